@@ -1,0 +1,36 @@
+"""Composition root: the command line and, later, the window.
+
+``knockrummy sim ...`` and ``knockrummy bench ...`` run without a window; nothing happens
+at import time.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+USAGE = """usage: knockrummy COMMAND [options]
+
+commands:
+  sim      play whole sessions with computer players
+  bench    measure speed (bench melds)
+
+Run 'knockrummy COMMAND --help' for a command's options."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    command, rest = args[0], args[1:]
+    if command == "sim":
+        from . import sim
+
+        return sim.main(rest)
+    if command == "bench":
+        from . import bench
+
+        return bench.main(rest)
+    print(f"knockrummy: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
+    return 2

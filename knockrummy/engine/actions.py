@@ -1,0 +1,119 @@
+"""Typed actions a seat (or the table) can take, with a text form for logs and saves.
+
+Glossary:
+    hand action     one step of a hand: draw from the stock, take the top discard, pass
+                    (decline the upcard offer, or decline the discard when the stock is
+                    empty), discard a card face up, knock with a face-down discard.
+    session action  between hands: deal the next hand, or answer a ``knock-rami`` buy-back.
+
+Text form (``str(action)`` and :func:`parse_action`): ``draw``, ``take``, ``pass``,
+``discard 7H``, ``knock 7H``, ``next``, ``buy-back``, ``stay-out``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+
+
+class ActionParseError(ValueError):
+    """The text does not name an action."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Draw the top card of the stock."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take the top card of the discard pile (also: accept the upcard offer)."""
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline the upcard offer, or decline the discard when the stock is empty."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard a card face up; play continues."""
+
+    card: Card
+    """The card discarded."""
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Discard a card face down and end the hand (gin or rum at zero deadwood)."""
+
+    card: Card
+    """The face-down discard."""
+
+    def __str__(self) -> str:
+        return f"knock {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """Deal the next hand once the last one is settled."""
+
+    def __str__(self) -> str:
+        return "next"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyBack:
+    """``knock-rami``: an eliminated player pays half the pot to play on."""
+
+    def __str__(self) -> str:
+        return "buy-back"
+
+
+@dataclass(frozen=True, slots=True)
+class StayOut:
+    """``knock-rami``: an eliminated player declines the buy-back."""
+
+    def __str__(self) -> str:
+        return "stay-out"
+
+
+HandAction = DrawStock | TakeDiscard | Pass | Discard | Knock
+SessionAction = NextHand | BuyBack | StayOut
+Action = HandAction | SessionAction
+
+_PLAIN = {
+    "draw": DrawStock(),
+    "take": TakeDiscard(),
+    "pass": Pass(),
+    "next": NextHand(),
+    "buy-back": BuyBack(),
+    "stay-out": StayOut(),
+}
+_WITH_CARD = {"discard": Discard, "knock": Knock}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (the inverse of ``str(action)``)."""
+    words = text.split()
+    if len(words) == 1 and words[0] in _PLAIN:
+        return _PLAIN[words[0]]
+    if len(words) == 2 and words[0] in _WITH_CARD:
+        return _WITH_CARD[words[0]](Card.parse(words[1]))
+    raise ActionParseError(
+        f"{text!r} is not an action: use draw, take, pass, discard CARD, knock CARD, "
+        "next, buy-back or stay-out"
+    )

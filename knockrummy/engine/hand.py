@@ -1,0 +1,348 @@
+"""One hand of knock rummy as a state machine: deal, turns, knock or stock exhaustion.
+
+Glossary:
+    position   a player's place in this hand, 0..players-1, clockwise; position p+1 sits
+               on p's left. (In ``knock-rami`` eliminated players are not dealt in, so a
+               session maps positions to its seats.)
+    phase      ``offer`` (``gin-classic`` upcard offer), ``draw``, ``discard`` or ``over``.
+    turn       one draw (or take) and one discard; ``turn`` counts the turns begun so far.
+    taken      the card taken from the discard pile this turn: it may not be discarded in
+               the same turn, not even as the knocking discard.
+    stock      face-down pile; its top is the last element of the list.
+
+``legal_actions(state)`` lists what the player to move may do; ``apply(state, action)``
+checks the action, returns a new state and the events it caused, and never changes the
+state it was given. ``apply_unchecked`` skips the check, for search code that only ever
+applies actions taken from ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from .actions import Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard
+from .cards import Card, cards_mask, new_deck
+from .errors import IllegalActionError
+from .melds import deadwood_points
+from .profiles import Profile, get_profile
+
+OFFER, DRAW, DISCARD, OVER = "offer", "draw", "discard", "over"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn:
+    """A player drew from the stock or took the top discard (``card`` is hidden from others
+    when drawn from the stock)."""
+
+    position: int
+    source: str
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded:
+    position: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Knocked:
+    """The hand ended by a knock; ``card`` went face down."""
+
+    position: int
+    card: Card
+    deadwood: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    """The hand is over: ``reason`` is ``knock`` or ``exhausted``."""
+
+    reason: str
+
+
+Event = CardDrawn | CardDiscarded | Passed | Knocked | HandEnded
+
+
+@dataclass
+class HandState:
+    """Everything about one hand. Treat as immutable: ``apply`` returns a copy."""
+
+    profile_id: str
+    players: int
+    dealer: int
+    """Position of the dealer."""
+    seed: int
+    """Seed of the shuffle and cut; with the action log it replays the hand."""
+    hands: list[list[Card]]
+    """Cards held, by position, in the order received."""
+    stock: list[Card]
+    discard: list[Card]
+    """Face-up discard pile; the top is last."""
+    to_move: int
+    phase: str
+    cut: int = 0
+    """Cards moved from top to bottom by the cut (shown by the window's cut animation)."""
+    turn: int = 0
+    taken: Card | None = None
+    offer_passes: int = 0
+    turns_since_empty: int | None = None
+    """Turns completed since the stock ran out (``decline`` exhaustion)."""
+    knocker: int | None = None
+    knock_card: Card | None = None
+    ended_by: str | None = None
+    """``knock`` or ``exhausted`` once the hand is over."""
+    log: list[tuple[int, HandAction, Card | None]] = field(default_factory=list)
+    """Every action applied: the position that took it, the action, and the card drawn or
+    taken (None for other actions). Drawn cards are private: views hide them."""
+
+    @property
+    def profile(self) -> Profile:
+        return get_profile(self.profile_id)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def upcard(self) -> Card | None:
+        """The top of the discard pile, if any."""
+        return self.discard[-1] if self.discard else None
+
+    def copy(self) -> HandState:
+        """A copy whose lists can be changed without touching this state."""
+        return replace(
+            self,
+            hands=[list(h) for h in self.hands],
+            stock=list(self.stock),
+            discard=list(self.discard),
+            log=list(self.log),
+        )
+
+
+def deal(profile_id: str, players: int, dealer: int, seed: int) -> HandState:
+    """Shuffle, cut and deal a new hand.
+
+    The deck is shuffled by ``random.Random(seed)``, cut, and dealt one card at a time
+    clockwise starting at the dealer's left; the next card starts the discard pile.
+    """
+    profile = get_profile(profile_id)
+    size = profile.hand_size(players)
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer position {dealer} is outside 0..{players - 1}")
+    rng = random.Random(seed)
+    deck = new_deck(profile.jokers)
+    rng.shuffle(deck)
+    cut = rng.randrange(1, len(deck))
+    deck = deck[cut:] + deck[:cut]  # deck[0] is the top card
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for k in range(players * size):
+        hands[(dealer + 1 + k) % players].append(deck[k])
+    upcard = deck[players * size]
+    stock = deck[players * size + 1 :]
+    stock.reverse()
+    first = (dealer + 1) % players
+    return HandState(
+        profile_id=profile_id,
+        players=players,
+        dealer=dealer,
+        seed=seed,
+        hands=hands,
+        stock=stock,
+        discard=[upcard],
+        to_move=first,
+        phase=OFFER if profile.upcard_offer else DRAW,
+        cut=cut,
+    )
+
+
+def hand_points(cards: list[Card]) -> int:
+    """Minimum deadwood of these cards."""
+    jokers = sum(1 for c in cards if c.is_joker)
+    return deadwood_points(cards_mask(cards), jokers)
+
+
+def _may_discard(state: HandState, card: Card) -> bool:
+    hand = state.hands[state.to_move]
+    if card not in hand:
+        return False
+    return card != state.taken or hand.count(card) > 1
+
+
+def _knock_refusal(state: HandState, card: Card) -> str | None:
+    """Why knocking with ``card`` is not allowed now, or None if it is."""
+    profile = state.profile
+    if profile.first_round_no_knock and state.turn <= state.players:
+        return "nobody may knock until every player has had one turn"
+    if profile.knock_limit is not None:
+        rest = list(state.hands[state.to_move])
+        rest.remove(card)
+        points = hand_points(rest)
+        if points > profile.knock_limit:
+            return (
+                f"a knock must keep deadwood of {profile.knock_limit} or less, "
+                f"and this one keeps {points}"
+            )
+    return None
+
+
+def legal_actions(state: HandState) -> list[HandAction]:
+    """Every action the player to move may take, in a stable order."""
+    phase = state.phase
+    if phase == OFFER:
+        return [TakeDiscard(), Pass()]
+    if phase == DRAW:
+        actions: list[HandAction] = []
+        if state.stock:
+            actions.append(DrawStock())
+            if state.offer_passes < 2 or state.turn > 0:
+                actions.append(TakeDiscard())
+        else:
+            if state.discard:
+                actions.append(TakeDiscard())
+            actions.append(Pass())
+        return actions
+    if phase == DISCARD:
+        cards = sorted({c for c in state.hands[state.to_move] if _may_discard(state, c)})
+        actions = [Discard(c) for c in cards]
+        profile = state.profile
+        if profile.first_round_no_knock and state.turn <= state.players:
+            return actions
+        if profile.knock_limit is None:
+            return actions + [Knock(c) for c in cards]
+        return actions + [Knock(c) for c in cards if _knock_refusal(state, c) is None]
+    return []
+
+
+def refusal(state: HandState, action: HandAction) -> str | None:
+    """The rule that forbids ``action`` now, or None if it is legal."""
+    phase = state.phase
+    if phase == OVER:
+        return "the hand is over"
+    if isinstance(action, (Discard, Knock)):
+        if phase != DISCARD:
+            return "draw a card (from the stock or the discard pile) before discarding"
+        if action.card not in state.hands[state.to_move]:
+            return f"{action.card} is not in your hand"
+        if not _may_discard(state, action.card):
+            return "a card taken from the discard pile cannot be discarded in the same turn"
+        if isinstance(action, Knock):
+            return _knock_refusal(state, action.card)
+        return None
+    if phase == DISCARD:
+        return "you have drawn already: discard a card or knock"
+    if isinstance(action, DrawStock):
+        if phase == OFFER:
+            return "the upcard is offered first: take it or pass"
+        if not state.stock:
+            return "the stock is empty: take the discard or pass"
+        return None
+    if isinstance(action, TakeDiscard):
+        if not state.discard:
+            return "the discard pile is empty"
+        if phase == DRAW and state.stock and state.offer_passes >= 2 and state.turn == 0:
+            return "both players passed the upcard, so the first draw is from the stock"
+        return None
+    if isinstance(action, Pass):
+        if phase == OFFER or not state.stock:
+            return None
+        return "passing is allowed only on the upcard offer or when the stock is empty"
+    return f"{action!r} is not a hand action"
+
+
+def apply(
+    state: HandState, action: HandAction, position: int | None = None
+) -> tuple[HandState, list[Event]]:
+    """Check and apply ``action`` for the player to move (or for ``position``, which must
+    be the player to move). Raises :class:`IllegalActionError` naming the rule; ``state`` is
+    never changed."""
+    if position is not None and position != state.to_move and state.phase != OVER:
+        raise IllegalActionError(action, f"it is player {state.to_move + 1}'s turn")
+    reason = refusal(state, action)
+    if reason is not None:
+        raise IllegalActionError(action, reason)
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: HandState, action: HandAction) -> tuple[HandState, list[Event]]:
+    """Apply an action known to be legal (taken from ``legal_actions``)."""
+    new = state.copy()
+    events = _advance(new, action)
+    return new, events
+
+
+def _advance(s: HandState, action: HandAction) -> list[Event]:
+    """Mutate ``s`` by a legal action."""
+    pos = s.to_move
+    hand = s.hands[pos]
+    if isinstance(action, DrawStock):
+        card = s.stock.pop()
+        s.log.append((pos, action, card))
+        hand.append(card)
+        s.phase = DISCARD
+        s.taken = None
+        s.turn += 1
+        return [CardDrawn(pos, "stock", card)]
+    if isinstance(action, TakeDiscard):
+        card = s.discard.pop()
+        s.log.append((pos, action, card))
+        hand.append(card)
+        s.phase = DISCARD
+        s.taken = card
+        s.turn += 1
+        return [CardDrawn(pos, "discard", card)]
+    s.log.append((pos, action, None))
+    if isinstance(action, Pass):
+        if s.phase == OFFER:
+            s.offer_passes += 1
+            if s.offer_passes == 1:
+                s.to_move = s.dealer
+            else:
+                s.to_move = (s.dealer + 1) % s.players
+                s.phase = DRAW
+            return [Passed(pos)]
+        return [Passed(pos)] + _end(s, "exhausted")
+    if isinstance(action, Knock):
+        hand.remove(action.card)
+        s.knocker = pos
+        s.knock_card = action.card
+        s.taken = None
+        return [Knocked(pos, action.card, hand_points(hand))] + _end(s, "knock")
+    # Discard
+    hand.remove(action.card)
+    s.discard.append(action.card)
+    s.taken = None
+    events: list[Event] = [CardDiscarded(pos, action.card)]
+    profile = s.profile
+    if profile.exhaustion == "two-left":
+        if len(s.stock) <= 2:
+            return events + _end(s, "exhausted")
+    elif not s.stock:
+        s.turns_since_empty = 0 if s.turns_since_empty is None else s.turns_since_empty + 1
+        if s.turns_since_empty >= s.players:
+            return events + _end(s, "exhausted")
+    s.to_move = (pos + 1) % s.players
+    s.phase = DRAW
+    return events
+
+
+def _end(s: HandState, reason: str) -> list[Event]:
+    s.phase = OVER
+    s.ended_by = reason
+    return [HandEnded(reason)]
+
+
+def replay(
+    profile_id: str, players: int, dealer: int, seed: int, actions: list[HandAction]
+) -> HandState:
+    """Deal from ``seed`` and apply ``actions`` (checked) in order."""
+    state = deal(profile_id, players, dealer, seed)
+    for action in actions:
+        state, _ = apply(state, action)
+    return state

@@ -1,0 +1,148 @@
+"""What one seat may know, and nothing more.
+
+A view holds the seat's own cards, the face-up discard pile, every public event (who drew
+from the stock, who took which card from the discard pile, who discarded what, who
+knocked), card counts, scores and the session's public state. It never holds another
+seat's hidden cards, the stock's order, the shuffle seed or another player's face-down
+knocking discard. Once a hand is over every hand is shown, as at the table.
+
+Computer seats get exactly this, the same as the window shows a human seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, DrawStock, HandAction
+from .cards import Card
+from .ledger import Amount
+from .scoring import Settlement
+from .session import SessionState, legal_actions
+
+
+@dataclass(frozen=True)
+class PublicEvent:
+    """One action as every seat saw it."""
+
+    position: int
+    action: HandAction
+    card: Card | None
+    """The card taken from the discard pile; a stock card only in its drawer's own view."""
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat's knowledge of a session at one moment."""
+
+    profile_id: str
+    seat: int
+    names: tuple[str, ...]
+    scores: tuple[Amount, ...]
+    """Points by seat (ledger net in ``poker-rum``)."""
+    pot: Amount
+    active: tuple[bool, ...]
+    bought_back: tuple[bool, ...]
+    hand_number: int
+    dealer: int
+    """Seat of the dealer."""
+    phase: str
+    """Session phase: ``playing``, ``hand-over``, ``buy-back`` or ``over``."""
+    to_move: int | None
+    """Seat whose decision is awaited."""
+    seats_in_hand: tuple[int, ...]
+    position: int | None
+    """This seat's position in the hand (None if not dealt in)."""
+    hand: tuple[Card, ...]
+    """This seat's own cards, in the order received."""
+    hand_sizes: tuple[int, ...]
+    """Cards held, by position."""
+    stock_count: int
+    discard_pile: tuple[Card, ...]
+    """The face-up pile, bottom first."""
+    hand_phase: str
+    turn: int
+    taken: Card | None
+    """The card this seat took from the discard pile this turn (may not be discarded)."""
+    offer_passes: int
+    turns_since_empty: int | None
+    history: tuple[PublicEvent, ...]
+    legal_actions: tuple[Action, ...]
+    """What this seat may do now (empty when it is not this seat's move)."""
+    revealed: tuple[tuple[Card, ...], ...] | None
+    """Every final hand by position, once the hand is over."""
+    settlement: Settlement | None
+    knocker: int | None
+    """Position of the knocker, once someone knocked."""
+    knock_card: Card | None
+    """The face-down knocking discard, only in the knocker's own view."""
+    winners: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    def picked_up(self, position: int) -> list[Card]:
+        """The cards ``position`` took from the discard pile this hand, in order."""
+        return [
+            e.card
+            for e in self.history
+            if e.position == position and e.card is not None and not isinstance(e.action, DrawStock)
+        ]
+
+
+def player_view(state: SessionState, seat: int) -> PlayerView:
+    """What ``seat`` may know of ``state``."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"seat {seat} is not at this table")
+    hand = state.hand
+    position = state.position_of(seat)
+    over = hand.is_over
+    history = tuple(
+        PublicEvent(
+            pos,
+            action,
+            card
+            if (card is not None and (pos == position or not isinstance(action, DrawStock)))
+            else None,
+        )
+        for pos, action, card in hand.log
+    )
+    mine = state.to_move == seat
+    knock_card = None
+    if hand.knock_card is not None and hand.knocker == position:
+        knock_card = hand.knock_card
+    return PlayerView(
+        profile_id=state.profile_id,
+        seat=seat,
+        names=tuple(state.names),
+        scores=tuple(state.scores),
+        pot=state.pot,
+        active=tuple(state.active),
+        bought_back=tuple(state.bought_back),
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        phase=state.phase,
+        to_move=state.to_move,
+        seats_in_hand=state.seats_in_hand,
+        position=position,
+        hand=tuple(hand.hands[position]) if position is not None else (),
+        hand_sizes=tuple(len(h) for h in hand.hands),
+        stock_count=len(hand.stock),
+        discard_pile=tuple(hand.discard),
+        hand_phase=hand.phase,
+        turn=hand.turn,
+        taken=hand.taken if mine and hand.to_move == position else None,
+        offer_passes=hand.offer_passes,
+        turns_since_empty=hand.turns_since_empty,
+        history=history,
+        legal_actions=tuple(legal_actions(state)) if mine else (),
+        revealed=tuple(tuple(h) for h in hand.hands) if over else None,
+        settlement=state.settlement if over else None,
+        knocker=hand.knocker,
+        knock_card=knock_card,
+        winners=state.winners,
+    )

@@ -1,0 +1,104 @@
+"""Whole sessions played by computer players: ``knockrummy sim``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from .engine.actions import Action, NextHand
+from .engine.ledger import format_amount
+from .engine.profiles import PROFILES, get_profile
+from .engine.session import SessionState, apply, new_session
+from .engine.views import PlayerView, player_view
+
+MAX_HANDS = 5000
+"""A session longer than this is reported as an error rather than looping forever."""
+
+
+class Bot(Protocol):
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+def play_session(
+    profile_id: str,
+    players: int,
+    seed: int,
+    bots: Sequence[Bot],
+    on_step: Callable[[SessionState], None] | None = None,
+    stake: int | None = None,
+) -> SessionState:
+    """Play a session to its end; every action goes through the checked ``apply``."""
+    state = new_session(profile_id, players, seed, stake=stake)
+    if on_step:
+        on_step(state)
+    while not state.is_over:
+        seat = state.to_move
+        if seat is None:
+            action: Action = NextHand()
+            if state.hand_number >= MAX_HANDS:
+                raise RuntimeError(f"session {seed} passed {MAX_HANDS} hands without ending")
+        else:
+            action = bots[seat].choose(player_view(state, seat))
+        state, _ = apply(state, action, seat)
+        if on_step:
+            on_step(state)
+    return state
+
+
+def summary(state: SessionState) -> dict[str, Any]:
+    """The simulator's JSON object for one finished session."""
+    out: dict[str, Any] = {
+        "profile": state.profile_id,
+        "players": state.players,
+        "seed": state.seed,
+        "hands_played": len(state.records),
+        "scores": [format_amount(s) for s in state.scores],
+        "winners": list(state.winners),
+        "result_counts": dict(sorted(Counter(r.result for r in state.records).items())),
+    }
+    if state.profile.session == "elimination":
+        won = [e for e in state.ledger if e.kind == "pot"]
+        out["pot"] = format_amount(won[0].amount if won else state.pot)
+        out["buy_backs"] = sum(state.bought_back)
+    return out
+
+
+def make_bots(players: int, seed: int) -> list[Bot]:
+    from .ai.simple import SimpleBot
+
+    return [SimpleBot(seed=seed * 31 + seat) for seat in range(players)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="knockrummy sim", description="Play whole sessions with computer players."
+    )
+    parser.add_argument("--profile", required=True, choices=list(PROFILES))
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--sessions", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="one JSON object per session")
+    args = parser.parse_args(argv)
+    profile = get_profile(args.profile)
+    try:
+        profile.check_players(args.players)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.sessions < 1:
+        parser.error("--sessions must be at least 1")
+    for k in range(args.sessions):
+        seed = args.seed + k
+        state = play_session(args.profile, args.players, seed, make_bots(args.players, seed))
+        row = summary(state)
+        if args.json:
+            print(json.dumps(row), flush=True)
+        else:
+            winners = ", ".join(state.names[w] for w in state.winners)
+            print(
+                f"session seed {seed}: {row['hands_played']} hands, "
+                f"scores {' '.join(row['scores'])}, won by {winners}"
+            )
+    return 0
