@@ -13,7 +13,7 @@ USAGE = """usage: knockrummy COMMAND [options]
 
 commands:
   sim      play whole sessions with computer players
-  bench    measure speed (bench melds)
+  bench    measure speed: bench melds
 
 Run 'knockrummy COMMAND --help' for a command's options."""
 
@@ -29,8 +29,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return sim.main(rest)
     if command == "bench":
-        from . import bench
+        target = rest[0] if rest else ""
+        if target == "melds":
+            from . import bench
 
-        return bench.main(rest)
+            return bench.main(rest[1:])
+        print("usage: knockrummy bench melds [--seconds S] [--seed N] [--json]", file=sys.stderr)
+        return 2
     print(f"knockrummy: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2

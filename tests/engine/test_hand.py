@@ -59,8 +59,9 @@ def test_poker_rum_allows_a_knock_on_the_first_turn_with_any_deadwood():
 
 @pytest.mark.parametrize("profile", ["gin-rummy", "gin-classic"])
 def test_gin_knock_needs_ten_or_less_after_the_discard(profile):
-    state = rigged(profile, ["AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "JS QS KS 5C 5D 5S 8D 7S 2D 2C"],
-                   "QD", "TD")
+    state = rigged(
+        profile, ["AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "JS QS KS 5C 5D 5S 8D 7S 2D 2C"], "QD", "TD"
+    )
     if profile == "gin-classic":
         state, _ = apply(state, Pass())
         state, _ = apply(state, Pass())
@@ -73,7 +74,7 @@ def test_gin_knock_needs_ten_or_less_after_the_discard(profile):
 
 def test_knock_rami_nobody_knocks_until_every_player_has_had_one_turn():
     state = deal("knock-rami", 3, dealer=2, seed=5)
-    for turn in range(3):
+    for _ in range(3):
         state, _ = apply(state, DrawStock())
         assert not any(isinstance(a, Knock) for a in legal_actions(state))
         card = state.hands[state.to_move][0]

@@ -64,7 +64,9 @@ def test_poker_rum_session_is_one_full_dealer_rotation_and_dealer_moves_left():
 
 def test_knock_rummy_race_ends_at_100_and_highest_wins():
     state = with_scores(new_session("knock-rummy", 3, seed=5), [95, 90, 10])
-    state = with_hand(state, ["AS 2S 3S 7H 7D 7C 9D", "JH QH KH 5C 5D 5S 6C", "KS QD 9C 8S 5H 2H 2D"])
+    state = with_hand(
+        state, ["AS 2S 3S 7H 7D 7C 9D", "JH QH KH 5C 5D 5S 6C", "KS QD 9C 8S 5H 2H 2D"]
+    )
     state = knock_now(state, "KD")  # position 0 draws KD and knocks it, keeping 9
     # seat 1 undercuts with 6: 3 + 10 takes it from 90 to 103
     assert state.phase == SESSION_OVER
@@ -133,7 +135,9 @@ def test_knock_rami_stake_goes_into_the_pot():
 def test_knock_rami_elimination_offers_one_buy_back_for_half_the_pot():
     state = rami(3, stake=5)  # pot 15: half is 15/2, kept exact
     state = with_scores(state, [60, 97, 40])
-    state = with_hand(state, ["AS 2S 3S 7H 7D 7C 9D", "KS QD 9C 8S 5H 2H 4D", "4C 4S 4H JK JC QC KC"])
+    state = with_hand(
+        state, ["AS 2S 3S 7H 7D 7C 9D", "KS QD 9C 8S 5H 2H 4D", "4C 4S 4H JK JC QC KC"]
+    )
     state.hand.turn = 4  # everyone has had a turn
     state = knock_now(state, "KD")
     assert state.phase == BUY_BACK and state.to_move == 1
@@ -166,7 +170,9 @@ def test_knock_rami_if_everyone_would_be_out_the_lowest_stay_in():
     for seat in range(3):
         state.bought_back[seat] = True
     state = with_scores(state, [96, 97, 99])
-    state = with_hand(state, ["AS 2S 3S 7H 7D 7C 9D", "KS QD 9C 8S 5H 2H 4D", "QS JD 9H 8C 5C 3H 4S"])
+    state = with_hand(
+        state, ["AS 2S 3S 7H 7D 7C 9D", "KS QD 9C 8S 5H 2H 4D", "QS JD 9H 8C 5C 3H 4S"]
+    )
     state.hand.turn = 4
     state = knock_now(state, "KD")
     # every count pushes every score past 100; the lowest score stays in and wins the pot
@@ -179,7 +185,9 @@ def test_knock_rami_if_everyone_would_be_out_the_lowest_stay_in():
 def test_knock_rami_decline_buy_back_leaves_the_player_out_and_skipped_in_the_deal():
     state = rami(3)
     state = with_scores(state, [60, 97, 40])
-    state = with_hand(state, ["AS 2S 3S 7H 7D 7C 9D", "KS QD 9C 8S 5H 2H 4D", "4C 4S 4H JK JC QC KC"])
+    state = with_hand(
+        state, ["AS 2S 3S 7H 7D 7C 9D", "KS QD 9C 8S 5H 2H 4D", "4C 4S 4H JK JC QC KC"]
+    )
     state.hand.turn = 4
     state = knock_now(state, "KD")
     state, _ = apply(state, StayOut())

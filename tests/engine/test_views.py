@@ -1,0 +1,106 @@
+"""A seat's view holds what that seat may know and nothing more."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from knockrummy.ai.simple import SimpleBot
+from knockrummy.engine.actions import DrawStock, Knock
+from knockrummy.engine.session import apply, new_session
+from knockrummy.engine.views import player_view
+
+
+def play_some(profile: str, players: int, seed: int, steps: int):
+    """Up to ``steps`` actions into the first hand, stopping before it ends."""
+    state = new_session(profile, players, seed)
+    bots = [SimpleBot(seed + s) for s in range(players)]
+    for _ in range(steps):
+        seat = state.to_move
+        after, _ = apply(state, bots[seat].choose(player_view(state, seat)))
+        if after.hand.is_over:
+            break
+        state = after
+    return state
+
+
+def shuffle_hidden(state, seat: int, rng: random.Random):
+    """The same state with every card ``seat`` cannot see dealt again at random."""
+    state = state.copy()
+    hand = state.hand.copy()
+    state.hand = hand
+    mine = state.position_of(seat)
+    others = [p for p in range(hand.players) if p != mine]
+    # cards an opponent took from the discard pile are known: they stay where they are
+    known = {
+        p: [c for q, a, c in hand.log if q == p and c is not None and a != DrawStock()]
+        for p in others
+    }
+    pool = []
+    for p in others:
+        rest = list(hand.hands[p])
+        for card in known[p]:
+            if card in rest:
+                rest.remove(card)
+        pool += rest
+    pool += hand.stock
+    rng.shuffle(pool)
+    for p in others:
+        keep = [c for c in known[p] if c in hand.hands[p]]
+        need = len(hand.hands[p]) - len(keep)
+        hand.hands[p] = keep + pool[:need]
+        del pool[:need]
+    hand.stock = pool
+    return state
+
+
+@pytest.mark.parametrize(
+    ("profile", "players"),
+    [("poker-rum", 4), ("knock-rummy", 6), ("gin-classic", 2), ("knock-rami", 3)],
+)
+@pytest.mark.parametrize("steps", [0, 1, 7, 20])
+def test_view_does_not_change_when_hidden_cards_are_reshuffled(profile, players, steps):
+    state = play_some(profile, players, seed=steps * 13 + players, steps=steps)
+    rng = random.Random(steps)
+    for seat in range(players):
+        view = player_view(state, seat)
+        for _ in range(3):
+            other = shuffle_hidden(state, seat, rng)
+            assert player_view(other, seat) == view
+
+
+def test_view_hides_opponents_cards_stock_order_seed_and_stock_draws():
+    state = play_some("knock-rummy", 3, seed=4, steps=6)
+    view = player_view(state, 0)
+    text = repr(view)
+    for p in range(3):
+        if p != view.position:
+            for card in state.hand.hands[p]:
+                # a card is named in the view only if it is public (taken from the pile)
+                if repr(card) in text:
+                    assert card in view.picked_up(p) or card in view.discard_pile
+    assert not hasattr(view, "stock")
+    assert str(state.hand.seed) not in text
+    drawn = [e for e in view.history if e.action == DrawStock() and e.position != view.position]
+    assert drawn and all(e.card is None for e in drawn)
+
+
+def test_knocking_discard_is_face_down_for_everyone_but_the_knocker():
+    state = play_some("poker-rum", 3, seed=2, steps=0)
+    state, _ = apply(state, DrawStock())
+    knocker = state.to_move
+    card = state.hand.hands[state.hand.to_move][0]
+    state, _ = apply(state, Knock(card))
+    for seat in range(3):
+        view = player_view(state, seat)
+        assert view.revealed is not None and view.settlement is not None
+        assert view.knock_card == (card if seat == knocker else None)
+
+
+def test_engine_import_does_not_load_pygame():
+    code = "import sys, knockrummy.engine, knockrummy.sim; print('pygame' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
