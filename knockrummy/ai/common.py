@@ -1,0 +1,129 @@
+"""Helpers every computer level shares: reading a hand from a view, greedy choices.
+
+Glossary:
+    bot          an object with ``name``, ``description`` and ``choose(view) -> action``;
+                 the action is always one of ``view.legal_actions``.
+    count        a hand's deadwood points after its best arrangement.
+    improves     taking the upcard improves a hand when the best discard afterwards (never
+                 the upcard itself) leaves a lower count than the hand has now.
+    round        one turn of every player in the hand: ``(view.turn - 1) // players``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..engine.actions import Action, BuyBack, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ..engine.cards import Card
+from ..engine.hand import hand_points
+from ..engine.melds import best_arrangement, discard_points
+from ..engine.profiles import Profile, get_profile
+from ..engine.views import PlayerView
+
+
+class Bot(Protocol):
+    """What the table asks of a computer seat."""
+
+    name: str
+    description: str
+
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+def legal_or_fail(view: PlayerView) -> list[Action]:
+    """The seat's legal actions; a bot asked when it is not its move is a caller's bug."""
+    legal = list(view.legal_actions)
+    if not legal:
+        raise ValueError("it is not this seat's move")
+    return legal
+
+
+def profile_of(view: PlayerView) -> Profile:
+    return get_profile(view.profile_id)
+
+
+def hand_players(view: PlayerView) -> int:
+    """Players dealt into the current hand."""
+    return len(view.hand_sizes)
+
+
+def round_number(view: PlayerView) -> int:
+    """Completed rounds of play in this hand (0 during everybody's first turn)."""
+    return max(view.turn - 1, 0) // max(hand_players(view), 1)
+
+
+def best_discards(cards: Sequence[Card], forbidden: Card | None) -> list[tuple[int, Card]]:
+    """``(count after discarding, card)`` for every allowed discard, best first.
+
+    Ties go to the higher card (it costs more if it stays as deadwood), then to the lower
+    code, so the order never depends on the order cards were received.
+    """
+    options = discard_points(list(cards), forbidden=forbidden)
+    return sorted((points, card) for card, points in options.items())
+
+
+def _order_key(item: tuple[int, Card]) -> tuple[int, int, int]:
+    points, card = item
+    return (points, -card.points, card.code)
+
+
+def greedy_discard(cards: Sequence[Card], forbidden: Card | None) -> tuple[Card, int]:
+    """The discard leaving the lowest count (ties: the highest card), and that count."""
+    options = discard_points(list(cards), forbidden=forbidden)
+    points, card = min(((p, c) for c, p in options.items()), key=_order_key)
+    return card, points
+
+
+def upcard_gain(view: PlayerView) -> int:
+    """How much taking the upcard lowers the count (0 or less: it does not help)."""
+    if not view.discard_pile:
+        return 0
+    upcard = view.discard_pile[-1]
+    after = discard_points([*view.hand, upcard], forbidden=upcard)
+    if not after:
+        return 0
+    return hand_points(list(view.hand)) - min(after.values())
+
+
+def upcard_melds(view: PlayerView) -> bool:
+    """Whether the upcard would sit in a meld of the best hand after taking it."""
+    if not view.discard_pile:
+        return False
+    upcard = view.discard_pile[-1]
+    with_it = [*view.hand, upcard]
+    card, _ = greedy_discard(with_it, upcard)
+    with_it.remove(card)
+    return any(upcard in meld for meld in best_arrangement(with_it).melds)
+
+
+def draw_action(legal: Sequence[Action], take: bool) -> Action:
+    """Take the upcard if ``take`` and allowed; otherwise draw, pass or the first legal."""
+    if take and TakeDiscard() in legal:
+        return TakeDiscard()
+    if DrawStock() in legal:
+        return DrawStock()
+    if Pass() in legal:
+        return Pass()
+    return legal[0]
+
+
+def discard_or_knock(legal: Sequence[Action], card: Card, knock: bool) -> Action:
+    """``Knock(card)`` if wanted and legal, else ``Discard(card)``."""
+    if knock and Knock(card) in legal:
+        return Knock(card)
+    return Discard(card)
+
+
+def buy_back_worth_it(view: PlayerView) -> bool:
+    """Whether buying back has a fair chance to pay: a win chance of 1 in (others + 1)
+    against a price of half the pot for a pot half again as large."""
+    others = sum(1 for seat, on in enumerate(view.active) if on and seat != view.seat)
+    return others <= 2
+
+
+def session_answer(view: PlayerView, legal: Sequence[Action], always: bool) -> Action:
+    """Answer a ``knock-rami`` buy-back offer."""
+    if BuyBack() in legal and (always or buy_back_worth_it(view)):
+        return BuyBack()
+    return [a for a in legal if not isinstance(a, BuyBack)][0]

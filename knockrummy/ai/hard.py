@@ -1,0 +1,200 @@
+"""Hard level: reads the table, samples the hidden hands, and weighs every knock.
+
+Glossary:
+    hand value   ``-count + FUTURE_DRAWS * improvement``: a low count now, plus the
+                 expected fall in count from the next draw (see :mod:`.estimate`).
+    feeding      how much the next player's count would fall by taking a discard, averaged
+                 over the samples; a discard that feeds an opponent's likely melds costs.
+    knock or not knocking now is settled against every sample (lay-offs, undercuts, gin
+                 and rum bonuses, the beaten knocker's penalty, eliminations, all by the
+                 engine's own ``settle``) and compared with one sampled round of play-on.
+
+The number of samples is fixed per table size, never by the clock, so a seed replays the
+same decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ..engine.cards import Card
+from ..engine.hand import hand_points
+from ..engine.melds import discard_points
+from ..engine.views import PlayerView
+from .common import legal_or_fail, profile_of, session_answer
+from .estimate import KnockEstimate, Table, estimate_knock, estimate_play_on, improvement
+from .inference import Knowledge, Sample, card_in_hand_chance, read_view, sample_hidden
+
+SAMPLES = {2: 40, 3: 32, 4: 28, 5: 24, 6: 20}
+"""Hidden-hand samples per decision, by players in the hand (keeps decisions fast)."""
+FEED_SAMPLES = 20
+"""Samples used to price feeding the next player."""
+FUTURE_DRAWS = 1.0
+"""How many draws' worth of improvement a hand's potential counts for."""
+FEED_COST = 0.6
+"""Count points charged per point a discard lowers the next player's count."""
+TAKE_PENALTY = 0.5
+"""Taking the upcard tells the table what one collects; a small price."""
+DISCARD_CANDIDATES = 6
+"""Only the discards leaving the lowest counts are weighed in full."""
+KNOCK_CAP = 15
+"""Knocks keeping more than this are never considered (they never pay)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the hard level weighed for one discard decision."""
+
+    discard: Card
+    """The best plain (face-up) discard."""
+    deadwood: int
+    """The count left after ``discard``."""
+    knock_card: Card | None
+    """The knock keeping the lowest count, if any knock is legal."""
+    knock_deadwood: int | None
+    """The count that knock keeps."""
+    knock: bool
+    """Whether to knock with ``knock_card``."""
+    knock_estimate: KnockEstimate | None
+    """The sampled value and undercut chance of that knock (when it was weighed)."""
+    play_on: float | None
+    """The sampled value of throwing ``discard`` and playing on (when it was weighed)."""
+
+
+def table_of(view: PlayerView, knowledge: Knowledge) -> Table:
+    """The public facts the estimates need, by position."""
+    scores = tuple(float(view.scores[seat]) for seat in view.seats_in_hand)
+    return Table(
+        profile=profile_of(view),
+        me=knowledge.me,
+        scores=scores,
+        turn=view.turn,
+        players=knowledge.players,
+    )
+
+
+def stock_chances(knowledge: Knowledge, samples: list[Sample]) -> list[float]:
+    """Per unseen card, the chance it is in the stock (not in an opponent's hand)."""
+    in_hand = card_in_hand_chance(knowledge, samples)
+    return [1.0 - in_hand[card] for card in knowledge.unseen]
+
+
+class HardBot:
+    """Infers the opponents' hands from the table and plays each profile's scoring."""
+
+    name = "hard"
+    description = (
+        "Watches what you pick up and throw, avoids feeding your melds, and knocks when "
+        "the odds say so."
+    )
+
+    def __init__(self, seed: int = 0, samples: dict[int, int] | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.samples = dict(SAMPLES if samples is None else samples)
+
+    def choose(self, view: PlayerView) -> Action:
+        """One of ``view.legal_actions``."""
+        legal = legal_or_fail(view)
+        if view.phase == "buy-back":
+            return session_answer(view, legal, always=False)
+        if len(legal) == 1:
+            return legal[0]
+        knowledge = read_view(view)
+        count = self.samples.get(knowledge.players, 20)
+        samples = sample_hidden(knowledge, self.rng, count)
+        if view.hand_phase == "discard":
+            return self.discard_choice(view, knowledge, samples, legal)
+        return self.draw_choice(view, knowledge, samples, legal)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw_choice(
+        self, view: PlayerView, knowledge: Knowledge, samples: list[Sample], legal: list[Action]
+    ) -> Action:
+        """Take the upcard when the hand it makes is worth more than a blind draw."""
+        if TakeDiscard() not in legal or not view.discard_pile:
+            return DrawStock() if DrawStock() in legal else legal[0]
+        upcard = view.discard_pile[-1]
+        hand = list(view.hand)
+        after = discard_points([*hand, upcard], forbidden=upcard)
+        if not after:
+            return DrawStock() if DrawStock() in legal else legal[0]
+        if Pass() in legal and DrawStock() not in legal and view.hand_phase == "draw":
+            # Stock empty: passing ends the hand; take only a card that helps.
+            return TakeDiscard() if min(after.values()) < hand_points(hand) else Pass()
+        chances = stock_chances(knowledge, samples)
+        throw = min(after, key=lambda c: (after[c], -c.points, c.code))
+        kept = [*hand, upcard]
+        kept.remove(throw)
+        take_value = -after[throw] + FUTURE_DRAWS * improvement(kept, knowledge.unseen, chances)
+        draw_value = -hand_points(hand) + (1.0 + FUTURE_DRAWS) * improvement(
+            hand, knowledge.unseen, chances
+        )
+        if take_value > draw_value + TAKE_PENALTY:
+            return TakeDiscard()
+        if DrawStock() in legal:
+            return DrawStock()
+        return Pass() if Pass() in legal else legal[0]
+
+    # --- discarding and knocking -----------------------------------------------------------
+
+    def _feeding(self, knowledge: Knowledge, samples: list[Sample], card: Card) -> float:
+        """Mean fall in the next player's count if they took ``card``."""
+        nxt = knowledge.opponents[0]
+        total = 0
+        used = samples[:FEED_SAMPLES]
+        for sample in used:
+            theirs = list(sample.hands[nxt])
+            now = hand_points(theirs)
+            after = discard_points([*theirs, card], forbidden=card)
+            if after:
+                total += max(0, now - min(after.values()))
+        return total / max(len(used), 1)
+
+    def plan(
+        self, view: PlayerView, knowledge: Knowledge, samples: list[Sample], legal: list[Action]
+    ) -> Plan:
+        """Weigh the discards and, where a knock is legal, knocking against playing on."""
+        hand = list(view.hand)
+        options = discard_points(hand, forbidden=view.taken)
+        ranked = sorted(options, key=lambda c: (options[c], -c.points, c.code))
+        chances = stock_chances(knowledge, samples)
+        best_card = ranked[0]
+        best_value = None
+        for card in ranked[:DISCARD_CANDIDATES]:
+            if options[card] > options[ranked[0]] + 12:
+                break
+            kept = list(hand)
+            kept.remove(card)
+            value = -options[card] + FUTURE_DRAWS * improvement(kept, knowledge.unseen, chances)
+            value -= FEED_COST * self._feeding(knowledge, samples, card)
+            if best_value is None or value > best_value:
+                best_card, best_value = card, value
+        knock_card = next((c for c in ranked if Knock(c) in legal), None)
+        plan = Plan(best_card, options[best_card], knock_card, None, False, None, None)
+        if knock_card is None:
+            return plan
+        plan = replace(plan, knock_deadwood=options[knock_card])
+        if options[knock_card] == 0:
+            return replace(plan, knock=True)  # gin or rum: nothing beats it
+        if options[knock_card] > KNOCK_CAP:
+            return plan
+        table = table_of(view, knowledge)
+        kept_knock = list(hand)
+        kept_knock.remove(knock_card)
+        knock = estimate_knock(table, samples, kept_knock)
+        kept = list(hand)
+        kept.remove(best_card)
+        play_on = estimate_play_on(table, samples, kept, best_card)
+        return replace(plan, knock=knock.value >= play_on, knock_estimate=knock, play_on=play_on)
+
+    def discard_choice(
+        self, view: PlayerView, knowledge: Knowledge, samples: list[Sample], legal: list[Action]
+    ) -> Action:
+        """The planned knock, or the planned plain discard."""
+        plan = self.plan(view, knowledge, samples, legal)
+        if plan.knock and plan.knock_card is not None:
+            return Knock(plan.knock_card)
+        return Discard(plan.discard)

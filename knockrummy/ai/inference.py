@@ -1,0 +1,215 @@
+"""What a seat can infer about the hidden cards, and hidden hands sampled to match it.
+
+Glossary:
+    unseen      every card of the deck that the seat has not seen: not in its own hand,
+                not in the discard pile, not known to be in another hand. (The stock and
+                the opponents' unknown cards are drawn from it.)
+    known       cards an opponent took from the discard pile and has not thrown since:
+                they are certainly in that hand.
+    thrown      cards an opponent discarded: cards they did not want, so cards that would
+                have melded with them are less likely in their hand.
+    declined    upcards an opponent passed over for the stock: the same, more weakly.
+    weight      per opponent and unseen card, how much likelier than average that card is
+                in that opponent's hand; sampling draws cards in proportion to it.
+    sample      one complete guess of the hidden cards: each opponent's hand (known cards
+                plus cards drawn from the unseen ones) and a shuffled stock (the rest).
+
+Everything here is computed from the seat's :class:`PlayerView` alone, in a fixed order,
+so a seeded generator gives the same samples for the same view whatever the hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.actions import Discard, DrawStock, Pass, TakeDiscard
+from ..engine.cards import CARDS, JOKER, Card
+from ..engine.profiles import get_profile
+from ..engine.views import PlayerView
+
+THROWN_SAME_RANK = 0.55
+THROWN_NEIGHBOUR = 0.6
+THROWN_SECOND_NEIGHBOUR = 0.85
+DECLINED_SAME_RANK = 0.75
+DECLINED_NEIGHBOUR = 0.75
+TAKEN_SAME_RANK = 2.2
+TAKEN_NEIGHBOUR = 2.0
+TAKEN_SECOND_NEIGHBOUR = 1.3
+"""Weight factors. A thrown 7S makes 7H/7D/7C and 6S/8S less likely in that hand (a player
+keeps pairs and connectors); a taken card makes its meld partners likelier."""
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """One seat's inference about the hand in play."""
+
+    me: int
+    """This seat's position in the hand."""
+    players: int
+    """Players dealt into the hand."""
+    known: tuple[tuple[Card, ...], ...]
+    """By position: cards certainly in that hand (the seat's own whole hand at ``me``)."""
+    hidden: tuple[int, ...]
+    """By position: how many of that hand's cards are unknown (0 at ``me``)."""
+    unseen: tuple[Card, ...]
+    """Cards whose place is unknown, in code order (jokers last, once per joker)."""
+    weights: tuple[tuple[float, ...], ...]
+    """By position: one weight per unseen card (all 1.0 at ``me``)."""
+    thrown: tuple[tuple[Card, ...], ...]
+    """By position: the cards that player discarded face up this hand."""
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """Opponents' positions, in play order after this seat."""
+        return tuple((self.me + k) % self.players for k in range(1, self.players))
+
+
+def _pile_before_each_event(view: PlayerView) -> list[Card | None]:
+    """The top of the discard pile just before each event of ``view.history``."""
+    pile = list(view.discard_pile)
+    tops: list[Card | None] = []
+    for event in reversed(view.history):
+        if isinstance(event.action, Discard):
+            if pile:
+                pile.pop()
+        elif isinstance(event.action, TakeDiscard) and event.card is not None:
+            pile.append(event.card)
+        tops.append(pile[-1] if pile else None)
+    tops.reverse()
+    return tops
+
+
+def _related(a: Card, b: Card) -> int:
+    """0 when unrelated; 1 same rank; 2 same suit one apart; 3 same suit two apart."""
+    if a.is_joker or b.is_joker or a == b:
+        return 0
+    if a.rank == b.rank:
+        return 1
+    if a.suit == b.suit:
+        gap = abs(a.rank - b.rank)
+        if gap == 1:
+            return 2
+        if gap == 2:
+            return 3
+    return 0
+
+
+_FACTORS = {
+    "thrown": (1.0, THROWN_SAME_RANK, THROWN_NEIGHBOUR, THROWN_SECOND_NEIGHBOUR),
+    "declined": (1.0, DECLINED_SAME_RANK, DECLINED_NEIGHBOUR, 1.0),
+    "taken": (1.0, TAKEN_SAME_RANK, TAKEN_NEIGHBOUR, TAKEN_SECOND_NEIGHBOUR),
+}
+
+
+def read_view(view: PlayerView) -> Knowledge:
+    """Infer the hidden cards' whereabouts from ``view`` (a seat dealt into a live hand)."""
+    if view.position is None:
+        raise ValueError("this seat is not dealt into the hand")
+    players = len(view.hand_sizes)
+    me = view.position
+    held: list[list[Card]] = [[] for _ in range(players)]
+    signals: list[list[tuple[str, Card]]] = [[] for _ in range(players)]
+    thrown: list[list[Card]] = [[] for _ in range(players)]
+    tops = _pile_before_each_event(view)
+    for event, top in zip(view.history, tops, strict=True):
+        p = event.position
+        if p == me:
+            continue
+        action = event.action
+        if isinstance(action, TakeDiscard) and event.card is not None:
+            held[p].append(event.card)
+            signals[p].append(("taken", event.card))
+        elif isinstance(action, Discard):
+            if action.card in held[p]:
+                held[p].remove(action.card)
+            thrown[p].append(action.card)
+            signals[p].append(("thrown", action.card))
+        elif isinstance(action, (DrawStock, Pass)) and top is not None:
+            signals[p].append(("declined", top))
+    held[me] = list(view.hand)
+
+    jokers = get_profile(view.profile_id).jokers
+    gone: dict[Card, int] = {}
+    for card in [*view.discard_pile, *(c for hand in held for c in hand)]:
+        gone[card] = gone.get(card, 0) + 1
+    # A knocked hand's face-down card is hidden from others but is no longer in play for
+    # anyone; while a hand is live there is none, so the unseen cards are simply the rest.
+    unseen = [card for card in CARDS if card not in gone]
+    unseen += [JOKER] * max(jokers - gone.get(JOKER, 0), 0)
+
+    hidden = [0] * players
+    weights: list[tuple[float, ...]] = []
+    for p in range(players):
+        if p == me:
+            weights.append(tuple(1.0 for _ in unseen))
+            continue
+        hidden[p] = max(view.hand_sizes[p] - len(held[p]), 0)
+        row = []
+        for card in unseen:
+            w = 1.0
+            for kind, seen in signals[p]:
+                relation = _related(card, seen)
+                if relation:
+                    w *= _FACTORS[kind][relation]
+            row.append(w)
+        weights.append(tuple(row))
+    return Knowledge(
+        me=me,
+        players=players,
+        known=tuple(tuple(h) for h in held),
+        hidden=tuple(hidden),
+        unseen=tuple(unseen),
+        weights=tuple(weights),
+        thrown=tuple(tuple(t) for t in thrown),
+    )
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One guess at the hidden cards."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    """Every hand by position (this seat's own hand at its position)."""
+    stock: tuple[Card, ...]
+    """The rest of the unseen cards in a random order; the top is the last."""
+
+
+def sample_hidden(knowledge: Knowledge, rng: random.Random, count: int) -> list[Sample]:
+    """``count`` samples of the hidden cards, each consistent with the knowledge.
+
+    Each opponent's unknown cards are drawn without replacement in proportion to that
+    opponent's weights (Efraimidis-Spirakis keys: ``u ** (1 / w)``, keep the largest).
+    """
+    unseen = knowledge.unseen
+    out = []
+    for _ in range(count):
+        free = list(range(len(unseen)))
+        hands: list[tuple[Card, ...]] = list(knowledge.known)
+        for p in knowledge.opponents:
+            need = knowledge.hidden[p]
+            if need <= 0:
+                continue
+            row = knowledge.weights[p]
+            keyed = sorted(free, key=lambda i, row=row: -(rng.random() ** (1.0 / row[i])))
+            chosen = keyed[:need]
+            hands[p] = knowledge.known[p] + tuple(unseen[i] for i in chosen)
+            taken = set(chosen)
+            free = [i for i in free if i not in taken]
+        stock = [unseen[i] for i in free]
+        rng.shuffle(stock)
+        out.append(Sample(tuple(hands), tuple(stock)))
+    return out
+
+
+def card_in_hand_chance(knowledge: Knowledge, samples: Sequence[Sample]) -> dict[Card, float]:
+    """Per unseen card, the share of samples that put it in some opponent's hand."""
+    counts: dict[Card, float] = dict.fromkeys(knowledge.unseen, 0.0)
+    for sample in samples:
+        for p in knowledge.opponents:
+            for card in sample.hands[p]:
+                if card in counts:
+                    counts[card] += 1
+    n = max(len(samples), 1)
+    return {card: c / n for card, c in counts.items()}

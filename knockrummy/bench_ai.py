@@ -1,0 +1,175 @@
+"""Strength and speed of computer players: ``knockrummy bench ai``.
+
+Glossary:
+    game        one whole session of the profile, played to its end.
+    rotation    game ``g`` seats the bots shifted by ``g`` places, so every bot sits in
+                every position (and deals first) equally often.
+    win         a game's winners share one win: each of ``k`` tied winners gets ``1/k``.
+    Wilson      the 95% Wilson score interval of a win rate; it stays inside 0..1 and is
+                sound for small counts.
+    points      per game and per hand: the bot's final score (ledger net in ``poker-rum``,
+                chips net in ``knock-rami``) and its score per hand played.
+    decision    one ``choose(view)`` call, timed with ``time.perf_counter``.
+
+Run ``python -m knockrummy.bench_ai --profile gin-rummy --seats hard,medium --games 200``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .ai import make_bot
+from .engine.actions import Action
+from .engine.profiles import PROFILES, get_profile
+from .engine.views import PlayerView
+from .sim import play_session
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` out of ``games`` (fractional wins allowed)."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class TimedBot:
+    """Wraps a bot and records how long each decision takes."""
+
+    def __init__(self, bot: Any, times: list[float]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def choose(self, view: PlayerView) -> Action:
+        start = time.perf_counter()
+        action = self.bot.choose(view)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` in 0..1) of ``values``."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(share * len(ordered)))
+    return ordered[rank - 1]
+
+
+def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` sessions with the bots of ``specs`` rotated round the table.
+
+    Returns per seat spec (a spec listed twice is reported twice, as ``spec#2``): wins,
+    win rate and its Wilson interval, mean points per game and per hand, and decision
+    times (median and 95th percentile, in milliseconds).
+    """
+    profile = get_profile(profile_id)
+    players = len(specs)
+    profile.check_players(players)
+    labels = []
+    for index, spec in enumerate(specs):
+        label = spec if spec not in specs[:index] else f"{spec}#{specs[:index].count(spec) + 1}"
+        labels.append(label)
+    wins = [0.0] * players
+    points = [0.0] * players
+    hands_total = 0
+    times: list[list[float]] = [[] for _ in range(players)]
+    for game in range(games):
+        game_seed = seed + game
+        shift = game % players
+        # seat s holds bot (s + shift) % players
+        order = [(seat + shift) % players for seat in range(players)]
+        bots = [TimedBot(make_bot(specs[b], seed=game_seed * 101 + b), times[b]) for b in order]
+        state = play_session(profile_id, players, game_seed, bots)
+        hands_total += len(state.records)
+        account = state.chips if profile.session == "elimination" else state.scores
+        share = 1.0 / len(state.winners) if state.winners else 0.0
+        for seat, b in enumerate(order):
+            points[b] += float(account[seat])
+            if seat in state.winners:
+                wins[b] += share
+    rows = []
+    for b in range(players):
+        low, high = wilson(wins[b], games)
+        ms = [t * 1000 for t in times[b]]
+        rows.append(
+            {
+                "bot": labels[b],
+                "games": games,
+                "wins": wins[b],
+                "win_rate": wins[b] / games if games else 0.0,
+                "win_rate_95": [low, high],
+                "points_per_game": points[b] / games if games else 0.0,
+                "points_per_hand": points[b] / hands_total if hands_total else 0.0,
+                "decisions": len(ms),
+                "decision_ms_p50": statistics.median(ms) if ms else 0.0,
+                "decision_ms_p95": percentile(ms, 0.95),
+            }
+        )
+    return {
+        "profile": profile_id,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "hands": hands_total,
+        "account": "chips" if profile.session == "elimination" else "points",
+        "bots": rows,
+    }
+
+
+def _table(result: dict[str, Any]) -> str:
+    lines = [
+        f"{result['profile']}, {result['players']} players, {result['games']} games "
+        f"(seed {result['seed']}), {result['hands']} hands; {result['account']} per game/hand",
+        f"{'bot':<24}{'wins':>8}{'rate':>7}{'95% interval':>16}{'/game':>9}{'/hand':>8}"
+        f"{'p50 ms':>9}{'p95 ms':>9}",
+    ]
+    for row in result["bots"]:
+        low, high = row["win_rate_95"]
+        lines.append(
+            f"{row['bot']:<24}{row['wins']:>8.1f}{row['win_rate']:>7.3f}"
+            f"{f'{low:.3f}-{high:.3f}':>16}{row['points_per_game']:>9.2f}"
+            f"{row['points_per_hand']:>8.2f}{row['decision_ms_p50']:>9.2f}"
+            f"{row['decision_ms_p95']:>9.2f}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``knockrummy bench ai --profile ID --seats A,B[,..] --games N --seed S [--json]``."""
+    parser = argparse.ArgumentParser(
+        prog="knockrummy bench ai", description="Play bots against each other and compare."
+    )
+    parser.add_argument("--profile", required=True, choices=list(PROFILES))
+    parser.add_argument(
+        "--seats", required=True, help="comma-separated levels or package.module:Class specs"
+    )
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    specs = [s.strip() for s in args.seats.split(",") if s.strip()]
+    try:
+        get_profile(args.profile).check_players(len(specs))
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    result = bench(args.profile, specs, args.games, args.seed)
+    print(json.dumps(result, indent=2) if args.json else _table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
