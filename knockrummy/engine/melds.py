@@ -1,0 +1,251 @@
+"""Exact meld solver: the minimum-deadwood arrangements of a hand, melds spelled out.
+
+Glossary:
+    meld         a *set* (3 or 4 cards of one rank) or a *run* (3+ consecutive ranks of one
+                 suit, aces low). A joker may stand in for one card of a meld.
+    deadwood     the cards left out of every meld; their points are what a hand counts.
+    arrangement  disjoint melds plus the deadwood that remains.
+    joker meld   a meld holding one joker and at least two real cards. Its validity is by
+                 pattern only: the joker may stand for a card whose real twin is elsewhere.
+    guided walk  building arrangements card by card, following only the choices after
+                 which :func:`deadwood_points` says the optimum is still reachable.
+
+The counting itself lives in :mod:`knockrummy.engine.deadwood` and lay-offs in
+:mod:`knockrummy.engine.layoffs`; both are re-exported here so the engine imports one
+module.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from knockrummy.engine.cards import CARDS, JOKER, JOKER_CODE, JOKER_POINTS, Card
+from knockrummy.engine.deadwood import (
+    MAX_JOKERS,
+    MeldError,
+    deadwood_points,
+    discard_points,
+    split_hand,
+)
+
+__all__ = [
+    "MAX_JOKERS",
+    "Arrangement",
+    "MeldError",
+    "best_arrangement",
+    "best_arrangements",
+    "deadwood_points",
+    "discard_points",
+    "is_meld",
+    "split_hand",
+]
+
+_POINTS = tuple(card.points for card in CARDS) + (JOKER_POINTS,)
+
+
+def _span(low: int, high: int) -> int:
+    """Bits ``low..high`` inclusive."""
+    return (1 << (high + 1)) - (1 << low)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """One way to lay out a hand: melds plus deadwood."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    """Runs sorted by rank (a joker at the rank it stands for), sets by suit (joker last);
+    melds ordered by their sorted card codes."""
+    deadwood: tuple[Card, ...]
+    """The unmatched cards, sorted (jokers last)."""
+    points: int
+    """Deadwood points: the sum of the deadwood cards' values."""
+
+
+def is_meld(cards: Iterable[Card]) -> bool:
+    """Whether the cards form one valid set or run (at most one joker, two real cards)."""
+    cards = list(cards)
+    real = [card for card in cards if card.code != JOKER_CODE]
+    jokers = len(cards) - len(real)
+    if len(cards) < 3 or jokers > 1 or len(real) < 2:
+        return False
+    if len({card.code for card in real}) != len(real):
+        return False
+    if len({card.rank for card in real}) == 1:
+        return len(cards) <= 4
+    if len({card.suit for card in real}) != 1:
+        return False
+    low = min(card.rank for card in real)
+    high = max(card.rank for card in real)
+    span = high - low + 1
+    if span == len(cards):
+        return True
+    # A joker at one end: it must still fall inside A..K.
+    return jokers == 1 and span == len(real) and (low > 1 or high < 13)
+
+
+def _ordered_meld(real: int, joker: bool) -> tuple[Card, ...]:
+    """A meld's cards in display order; a run's joker sits at the rank it stands for."""
+    cards = [CARDS[code] for code in range(52) if real >> code & 1]
+    if not joker:
+        return tuple(cards)
+    if not _is_run(real):
+        return (*cards, JOKER)
+    ranks = [card.rank for card in cards]
+    for k in range(1, len(ranks)):
+        if ranks[k] != ranks[k - 1] + 1:
+            return (*cards[:k], JOKER, *cards[k:])
+    return (*cards, JOKER) if ranks[-1] < 13 else (JOKER, *cards)
+
+
+def _meld_key(meld: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(sorted(card.code for card in meld))
+
+
+def _candidates(rest: int, jokers: int) -> list[tuple[int, bool]]:
+    """Melds holding the lowest card of ``rest`` and otherwise cards of ``rest``.
+
+    Each is ``(real cards mask, uses a joker)``; longer plain melds come first so the
+    first optimal choice found keeps runs whole.
+    """
+    low = rest & -rest
+    code = low.bit_length() - 1
+    suit, rank = divmod(code, 13)
+    out: list[tuple[int, bool]] = []
+    top = rank
+    while top < 12 and rest >> (suit * 13 + top + 1) & 1:
+        top += 1
+    base = suit * 13
+    for high in range(top, rank + 1, -1):
+        out.append((_span(base + rank, base + high), False))
+    others = [1 << (s * 13 + rank) for s in range(4) if s != suit and rest >> (s * 13 + rank) & 1]
+    sets = []
+    for sub in range(1, 1 << len(others)):
+        bits = low
+        for k, bit in enumerate(others):
+            if sub >> k & 1:
+                bits |= bit
+        sets.append(bits)
+    sets.sort(key=lambda bits: -bits.bit_count())
+    out.extend((bits, False) for bits in sets if bits.bit_count() >= 3)
+    if jokers:
+        for high in range(top, rank, -1):
+            if rank > 0 or high < 12:
+                out.append((_span(base + rank, base + high), True))
+        for gap in range(rank + 1, min(top + 1, 11) + 1):
+            high = gap + 1
+            while high <= 12 and rest >> (base + high) & 1:
+                out.append((_span(base + rank, base + high) ^ 1 << (base + gap), True))
+                high += 1
+        out.extend((bits, True) for bits in sets if bits.bit_count() <= 3)
+    return out
+
+
+def _search(
+    rest: int, jokers: int, target: int, melds: list[tuple[int, bool]], found: Callable[..., bool]
+) -> bool:
+    """Walk the optimal arrangements of ``rest`` (deadwood ``target``), lowest card first.
+
+    Only choices that keep the exact optimum reachable are followed, so every leaf is an
+    optimal arrangement; ``found(melds)`` returns True to stop the walk.
+    """
+    if not rest:
+        return found(melds)
+    low = rest & -rest
+    for real, joker in _candidates(rest, jokers):
+        left = jokers - joker
+        if deadwood_points(rest ^ real, left) == target:
+            melds.append((real, joker))
+            if _search(rest ^ real, left, target, melds, found):
+                return True
+            melds.pop()
+    value = _POINTS[low.bit_length() - 1]
+    if value <= target and deadwood_points(rest ^ low, jokers) == target - value:
+        return _search(rest ^ low, jokers, target - value, melds, found)
+    return False
+
+
+def _arrangement(mask: int, jokers: int, melds: list[tuple[int, bool]]) -> Arrangement:
+    used = 0
+    used_jokers = 0
+    built = []
+    for real, joker in melds:
+        used |= real
+        used_jokers += joker
+        built.append(_ordered_meld(real, joker))
+    built.sort(key=_meld_key)
+    left = mask ^ used
+    deadwood = [CARDS[code] for code in range(52) if left >> code & 1]
+    deadwood += [JOKER] * (jokers - used_jokers)
+    points = sum(card.points for card in deadwood)
+    return Arrangement(tuple(built), tuple(deadwood), points)
+
+
+def best_arrangement(cards: Iterable[Card]) -> Arrangement:
+    """An exact minimum-deadwood arrangement (jokers allowed); the same one for the same hand.
+
+    Among ties it prefers, card by card from the lowest code, the longest plain run, then
+    the largest plain set, then joker melds, then leaving the card as deadwood.
+    """
+    mask, jokers = split_hand(cards)
+    total = deadwood_points(mask, jokers)
+    chosen: list[tuple[int, bool]] = []
+
+    def keep(melds: list[tuple[int, bool]]) -> bool:
+        chosen.extend(melds)
+        return True
+
+    _search(mask, jokers, total, [], keep)
+    return _arrangement(mask, jokers, chosen)
+
+
+def _is_run(real: int) -> bool:
+    """Whether a meld's real cards are a run (one suit) rather than a set (one rank)."""
+    return ((real & -real).bit_length() - 1) // 13 == (real.bit_length() - 1) // 13
+
+
+def _merge_runs(melds: list[tuple[int, bool]]) -> tuple[tuple[int, bool], ...]:
+    """Join plain runs of one suit that touch (4-5-6 + 7-8-9 is the run 4..9)."""
+    runs = sorted(real for real, joker in melds if not joker and _is_run(real))
+    out = [(real, joker) for real, joker in melds if joker or not _is_run(real)]
+    merged: list[int] = []
+    for run in runs:
+        last = merged[-1] if merged else 0
+        if last and last.bit_length() == (run & -run).bit_length() - 1 and _is_run(last | run):
+            merged[-1] = last | run
+        else:
+            merged.append(run)
+    out.extend((run, False) for run in merged)
+    return tuple(sorted(out))
+
+
+def best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
+    """Every distinct minimum-deadwood arrangement, in a fixed order.
+
+    Touching plain runs of one suit count as one run (4-5-6 + 7-8-9 is 4..9), so splitting
+    a long run does not make a new arrangement.
+    """
+    mask, jokers = split_hand(cards)
+    total = deadwood_points(mask, jokers)
+    seen: dict[tuple[tuple[int, bool], ...], Any] = {}
+
+    def collect(melds: list[tuple[int, bool]]) -> bool:
+        seen.setdefault(_merge_runs(melds), None)
+        return False
+
+    _search(mask, jokers, total, [], collect)
+    arrangements = [_arrangement(mask, jokers, list(key)) for key in seen]
+    arrangements.sort(key=lambda a: tuple(_meld_key(m) for m in a.melds))
+    return arrangements
+
+
+_LAYOFF_NAMES = frozenset({"Layoff", "LayoffResult", "best_with_layoffs", "knocker_arrangement"})
+
+
+def __getattr__(name: str) -> Any:
+    # The lay-off half lives in its own module; importing it lazily avoids an import cycle.
+    if name in _LAYOFF_NAMES:
+        return getattr(importlib.import_module("knockrummy.engine.layoffs"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
