@@ -12,6 +12,7 @@ from collections.abc import Sequence
 USAGE = """usage: knockrummy COMMAND [options]
 
 commands:
+  demo     watch computers play at the table (--screenshot saves the last hand end)
   sim      play whole sessions with computer players
   bench    measure speed: bench melds
 
@@ -28,6 +29,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import sim
 
         return sim.main(rest)
+    if command == "demo":
+        from .ui import demo
+
+        return demo.main(rest)
     if command == "bench":
         target = rest[0] if rest else ""
         if target == "melds":

@@ -1,0 +1,123 @@
+"""The window's loop: events in, ``update(dt)``, ``draw`` only when something changed.
+
+Idle costs nothing: when the scene has no animation running and waits for the player, the
+loop blocks in ``pygame.event.wait`` instead of spinning. A scene that needs frames says so
+with ``busy``; work finished on another thread wakes the loop with a ``WAKE`` event.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+WAKE = pygame.event.custom_type()
+"""Posted by worker threads (a computer player's decision is ready)."""
+FPS = 60
+
+
+class Scene:
+    """One screen. ``draw`` reads the scene and never changes it."""
+
+    app: App
+
+    def handle(self, event: pygame.event.Event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+
+    @property
+    def busy(self) -> bool:
+        """True while the scene needs frames without input (animations, timers)."""
+        return False
+
+    def close(self) -> None:
+        """Release threads and other resources when the scene is left."""
+
+
+class App:
+    """Owns the window and a stack of scenes."""
+
+    def __init__(self, size: tuple[int, int], title: str = "Knock Rummy", flags: int = 0):
+        pygame.display.set_caption(title)
+        self.flags = flags | pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(size, self.flags)
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.dirty = True
+        self.clock = pygame.time.Clock()
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        scene.app = self
+        self.scenes.append(scene)
+        scene.resize(self.screen.get_size())
+        self.dirty = True
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().close()
+        self.push(scene)
+
+    def pop(self) -> None:
+        self.scenes.pop().close()
+        if not self.scenes:
+            self.running = False
+        else:
+            self.scene.resize(self.screen.get_size())
+        self.dirty = True
+
+    def quit(self) -> None:
+        self.running = False
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Send one event to the top scene (window events are handled here)."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            size = (max(640, event.w), max(480, event.h))
+            self.screen = pygame.display.set_mode(size, self.flags)
+            for scene in self.scenes:
+                scene.resize(size)
+        if event.type == pygame.WINDOWEXPOSED:
+            self.dirty = True
+        if self.scenes:
+            self.scene.handle(event)
+        self.dirty = True
+
+    def step(self, dt: float, events: list[pygame.event.Event]) -> bool:
+        """One frame: events, update, draw if needed. Returns True if it drew."""
+        for event in events:
+            self.dispatch(event)
+        if not self.running or not self.scenes:
+            return False
+        scene = self.scene
+        scene.update(dt)
+        if self.dirty or scene.busy:
+            scene.draw(self.screen)
+            pygame.display.flip()
+            self.dirty = False
+            return True
+        return False
+
+    def run(self) -> None:
+        """Until the last scene closes or the window is closed."""
+        self.clock.tick()
+        while self.running and self.scenes:
+            if self.scene.busy or self.dirty:
+                events = pygame.event.get()
+                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+            else:
+                first = pygame.event.wait(1000)  # sleeps until something happens
+                events = [first] if first.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+                self.clock.tick()
+                dt = 0.0
+            self.step(dt, events)
+        while self.scenes:
+            self.scenes.pop().close()

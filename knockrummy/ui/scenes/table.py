@@ -1,0 +1,865 @@
+"""The table: one session played out, animated, for 2 to 6 seats and every profile.
+
+Data flows one way: a click or key becomes an intent; the scene picks the matching engine
+action from ``legal_actions`` and applies it; the engine's events become animations;
+``draw`` (in :mod:`..table_draw`) reads this scene and never changes it. Computer seats get
+the same ``player_view`` a human seat gets and decide on a worker thread, so the table keeps
+animating while they think.
+
+Glossary:
+    viewer    the seat whose cards are face up at the bottom (the human to play, or in a
+              game of computers only, the first seat).
+    flight    a card moving between two places; its destination leaves a gap until it lands.
+    deal      the opening animation of a hand: the cut, then one card at a time clockwise
+              from the dealer's left, then the upcard.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine.actions import (
+    Action,
+    BuyBack,
+    Discard,
+    DrawStock,
+    Knock,
+    NextHand,
+    Pass,
+    StayOut,
+    TakeDiscard,
+)
+from ...engine.cards import Card, sort_by_rank, sort_by_suit
+from ...engine.errors import IllegalActionError
+from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
+from ...engine.melds import best_arrangement, discard_points
+from ...engine.session import (
+    BUY_BACK,
+    HAND_OVER,
+    PLAYING,
+    SESSION_OVER,
+    SessionState,
+    apply,
+)
+from ...engine.views import player_view
+from ...settings import Settings
+from ..card_art import CARD_RATIO
+from ..layout import TableLayout, fan_positions, table_layout
+from ..loop import WAKE, Scene
+from ..seats import SeatConfig
+from ..sound import Sounds
+from ..tween import Sequence, Tween, ease_in_out_cubic, lerp, lerp_point
+from ..widgets import Button
+from .hand_end import HandEndPanel
+
+SORT_MODES = ("melds", "rank", "suit")
+BOT_PAUSE = 0.45
+"""Seconds a computer's move stays on screen before the next one (normal speed)."""
+
+
+@dataclass
+class Flight:
+    """A card on its way from one place to another."""
+
+    card: Card | None
+    face_up: bool
+    start: tuple[float, float]
+    end: tuple[float, float]
+    start_width: int
+    end_width: int
+    dest: tuple
+    """``("hand", position)``, ``("discard",)`` or ``("knock",)``."""
+    progress: float = 0.0
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return lerp_point(self.start, self.end, self.progress)
+
+    @property
+    def width(self) -> int:
+        return round(lerp(self.start_width, self.end_width, self.progress) / 2) * 2
+
+
+@dataclass
+class Deal:
+    """How far the opening animation has got."""
+
+    shown: list[int]
+    """Cards visible in each position's hand so far."""
+    to_come: int
+    """Cards still in the dealer's hands (drawn on the stock)."""
+    upcard_shown: bool = False
+    cut: float = 0.0
+    """Cut animation progress, 0..1 (0 also when it is over)."""
+
+
+@dataclass
+class Drag:
+    card: Card | None
+    """The card held; None while dragging from a pile."""
+    source: str
+    """``hand``, ``stock`` or ``discard``."""
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    offset: tuple[float, float] = (0.0, 0.0)
+    moved: bool = False
+
+
+@dataclass
+class Bubble:
+    text: str
+    seat: int
+    time_left: float
+
+
+@dataclass
+class TableOptions:
+    """How the table is driven: by people, or by computers only (the demo)."""
+
+    autoplay: bool = False
+    """No human seat needs to answer: hand-end panels close by themselves."""
+    panel_seconds: float = 2.5
+    """How long an automatic hand-end panel stays up (scaled by the speed)."""
+    on_panel: Callable[[TableScene], None] | None = None
+    """Called once each time a hand-end panel has finished animating."""
+    on_over: Callable[[TableScene], None] | None = None
+
+
+class TableScene(Scene):
+    """One session at the table."""
+
+    def __init__(
+        self,
+        session: SessionState,
+        seats: list[SeatConfig],
+        settings: Settings,
+        bots: dict,
+        sounds: Sounds | None = None,
+        options: TableOptions | None = None,
+        on_action: Callable[[SessionState, Action], None] | None = None,
+    ) -> None:
+        if len(seats) != session.players:
+            raise ValueError("one seat configuration per player is needed")
+        self.session = session
+        self.seats = seats
+        self.settings = settings
+        self.bots = bots
+        self.sounds = sounds or Sounds(enabled=False)
+        self.options = options or TableOptions()
+        self.on_action = on_action
+        humans = [s for s, cfg in enumerate(seats) if cfg.is_human]
+        self.viewer = humans[0] if humans else 0
+        self.size = (1280, 800)
+        self.layout: TableLayout = table_layout(*self.size, session.players, self.viewer)
+        self.seq = Sequence()
+        self.flights: list[Flight] = []
+        self.deal: Deal | None = None
+        self.sort_mode = "melds"
+        self.custom_order: list[Card] | None = None
+        self.card_pos: dict[Card, tuple[float, float]] = {}
+        self.selected: Card | None = None
+        self.drag: Drag | None = None
+        self.bubbles: list[Bubble] = []
+        self.notice = ""
+        self.notice_left = 0.0
+        self.hint: str = ""
+        self.panel: HandEndPanel | None = None
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.future: Future | None = None
+        self.clock = 0.0
+        self.panel_wait = 0.0
+        self.buttons = self._make_buttons()
+        self._start_hand_animation()
+
+    # ----------------------------------------------------------------- helpers
+
+    @property
+    def hand(self):
+        return self.session.hand
+
+    def seat_of(self, position: int) -> int:
+        return self.session.seats_in_hand[position]
+
+    def position_of(self, seat: int) -> int | None:
+        return self.session.position_of(seat)
+
+    def duration(self, seconds: float) -> float:
+        return seconds * self.settings.duration_factor
+
+    @property
+    def human_to_move(self) -> bool:
+        seat = self.session.to_move
+        return seat is not None and self.seats[seat].is_human
+
+    @property
+    def can_act(self) -> bool:
+        """The viewer may play now: it is their move and no animation is running."""
+        return (
+            self.human_to_move
+            and self.session.to_move == self.viewer
+            and not self.seq.busy
+            and self.session.phase == PLAYING
+            and self.panel is None
+        )
+
+    @property
+    def legal(self) -> list[Action]:
+        if self.session.to_move != self.viewer:
+            return []
+        return list(player_view(self.session, self.viewer).legal_actions)
+
+    def player_hand(self) -> list[Card]:
+        """The viewer's cards as held (empty if the viewer is not dealt in)."""
+        position = self.position_of(self.viewer)
+        return [] if position is None else list(self.hand.hands[position])
+
+    def app_quit(self) -> None:
+        self.app.pop()
+
+    def viewer_order(self) -> list[Card]:
+        """The viewer's cards in display order (melds first when auto-arranged)."""
+        position = self.position_of(self.viewer)
+        if position is None:
+            return []
+        cards = list(self.hand.hands[position])
+        if self.deal is not None:
+            return cards[: self.deal.shown[position]]
+        if self.custom_order is not None:
+            kept = [c for c in self.custom_order if c in cards]
+            extra = list(cards)
+            for c in kept:
+                extra.remove(c)
+            return kept + extra
+        return self._sorted(cards)[0]
+
+    def _sorted(self, cards: list[Card]) -> tuple[list[Card], frozenset[int]]:
+        if self.sort_mode == "rank":
+            return sort_by_rank(cards), frozenset()
+        if self.sort_mode == "suit":
+            return sort_by_suit(cards), frozenset()
+        arrangement = best_arrangement(cards)
+        order: list[Card] = []
+        breaks = set()
+        for meld in arrangement.melds:
+            breaks.add(len(order))
+            order += meld
+        breaks.add(len(order))
+        order += sort_by_rank(arrangement.deadwood)
+        return order, frozenset(breaks)
+
+    def viewer_breaks(self, order: list[Card]) -> frozenset[int]:
+        if self.deal is not None or self.custom_order is not None or self.sort_mode != "melds":
+            return frozenset()
+        return self._sorted(order)[1]
+
+    def hand_slots(self, seat: int, count: int | None = None) -> list[tuple[float, float]]:
+        """Top-left of each card of ``seat``'s hand (``count`` cards, default as held)."""
+        place = self.layout.seats[seat]
+        if seat == self.viewer:
+            order = self.viewer_order()
+            n = len(order) if count is None else count
+            return fan_positions(
+                n,
+                place.center,
+                place.card_width,
+                place.spacing,
+                self.layout.hand_right - self.layout.hand_left,
+                self.viewer_breaks(order) if count is None else frozenset(),
+            )
+        position = self.position_of(seat)
+        n = (
+            count
+            if count is not None
+            else (len(self.hand.hands[position]) if position is not None else 0)
+        )
+        return fan_positions(n, place.center, place.card_width, place.spacing, self.size[0] * 0.22)
+
+    def hidden_in_hand(self, position: int) -> list[Card | None]:
+        """Cards flying towards this hand: not drawn in it until they land."""
+        return [f.card for f in self.flights if f.dest == ("hand", position)]
+
+    def discard_in_flight(self) -> int:
+        return sum(1 for f in self.flights if f.dest == ("discard",))
+
+    # ----------------------------------------------------------------- buttons
+
+    def _make_buttons(self) -> dict[str, Button]:
+        return {
+            "discard": Button("Discard", self._discard_selected, pygame.K_RETURN, primary=True),
+            "knock": Button("Knock", self._knock_selected, pygame.K_k),
+            "pass": Button("Pass", lambda: self.try_action(Pass()), pygame.K_p),
+            "hint": Button("Hint", self._show_hint, pygame.K_h),
+            "sort": Button("Sort: melds", self._cycle_sort, pygame.K_t),
+        }
+
+    def refresh_buttons(self) -> None:
+        """Enable exactly the buttons whose actions the engine allows now."""
+        legal = self.legal if self.can_act else []
+        card = self.selected
+        b = self.buttons
+        b["discard"].enabled = card is not None and Discard(card) in legal
+        b["knock"].enabled = card is not None and Knock(card) in legal
+        b["knock"].visible = (
+            any(isinstance(a, Knock) for a in legal) or self.hand.phase == "discard"
+        )
+        b["knock"].label = self._knock_label(card) if card is not None else "Knock"
+        b["pass"].visible = Pass() in legal
+        b["pass"].enabled = Pass() in legal
+        b["hint"].enabled = self.can_act
+        b["sort"].label = "Sort: " + ("custom" if self.custom_order is not None else self.sort_mode)
+
+    def _knock_label(self, card: Card) -> str:
+        position = self.position_of(self.viewer)
+        rest = list(self.hand.hands[position])
+        if card in rest:
+            rest.remove(card)
+        if best_arrangement(rest).points == 0:
+            profile = self.session.profile
+            if profile.is_gin:
+                return "Gin"
+            if profile.id == "poker-rum":
+                return "Rum"
+        return "Knock"
+
+    # ----------------------------------------------------------------- intents
+
+    def try_action(self, action: Action) -> bool:
+        """Apply the viewer's ``action``; a refused one is explained on the status line."""
+        if not self.can_act and not self._answering_offer():
+            return False
+        try:
+            self.perform(action, self.viewer)
+        except IllegalActionError as exc:
+            self.say(exc.rule[0].upper() + exc.rule[1:] + ".")
+            return False
+        return True
+
+    def _answering_offer(self) -> bool:
+        return (
+            self.session.phase == BUY_BACK
+            and self.session.to_move == self.viewer
+            and self.seats[self.viewer].is_human
+        )
+
+    def _discard_selected(self) -> None:
+        if self.selected is not None:
+            self.try_action(Discard(self.selected))
+
+    def _knock_selected(self) -> None:
+        if self.selected is not None:
+            self.try_action(Knock(self.selected))
+
+    def _cycle_sort(self) -> None:
+        if self.custom_order is not None:
+            self.custom_order = None
+            self.sort_mode = "melds"
+        else:
+            self.sort_mode = SORT_MODES[(SORT_MODES.index(self.sort_mode) + 1) % len(SORT_MODES)]
+
+    def _show_hint(self) -> None:
+        self.hint = hint_text(self.session, self.viewer)
+
+    def say(self, text: str, seconds: float = 3.0) -> None:
+        self.notice = text
+        self.notice_left = seconds
+
+    # ----------------------------------------------------------------- playing
+
+    def perform(self, action: Action, seat: int | None) -> None:
+        """Apply an action (checked by the engine) and queue its animations."""
+        old = self.session
+        new, events = apply(old, action, seat)
+        self.session = new
+        self.hint = ""
+        if self.on_action:
+            self.on_action(new, action)
+        if isinstance(action, NextHand):
+            self.panel = None
+            self.custom_order = None
+            self._start_hand_animation()
+            return
+        if isinstance(action, (BuyBack, StayOut)):
+            if self.panel is not None:
+                self.panel.update_session(new)
+            word = "buys back in" if isinstance(action, BuyBack) else "stays out"
+            self.bubbles.append(Bubble(word, seat, self.duration(1.6) + 0.5))
+            return
+        self._animate_events(old, events)
+        if new.hand.is_over:
+            self.seq.pause(self.duration(0.5))
+            self.seq.call(self._open_panel)
+
+    def _animate_events(self, old: SessionState, events: list) -> None:
+        layout_old = self._slots_snapshot(old)
+        for event in events:
+            if isinstance(event, CardDrawn):
+                self._fly_draw(event, layout_old)
+            elif isinstance(event, (CardDiscarded, Knocked)):
+                self._fly_discard(event, layout_old)
+            elif isinstance(event, Passed):
+                seat = self.seat_of(event.position)
+                self.bubbles.append(Bubble("Pass", seat, self.duration(1.2) + 0.3))
+        if self.session.to_move is not None and not self.seats[self.session.to_move].is_human:
+            self.seq.pause(self.duration(BOT_PAUSE))
+
+    def _slots_snapshot(self, state: SessionState) -> dict:
+        """Where each card of each hand was drawn before this action (for flights)."""
+        snap: dict = {}
+        for position, cards in enumerate(state.hand.hands):
+            seat = state.seats_in_hand[position]
+            if seat == self.viewer:
+                for card in cards:
+                    if card in self.card_pos:
+                        snap[("viewer", card)] = self.card_pos[card]
+            slots = fan_positions(
+                len(cards),
+                self.layout.seats[seat].center,
+                self.layout.seats[seat].card_width,
+                self.layout.seats[seat].spacing,
+                self.size[0] * 0.22,
+            )
+            snap[("seat", position)] = slots
+        return snap
+
+    def _fly_draw(self, event: CardDrawn, before: dict) -> None:
+        seat = self.seat_of(event.position)
+        source = self.layout.stock if event.source == "stock" else self.layout.discard
+        face_up = event.source == "discard" or seat == self.viewer
+        card = event.card if face_up else None
+        dest_width = self.layout.seats[seat].card_width
+
+        def start() -> Tween:
+            if seat == self.viewer:
+                order = self.viewer_order()
+                slots = self.hand_slots(seat)
+                end = slots[order.index(event.card)] if event.card in order else slots[-1]
+            else:
+                end = self.hand_slots(seat)[-1]
+            flight = Flight(
+                card if face_up else None,
+                face_up,
+                source,
+                end,
+                self.layout.card_width,
+                dest_width,
+                ("hand", event.position),
+            )
+            if seat != self.viewer:
+                flight.card = event.card if event.source == "discard" else None
+            return self._launch(flight, 0.38, "card")
+
+        self.seq.add(start)
+
+    def _fly_discard(self, event, before: dict) -> None:
+        seat = self.seat_of(event.position)
+        knock = isinstance(event, Knocked)
+        if seat == self.viewer and ("viewer", event.card) in before:
+            origin = before[("viewer", event.card)]
+        else:
+            slots = before[("seat", event.position)]
+            origin = slots[len(slots) // 2] if slots else self.layout.seats[seat].center
+        width = self.layout.seats[seat].card_width
+        card = None if knock else event.card
+
+        def start() -> Tween:
+            flight = Flight(
+                card,
+                not knock,
+                origin,
+                self.layout.discard,
+                width,
+                self.layout.card_width,
+                ("knock",) if knock else ("discard",),
+            )
+            if knock:
+                self.bubbles.append(Bubble(self._knock_word(event), seat, self.duration(2.0) + 0.6))
+            return self._launch(flight, 0.55 if knock else 0.36, "knock" if knock else "card")
+
+        self.seq.add(start)
+        if knock:
+            self.seq.pause(self.duration(0.4))
+
+    def _knock_word(self, event: Knocked) -> str:
+        if event.deadwood == 0:
+            profile = self.session.profile
+            return "Gin!" if profile.is_gin else ("Rum!" if profile.id == "poker-rum" else "Knock!")
+        return f"Knock! ({event.deadwood})"
+
+    def _launch(self, flight: Flight, seconds: float, sound: str | None) -> Tween:
+        self.flights.append(flight)
+        if self.settings.reduced_motion:
+            flight.start = flight.end
+            seconds = min(seconds, 0.12)
+
+        def update(p: float) -> None:
+            flight.progress = p
+
+        def done() -> None:
+            if flight in self.flights:
+                self.flights.remove(flight)
+            if sound:
+                self.sounds.play(sound)
+
+        return Tween(self.duration(seconds), ease_in_out_cubic, on_update=update, on_done=done)
+
+    # ----------------------------------------------------------------- the deal
+
+    def _start_hand_animation(self) -> None:
+        hand = self.hand
+        self.selected = None
+        self.card_pos.clear()
+        self.deal = Deal(shown=[0] * hand.players, to_come=sum(len(h) for h in hand.hands) + 1)
+        if self.settings.duration_factor == 0:
+            self._end_deal()
+            return
+        deal = self.deal
+        if not self.settings.reduced_motion:
+
+            def cut() -> Tween:
+                def update(p: float) -> None:
+                    deal.cut = p
+
+                def done() -> None:
+                    deal.cut = 0.0
+
+                return Tween(self.duration(0.7), ease_in_out_cubic, on_update=update, on_done=done)
+
+            self.seq.add(cut)
+        size = len(hand.hands[0])
+        for k in range(hand.players * size):
+            position = (hand.dealer + 1 + k) % hand.players
+            self.seq.add(self._deal_step(position, k // hand.players))
+        self.seq.add(self._upcard_step)
+        self.seq.call(self._end_deal)
+
+    def _deal_step(self, position: int, index: int) -> Callable[[], Tween]:
+        def start() -> Tween:
+            deal = self.deal
+            seat = self.seat_of(position)
+            card = self.hand.hands[position][index]
+            slots = self.hand_slots(seat, index + 1)
+            deal.to_come -= 1
+            face_up = seat == self.viewer
+            flight = Flight(
+                card if face_up else None,
+                face_up,
+                self.layout.stock,
+                slots[-1],
+                self.layout.card_width,
+                self.layout.seats[seat].card_width,
+                ("deal", position),
+            )
+            tween = self._launch(flight, 0.16, "deal")
+            finish = tween.on_done
+
+            def landed() -> None:
+                finish()
+                deal.shown[position] += 1
+
+            tween.on_done = landed
+            return tween
+
+        return start
+
+    def _upcard_step(self) -> Tween:
+        deal = self.deal
+        deal.to_come -= 1
+        flight = Flight(
+            self.hand.discard[0],
+            True,
+            self.layout.stock,
+            self.layout.discard,
+            self.layout.card_width,
+            self.layout.card_width,
+            ("upcard",),
+        )
+        tween = self._launch(flight, 0.3, "card")
+        finish = tween.on_done
+
+        def landed() -> None:
+            finish()
+            deal.upcard_shown = True
+
+        tween.on_done = landed
+        return tween
+
+    def _end_deal(self) -> None:
+        self.deal = None
+        self.flights = [f for f in self.flights if f.dest[0] not in ("deal", "upcard")]
+
+    # ----------------------------------------------------------------- hand end
+
+    def _open_panel(self) -> None:
+        self.panel = HandEndPanel(self)
+        self.panel_wait = self.duration(self.options.panel_seconds) if self.options.autoplay else 0
+        if self.session.winners and self.session.phase == SESSION_OVER:
+            self.sounds.play("win")
+
+    def _panel_done_animating(self) -> bool:
+        return self.panel is not None and not self.panel.busy
+
+    # ----------------------------------------------------------------- bots
+
+    def _bot_turn(self) -> None:
+        """Ask the computer to move (on the worker thread) or apply its answer."""
+        seat = self.session.to_move
+        if self.future is None:
+            view = player_view(self.session, seat)
+            bot = self.bots[seat]
+
+            def think():
+                try:
+                    return bot.choose(view)
+                finally:
+                    if pygame.display.get_init():
+                        pygame.event.post(pygame.event.Event(WAKE))
+
+            self.future = self.executor.submit(think)
+            self._future_seat = seat
+            return
+        if not self.future.done():
+            return
+        future, self.future = self.future, None
+        action = future.result()  # a bot's exception is a bug: let it surface
+        self.perform(action, self._future_seat)
+
+    # ----------------------------------------------------------------- Scene API
+
+    @property
+    def busy(self) -> bool:
+        if self.seq.busy or self.flights or self.bubbles or self.notice_left > 0:
+            return True
+        if self.panel is not None and (self.panel.busy or self.panel_wait > 0):
+            return True
+        if self.future is not None:
+            return True  # the active plate pulses while a computer thinks
+        if self._cards_settling():
+            return True
+        return self._needs_step()
+
+    def _needs_step(self) -> bool:
+        """A computer or the table itself has something to do on the next update."""
+        s = self.session
+        if s.phase == SESSION_OVER:
+            return False
+        if s.phase == HAND_OVER:
+            return self.panel is None or self.options.autoplay
+        seat = s.to_move
+        return seat is not None and not self.seats[seat].is_human
+
+    def _cards_settling(self) -> bool:
+        for card, pos in self.card_pos.items():
+            target = self._targets().get(card)
+            if target is not None and (
+                abs(pos[0] - target[0]) > 0.5 or abs(pos[1] - target[1]) > 0.5
+            ):
+                return True
+        return False
+
+    def _targets(self) -> dict[Card, tuple[float, float]]:
+        order = self.viewer_order()
+        slots = self.hand_slots(self.viewer)
+        lift = self.layout.card_width * 0.22
+        out = {}
+        for card, (x, y) in zip(order, slots, strict=True):
+            if card == self.selected:
+                y -= lift
+            out[card] = (x, y)
+        if self.drag and self.drag.card is not None and self.drag.moved:
+            out[self.drag.card] = (
+                self.drag.pos[0] - self.drag.offset[0],
+                self.drag.pos[1] - self.drag.offset[1],
+            )
+        return out
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.layout = table_layout(
+            size[0], size[1], self.session.players, self.viewer, self.settings.card_scale
+        )
+        self.card_pos.clear()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.settings.duration_factor == 0:
+            self.seq.finish()
+        else:
+            self.seq.update(dt)
+        for bubble in self.bubbles:
+            bubble.time_left -= dt
+        self.bubbles = [b for b in self.bubbles if b.time_left > 0]
+        self.notice_left = max(0.0, self.notice_left - dt)
+        self._settle_cards(dt)
+        if self.panel is not None:
+            self.panel.update(dt if self.settings.duration_factor else math.inf)
+        if not self.seq.busy:
+            self._advance(dt)
+        self.refresh_buttons()
+
+    def _settle_cards(self, dt: float) -> None:
+        """Ease each of the viewer's cards towards its slot (re-sorting, selecting)."""
+        targets = self._targets()
+        snap = self.settings.reduced_motion or self.settings.duration_factor == 0
+        k = 1.0 if snap else 1 - math.exp(-dt * 16)
+        for card, target in targets.items():
+            pos = self.card_pos.get(card)
+            if pos is None or (self.drag and self.drag.card == card):
+                self.card_pos[card] = target
+            else:
+                self.card_pos[card] = lerp_point(pos, target, k)
+        for card in list(self.card_pos):
+            if card not in targets:
+                del self.card_pos[card]
+
+    def _advance(self, dt: float) -> None:
+        s = self.session
+        if s.phase == PLAYING:
+            if self.panel is None and s.to_move is not None and not self.seats[s.to_move].is_human:
+                self._bot_turn()
+            return
+        if s.phase in (HAND_OVER, BUY_BACK, SESSION_OVER) and self.panel is None:
+            self._open_panel()
+            return
+        if self.panel is None or self.panel.busy:
+            return
+        if not self.panel.reported:
+            self.panel.reported = True
+            if self.options.on_panel:
+                self.options.on_panel(self)
+        if s.phase == BUY_BACK and not self.seats[s.to_move].is_human:
+            self._bot_turn()
+        elif s.phase == HAND_OVER and self.options.autoplay:
+            self.panel_wait -= dt
+            if self.panel_wait <= 0:
+                self.perform(NextHand(), None)
+        elif s.phase == SESSION_OVER and self.options.on_over and not self.panel.over_reported:
+            self.panel.over_reported = True
+            self.options.on_over(self)
+
+    # ----------------------------------------------------------------- input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.panel is not None:
+            self.panel.handle(event)
+            return
+        for button in self.buttons.values():
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self._move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            self._release(event.pos)
+
+    def _key(self, key: int) -> None:
+        order = self.viewer_order()
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and order:
+            step = -1 if key == pygame.K_LEFT else 1
+            if self.selected in order:
+                index = (order.index(self.selected) + step) % len(order)
+            else:
+                index = 0 if step > 0 else len(order) - 1
+            self.selected = order[index]
+        elif key == pygame.K_s:
+            self.try_action(DrawStock())
+        elif key == pygame.K_d:
+            self.try_action(TakeDiscard())
+        elif key == pygame.K_ESCAPE:
+            self.selected = None
+
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The viewer's card under ``pos`` (the topmost, i.e. the rightmost)."""
+        w = self.layout.card_width
+        h = w * CARD_RATIO
+        for card in reversed(self.viewer_order()):
+            x, y = self.card_pos.get(card, (-1e9, -1e9))
+            if x <= pos[0] <= x + w and y <= pos[1] <= y + h:
+                return card
+        return None
+
+    def pile_at(self, pos: tuple[int, int]) -> str | None:
+        w = self.layout.card_width
+        h = w * CARD_RATIO
+        for name, (x, y) in (("stock", self.layout.stock), ("discard", self.layout.discard)):
+            if x - 4 <= pos[0] <= x + w + 4 and y - 4 <= pos[1] <= y + h + 4:
+                return name
+        return None
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        card = self.card_at(pos)
+        if card is not None:
+            x, y = self.card_pos[card]
+            self.drag = Drag(card, "hand", pos, pos, (pos[0] - x, pos[1] - y))
+            return
+        pile = self.pile_at(pos)
+        if pile is not None:
+            self.drag = Drag(None, pile, pos, pos)
+
+    def _move(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        drag.pos = pos
+        if abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) > 8:
+            drag.moved = True
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        if drag.source in ("stock", "discard"):
+            # a click on a pile, or a drag from it into the hand, draws from it
+            if not drag.moved or pos[1] > self.layout.hand_y - self.layout.card_width:
+                self.try_action(DrawStock() if drag.source == "stock" else TakeDiscard())
+            return
+        card = drag.card
+        if not drag.moved:
+            if self.selected == card and self.can_act and Discard(card) in self.legal:
+                self.try_action(Discard(card))  # a second click on the lifted card throws it
+            else:
+                self.selected = None if self.selected == card else card
+            return
+        if self.pile_at(pos) == "discard":
+            self.selected = card
+            self.try_action(Discard(card))
+            return
+        self._reorder(card, pos[0])
+
+    def _reorder(self, card: Card, x: float) -> None:
+        """Drop ``card`` at ``x`` in the hand: the order becomes the player's own."""
+        order = self.viewer_order()
+        order.remove(card)
+        slots = self.hand_slots(self.viewer)
+        index = sum(1 for i, c in enumerate(order) if slots[i][0] + self.layout.card_width / 2 < x)
+        order.insert(index, card)
+        self.custom_order = order
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from ..table_draw import draw_table
+
+        draw_table(self, surface)
+
+
+def hint_text(session: SessionState, seat: int) -> str:
+    """The hint for the seat to move: the best discard and whether to knock."""
+    view = player_view(session, seat)
+    if view.hand_phase != "discard":
+        if view.discard_pile and TakeDiscard() in view.legal_actions:
+            up = view.discard_pile[-1]
+            after = discard_points([*view.hand, up], forbidden=up)
+            if after and min(after.values()) < best_arrangement(list(view.hand)).points:
+                return f"Hint: take the {up.symbol}, it improves your melds."
+        return "Hint: draw from the stock."
+    points = discard_points(list(view.hand), forbidden=view.taken)
+    card = min(points, key=lambda c: (points[c], -c.points))
+    text = f"Hint: discard {card.symbol} (deadwood {points[card]})"
+    if Knock(card) in view.legal_actions:
+        text += " and knock."
+    return text

@@ -1,0 +1,92 @@
+"""Short sounds synthesised at run time (no sound files), with a mute switch.
+
+Where no audio device exists (a headless machine, a muted desktop) the game plays on in
+silence: every call here is then a no-op.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+
+import pygame
+
+RATE = 22050
+"""Sample rate asked for when this module starts the mixer itself."""
+
+
+def _tone(samples: list[float]) -> bytes:
+    peak = max(1e-9, max(abs(s) for s in samples))
+    data = array("h", (int(s / peak * 12000) for s in samples))
+    return data.tobytes()
+
+
+def _snap(rate: int, seed: int) -> list[float]:
+    """A card landing: a short filtered noise burst."""
+    rng = random.Random(seed)
+    n = int(rate * 0.06)
+    out, last = [], 0.0
+    for i in range(n):
+        last = 0.55 * last + 0.45 * rng.uniform(-1, 1)
+        out.append(last * math.exp(-i / (n * 0.18)))
+    return out
+
+
+def _knock(rate: int) -> list[float]:
+    """Two knuckle raps on the table."""
+    out: list[float] = []
+    for start in (0.0, 0.14):
+        n = int(rate * 0.12)
+        out += [0.0] * max(0, int(rate * start) - len(out))
+        for i in range(n):
+            t = i / rate
+            out.append(math.sin(2 * math.pi * 110 * t) * math.exp(-t * 38))
+    return out
+
+
+def _chime(rate: int) -> list[float]:
+    """A bright two-note chime for a win."""
+    n = int(rate * 0.5)
+    return [
+        (math.sin(2 * math.pi * 660 * i / rate) + 0.6 * math.sin(2 * math.pi * 990 * i / rate))
+        * math.exp(-i / (rate * 0.15))
+        for i in range(n)
+    ]
+
+
+class Sounds:
+    """The game's sounds; ``play(name)`` does nothing when muted or without audio."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+            rate, _, channels = pygame.mixer.get_init()
+            mono = channels == 1
+            for name, wave in (
+                ("card", _snap(rate, 1)),
+                ("deal", _snap(rate, 2)),
+                ("knock", _knock(rate)),
+                ("win", _chime(rate)),
+            ):
+                raw = _tone(wave)
+                if not mono:  # duplicate each sample into both channels
+                    samples = array("h", raw)
+                    stereo = array("h", [0]) * (len(samples) * 2)
+                    stereo[0::2] = samples
+                    stereo[1::2] = samples
+                    raw = stereo.tobytes()
+                self._sounds[name] = pygame.mixer.Sound(buffer=raw)
+        except pygame.error:
+            self._sounds = {}
+
+    @property
+    def available(self) -> bool:
+        return bool(self._sounds)
+
+    def play(self, name: str) -> None:
+        if self.enabled and name in self._sounds:
+            self._sounds[name].play()

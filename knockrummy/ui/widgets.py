@@ -1,0 +1,110 @@
+"""Buttons and text plates drawn on the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from .fonts import blit_text
+
+BUTTON = (245, 236, 205)
+BUTTON_HOVER = (255, 248, 222)
+BUTTON_TEXT = (40, 35, 25)
+BUTTON_OFF = (120, 125, 115)
+BUTTON_OFF_TEXT = (185, 190, 180)
+ACCENT = (255, 196, 40)
+
+
+@dataclass
+class Button:
+    """A rounded button: clicked by mouse, or by its key (shown in its label)."""
+
+    label: str
+    action: Callable[[], None]
+    key: int | None = None
+    enabled: bool = True
+    visible: bool = True
+    rect: pygame.Rect = None  # type: ignore[assignment]
+    hover: bool = False
+    primary: bool = False
+
+    def place(self, center: tuple[float, float], font_size: int) -> None:
+        width = max(font_size * 5, round(font_size * 0.62 * len(self.label) + font_size * 2))
+        self.rect = pygame.Rect(0, 0, width, round(font_size * 2.2))
+        self.rect.center = (round(center[0]), round(center[1]))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Run the action for a click or key on this button; True if it was used."""
+        if not (self.visible and self.enabled):
+            return False
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.rect
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.action()
+            return True
+        if event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
+            self.action()
+            return True
+        if event.type == pygame.MOUSEMOTION and self.rect:
+            self.hover = self.rect.collidepoint(event.pos)
+        return False
+
+    def draw(self, surface: pygame.Surface, font_size: int) -> None:
+        if not self.visible or self.rect is None:
+            return
+        if self.enabled:
+            fill = BUTTON_HOVER if self.hover else BUTTON
+            if self.primary:
+                fill = (255, 214, 90) if self.hover else ACCENT
+            text = BUTTON_TEXT
+        else:
+            fill, text = BUTTON_OFF, BUTTON_OFF_TEXT
+        shadow = self.rect.move(0, 3)
+        pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=self.rect.height // 3)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=self.rect.height // 3)
+        blit_text(surface, self.label, font_size, text, self.rect.center, "center", bold=True)
+
+
+def row_of_buttons(
+    buttons: list[Button], center: tuple[float, float], font_size: int, gap: float
+) -> None:
+    """Place the visible ``buttons`` side by side, centred on ``center``."""
+    shown = [b for b in buttons if b.visible]
+    for b in shown:
+        b.place((0, center[1]), font_size)
+    total = sum(b.rect.width for b in shown) + gap * (len(shown) - 1)
+    x = center[0] - total / 2
+    for b in shown:
+        b.rect.left = round(x)
+        x += b.rect.width + gap
+
+
+def plate(
+    surface: pygame.Surface,
+    lines: list[str],
+    center: tuple[float, float],
+    font_size: int,
+    highlight: bool = False,
+    dim: bool = False,
+) -> pygame.Rect:
+    """A dark rounded plate with centred lines of text (a seat's name and score)."""
+    line_h = round(font_size * 1.3)
+    width = max(round(font_size * 0.6 * max(len(t) for t in lines)) + font_size * 2, font_size * 6)
+    rect = pygame.Rect(0, 0, width, line_h * len(lines) + font_size // 2)
+    rect.center = (round(center[0]), round(center[1]))
+    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (10, 25, 15, 185), panel.get_rect(), border_radius=font_size // 2)
+    if highlight:
+        pygame.draw.rect(panel, ACCENT, panel.get_rect(), width=3, border_radius=font_size // 2)
+    surface.blit(panel, rect)
+    color = (150, 150, 140) if dim else (240, 240, 230)
+    for i, text in enumerate(lines):
+        y = rect.top + font_size // 4 + i * line_h + line_h / 2
+        size = font_size if i == 0 else round(font_size * 0.85)
+        blit_text(surface, text, size, color, (rect.centerx, y), "center", bold=(i == 0))
+    return rect
