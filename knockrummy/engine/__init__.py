@@ -23,16 +23,9 @@ from .actions import (
 from .cards import JOKER, Card, CardParseError, format_cards, parse_cards
 from .errors import IllegalActionError
 from .hand import HandState, deal
+from .layoffs import Layoff, best_with_layoffs, knocker_arrangement
 from .ledger import LedgerEntry
-from .melds import (
-    Arrangement,
-    Layoff,
-    best_arrangement,
-    best_with_layoffs,
-    deadwood_points,
-    discard_points,
-    knocker_arrangement,
-)
+from .melds import Arrangement, best_arrangement, deadwood_points, discard_points
 from .profiles import PROFILES, Profile, get_profile
 from .scoring import Settlement, settle
 from .session import SessionState, apply, legal_actions, new_session, replay_session

@@ -11,13 +11,11 @@ Glossary:
                  which :func:`deadwood_points` says the optimum is still reachable.
 
 The counting itself lives in :mod:`knockrummy.engine.deadwood` and lay-offs in
-:mod:`knockrummy.engine.layoffs`; both are re-exported here so the engine imports one
-module.
+:mod:`knockrummy.engine.layoffs`; the counting functions are re-exported here.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -239,13 +237,3 @@ def best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
     arrangements = [_arrangement(mask, jokers, list(key)) for key in seen]
     arrangements.sort(key=lambda a: tuple(_meld_key(m) for m in a.melds))
     return arrangements
-
-
-_LAYOFF_NAMES = frozenset({"Layoff", "LayoffResult", "best_with_layoffs", "knocker_arrangement"})
-
-
-def __getattr__(name: str) -> Any:
-    # The lay-off half lives in its own module; importing it lazily avoids an import cycle.
-    if name in _LAYOFF_NAMES:
-        return getattr(importlib.import_module("knockrummy.engine.layoffs"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

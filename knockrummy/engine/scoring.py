@@ -16,14 +16,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import Card
+from .layoffs import Layoff, best_with_layoffs, knocker_arrangement
 from .ledger import Amount, LedgerEntry, exact
-from .melds import (
-    Arrangement,
-    Layoff,
-    best_arrangement,
-    best_with_layoffs,
-    knocker_arrangement,
-)
+from .melds import Arrangement, best_arrangement
 from .profiles import get_profile
 
 
