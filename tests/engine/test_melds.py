@@ -383,16 +383,6 @@ def test_set_or_run_for_the_same_card() -> None:
     assert result.arrangement.points == 0
 
 
-def test_layoff_names_are_also_in_melds() -> None:
-    from knockrummy.engine import melds as module
-
-    assert module.best_with_layoffs is best_with_layoffs
-    assert module.knocker_arrangement is knocker_arrangement
-    assert module.Layoff is Layoff and module.LayoffResult is LayoffResult
-    with pytest.raises(AttributeError):
-        _ = module.no_such_name
-
-
 def test_layoffs_reject_jokers_and_bad_melds() -> None:
     with pytest.raises(ValueError):
         best_with_layoffs(parse_cards("7H JK"), melds("4H 5H 6H"))
