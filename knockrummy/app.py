@@ -1,7 +1,7 @@
-"""Composition root: the command line and, later, the window.
+"""Composition root: the command line and the window.
 
-``knockrummy sim ...`` and ``knockrummy bench ...`` run without a window; nothing happens
-at import time.
+``knockrummy`` alone opens the game; ``sim`` and ``bench melds`` run without a window.
+Nothing happens at import time.
 """
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-USAGE = """usage: knockrummy COMMAND [options]
+USAGE = """usage: knockrummy [COMMAND] [options]
 
 commands:
+  play     play at the table (the default): --profile ID --players N --seed S
   demo     watch computers play at the table (--screenshot saves the last hand end)
   sim      play whole sessions with computer players
   bench    measure speed: bench melds
@@ -21,10 +22,12 @@ Run 'knockrummy COMMAND --help' for a command's options."""
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] in ("-h", "--help"):
+    if args and args[0] in ("-h", "--help"):
         print(USAGE)
         return 0
-    command, rest = args[0], args[1:]
+    command, rest = (args[0], args[1:]) if args else ("play", [])
+    if command == "play":
+        return play(rest)
     if command == "sim":
         from . import sim
 
@@ -43,3 +46,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     print(f"knockrummy: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2
+
+
+def play(argv: Sequence[str]) -> int:
+    """Open the table: you against computer players."""
+    import argparse
+    import random
+
+    from .engine.profiles import PROFILES, get_profile
+
+    parser = argparse.ArgumentParser(prog="knockrummy play", description=play.__doc__)
+    parser.add_argument("--profile", choices=list(PROFILES), default="knock-rummy")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    parser.add_argument("--level", default="medium", help="computer level")
+    args = parser.parse_args(argv)
+    try:
+        get_profile(args.profile).check_players(args.players)
+    except ValueError as exc:
+        parser.error(str(exc))
+    from .engine.session import new_session
+    from .settings import Settings
+    from .ui.runner import default_seats, run_game
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    seats = default_seats(args.players, humans=1, level=args.level)
+    session = new_session(args.profile, args.players, seed, [s.name for s in seats])
+    run_game(session, seats, Settings())
+    return 0

@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from knockrummy.engine.cards import CARDS
-from knockrummy.engine.melds import deadwood_points, discard_points
+from knockrummy.engine.cards import CARDS, Card
+from knockrummy.engine.melds import best_arrangement, deadwood_points, discard_points, split_hand
 
 SIZES = (7, 10, 11)
 POOL_SIZE = 20_000
@@ -76,6 +76,11 @@ def _open_spiel(masks: Sequence[int], seconds: float) -> dict[str, Any] | None:
     }
 
 
+def _from_cards(cards: Sequence[Card]) -> int:
+    """The whole path from a list of cards: build the mask, then count."""
+    return deadwood_points(*split_hand(cards))
+
+
 def bench_melds(seconds_per_size: float = 2.0, seed: int = 1) -> dict[str, Any]:
     """Time ``deadwood_points`` on random 7-, 10- and 11-card hands and ``discard_points``
     on 11-card hands; with OpenSpiel installed, also time and cross-check its solver.
@@ -87,12 +92,15 @@ def bench_melds(seconds_per_size: float = 2.0, seed: int = 1) -> dict[str, Any]:
     pools = {size: _masks(rng, size) for size in SIZES}
     rates = {str(size): _rate(deadwood_points, pools[size], seconds_per_size) for size in SIZES}
     hands = [[CARDS[code] for code in range(52) if mask >> code & 1] for mask in pools[11]]
+    tens = [[CARDS[code] for code in range(52) if mask >> code & 1] for mask in pools[10]]
     return {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "seed": seed,
         "seconds_per_size": seconds_per_size,
         "deadwood_points_per_s": rates,
         "discard_points_per_s": _rate(discard_points, hands, seconds_per_size),
+        "from_cards_10_per_s": _rate(_from_cards, tens, seconds_per_size),
+        "best_arrangement_10_per_s": _rate(best_arrangement, tens, seconds_per_size),
         "open_spiel": _open_spiel(pools[10], seconds_per_size),
     }
 
@@ -106,6 +114,13 @@ def _table(result: dict[str, Any]) -> str:
     for size, rate in result["deadwood_points_per_s"].items():
         lines.append(f"{'deadwood_points':<38}{size:>6}{rate:>14,.0f}")
     lines.append(f"{'discard_points':<38}{11:>6}{result['discard_points_per_s']:>14,.0f}")
+    lines.append(
+        f"{'deadwood_points from a card list':<38}{10:>6}{result['from_cards_10_per_s']:>14,.0f}"
+    )
+    lines.append(
+        f"{'best_arrangement (melds spelled out)':<38}{10:>6}"
+        f"{result['best_arrangement_10_per_s']:>14,.0f}"
+    )
     spiel = result["open_spiel"]
     if spiel is None:
         lines.append("OpenSpiel not installed (pip install open-spiel to compare).")
