@@ -27,10 +27,10 @@ def init_pygame() -> None:
 
 def make_bots(seats: list[SeatConfig], seed: int) -> dict:
     """A computer player for each computer seat, seeded per seat."""
-    from ..ai.simple import SimpleBot
+    from ..ai import make_bot
 
     return {
-        seat: SimpleBot(seed=seed * 7919 + seat)
+        seat: make_bot(cfg.level, seed * 7919 + seat)
         for seat, cfg in enumerate(seats)
         if not cfg.is_human
     }

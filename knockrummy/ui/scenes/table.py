@@ -37,7 +37,7 @@ from ...engine.actions import (
 from ...engine.cards import Card, sort_by_rank, sort_by_suit
 from ...engine.errors import IllegalActionError
 from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
-from ...engine.melds import best_arrangement, discard_points
+from ...engine.melds import best_arrangement
 from ...engine.session import (
     BUY_BACK,
     HAND_OVER,
@@ -171,6 +171,7 @@ class TableScene(Scene):
         self.panel: HandEndPanel | None = None
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self.future: Future | None = None
+        self.hint_future: Future | None = None
         self.clock = 0.0
         self.panel_wait = 0.0
         self.buttons = self._make_buttons()
@@ -362,7 +363,20 @@ class TableScene(Scene):
             self.sort_mode = SORT_MODES[(SORT_MODES.index(self.sort_mode) + 1) % len(SORT_MODES)]
 
     def _show_hint(self) -> None:
-        self.hint = hint_text(self.session, self.viewer)
+        """Ask the advisor on the worker thread; the answer shows when it is ready."""
+        if self.hint_future is not None or not self.can_act:
+            return
+        self.hint = "Thinking about a hint…"
+        session = self.session
+
+        def think() -> tuple[SessionState, str]:
+            try:
+                return session, hint_text(session, self.viewer)
+            finally:
+                if pygame.display.get_init():
+                    pygame.event.post(pygame.event.Event(WAKE))
+
+        self.hint_future = self.executor.submit(think)
 
     def say(self, text: str, seconds: float = 3.0) -> None:
         self.notice = text
@@ -636,7 +650,7 @@ class TableScene(Scene):
             return True
         if self.panel is not None and (self.panel.busy or self.panel_wait > 0):
             return True
-        if self.future is not None:
+        if self.future is not None or self.hint_future is not None:
             return True  # the active plate pulses while a computer thinks
         if self._cards_settling():
             return True
@@ -695,6 +709,10 @@ class TableScene(Scene):
         self.bubbles = [b for b in self.bubbles if b.time_left > 0]
         self.notice_left = max(0.0, self.notice_left - dt)
         self._settle_cards(dt)
+        if self.hint_future is not None and self.hint_future.done():
+            asked, text = self.hint_future.result()
+            self.hint_future = None
+            self.hint = text if asked is self.session else ""
         if self.panel is not None:
             self.panel.update(dt if self.settings.duration_factor else math.inf)
         if not self.seq.busy:
@@ -848,18 +866,32 @@ class TableScene(Scene):
 
 
 def hint_text(session: SessionState, seat: int) -> str:
-    """The hint for the seat to move: the best discard and whether to knock."""
+    """The hint for the seat to move: the knock advisor's advice after drawing, the hard
+    level's choice of pile before."""
+    from ...ai import make_bot
+    from ...ai.advisor import advise
+
     view = player_view(session, seat)
     if view.hand_phase != "discard":
-        if view.discard_pile and TakeDiscard() in view.legal_actions:
-            up = view.discard_pile[-1]
-            after = discard_points([*view.hand, up], forbidden=up)
-            if after and min(after.values()) < best_arrangement(list(view.hand)).points:
-                return f"Hint: take the {up.symbol}, it improves your melds."
+        choice = make_bot("hard", seed=session.hand_number).choose(view)
+        if isinstance(choice, TakeDiscard):
+            return f"Hint: take the {view.discard_pile[-1].symbol}."
+        if isinstance(choice, Pass):
+            return "Hint: pass."
         return "Hint: draw from the stock."
-    points = discard_points(list(view.hand), forbidden=view.taken)
-    card = min(points, key=lambda c: (points[c], -c.points))
-    text = f"Hint: discard {card.symbol} (deadwood {points[card]})"
-    if Knock(card) in view.legal_actions:
-        text += " and knock."
-    return text
+    advice = advise(view, seed=session.hand_number)
+    if advice.knock and advice.knock_card is not None:
+        risk = round(100 * (advice.risk or 0))
+        return (
+            f"Hint: knock now with {advice.knock_card.symbol} face down "
+            f"(deadwood {advice.knock_deadwood}, {risk}% risk of being beaten; expected "
+            f"{advice.expected_knock:+.1f} against {advice.expected_play_on:+.1f} playing on)."
+        )
+    text = f"Hint: discard {advice.discard.symbol} (deadwood {advice.deadwood_after})"
+    if advice.knock_card is not None:
+        risk = round(100 * (advice.risk or 0))
+        text += (
+            f" and wait: a knock now would risk {risk}% "
+            f"(expected {advice.expected_knock:+.1f} against {advice.expected_play_on:+.1f})"
+        )
+    return text + "."

@@ -1,0 +1,216 @@
+"""The table scene, driven headless with injected keys and clicks and explicit time."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from knockrummy.engine.serialize import session_to_json
+from knockrummy.ui import card_art
+from knockrummy.ui.table_draw import status_text
+
+from .conftest import click, key, make_table, run_until, step
+
+
+def my_turn(scene):
+    return scene.can_act
+
+
+def test_deal_shows_cards_one_at_a_time_clockwise_then_the_upcard():
+    app, scene = make_table(speed="normal", players=3)
+    seen = []
+    while scene.deal is not None:
+        seen.append((tuple(scene.deal.shown), scene.deal.upcard_shown))
+        step(app)
+    counts = [sum(s) for s, _ in seen]
+    assert counts == sorted(counts)  # never goes back
+    assert max(b - a for a, b in zip(counts, counts[1:], strict=False)) == 1  # one at a time
+    first = next(s for s, _ in seen if sum(s) == 1)
+    dealer = scene.session.hand.dealer
+    assert first[(dealer + 1) % 3] == 1  # the dealer's left gets the first card
+    assert seen[-1][0] == (7, 7, 7)
+
+
+def test_buttons_are_enabled_exactly_when_the_engine_allows_the_action():
+    app, scene = make_table(profile="gin-rummy", seed=11)
+    assert run_until(app, lambda: my_turn(scene))
+    scene.handle(key(pygame.K_s))
+    step(app)
+    assert scene.hand.phase == "discard"
+    legal = scene.legal
+    for card in scene.player_hand():
+        scene.selected = card
+        scene.refresh_buttons()
+        assert scene.buttons["discard"].enabled == (Discard(card) in legal)
+        assert scene.buttons["knock"].enabled == (Knock(card) in legal)
+
+
+def test_keyboard_draw_select_and_discard():
+    app, scene = make_table(seed=5)
+    assert run_until(app, lambda: my_turn(scene))
+    before = len(scene.player_hand())
+    app.step(1 / 60, [key(pygame.K_s)])
+    assert len(scene.player_hand()) == before + 1
+    app.step(1 / 60, [key(pygame.K_RIGHT)])
+    chosen = scene.selected
+    assert chosen is not None
+    app.step(1 / 60, [key(pygame.K_RETURN)])
+    assert chosen not in scene.player_hand()
+    assert scene.hand.discard[-1] == chosen
+
+
+def test_a_refused_action_is_explained_and_changes_nothing():
+    app, scene = make_table(seed=5)
+    assert run_until(app, lambda: my_turn(scene))
+    app.step(1 / 60, [key(pygame.K_d)])  # take the discard
+    taken = scene.hand.taken
+    assert taken is not None
+    before = session_to_json(scene.session)
+    assert not scene.try_action(Discard(taken))
+    assert session_to_json(scene.session) == before
+    assert "taken from the discard pile" in scene.notice
+
+
+def test_clicks_draw_from_the_stock_and_a_second_click_discards():
+    app, scene = make_table(seed=7)
+    assert run_until(app, lambda: my_turn(scene))
+    x, y = scene.layout.stock
+    app.step(1 / 60, click((x + 10, y + 10)))
+    assert scene.hand.phase == "discard"
+    step(app, 30)
+    card = scene.viewer_order()[0]
+    cx, cy = scene.card_pos[card]
+    app.step(1 / 60, click((cx + 5, cy + 20)))
+    assert scene.selected == card
+    step(app, 30)
+    cx, cy = scene.card_pos[card]
+    app.step(1 / 60, click((cx + 5, cy + 20)))
+    assert card not in scene.player_hand()
+
+
+def test_dragging_a_card_reorders_the_hand():
+    app, scene = make_table(seed=7)
+    assert run_until(app, lambda: my_turn(scene))
+    step(app, 30)
+    order = scene.viewer_order()
+    first = order[0]
+    x, y = scene.card_pos[first]
+    far = scene.layout.hand_right
+    events = [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + 5, y + 20), button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 60, y + 20), rel=(0, 0), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(far, y + 20), rel=(0, 0), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(far, y + 20), button=1),
+    ]
+    app.step(1 / 60, events)
+    assert scene.custom_order is not None
+    assert scene.viewer_order()[-1] == first
+    app.step(1 / 60, [key(pygame.K_t)])  # the sort toggle brings back the automatic order
+    assert scene.custom_order is None
+
+
+def test_gin_classic_upcard_offer_shows_pass_and_accepts_it():
+    app, scene = make_table(profile="gin-classic", seed=2)
+    # the non-dealer is offered the upcard first; seat 0 is the viewer
+    assert run_until(app, lambda: my_turn(scene) or scene.hand.offer_passes >= 1)
+    if not my_turn(scene):
+        assert run_until(app, lambda: my_turn(scene))
+    assert Pass() in scene.legal
+    scene.refresh_buttons()
+    assert scene.buttons["pass"].visible and scene.buttons["pass"].enabled
+    assert "offered" in status_text(scene)
+    passes = scene.hand.offer_passes
+    app.step(1 / 60, [key(pygame.K_p)])
+    assert scene.hand.offer_passes == passes + 1
+
+
+def test_computers_play_a_hand_to_the_panel_and_the_next_hand():
+    app, scene = make_table(players=4, humans=0, autoplay=True)
+    assert run_until(app, lambda: scene.panel is not None)
+    assert scene.session.settlement is not None
+    assert run_until(app, lambda: scene.session.hand_number >= 2)
+
+
+def test_human_closes_the_panel_with_enter():
+    app, scene = make_table(seed=4)
+    while scene.panel is None:
+        if my_turn(scene):
+            legal = scene.legal
+            action = next((a for a in legal if isinstance(a, Knock)), None)
+            if action is None:
+                action = DrawStock() if DrawStock() in legal else legal[0]
+            scene.try_action(action)
+        run_until(app, lambda: my_turn(scene) or scene.panel is not None)
+    run_until(app, lambda: not scene.panel.busy)
+    app.step(1 / 60, [key(pygame.K_RETURN)])
+    assert scene.session.hand_number == 2
+
+
+def test_drawing_never_changes_the_scene_or_the_session():
+    app, scene = make_table(players=3, seed=9)
+    assert run_until(app, lambda: my_turn(scene))
+    before = (session_to_json(scene.session), scene.selected, dict(scene.card_pos))
+    for _ in range(3):
+        scene.draw(app.screen)
+    assert (session_to_json(scene.session), scene.selected, dict(scene.card_pos)) == before
+
+
+def test_opponents_hidden_cards_are_never_drawn_face_up_before_the_hand_ends(monkeypatch):
+    app, scene = make_table(players=4, seed=6, speed="fast")
+    drawn = []
+    real = card_art.face
+
+    def spy(card, width, four_colour=False):
+        drawn.append(card)
+        return real(card, width, four_colour)
+
+    monkeypatch.setattr(card_art, "face", spy)
+    for _ in range(400):
+        if scene.panel is not None:
+            break
+        drawn.clear()
+        if my_turn(scene):
+            legal = scene.legal
+            scene.try_action(DrawStock() if DrawStock() in legal else legal[0])
+        step(app)
+        hand = scene.hand
+        public = set(hand.discard) | {c for f in scene.flights if f.face_up for c in [f.card]}
+        mine = set(scene.player_hand())
+        for position, cards in enumerate(hand.hands):
+            if scene.seat_of(position) == scene.viewer:
+                continue
+            leaked = [c for c in cards if c in drawn and c not in public and c not in mine]
+            assert not leaked
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080), (3840, 2160)])
+def test_resizing_re_lays_out_the_table(size):
+    app, scene = make_table(players=6, seed=3)
+    assert run_until(app, lambda: my_turn(scene))
+    app.step(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)])
+    step(app, 40)
+    assert app.screen.get_size() == size
+    assert scene.layout.width == size[0]
+    for x, y in scene.card_pos.values():
+        assert 0 <= x <= size[0] - scene.layout.card_width
+        assert 0 <= y <= size[1] - scene.layout.card_height
+
+
+def test_hint_comes_from_the_advisor_without_blocking_the_window():
+    app, scene = make_table(seed=5)
+    assert run_until(app, lambda: my_turn(scene))
+    app.step(1 / 60, [key(pygame.K_s)])
+    app.step(1 / 60, [key(pygame.K_h)])
+    assert scene.hint.startswith("Thinking")
+    assert run_until(app, lambda: scene.hint.startswith("Hint"))
+    assert "discard" in scene.hint or "knock" in scene.hint
+
+
+def test_taking_the_discard_pile_by_key_and_the_taken_marker():
+    app, scene = make_table(seed=5)
+    assert run_until(app, lambda: my_turn(scene))
+    top = scene.hand.discard[-1]
+    app.step(1 / 60, [key(pygame.K_d)])
+    assert TakeDiscard() not in scene.legal
+    assert scene.hand.taken == top and top in scene.player_hand()
