@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from ..engine.actions import Discard, DrawStock, Pass, TakeDiscard
 from ..engine.cards import CARDS, JOKER, Card
+from ..engine.hand import hand_points
 from ..engine.profiles import get_profile
 from ..engine.views import PlayerView
 
@@ -37,6 +38,8 @@ DECLINED_NEIGHBOUR = 0.75
 TAKEN_SAME_RANK = 2.2
 TAKEN_NEIGHBOUR = 2.0
 TAKEN_SECOND_NEIGHBOUR = 1.3
+MAX_EXTRA_DRAWS = 3
+"""At most this many extra candidate hands per sample for a player who has had turns."""
 """Weight factors. A thrown 7S makes 7H/7D/7C and 6S/8S less likely in that hand (a player
 keeps pairs and connectors); a taken card makes its meld partners likelier."""
 
@@ -59,6 +62,8 @@ class Knowledge:
     """By position: one weight per unseen card (all 1.0 at ``me``)."""
     thrown: tuple[tuple[Card, ...], ...]
     """By position: the cards that player discarded face up this hand."""
+    turns: tuple[int, ...]
+    """By position: turns that player has taken this hand (draws and pickups)."""
 
     @property
     def opponents(self) -> tuple[int, ...]:
@@ -113,11 +118,14 @@ def read_view(view: PlayerView) -> Knowledge:
     signals: list[list[tuple[str, Card]]] = [[] for _ in range(players)]
     thrown: list[list[Card]] = [[] for _ in range(players)]
     tops = _pile_before_each_event(view)
+    turns = [0] * players
     for event, top in zip(view.history, tops, strict=True):
         p = event.position
         if p == me:
             continue
         action = event.action
+        if isinstance(action, (DrawStock, TakeDiscard)):
+            turns[p] += 1
         if isinstance(action, TakeDiscard) and event.card is not None:
             held[p].append(event.card)
             signals[p].append(("taken", event.card))
@@ -163,6 +171,7 @@ def read_view(view: PlayerView) -> Knowledge:
         unseen=tuple(unseen),
         weights=tuple(weights),
         thrown=tuple(tuple(t) for t in thrown),
+        turns=tuple(turns),
     )
 
 
@@ -181,6 +190,9 @@ def sample_hidden(knowledge: Knowledge, rng: random.Random, count: int) -> list[
 
     Each opponent's unknown cards are drawn without replacement in proportion to that
     opponent's weights (Efraimidis-Spirakis keys: ``u ** (1 / w)``, keep the largest).
+    A player who has had turns has been keeping what melds and throwing what does not,
+    so their hand is better than a random one: after ``t`` turns the sample keeps the
+    lowest-count of ``1 + min(t, MAX_EXTRA_DRAWS)`` drawn candidate hands.
     """
     unseen = knowledge.unseen
     out = []
@@ -192,8 +204,14 @@ def sample_hidden(knowledge: Knowledge, rng: random.Random, count: int) -> list[
             if need <= 0:
                 continue
             row = knowledge.weights[p]
-            keyed = sorted(free, key=lambda i, row=row: -(rng.random() ** (1.0 / row[i])))
-            chosen = keyed[:need]
+            best: tuple[int, list[int]] | None = None
+            for _ in range(1 + min(knowledge.turns[p], MAX_EXTRA_DRAWS)):
+                keyed = sorted(free, key=lambda i, row=row: -(rng.random() ** (1.0 / row[i])))
+                chosen = keyed[:need]
+                points = hand_points([*knowledge.known[p], *(unseen[i] for i in chosen)])
+                if best is None or points < best[0]:
+                    best = (points, chosen)
+            chosen = best[1]
             hands[p] = knowledge.known[p] + tuple(unseen[i] for i in chosen)
             taken = set(chosen)
             free = [i for i in free if i not in taken]
