@@ -5,6 +5,8 @@ Glossary:
     rotation    game ``g`` seats the bots shifted by ``g`` places, so every bot sits in
                 every position (and deals first) equally often.
     win         a game's winners share one win: each of ``k`` tied winners gets ``1/k``.
+    team        every seat given the same spec; its win rate is the share of games won
+                by any of those seats (``hard,medium,hard,medium`` compares two teams).
     Wilson      the 95% Wilson score interval of a win rate; it stays inside 0..1 and is
                 sound for small counts.
     points      per game and per hand: the bot's final score (ledger net in ``poker-rum``,
@@ -70,17 +72,14 @@ def percentile(values: Sequence[float], share: float) -> float:
 def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[str, Any]:
     """Play ``games`` sessions with the bots of ``specs`` rotated round the table.
 
-    Returns per seat spec (a spec listed twice is reported twice, as ``spec#2``): wins,
-    win rate and its Wilson interval, mean points per game and per hand, and decision
-    times (median and 95th percentile, in milliseconds).
+    Returns one row per distinct spec (a spec seated several times is one team: its
+    wins are the games any of its seats won, its points the mean per seat): wins, win
+    rate and its Wilson interval, mean points per game and per hand, and decision times
+    (median and 95th percentile, in milliseconds).
     """
     profile = get_profile(profile_id)
     players = len(specs)
     profile.check_players(players)
-    labels = []
-    for index, spec in enumerate(specs):
-        label = spec if spec not in specs[:index] else f"{spec}#{specs[:index].count(spec) + 1}"
-        labels.append(label)
     wins = [0.0] * players
     points = [0.0] * players
     hands_total = 0
@@ -100,18 +99,22 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
             if seat in state.winners:
                 wins[b] += share
     rows = []
-    for b in range(players):
-        low, high = wilson(wins[b], games)
-        ms = [t * 1000 for t in times[b]]
+    for spec in dict.fromkeys(specs):
+        team = [b for b in range(players) if specs[b] == spec]
+        won = sum(wins[b] for b in team)
+        low, high = wilson(won, games)
+        ms = [t * 1000 for b in team for t in times[b]]
+        scored = sum(points[b] for b in team) / len(team)
         rows.append(
             {
-                "bot": labels[b],
+                "bot": spec,
+                "seats": len(team),
                 "games": games,
-                "wins": wins[b],
-                "win_rate": wins[b] / games if games else 0.0,
+                "wins": won,
+                "win_rate": won / games,
                 "win_rate_95": [low, high],
-                "points_per_game": points[b] / games if games else 0.0,
-                "points_per_hand": points[b] / hands_total if hands_total else 0.0,
+                "points_per_game": scored / games,
+                "points_per_hand": scored / hands_total if hands_total else 0.0,
                 "decisions": len(ms),
                 "decision_ms_p50": statistics.median(ms) if ms else 0.0,
                 "decision_ms_p95": percentile(ms, 0.95),
@@ -132,13 +135,13 @@ def _table(result: dict[str, Any]) -> str:
     lines = [
         f"{result['profile']}, {result['players']} players, {result['games']} games "
         f"(seed {result['seed']}), {result['hands']} hands; {result['account']} per game/hand",
-        f"{'bot':<24}{'wins':>8}{'rate':>7}{'95% interval':>16}{'/game':>9}{'/hand':>8}"
+        f"{'bot':<24}{'seats':>6}{'wins':>8}{'rate':>7}{'95% interval':>16}{'/game':>9}{'/hand':>8}"
         f"{'p50 ms':>9}{'p95 ms':>9}",
     ]
     for row in result["bots"]:
         low, high = row["win_rate_95"]
         lines.append(
-            f"{row['bot']:<24}{row['wins']:>8.1f}{row['win_rate']:>7.3f}"
+            f"{row['bot']:<24}{row['seats']:>6}{row['wins']:>8.1f}{row['win_rate']:>7.3f}"
             f"{f'{low:.3f}-{high:.3f}':>16}{row['points_per_game']:>9.2f}"
             f"{row['points_per_hand']:>8.2f}{row['decision_ms_p50']:>9.2f}"
             f"{row['decision_ms_p95']:>9.2f}"
