@@ -15,7 +15,7 @@ commands:
   play     play at the table (the default): --profile ID --players N --seed S
   demo     watch computers play at the table (--screenshot saves the last hand end)
   sim      play whole sessions with computer players
-  bench    measure speed: bench melds
+  bench    measure speed: bench melds, bench frames, bench idle
 
 Run 'knockrummy COMMAND --help' for a command's options."""
 
@@ -42,7 +42,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             from . import bench
 
             return bench.main(rest[1:])
-        print("usage: knockrummy bench melds [--seconds S] [--seed N] [--json]", file=sys.stderr)
+        if target == "frames":
+            from .ui import bench_frames
+
+            return bench_frames.main(rest[1:])
+        if target == "idle":
+            from .ui import bench_idle
+
+            return bench_idle.main(rest[1:])
+        print("usage: knockrummy bench melds|frames|idle [options]", file=sys.stderr)
         return 2
     print(f"knockrummy: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2

@@ -39,6 +39,13 @@ def rank_label(card: Card) -> str:
     return "10" if card.rank == 10 else RANK_TEXT[card.rank - 1]
 
 
+def ready(surf: pygame.Surface) -> pygame.Surface:
+    """In the display's pixel format, which blits several times faster."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surf.convert_alpha()
+    return surf
+
+
 def _rounded_base(width: int, height: int, fill, border=EDGE) -> pygame.Surface:
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
     radius = max(3, width // 10)
@@ -55,7 +62,7 @@ def face(card: Card, width: int, four_colour: bool = False) -> pygame.Surface:
     surf = _rounded_base(w, h, FACE)
     if card.is_joker:
         _draw_joker(surf, w, h)
-        return surf
+        return ready(surf)
     color = suit_color(card.suit, four_colour)
     symbol = SUIT_SYMBOLS[card.suit]
     index_size = max(8, round(w * 0.24))
@@ -84,7 +91,7 @@ def face(card: Card, width: int, four_colour: bool = False) -> pygame.Surface:
     else:
         big, _ = render(symbol, round(w * 0.5), color)
         surf.blit(big, big.get_rect(center=(w // 2, h // 2)))
-    return surf
+    return ready(surf)
 
 
 def _draw_joker(surf: pygame.Surface, w: int, h: int) -> None:
@@ -117,7 +124,7 @@ def back(width: int) -> pygame.Surface:
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, w // 14))
     pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(pattern, inner.topleft)
-    return surf
+    return ready(surf)
 
 
 def shadow(width: int) -> pygame.Surface:
@@ -129,7 +136,7 @@ def _shadow(width: int) -> pygame.Surface:
     w, h = card_size(width)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, (0, 0, 0, 70), surf.get_rect(), border_radius=max(3, w // 10))
-    return surf
+    return ready(surf)
 
 
 def outline(width: int, color=SELECT) -> pygame.Surface:
@@ -141,4 +148,4 @@ def _outline(width: int, color) -> pygame.Surface:
     w, h = card_size(width)
     surf = pygame.Surface((w + 6, h + 6), pygame.SRCALPHA)
     pygame.draw.rect(surf, color, surf.get_rect(), width=3, border_radius=max(3, w // 10) + 3)
-    return surf
+    return ready(surf)

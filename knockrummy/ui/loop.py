@@ -1,17 +1,22 @@
 """The window's loop: events in, ``update(dt)``, ``draw`` only when something changed.
 
 Idle costs nothing: when the scene has no animation running and waits for the player, the
-loop blocks in ``pygame.event.wait`` instead of spinning. A scene that needs frames says so
-with ``busy``; work finished on another thread wakes the loop with a ``WAKE`` event.
+loop neither updates nor draws; it sleeps between short looks at the event queue. A scene
+that needs frames says so with ``busy``; work finished on another thread wakes the loop
+with a ``WAKE`` event.
 """
 
 from __future__ import annotations
+
+import time
 
 import pygame
 
 WAKE = pygame.event.custom_type()
 """Posted by worker threads (a computer player's decision is ready)."""
 FPS = 60
+IDLE_SLEEP = 0.02
+"""Seconds between looks at the event queue while idle: well under a frame of latency."""
 
 
 class Scene:
@@ -108,16 +113,20 @@ class App:
     def run(self) -> None:
         """Until the last scene closes or the window is closed."""
         self.clock.tick()
+        idle = False
         while self.running and self.scenes:
-            if self.scene.busy or self.dirty:
+            if idle:
+                # nothing can change without an event (workers post WAKE when done)
                 events = pygame.event.get()
-                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
-            else:
-                first = pygame.event.wait(1000)  # sleeps until something happens
-                events = [first] if first.type != pygame.NOEVENT else []
-                events += pygame.event.get()
+                if not events:
+                    time.sleep(IDLE_SLEEP)
+                    continue
                 self.clock.tick()
                 dt = 0.0
+            else:
+                events = pygame.event.get()
+                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
             self.step(dt, events)
+            idle = bool(self.scenes) and not (self.dirty or self.scene.busy)
         while self.scenes:
             self.scenes.pop().close()

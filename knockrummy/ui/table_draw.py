@@ -38,14 +38,36 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
                 (x, y),
                 tuple(round(FELT[i] * (1 - t) + FELT_DARK[i] * t) for i in range(3)),
             )
-    return pygame.transform.smoothscale(small, (w, h))
+    big = pygame.transform.smoothscale(small, (w, h))
+    return big.convert() if pygame.display.get_surface() is not None else big
 
 
 def font_size(scene) -> int:
     return max(12, round(min(scene.size[1] * 0.024, scene.size[0] * 0.016)))
 
 
+_backdrop: dict = {}
+"""The table under an open hand-end panel, drawn once: (panel, size) -> surface."""
+
+
 def draw_table(scene, surface: pygame.Surface) -> None:
+    if scene.panel is not None:
+        key = (id(scene.panel), surface.get_size(), scene.settings)
+        image = _backdrop.get(key)
+        if image is None:
+            _backdrop.clear()
+            image = surface.copy()
+            _draw_scene(scene, image)
+            image.blit(_shade(surface.get_size()), (0, 0))
+            _backdrop[key] = image
+        surface.blit(image, (0, 0))
+        draw_panel(scene, surface)
+        return
+    _draw_scene(scene, surface)
+
+
+def _draw_scene(scene, surface: pygame.Surface) -> None:
+    """Everything but the hand-end panel."""
     surface.blit(felt(surface.get_size()), (0, 0))
     fs = font_size(scene)
     _draw_piles(scene, surface, fs)
@@ -64,8 +86,6 @@ def draw_table(scene, surface: pygame.Surface) -> None:
         surface.blit(image, (x, y))
     _draw_bubbles(scene, surface, fs)
     _draw_status(scene, surface, fs)
-    if scene.panel is not None:
-        draw_panel(scene, surface)
 
 
 def _draw_piles(scene, surface: pygame.Surface, fs: int) -> None:
@@ -308,13 +328,7 @@ def draw_panel(scene, surface: pygame.Surface) -> None:
     rect = geo["rect"]
     fs = geo["font"]
     cw = geo["card_width"]
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 120))
-    surface.blit(shade, (0, 0))
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (14, 48, 30, 255), box.get_rect(), border_radius=fs)
-    pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=fs)
-    surface.blit(box, rect)
+    surface.blit(_panel_box(rect.size, fs), rect)
     session = panel.session
     settlement = session.settlement
     reveal, layoffs, count = panel.phase_progress()
@@ -333,9 +347,7 @@ def draw_panel(scene, surface: pygame.Surface) -> None:
         top = rect.top + geo["header"] + position * geo["row_h"]
         mid = top + geo["row_h"] / 2
         if position % 2 == 0:
-            stripe = pygame.Surface((rect.width - 8, round(geo["row_h"])), pygame.SRCALPHA)
-            stripe.fill((255, 255, 255, 12))
-            surface.blit(stripe, (rect.left + 4, top))
+            surface.blit(_stripe((rect.width - 8, round(geo["row_h"]))), (rect.left + 4, top))
         name = session.names[seat]
         tag = " (knocked)" if settlement.knocker == position else ""
         blit_text(
@@ -411,6 +423,28 @@ def draw_panel(scene, surface: pygame.Surface) -> None:
     _lay_legend(scene, surface, geo, settlement, seats, fs)
     for button in panel.buttons:
         button.draw(surface, fs)
+
+
+@functools.lru_cache(maxsize=4)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 120))
+    return shade.convert_alpha() if pygame.display.get_surface() is not None else shade
+
+
+@functools.lru_cache(maxsize=4)
+def _panel_box(size: tuple[int, int], fs: int) -> pygame.Surface:
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (14, 48, 30, 255), box.get_rect(), border_radius=fs)
+    pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=fs)
+    return box
+
+
+@functools.lru_cache(maxsize=8)
+def _stripe(size: tuple[int, int]) -> pygame.Surface:
+    stripe = pygame.Surface(size, pygame.SRCALPHA)
+    stripe.fill((255, 255, 255, 12))
+    return stripe
 
 
 def _lay_index(geo, placed) -> int:

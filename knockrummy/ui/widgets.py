@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -93,18 +94,24 @@ def plate(
     dim: bool = False,
 ) -> pygame.Rect:
     """A dark rounded plate with centred lines of text (a seat's name and score)."""
+    image = _plate_image(tuple(lines), font_size, highlight, dim)
+    rect = image.get_rect(center=(round(center[0]), round(center[1])))
+    surface.blit(image, rect)
+    return rect
+
+
+@functools.lru_cache(maxsize=128)
+def _plate_image(lines: tuple[str, ...], font_size: int, highlight: bool, dim: bool):
     line_h = round(font_size * 1.3)
     width = max(round(font_size * 0.6 * max(len(t) for t in lines)) + font_size * 2, font_size * 6)
-    rect = pygame.Rect(0, 0, width, line_h * len(lines) + font_size // 2)
-    rect.center = (round(center[0]), round(center[1]))
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (10, 25, 15, 185), panel.get_rect(), border_radius=font_size // 2)
+    panel = pygame.Surface((width, line_h * len(lines) + font_size // 2), pygame.SRCALPHA)
+    rect = panel.get_rect()
+    pygame.draw.rect(panel, (10, 25, 15, 185), rect, border_radius=font_size // 2)
     if highlight:
-        pygame.draw.rect(panel, ACCENT, panel.get_rect(), width=3, border_radius=font_size // 2)
-    surface.blit(panel, rect)
+        pygame.draw.rect(panel, ACCENT, rect, width=3, border_radius=font_size // 2)
     color = (150, 150, 140) if dim else (240, 240, 230)
     for i, text in enumerate(lines):
-        y = rect.top + font_size // 4 + i * line_h + line_h / 2
+        y = font_size // 4 + i * line_h + line_h / 2
         size = font_size if i == 0 else round(font_size * 0.85)
-        blit_text(surface, text, size, color, (rect.centerx, y), "center", bold=(i == 0))
-    return rect
+        blit_text(panel, text, size, color, (rect.centerx, y), "center", bold=(i == 0))
+    return panel

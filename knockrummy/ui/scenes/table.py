@@ -16,6 +16,7 @@ Glossary:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -53,7 +54,7 @@ from ..layout import TableLayout, fan_positions, table_layout
 from ..loop import WAKE, Scene
 from ..seats import SeatConfig
 from ..sound import Sounds
-from ..tween import Sequence, Tween, ease_in_out_cubic, lerp, lerp_point
+from ..tween import Sequence, Tween, ease_in_out_cubic, lerp_point
 from ..widgets import Button
 from .hand_end import HandEndPanel
 
@@ -82,7 +83,8 @@ class Flight:
 
     @property
     def width(self) -> int:
-        return round(lerp(self.start_width, self.end_width, self.progress) / 2) * 2
+        # two sizes only, so every frame blits a cached face instead of drawing a new one
+        return self.start_width if self.progress < 0.5 else self.end_width
 
 
 @dataclass
@@ -239,19 +241,8 @@ class TableScene(Scene):
         return self._sorted(cards)[0]
 
     def _sorted(self, cards: list[Card]) -> tuple[list[Card], frozenset[int]]:
-        if self.sort_mode == "rank":
-            return sort_by_rank(cards), frozenset()
-        if self.sort_mode == "suit":
-            return sort_by_suit(cards), frozenset()
-        arrangement = best_arrangement(cards)
-        order: list[Card] = []
-        breaks = set()
-        for meld in arrangement.melds:
-            breaks.add(len(order))
-            order += meld
-        breaks.add(len(order))
-        order += sort_by_rank(arrangement.deadwood)
-        return order, frozenset(breaks)
+        order, breaks = _sorted_hand(tuple(cards), self.sort_mode)
+        return list(order), breaks
 
     def viewer_breaks(self, order: list[Card]) -> frozenset[int]:
         if self.deal is not None or self.custom_order is not None or self.sort_mode != "melds":
@@ -667,8 +658,9 @@ class TableScene(Scene):
         return seat is not None and not self.seats[seat].is_human
 
     def _cards_settling(self) -> bool:
+        targets = self._targets()
         for card, pos in self.card_pos.items():
-            target = self._targets().get(card)
+            target = targets.get(card)
             if target is not None and (
                 abs(pos[0] - target[0]) > 0.5 or abs(pos[1] - target[1]) > 0.5
             ):
@@ -863,6 +855,25 @@ class TableScene(Scene):
         from ..table_draw import draw_table
 
         draw_table(self, surface)
+
+
+@functools.lru_cache(maxsize=64)
+def _sorted_hand(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], frozenset[int]]:
+    """The display order of a hand and the indices where a new group starts (cached: the
+    frame loop asks for it many times)."""
+    if mode == "rank":
+        return tuple(sort_by_rank(cards)), frozenset()
+    if mode == "suit":
+        return tuple(sort_by_suit(cards)), frozenset()
+    arrangement = best_arrangement(cards)
+    order: list[Card] = []
+    breaks = set()
+    for meld in arrangement.melds:
+        breaks.add(len(order))
+        order += meld
+    breaks.add(len(order))
+    order += sort_by_rank(arrangement.deadwood)
+    return tuple(order), frozenset(breaks)
 
 
 def hint_text(session: SessionState, seat: int) -> str:

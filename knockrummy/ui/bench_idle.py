@@ -1,0 +1,66 @@
+"""``knockrummy bench idle``: the processor time the window uses while it waits.
+
+The table is dealt (instantly), then left waiting for the human player for ``--seconds``;
+the process's CPU time over that wait is reported as a share of one core. The loop blocks
+in ``pygame.event.wait`` when nothing animates, so this should be close to zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import threading
+import time
+from collections.abc import Sequence
+
+
+def bench_idle(seconds: float = 5.0, size: tuple[int, int] = (1280, 800)) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from ..engine.session import new_session
+    from ..settings import Settings
+    from .loop import App
+    from .runner import default_seats, init_pygame, table_scene
+
+    init_pygame()
+    app = App(size)
+    seats = default_seats(2, humans=1, level="easy")
+    session = new_session("knock-rummy", 2, seed=2)
+    scene = table_scene(session, seats, Settings(speed="instant", window_size=size))
+    app.push(scene)
+    for _ in range(10000):  # deal, and let the computer move if it plays first
+        if scene.can_act and not scene.busy:
+            break
+        app.step(1 / 60, pygame.event.get())
+        time.sleep(0.001)
+    if not scene.can_act:
+        raise RuntimeError("the table never came to the player's turn")
+    timer = threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    timer.start()
+    app.run()
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    return {
+        "seconds": round(wall, 3),
+        "cpu_seconds": round(cpu, 4),
+        "core_percent": round(100 * cpu / wall, 3),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="knockrummy bench idle", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    result = bench_idle(args.seconds)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"waiting for the player for {result['seconds']} s used {result['cpu_seconds']} s "
+            f"of CPU: {result['core_percent']}% of one core"
+        )
+    return 0
