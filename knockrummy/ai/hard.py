@@ -5,7 +5,7 @@ Glossary:
                  expected fall in count from the next draw (see :mod:`.estimate`).
     feeding      how much the next player's count would fall by taking a discard, averaged
                  over the samples; a discard that feeds an opponent's likely melds costs.
-    knock or not knocking now is settled against every sample (lay-offs, undercuts, gin
+    knock test   knocking now is settled against every sample (lay-offs, undercuts, gin
                  and rum bonuses, the beaten knocker's penalty, eliminations, all by the
                  engine's own ``settle``) and compared with one sampled round of play-on.
 
@@ -40,7 +40,8 @@ TAKE_PENALTY = 0.5
 DISCARD_CANDIDATES = 6
 """Only the discards leaving the lowest counts are weighed in full."""
 KNOCK_CAP = 15
-"""Knocks keeping more than this are never considered (they never pay)."""
+"""Knocks keeping more than this are not weighed: they almost never pay, and skipping
+them keeps decisions fast."""
 
 
 @dataclass(frozen=True)
