@@ -47,7 +47,7 @@ class LedgerEntry:
     """Exact: an int or a Fraction such as 7/2."""
     kind: str
     reason: str
-    """The change explained in words, e.g. ``"pays the difference 8 - 3 to Bea"``."""
+    """The change explained in words, e.g. ``"to Bea: difference 8 - 3"``."""
     hand: int = 0
     """Hand number in the session, from 1; 0 for entries before the first deal."""
     account: str = "points"

@@ -91,9 +91,8 @@ class _Book:
         """``payer`` gives ``amount`` to ``payee``: two entries that sum to zero."""
         if not amount:
             return
-        shown = exact(amount)
-        self.score(payer, -amount, kind, f"pays {shown} to {self.names[payee]}: {why}", payee)
-        self.score(payee, amount, kind, f"receives {shown} from {self.names[payer]}: {why}", payer)
+        self.score(payer, -amount, kind, f"to {self.names[payee]}: {why}", payee)
+        self.score(payee, amount, kind, f"from {self.names[payer]}: {why}", payer)
 
     def deltas(self, seats: int) -> tuple[Amount, ...]:
         sums: list[Amount] = [0] * seats

@@ -41,3 +41,18 @@ def blit_text(
     setattr(rect, anchor, (round(pos[0]), round(pos[1])))
     target.blit(surf, rect)
     return rect
+
+
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text``, shortened with an ellipsis if it is wider than ``width`` pixels."""
+    f = font(size, bold)
+    if f.get_rect(text).width <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with the ellipsis
+        mid = (low + high + 1) // 2
+        if f.get_rect(text[:mid] + "…").width <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"

@@ -13,7 +13,7 @@ from ..engine.melds import discard_points
 from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
 from . import card_art
 from .card_art import CARD_RATIO
-from .fonts import blit_text
+from .fonts import blit_text, fit
 from .layout import fan_positions
 from .scenes.hand_end import RESULT_WORDS
 from .widgets import ACCENT, plate, row_of_buttons
@@ -57,7 +57,7 @@ def draw_table(scene, surface: pygame.Surface) -> None:
         if image is None:
             _backdrop.clear()
             image = surface.copy()
-            _draw_scene(scene, image)
+            _draw_scene(scene, image, bubbles=False)
             image.blit(_shade(surface.get_size()), (0, 0))
             _backdrop[key] = image
         surface.blit(image, (0, 0))
@@ -66,7 +66,7 @@ def draw_table(scene, surface: pygame.Surface) -> None:
     _draw_scene(scene, surface)
 
 
-def _draw_scene(scene, surface: pygame.Surface) -> None:
+def _draw_scene(scene, surface: pygame.Surface, bubbles: bool = True) -> None:
     """Everything but the hand-end panel."""
     surface.blit(felt(surface.get_size()), (0, 0))
     fs = font_size(scene)
@@ -84,7 +84,8 @@ def _draw_scene(scene, surface: pygame.Surface) -> None:
         x, y = flight.pos
         surface.blit(card_art.shadow(flight.width), (x + 3, y + 4))
         surface.blit(image, (x, y))
-    _draw_bubbles(scene, surface, fs)
+    if bubbles:
+        _draw_bubbles(scene, surface, fs)
     _draw_status(scene, surface, fs)
 
 
@@ -366,7 +367,8 @@ def draw_panel(scene, surface: pygame.Surface) -> None:
         lines = []
         for entry in changes.get(seat, []):
             total_here += entry.amount
-            lines.append(f"{format_amount(entry.amount):>5}  {entry.reason}")
+            sign = "+" if entry.amount > 0 else ""
+            lines.append(f"{sign}{format_amount(entry.amount)}  {entry.reason}")
         shown_total = total_here * count if count < 1 else total_here
         sign = "+" if total_here > 0 else ""
         value = format_amount(total_here) if count >= 1 else f"{shown_total:.0f}"
@@ -389,11 +391,15 @@ def draw_panel(scene, surface: pygame.Surface) -> None:
             (x + fs * 4.5, mid - fs * 0.6),
             "midleft",
         )
-        for i, line in enumerate(lines[:3]):
+        small = round(fs * 0.72)
+        room = max(1, int((geo["row_h"] / 2 - fs * 0.2) // (fs * 0.85)))
+        if len(lines) > room:
+            lines = lines[: room - 1] + [f"and {len(lines) - room + 1} more changes"]
+        for i, line in enumerate(lines):
             blit_text(
                 surface,
-                line.strip(),
-                round(fs * 0.72),
+                fit(line, small, rect.right - x - fs),
+                small,
                 SOFT,
                 (x, mid + fs * 0.45 + i * fs * 0.85),
                 "midleft",

@@ -282,3 +282,14 @@ def test_knock_rami_unmatched_joker_counts_25():
     res = settle("knock-rami", hands("JK 2C 4D 6H 8S TC QD", A_8), knocker=1)
     assert res.deadwood[0] == 25 + 2 + 4 + 6 + 8 + 10 + 10
     assert res.deltas[0] == 65
+
+
+def test_every_ledger_entry_names_its_reason_and_the_other_player():
+    res = settle("poker-rum", hands(A_8, B_3), knocker=0, names=["Ann", "Bo"])
+    reasons = sorted((e.seat, e.kind, e.amount, e.reason) for e in res.entries)
+    assert reasons == [
+        (0, "difference", -5, "to Bo: difference 8 - 3"),
+        (0, "knock-penalty", -10, "to Bo: beaten knock"),
+        (1, "difference", 5, "from Ann: difference 8 - 3"),
+        (1, "knock-penalty", 10, "from Ann: beaten knock"),
+    ]

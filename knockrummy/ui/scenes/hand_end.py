@@ -149,7 +149,7 @@ class HandEndPanel:
         footer = round(h * 0.09)
         row_h = (rect.height - header - footer) / rows
         name_w = rect.width * 0.16
-        right_w = rect.width * 0.3
+        right_w = rect.width * 0.36
         cards_w = rect.width - name_w - right_w - 20
         settlement = s.settlement
         knocker = settlement.knocker if settlement else None
