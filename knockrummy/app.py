@@ -25,6 +25,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] in ("-h", "--help"):
         print(USAGE)
         return 0
+    if args and args[0] == "--version":
+        from importlib import metadata
+
+        try:
+            print(f"knockrummy {metadata.version('knockrummy')}")
+        except metadata.PackageNotFoundError:
+            print("knockrummy (version unknown: not installed)")
+        return 0
     command, rest = (args[0], args[1:]) if args else ("play", [])
     if command == "play":
         return play(rest)
