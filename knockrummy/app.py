@@ -12,9 +12,10 @@ from collections.abc import Sequence
 USAGE = """usage: knockrummy [COMMAND] [options]
 
 commands:
-  play     play at the table (the default): --profile ID --players N --seed S
+  play     the game's window (the default); --data-dir DIR, or --profile ID to deal at once
   demo     watch computers play at the table (--screenshot saves the last hand end)
   sim      play whole sessions with computer players
+  ledger   list saved sessions (--json, --csv, --data-dir DIR)
   bench    measure speed: bench melds, bench frames, bench idle
 
 Run 'knockrummy COMMAND --help' for a command's options."""
@@ -40,6 +41,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import sim
 
         return sim.main(rest)
+    if command == "ledger":
+        from . import ledger_cli
+
+        return ledger_cli.main(rest)
     if command == "demo":
         from .ui import demo
 
@@ -65,28 +70,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def play(argv: Sequence[str]) -> int:
-    """Open the table: you against computer players."""
+    """Open the game: the title screen, or straight to a new table with --profile."""
     import argparse
-    import random
 
     from .engine.profiles import PROFILES, get_profile
 
     parser = argparse.ArgumentParser(prog="knockrummy play", description=play.__doc__)
-    parser.add_argument("--profile", choices=list(PROFILES), default="knock-rummy")
+    parser.add_argument("--data-dir", default=None, help="folder for saved games and settings")
+    parser.add_argument(
+        "--profile",
+        choices=list(PROFILES),
+        default=None,
+        help="deal a new game at once with these rules",
+    )
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     parser.add_argument("--level", default="medium", help="computer level")
     args = parser.parse_args(argv)
-    try:
-        get_profile(args.profile).check_players(args.players)
-    except ValueError as exc:
-        parser.error(str(exc))
-    from .engine.session import new_session
-    from .settings import Settings
-    from .ui.runner import default_seats, run_game
+    if args.profile is not None:
+        try:
+            get_profile(args.profile).check_players(args.players)
+        except ValueError as exc:
+            parser.error(str(exc))
+    from .ui.runner import run_game
 
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    seats = default_seats(args.players, humans=1, level=args.level)
-    session = new_session(args.profile, args.players, seed, [s.name for s in seats])
-    run_game(session, seats, Settings())
+    run_game(args.data_dir, args.profile, args.players, args.seed, args.level)
     return 0

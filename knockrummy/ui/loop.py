@@ -53,6 +53,15 @@ class App:
         self.dirty = True
         self.clock = pygame.time.Clock()
 
+    def set_flags(self, flags: int) -> None:
+        """Switch between a window and full screen, keeping the scenes."""
+        self.flags = flags | pygame.RESIZABLE
+        size = self.screen.get_size() if not flags & pygame.FULLSCREEN else (0, 0)
+        self.screen = pygame.display.set_mode(size, self.flags)
+        for scene in self.scenes:
+            scene.resize(self.screen.get_size())
+        self.dirty = True
+
     @property
     def scene(self) -> Scene:
         return self.scenes[-1]

@@ -25,15 +25,16 @@ def init_pygame() -> None:
         pygame.freetype.init()
 
 
-def make_bots(seats: list[SeatConfig], seed: int) -> dict:
-    """A computer player for each computer seat, seeded per seat."""
+def bot_factory(seats: list[SeatConfig]) -> Callable[[int, SessionState], object]:
+    """``(seat, state) -> bot`` for one decision, seeded by the session seed, the seat and
+    the number of actions so far: a resumed session plays on exactly as it would have."""
     from ..ai import make_bot
 
-    return {
-        seat: make_bot(cfg.level, seed * 7919 + seat)
-        for seat, cfg in enumerate(seats)
-        if not cfg.is_human
-    }
+    def bot_for(seat: int, state: SessionState):
+        seed = (state.seed * 1_000_003 + seat * 10_007 + len(state.log)) % 2**63
+        return make_bot(seats[seat].level, seed)
+
+    return bot_for
 
 
 def default_seats(players: int, humans: int = 1, level: str = "medium") -> list[SeatConfig]:
@@ -67,7 +68,7 @@ def table_scene(
         session,
         seats,
         settings,
-        make_bots(seats, session.seed),
+        bot_factory(seats),
         Sounds(settings.sound),
         options,
         on_action,
@@ -75,15 +76,16 @@ def table_scene(
 
 
 def run_demo(
+    game,
+    session_id: int,
     session: SessionState,
-    settings: Settings,
+    seats: list[SeatConfig],
     hands: int | None,
     screenshot: str | None,
-    level: str = "medium",
 ) -> str:
-    """Play ``hands`` hands (or the whole session) with computers; save the last panel."""
-    app = open_window(settings)
-    seats = default_seats(session.players, humans=0, level=level)
+    """Play ``hands`` hands (or the rest of the session) with computers, recording every
+    action; save the last hand-end panel."""
+    app = open_window(game.settings)
     seen = {"panels": 0, "saved": None}
 
     def on_panel(scene: TableScene) -> None:
@@ -98,13 +100,30 @@ def run_demo(
             app.quit()
 
     options = TableOptions(autoplay=True, on_panel=on_panel)
-    app.push(table_scene(session, seats, settings, options))
+    app.push(table_scene(session, seats, game.settings, options, game.recorder(session_id)))
     app.run()
     shot = f", screenshot {seen['saved']}" if seen["saved"] else ""
-    return f"demo: {seen['panels']} hands played{shot}"
+    return f"demo: {seen['panels']} hands played in session #{session_id}{shot}"
 
 
-def run_game(session: SessionState, seats: list[SeatConfig], settings: Settings) -> None:
-    app = open_window(settings)
-    app.push(table_scene(session, seats, settings))
+def run_game(
+    data_dir: str | None = None,
+    profile: str | None = None,
+    players: int = 2,
+    seed: int | None = None,
+    level: str = "medium",
+) -> None:
+    """The game: the title screen, or a new table at once when ``profile`` is given."""
+    from .game import Game
+    from .scenes.play import table_for
+    from .scenes.title import TitleScreen
+
+    game = Game.open(data_dir)
+    app = open_window(game.settings)
+    if profile is None:
+        app.push(TitleScreen(game))
+    else:
+        seats = default_seats(players, humans=1, level=level)
+        session_id, state = game.start(profile, seats, seed=seed)
+        app.push(table_for(game, session_id, state, seats))
     app.run()

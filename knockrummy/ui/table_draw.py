@@ -51,6 +51,9 @@ _backdrop: dict = {}
 
 
 def draw_table(scene, surface: pygame.Surface) -> None:
+    if scene.handoff is not None:
+        draw_handoff(scene, surface)
+        return
     if scene.panel is not None:
         key = (id(scene.panel), surface.get_size(), scene.settings)
         image = _backdrop.get(key)
@@ -87,6 +90,9 @@ def _draw_scene(scene, surface: pygame.Surface, bubbles: bool = True) -> None:
     if bubbles:
         _draw_bubbles(scene, surface, fs)
     _draw_status(scene, surface, fs)
+    menu = scene.menu_button
+    menu.place((scene.size[0] - fs * 4, fs * 1.6), round(fs * 0.8))
+    menu.draw(surface, round(fs * 0.8))
 
 
 def _draw_piles(scene, surface: pygame.Surface, fs: int) -> None:
@@ -214,6 +220,9 @@ def _draw_viewer(scene, surface: pygame.Surface, fs: int) -> None:
             if pos is None:
                 continue
             x, y = pos
+            if scene.hidden_hand:
+                surface.blit(card_art.back(cw), (x, y))
+                continue
             lifted = card == scene.selected
             if lifted or (scene.drag and scene.drag.card == card and scene.drag.moved):
                 surface.blit(card_art.shadow(cw), (x + 4, y + 6))
@@ -505,3 +514,32 @@ def headline(session) -> str:
     elif session.phase == HAND_OVER and session.profile.session == "elimination":
         text += f" · pot {format_amount(session.pot)}"
     return text
+
+
+def draw_handoff(scene, surface: pygame.Surface) -> None:
+    """Pass-and-play: the table is hidden until the next player takes the screen."""
+    surface.blit(felt(surface.get_size()), (0, 0))
+    fs = font_size(scene)
+    w, h = surface.get_size()
+    name = scene.session.names[scene.handoff]
+    blit_text(
+        surface, f"Pass to {name}", round(fs * 2.6), TEXT, (w / 2, h * 0.42), "center", bold=True
+    )
+    blit_text(
+        surface,
+        "Click or press Enter when ready",
+        round(fs * 1.2),
+        SOFT,
+        (w / 2, h * 0.42 + fs * 3.2),
+        "center",
+    )
+    others = [scene.session.names[s] for s in scene.humans if s != scene.handoff]
+    if others:
+        blit_text(
+            surface,
+            f"{', '.join(others)}: please look away.",
+            fs,
+            SOFT,
+            (w / 2, h * 0.42 + fs * 5.2),
+            "center",
+        )

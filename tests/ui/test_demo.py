@@ -14,10 +14,12 @@ def test_demo_plays_the_hands_asked_for_and_saves_a_png(tmp_path, capsys):
         [
             "demo", "--profile", "knock-rami", "--players", "3", "--hands", "2",
             "--speed", "instant", "--seed", "4", "--screenshot", str(shot), "--headless",
+            "--data-dir", str(tmp_path / "data"),
         ]
     )  # fmt: skip
     assert code == 0
     assert "2 hands played" in capsys.readouterr().err
+    assert (tmp_path / "data" / "knockrummy.sqlite3").exists()
     image = pygame.image.load(str(shot))
     assert image.get_size() == (1280, 800)
 

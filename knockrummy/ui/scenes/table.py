@@ -140,22 +140,28 @@ class TableScene(Scene):
         session: SessionState,
         seats: list[SeatConfig],
         settings: Settings,
-        bots: dict,
+        bot_for: Callable[[int, SessionState], object],
         sounds: Sounds | None = None,
         options: TableOptions | None = None,
-        on_action: Callable[[SessionState, Action], None] | None = None,
+        on_action: Callable[[SessionState, SessionState, Action, int | None], None] | None = None,
     ) -> None:
         if len(seats) != session.players:
             raise ValueError("one seat configuration per player is needed")
         self.session = session
         self.seats = seats
         self.settings = settings
-        self.bots = bots
+        self.bot_for = bot_for
+        """``(seat, state) -> bot``: a computer player for one decision (seeded by the state,
+        so a resumed session plays on exactly as it would have)."""
         self.sounds = sounds or Sounds(enabled=False)
         self.options = options or TableOptions()
         self.on_action = on_action
-        humans = [s for s, cfg in enumerate(seats) if cfg.is_human]
-        self.viewer = humans[0] if humans else 0
+        self.humans = [s for s, cfg in enumerate(seats) if cfg.is_human]
+        self.viewer = self._first_viewer()
+        self.handoff: int | None = None
+        """Pass-and-play: the seat the screen must be handed to before the table shows."""
+        self.hidden_hand = False
+        """Pass-and-play: the viewer's cards are face down (another human plays next)."""
         self.size = (1280, 800)
         self.layout: TableLayout = table_layout(*self.size, session.players, self.viewer)
         self.seq = Sequence()
@@ -177,9 +183,50 @@ class TableScene(Scene):
         self.clock = 0.0
         self.panel_wait = 0.0
         self.buttons = self._make_buttons()
-        self._start_hand_animation()
+        self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
+        self.on_leave: Callable[[], None] | None = None
+        """Where the Menu button goes (the title screen); None closes the window."""
+        if session.hand is not None and not session.hand.log and session.phase == PLAYING:
+            self._start_hand_animation()
+        self._check_handoff()
 
     # ----------------------------------------------------------------- helpers
+
+    def _first_viewer(self) -> int:
+        seat = self.session.to_move
+        if seat is not None and seat in self.humans:
+            return seat
+        return self.humans[0] if self.humans else 0
+
+    @property
+    def pass_and_play(self) -> bool:
+        return len(self.humans) > 1
+
+    def _check_handoff(self) -> None:
+        """With several humans, hide the table until the next human to play takes it."""
+        if not self.pass_and_play:
+            return
+        if self.session.phase != PLAYING:
+            self.hidden_hand = False  # the hand is over: every hand is public
+            return
+        seat = self.session.to_move
+        if seat in self.humans:
+            if seat != self.viewer or self.hidden_hand:  # someone else may be looking
+                self.handoff = seat
+                self.hidden_hand = True
+        else:
+            self.hidden_hand = True  # a computer plays: no human's cards are shown
+
+    def take_over(self) -> None:
+        """The player the screen was passed to is ready."""
+        if self.handoff is None:
+            return
+        self.viewer = self.handoff
+        self.handoff = None
+        self.hidden_hand = False
+        self.selected = None
+        self.custom_order = None
+        self.resize(self.size)
 
     @property
     def hand(self):
@@ -203,7 +250,8 @@ class TableScene(Scene):
     def can_act(self) -> bool:
         """The viewer may play now: it is their move and no animation is running."""
         return (
-            self.human_to_move
+            self.handoff is None
+            and self.human_to_move
             and self.session.to_move == self.viewer
             and not self.seq.busy
             and self.session.phase == PLAYING
@@ -222,7 +270,14 @@ class TableScene(Scene):
         return [] if position is None else list(self.hand.hands[position])
 
     def app_quit(self) -> None:
-        self.app.pop()
+        self.leave()
+
+    def leave(self) -> None:
+        """Back to the title screen (the session is saved as it is played)."""
+        if self.on_leave is not None:
+            self.on_leave()
+        else:
+            self.app.pop()
 
     def viewer_order(self) -> list[Card]:
         """The viewer's cards in display order (melds first when auto-arranged)."""
@@ -382,11 +437,12 @@ class TableScene(Scene):
         self.session = new
         self.hint = ""
         if self.on_action:
-            self.on_action(new, action)
+            self.on_action(old, new, action, seat)
         if isinstance(action, NextHand):
             self.panel = None
             self.custom_order = None
             self._start_hand_animation()
+            self.seq.call(self._check_handoff)
             return
         if isinstance(action, (BuyBack, StayOut)):
             if self.panel is not None:
@@ -395,6 +451,7 @@ class TableScene(Scene):
             self.bubbles.append(Bubble(word, seat, self.duration(1.6) + 0.5))
             return
         self._animate_events(old, events)
+        self.seq.call(self._check_handoff)
         if new.hand.is_over:
             self.seq.pause(self.duration(0.5))
             self.seq.call(self._open_panel)
@@ -517,6 +574,8 @@ class TableScene(Scene):
     def _start_hand_animation(self) -> None:
         hand = self.hand
         self.selected = None
+        if self.pass_and_play:
+            self.hidden_hand = True
         self.card_pos.clear()
         self.deal = Deal(shown=[0] * hand.players, to_come=sum(len(h) for h in hand.hands) + 1)
         if self.settings.duration_factor == 0:
@@ -615,7 +674,7 @@ class TableScene(Scene):
         seat = self.session.to_move
         if self.future is None:
             view = player_view(self.session, seat)
-            bot = self.bots[seat]
+            bot = self.bot_for(seat, self.session)
 
             def think():
                 try:
@@ -754,6 +813,14 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.handoff is not None:
+            if event.type == pygame.MOUSEBUTTONUP or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+            ):
+                self.take_over()
+            return
+        if self.menu_button.handle(event):
+            return
         if self.panel is not None:
             self.panel.handle(event)
             return
@@ -782,8 +849,6 @@ class TableScene(Scene):
             self.try_action(DrawStock())
         elif key == pygame.K_d:
             self.try_action(TakeDiscard())
-        elif key == pygame.K_ESCAPE:
-            self.selected = None
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
         """The viewer's card under ``pos`` (the topmost, i.e. the rightmost)."""

@@ -1,0 +1,57 @@
+"""``knockrummy ledger``: the saved sessions, from the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .engine.ledger import format_amount
+from .engine.profiles import PROFILES
+from .persistence.paths import user_paths
+from .persistence.stats import ledger_csv, sessions_json
+from .persistence.store import StoreError, open_store
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="knockrummy ledger", description=__doc__)
+    parser.add_argument("--data-dir", default=None, help="folder of the saved games")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="sessions as JSON")
+    form.add_argument("--csv", action="store_true", help="every ledger change as CSV")
+    args = parser.parse_args(argv)
+    path = user_paths(args.data_dir).database
+    if not path.exists():
+        sessions = {"sessions": []}
+        if args.json:
+            print(json.dumps(sessions))
+        elif args.csv:
+            print("session,profile,hand,player,account,amount,kind,reason")
+        else:
+            print(f"No saved games yet ({path}).")
+        return 0
+    try:
+        store = open_store(path, set_aside_bad=False).store
+    except StoreError as exc:
+        print(
+            f"knockrummy ledger: cannot read {path}: {exc}. The file was left as it is.",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        if args.json:
+            print(json.dumps(sessions_json(store)))
+        elif args.csv:
+            sys.stdout.write(ledger_csv(store))
+        else:
+            for s in store.summaries():
+                state = "finished" if s.finished else "unfinished"
+                scores = ", ".join(
+                    f"{name} {format_amount(v)}" for name, v in zip(s.names, s.scores, strict=True)
+                )
+                name = PROFILES[s.profile].name if s.profile in PROFILES else s.profile
+                print(f"#{s.id} {name}: {s.hands_played} hands, {state}; {scores}")
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,92 @@
+"""Files a person handles (settings, an exported session): JSON in an envelope, written
+atomically, and never overwritten when they cannot be read.
+
+Glossary:
+    envelope   ``{"format", "schema", "app_version", "data"}``: what the file is, which
+               layout its data has, which version of the game wrote it.
+    set aside  a file that is corrupt, or from a newer version, is renamed to
+               ``NAME.unreadable-TIMESTAMP`` (never deleted, never overwritten) and the
+               player is told where it is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+
+
+class FileFormatError(ValueError):
+    """A file is not what it should be; the message says why in plain words."""
+
+
+class NewerFileError(FileFormatError):
+    """A file was written by a newer version of the game."""
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one,
+    never half of either: a temporary file, flushed, fsynced, then renamed over."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+
+
+def envelope(kind: str, schema: int, data: Any) -> dict:
+    return {"format": kind, "schema": schema, "app_version": __version__, "data": data}
+
+
+def read_envelope(path: Path, kind: str, schema: int) -> Any:
+    """The data of an envelope file of ``kind``; FileFormatError (or NewerFileError)
+    explains what is wrong."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileFormatError(f"{path.name} is not a text file") from exc
+    return parse_envelope(raw, kind, schema, path.name)
+
+
+def parse_envelope(raw: str, kind: str, schema: int, name: str = "the file") -> Any:
+    try:
+        doc = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(f"{name} is damaged (not valid JSON: {exc.msg})") from exc
+    if not isinstance(doc, dict) or doc.get("format") != kind:
+        raise FileFormatError(f"{name} is not a Knock Rummy {kind.split('-')[-1]} file")
+    found = doc.get("schema")
+    if not isinstance(found, int):
+        raise FileFormatError(f"{name} has no schema version")
+    if found > schema:
+        raise NewerFileError(
+            f"{name} was written by a newer version of Knock Rummy "
+            f"({doc.get('app_version', 'unknown')})"
+        )
+    if "data" not in doc:
+        raise FileFormatError(f"{name} holds no data")
+    return doc["data"]
+
+
+def set_aside(path: Path) -> Path:
+    """Rename an unreadable file out of the way (keeping it) and return its new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.unreadable-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.unreadable-{stamp}-{n}")
+    os.replace(path, target)
+    return target

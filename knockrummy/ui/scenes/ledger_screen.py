@@ -1,0 +1,414 @@
+"""Ledger and statistics: every session with its hands and each change with its reason,
+running totals as a line chart, statistics per profile and player, CSV and JSON export."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from ...engine.ledger import format_amount
+from ...engine.profiles import PROFILES
+from ...persistence.exchange import export_session_file, import_session_file
+from ...persistence.files import FileFormatError, write_atomic
+from ...persistence.stats import ledger_csv, player_statistics
+from ..fonts import blit_text, fit
+from ..table_draw import SOFT, TEXT
+from ..widgets import ACCENT, Button
+from .menu import MenuScreen
+
+LINE_COLOURS = [
+    (255, 196, 40),
+    (120, 190, 255),
+    (255, 120, 110),
+    (150, 230, 140),
+    (220, 150, 255),
+    (250, 250, 250),
+]
+
+
+class LedgerScreen(MenuScreen):
+    title = "Ledger and statistics"
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.sessions = game.store.summaries()
+        self.selected = self.sessions[0].id if self.sessions else None
+        self.tab = "sessions"
+        self.list_scroll = 0
+        self.detail_scroll = 0.0
+        self.import_path = ""
+        self.typing = False
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        self.tab_buttons = [
+            Button("Sessions", lambda: self.show("sessions"), primary=self.tab == "sessions"),
+            Button("Statistics", lambda: self.show("stats"), primary=self.tab == "stats"),
+        ]
+        has = self.selected is not None
+        self.csv_button = Button(
+            "Export ledger (CSV)", self.export_csv, enabled=bool(self.sessions)
+        )
+        self.json_button = Button("Export session", self.export_json, enabled=has)
+        self.import_button = Button("Import session", self.import_json)
+        self.back_button = Button("Back", self.back)
+        self.buttons = self.tab_buttons + [
+            self.csv_button,
+            self.json_button,
+            self.import_button,
+            self.back_button,
+        ]
+
+    def show(self, tab: str) -> None:
+        self.tab = tab
+        self.rebuild()
+
+    # --------------------------------------------------------------- export/import
+
+    def exports_dir(self) -> Path:
+        folder = self.game.paths.data / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+    def export_csv(self) -> None:
+        path = self.exports_dir() / f"ledger-{time.strftime('%Y%m%d-%H%M%S')}.csv"
+        write_atomic(path, ledger_csv(self.game.store))
+        self.notices = [f"Ledger saved as {path}"]
+
+    def export_json(self) -> None:
+        path = self.exports_dir() / f"session-{self.selected}.json"
+        export_session_file(self.game.store, self.selected, path)
+        self.notices = [f"Session saved as {path}"]
+
+    def import_json(self) -> None:
+        if not self.typing:
+            self.typing = True
+            self.notices = ["Type the path of a session file, then press Enter."]
+            return
+        self.finish_import()
+
+    def finish_import(self) -> None:
+        self.typing = False
+        path = Path(self.import_path.strip()).expanduser()
+        try:
+            new_id = import_session_file(self.game.store, path)
+        except FileFormatError as exc:
+            self.notices = [f"Not imported: {exc}"]
+            return
+        self.sessions = self.game.store.summaries()
+        self.selected = new_id
+        self.notices = [f"Imported {path.name} as session #{new_id}."]
+        self.rebuild()
+
+    # --------------------------------------------------------------- input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.typing and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if event.type == pygame.TEXTINPUT:
+                self.import_path += event.text
+            elif event.key == pygame.K_BACKSPACE:
+                self.import_path = self.import_path[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.finish_import()
+            elif event.key == pygame.K_ESCAPE:
+                self.typing = False
+                self.notices = []
+            return
+        super().handle(event)
+
+    def row_rects(self) -> list[tuple[int, pygame.Rect]]:
+        w, h = self.size
+        fs = self.fs
+        top = h * 0.2
+        height = fs * 2.4
+        rows = []
+        visible = int((h * 0.62) // height)
+        for i, s in enumerate(self.sessions[self.list_scroll : self.list_scroll + visible]):
+            rect = pygame.Rect(
+                round(w * 0.03), round(top + i * height), round(w * 0.34), round(height - 4)
+            )
+            rows.append((s.id, rect))
+        return rows
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        if self.tab != "sessions":
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for session_id, rect in self.row_rects():
+                if rect.collidepoint(event.pos):
+                    self.selected = session_id
+                    self.detail_scroll = 0.0
+                    self.rebuild()
+        elif event.type == pygame.MOUSEWHEEL:
+            x = pygame.mouse.get_pos()[0] if pygame.mouse.get_focused() else 0
+            if x and x < self.size[0] * 0.38:
+                self.list_scroll = max(0, min(len(self.sessions) - 1, self.list_scroll - event.y))
+            else:
+                self.detail_scroll = max(0.0, self.detail_scroll - event.y * self.fs * 3)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            ids = [s.id for s in self.sessions]
+            if self.selected in ids:
+                step = 1 if event.key == pygame.K_PAGEDOWN else -1
+                index = min(max(ids.index(self.selected) + step, 0), len(ids) - 1)
+                self.selected = ids[index]
+                self.detail_scroll = 0.0
+                self.rebuild()
+
+    # --------------------------------------------------------------- drawing
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        fs = self.fs
+        for i, b in enumerate(self.tab_buttons):
+            b.place((w * 0.42 + i * fs * 9, h * 0.14), round(fs * 0.9))
+        y = h * 0.9
+        for i, b in enumerate([self.csv_button, self.json_button, self.import_button]):
+            b.place((w * 0.2 + i * w * 0.22, y), round(fs * 0.9))
+        self.back_button.place((w * 0.88, y), round(fs * 0.9))
+        if self.typing:
+            rect = pygame.Rect(round(w * 0.1), round(y - fs * 3.2), round(w * 0.8), round(fs * 2))
+            pygame.draw.rect(surface, (250, 246, 232), rect, border_radius=fs // 2)
+            pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
+            blit_text(
+                surface,
+                fit(self.import_path + "|", fs, rect.width - fs),
+                fs,
+                (30, 30, 30),
+                (rect.left + fs * 0.5, rect.centery),
+                "midleft",
+            )
+        if not self.sessions:
+            blit_text(
+                surface,
+                "No sessions yet: deal a new game from the title screen.",
+                round(fs * 1.1),
+                SOFT,
+                (w / 2, h * 0.4),
+                "center",
+            )
+            return
+        if self.tab == "stats":
+            self.draw_stats(surface)
+        else:
+            self.draw_sessions(surface)
+
+    def draw_sessions(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        fs = self.fs
+        small = round(fs * 0.8)
+        by_id = {s.id: s for s in self.sessions}
+        for session_id, rect in self.row_rects():
+            s = by_id[session_id]
+            chosen = session_id == self.selected
+            pygame.draw.rect(
+                surface, (20, 60, 38) if chosen else (12, 44, 28), rect, border_radius=fs // 2
+            )
+            if chosen:
+                pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
+            when = time.strftime("%d %b %Y %H:%M", time.localtime(s.created))
+            name = short_name(s.profile)
+            state = "finished" if s.finished else "unfinished"
+            blit_text(
+                surface,
+                fit(f"#{s.id} {name} · {when}", small, rect.width - fs),
+                small,
+                TEXT,
+                (rect.left + fs * 0.5, rect.top + fs * 0.3),
+                "topleft",
+                bold=True,
+            )
+            scores = ", ".join(
+                f"{n} {format_amount(v)}" for n, v in zip(s.names, s.scores, strict=True)
+            )
+            blit_text(
+                surface,
+                fit(f"{state}: {scores}", small, rect.width - fs),
+                small,
+                SOFT,
+                (rect.left + fs * 0.5, rect.top + fs * 1.3),
+                "topleft",
+            )
+        if self.selected in by_id:
+            self.draw_chart(surface, by_id[self.selected])
+            self.draw_hands(surface, by_id[self.selected])
+
+    def running_totals(self, session_id: int, players: int) -> list[list]:
+        """Each seat's points after hand 0 (stakes and set-up), 1, 2, ..."""
+        entries = self.game.store.ledger(session_id)
+        hands = max([e.hand for e in entries] + [0])
+        totals = [[0] * (hands + 1) for _ in range(players)]
+        for e in entries:
+            if e.account == "points":
+                for k in range(e.hand, hands + 1):
+                    totals[e.seat][k] += e.amount
+        return totals
+
+    def draw_chart(self, surface: pygame.Surface, s) -> None:
+        w, h = surface.get_size()
+        fs = self.fs
+        area = pygame.Rect(round(w * 0.42), round(h * 0.2), round(w * 0.55), round(h * 0.28))
+        pygame.draw.rect(surface, (10, 40, 25), area, border_radius=fs // 2)
+        totals = self.running_totals(s.id, s.players)
+        points = [float(v) for row in totals for v in row] + [0.0]
+        low, high = min(points), max(points)
+        if high == low:
+            high = low + 1
+        n = len(totals[0])
+        inner = area.inflate(-fs * 3, -fs * 2)
+
+        def at(k: int, v) -> tuple[float, float]:
+            x = inner.left + (inner.width * k / max(1, n - 1))
+            y = inner.bottom - (float(v) - low) / (high - low) * inner.height
+            return x, y
+
+        zero = at(0, 0)[1]
+        pygame.draw.line(surface, (60, 90, 70), (inner.left, zero), (inner.right, zero), 1)
+        for seat, row in enumerate(totals):
+            colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+            pts = [at(k, v) for k, v in enumerate(row)]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, colour, False, pts, 3)
+            for p in pts:
+                pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), 3)
+            blit_text(
+                surface,
+                f"{s.names[seat]} {format_amount(row[-1])}",
+                round(fs * 0.75),
+                colour,
+                (area.left + fs * 0.6 + seat * fs * 7.5, area.top + fs * 0.3),
+                "topleft",
+                bold=True,
+            )
+        blit_text(
+            surface,
+            f"{format_amount(high)}",
+            round(fs * 0.7),
+            SOFT,
+            (inner.left - 4, inner.top),
+            "topright",
+        )
+        blit_text(
+            surface,
+            f"{format_amount(low)}",
+            round(fs * 0.7),
+            SOFT,
+            (inner.left - 4, inner.bottom),
+            "bottomright",
+        )
+        blit_text(
+            surface,
+            "running totals by hand",
+            round(fs * 0.7),
+            SOFT,
+            (area.right - fs * 0.5, area.bottom - fs * 0.2),
+            "bottomright",
+        )
+
+    def hand_lines(self, s) -> list[tuple[str, bool]]:
+        entries = self.game.store.ledger(s.id)
+        lines: list[tuple[str, bool]] = []
+        for hand in self.game.store.hands(s.id):
+            knocker = hand["knocker"]
+            head = f"Hand {hand['number']}: {hand['result']}"
+            if knocker is not None:
+                head += f", {s.names[knocker]} knocked"
+            counts = ", ".join(
+                f"{s.names[seat]} {count}"
+                for seat, count in zip(hand["seats"], hand["deadwood"], strict=True)
+            )
+            lines.append((f"{head} · deadwood {counts}", True))
+            for e in entries:
+                if e.hand == hand["number"]:
+                    sign = "+" if e.amount > 0 else ""
+                    unit = " chips" if e.account == "chips" else ""
+                    lines.append(
+                        (
+                            f"   {s.names[e.seat]} {sign}{format_amount(e.amount)}{unit}: "
+                            f"{e.reason}",
+                            False,
+                        )
+                    )
+        return lines
+
+    def draw_hands(self, surface: pygame.Surface, s) -> None:
+        w, h = surface.get_size()
+        fs = self.fs
+        small = round(fs * 0.78)
+        top, bottom = h * 0.5, h * 0.84
+        clip = surface.get_clip()
+        surface.set_clip(
+            pygame.Rect(round(w * 0.42), round(top), round(w * 0.56), round(bottom - top))
+        )
+        lines = self.hand_lines(s)
+        step = small * 1.4
+        limit = max(0.0, len(lines) * step - (bottom - top))
+        y = top - min(self.detail_scroll, limit)
+        for text, head in lines:
+            if top - step < y < bottom:
+                blit_text(
+                    surface,
+                    fit(text, small, w * 0.55),
+                    small,
+                    TEXT if head else SOFT,
+                    (w * 0.42, y),
+                    "topleft",
+                    bold=head,
+                )
+            y += step
+        surface.set_clip(clip)
+
+    def draw_stats(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        fs = self.fs
+        small = round(fs * 0.8)
+        columns = [
+            "Rules",
+            "Player",
+            "Sessions",
+            "Won",
+            "Hands",
+            "Won",
+            "Knocks",
+            "Undercut",
+            "Gins",
+            "Rums",
+            "Avg deadwood",
+        ]
+        xs = [0.03, 0.2, 0.36, 0.44, 0.5, 0.57, 0.63, 0.7, 0.78, 0.84, 0.9]
+        y = h * 0.22
+        for x, title in zip(xs, columns, strict=True):
+            blit_text(surface, title, small, SOFT, (w * x, y), "topleft", bold=True)
+        y += small * 1.8
+        for row in player_statistics(self.game.store):
+            name = (
+                PROFILES[row.profile].name.split(" (")[0]
+                if row.profile in PROFILES
+                else row.profile
+            )
+            values = [
+                name,
+                row.name,
+                row.sessions,
+                row.sessions_won,
+                row.hands,
+                row.hands_won,
+                row.knocks,
+                row.undercuts_suffered,
+                row.gins,
+                row.rums,
+                f"{row.average_deadwood:.1f}",
+            ]
+            for x, value in zip(xs, values, strict=True):
+                blit_text(
+                    surface, fit(str(value), small, w * 0.16), small, TEXT, (w * x, y), "topleft"
+                )
+            y += small * 1.5
+            if y > h * 0.82:
+                break
+
+
+def short_name(profile: str) -> str:
+    """``Knock Rummy`` for ``knock-rummy`` (a profile this version does not know: its id)."""
+    return PROFILES[profile].name.split(" (")[0] if profile in PROFILES else profile

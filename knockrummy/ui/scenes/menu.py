@@ -1,0 +1,115 @@
+"""What every menu screen shares: the felt, a title, buttons reachable by mouse and by
+keyboard (Up/Down or Tab to move, Enter to choose, Escape to go back), and notices."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..fonts import blit_text, fit
+from ..loop import Scene
+from ..table_draw import SOFT, TEXT, WARN, felt
+from ..widgets import ACCENT, Button
+
+
+class MenuScreen(Scene):
+    """A screen of buttons; subclasses add their own content in ``draw_body``."""
+
+    title = ""
+    subtitle = ""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.size = (1280, 800)
+        self.buttons: list[Button] = []
+        self.focus = 0
+        self.notices: list[str] = []
+
+    # --------------------------------------------------------------- layout
+
+    @property
+    def fs(self) -> int:
+        return max(13, round(min(self.size[1] * 0.026, self.size[0] * 0.017)))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def back(self) -> None:
+        """Escape: back to the title screen (the title itself ignores it)."""
+        from .title import TitleScreen
+
+        self.app.replace(TitleScreen(self.game))
+
+    def go(self, make: Callable[[], Scene]) -> Callable[[], None]:
+        return lambda: self.app.replace(make())
+
+    # --------------------------------------------------------------- input
+
+    def focusable(self) -> list[Button]:
+        return [b for b in self.buttons if b.visible and b.enabled]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            buttons = self.focusable()
+            if event.key in (pygame.K_DOWN, pygame.K_TAB) and buttons:
+                self.focus = (self.focus + 1) % len(buttons)
+                return
+            if event.key == pygame.K_UP and buttons:
+                self.focus = (self.focus - 1) % len(buttons)
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and buttons:
+                buttons[self.focus % len(buttons)].action()
+                return
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        self.handle_body(event)
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        """Events for a screen's own content."""
+
+    # --------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(surface.get_size()), (0, 0))
+        w, h = surface.get_size()
+        fs = self.fs
+        if self.title:
+            blit_text(
+                surface, self.title, round(fs * 2.2), TEXT, (w / 2, h * 0.08), "center", bold=True
+            )
+        if self.subtitle:
+            blit_text(surface, self.subtitle, fs, SOFT, (w / 2, h * 0.08 + fs * 2.2), "center")
+        self.draw_body(surface)
+        focused = self.focusable()
+        for button in self.buttons:
+            button.draw(surface, fs)
+        if focused:
+            rect = focused[self.focus % len(focused)].rect
+            if rect is not None:
+                pygame.draw.rect(
+                    surface, ACCENT, rect.inflate(8, 8), width=2, border_radius=rect.height // 2
+                )
+        y = h - fs * 1.4
+        for note in reversed(self.notices + self.game.messages):
+            blit_text(surface, fit(note, fs, w - fs * 2), fs, WARN, (w / 2, y), "center")
+            y -= fs * 1.5
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """A screen's own content, between the title and the notices."""
+
+
+def column(buttons: list[Button], x: float, top: float, fs: int, gap: float) -> None:
+    """Place buttons one under another, centred on ``x``, all as wide as the widest."""
+    for b in buttons:
+        b.place((x, 0), fs)
+    width = max(b.rect.width for b in buttons)
+    y = top
+    for b in buttons:
+        b.rect.width = width
+        b.rect.center = (round(x), round(y + b.rect.height / 2))
+        y += b.rect.height + gap

@@ -1,0 +1,305 @@
+"""New game: the profile, the number of seats, who sits where, the knock-rami stake.
+
+Sensible defaults make one click (Deal) start a game: Knock Rummy, you against a medium
+computer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from ...ai import LEVELS
+from ...engine.profiles import PROFILES, get_profile
+from ..fonts import blit_text, fit
+from ..runner import COMPUTER_NAMES
+from ..seats import COMPUTER, HUMAN, SeatConfig
+from ..table_draw import SOFT, TEXT
+from ..widgets import ACCENT, Button
+from .menu import MenuScreen
+
+NAME_LIMIT = 16
+STAKES = (5, 10, 20, 50, 100)
+
+
+class NewGameScreen(MenuScreen):
+    title = "New game"
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.profile = "knock-rummy"
+        self.seats = [SeatConfig("You", HUMAN), SeatConfig(COMPUTER_NAMES[1], COMPUTER, "medium")]
+        self.stake = get_profile("knock-rami").default_stake
+        self.editing: int | None = None
+        self.rebuild()
+
+    # --------------------------------------------------------------- state changes
+
+    def choose_profile(self, profile: str) -> None:
+        self.profile = profile
+        p = get_profile(profile)
+        players = min(max(len(self.seats), p.min_players), p.max_players)
+        self.set_players(players)
+
+    def set_players(self, players: int) -> None:
+        p = get_profile(self.profile)
+        players = min(max(players, p.min_players), p.max_players)
+        while len(self.seats) < players:
+            used = {s.name for s in self.seats}
+            name = next(
+                n
+                for n in COMPUTER_NAMES + tuple(f"Player {i}" for i in range(1, 9))
+                if n not in used
+            )
+            level = self.seats[-1].level if self.seats else "medium"
+            self.seats.append(SeatConfig(name, COMPUTER, level))
+        del self.seats[players:]
+        if self.editing is not None and self.editing >= players:
+            self.editing = None
+        self.rebuild()
+
+    def toggle_kind(self, seat: int) -> None:
+        cfg = self.seats[seat]
+        self.seats[seat] = replace(cfg, kind=COMPUTER if cfg.is_human else HUMAN)
+        self.rebuild()
+
+    def cycle_level(self, seat: int) -> None:
+        levels = list(LEVELS)
+        cfg = self.seats[seat]
+        self.seats[seat] = replace(cfg, level=levels[(levels.index(cfg.level) + 1) % len(levels)])
+        self.rebuild()
+
+    def change_stake(self, step: int) -> None:
+        i = STAKES.index(self.stake) if self.stake in STAKES else 1
+        self.stake = STAKES[min(max(i + step, 0), len(STAKES) - 1)]
+        self.rebuild()
+
+    def problem(self) -> str | None:
+        """Why the game cannot be dealt as set up, or None."""
+        names = [s.name.strip() for s in self.seats]
+        if any(not n for n in names):
+            return "Every seat needs a name."
+        if len(set(names)) != len(names):
+            return "Two seats have the same name."
+        return None
+
+    def deal(self) -> None:
+        problem = self.problem()
+        if problem:
+            self.notices = [problem]
+            return
+        from .play import table_for
+
+        seats = [replace(s, name=s.name.strip()) for s in self.seats]
+        stake = self.stake if get_profile(self.profile).session == "elimination" else None
+        session_id, state = self.game.start(self.profile, seats, stake)
+        self.app.replace(table_for(self.game, session_id, state, seats))
+
+    # --------------------------------------------------------------- buttons
+
+    def rebuild(self) -> None:
+        """Buttons for the current choices (called after every change)."""
+        self.profile_buttons = [
+            Button(
+                p.name.split(" (")[0],
+                (lambda pid=pid: self.choose_profile(pid)),
+                primary=pid == self.profile,
+            )
+            for pid, p in PROFILES.items()
+        ]
+        p = get_profile(self.profile)
+        n = len(self.seats)
+        self.minus = Button("−", lambda: self.set_players(n - 1), enabled=n > p.min_players)
+        self.plus = Button("+", lambda: self.set_players(n + 1), enabled=n < p.max_players)
+        self.kind_buttons = [
+            Button("Human" if s.is_human else "Computer", (lambda i=i: self.toggle_kind(i)))
+            for i, s in enumerate(self.seats)
+        ]
+        self.level_buttons = [
+            Button(s.level.capitalize(), (lambda i=i: self.cycle_level(i)), visible=not s.is_human)
+            for i, s in enumerate(self.seats)
+        ]
+        rami = p.session == "elimination"
+        self.stake_minus = Button("−", lambda: self.change_stake(-1), visible=rami)
+        self.stake_plus = Button("+", lambda: self.change_stake(1), visible=rami)
+        self.deal_button = Button("Deal", self.deal, primary=True)
+        self.back_button = Button("Back", self.back)
+        self.buttons = (
+            [self.deal_button]
+            + self.profile_buttons
+            + [self.minus, self.plus]
+            + self.kind_buttons
+            + self.level_buttons
+            + [self.stake_minus, self.stake_plus, self.back_button]
+        )
+        self.focus = 0
+
+    # --------------------------------------------------------------- input
+
+    def name_rects(self) -> list[pygame.Rect]:
+        w, h = self.size
+        fs = self.fs
+        x = w * 0.52
+        top = h * 0.30
+        row = fs * 2.6
+        return [
+            pygame.Rect(round(x), round(top + i * row), round(fs * 10), round(fs * 2.0))
+            for i in range(len(self.seats))
+        ]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            self.edit_name(event)
+            return
+        super().handle(event)
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, rect in enumerate(self.name_rects()):
+                if rect.collidepoint(event.pos):
+                    self.editing = i
+                    return
+            self.editing = None
+
+    def edit_name(self, event: pygame.event.Event) -> None:
+        cfg = self.seats[self.editing]
+        if event.type == pygame.TEXTINPUT:
+            if len(cfg.name) < NAME_LIMIT and event.text.isprintable():
+                self.seats[self.editing] = replace(cfg, name=cfg.name + event.text)
+        elif event.key == pygame.K_BACKSPACE:
+            self.seats[self.editing] = replace(cfg, name=cfg.name[:-1])
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+            self.editing = None
+        self.notices = []
+
+    # --------------------------------------------------------------- drawing
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        fs = self.fs
+        p = get_profile(self.profile)
+        # profiles, left
+        left = w * 0.06
+        y = h * 0.2
+        blit_text(surface, "Rules", fs, SOFT, (left, y), "topleft", bold=True)
+        y += fs * 2
+        for button in self.profile_buttons:
+            button.place((0, 0), fs)
+            button.rect.width = round(w * 0.3)
+            button.rect.topleft = (round(left), round(y))
+            y += button.rect.height + fs * 0.5
+        y += fs * 0.6
+        for line in wrap(p.summary, fs * 0.95, w * 0.36):
+            blit_text(surface, line, round(fs * 0.95), TEXT, (left, y), "topleft")
+            y += fs * 1.35
+        y += fs * 0.3
+        blit_text(
+            surface,
+            f"{p.min_players}-{p.max_players} players; house rules in force:",
+            round(fs * 0.85),
+            SOFT,
+            (left, y),
+            "topleft",
+        )
+        y += fs * 1.3
+        for rule in p.resolved[:4]:
+            for i, line in enumerate(wrap(rule, fs * 0.8, w * 0.34)):
+                blit_text(
+                    surface,
+                    ("• " if i == 0 else "  ") + line,
+                    round(fs * 0.8),
+                    SOFT,
+                    (left, y),
+                    "topleft",
+                )
+                y += fs * 1.15
+        # seats, right
+        x = w * 0.52
+        top = h * 0.2
+        blit_text(surface, "Players", fs, SOFT, (x, top), "topleft", bold=True)
+        self.minus.place((x + fs * 8, top + fs * 0.5), fs)
+        blit_text(
+            surface,
+            str(len(self.seats)),
+            round(fs * 1.2),
+            TEXT,
+            (x + fs * 11, top + fs * 0.5),
+            "center",
+            bold=True,
+        )
+        self.plus.place((x + fs * 14, top + fs * 0.5), fs)
+        for i, rect in enumerate(self.name_rects()):
+            editing = self.editing == i
+            pygame.draw.rect(
+                surface,
+                (250, 246, 232) if editing else (235, 230, 210),
+                rect,
+                border_radius=fs // 2,
+            )
+            if editing:
+                pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
+            name = self.seats[i].name + ("|" if editing else "")
+            blit_text(
+                surface,
+                fit(name, fs, rect.width - fs),
+                fs,
+                (30, 30, 30),
+                (rect.left + fs * 0.5, rect.centery),
+                "midleft",
+            )
+            self.kind_buttons[i].place((rect.right + fs * 4.5, rect.centery), round(fs * 0.9))
+            self.level_buttons[i].place((rect.right + fs * 11, rect.centery), round(fs * 0.9))
+        if p.session == "elimination":
+            sy = h * 0.30 + len(self.seats) * fs * 2.6 + fs
+            blit_text(surface, "Stake (chips each)", fs, SOFT, (x, sy + fs * 0.5), "midleft")
+            self.stake_minus.place((x + fs * 12, sy + fs * 0.5), fs)
+            blit_text(
+                surface,
+                str(self.stake),
+                round(fs * 1.2),
+                TEXT,
+                (x + fs * 15, sy + fs * 0.5),
+                "center",
+                bold=True,
+            )
+            self.stake_plus.place((x + fs * 18, sy + fs * 0.5), fs)
+        for i, s in enumerate(self.seats):
+            if not s.is_human:
+                rect = self.level_buttons[i].rect
+                desc = getattr(LEVELS[s.level], "description", "")
+                if self.level_buttons[i].hover and desc:
+                    blit_text(
+                        surface,
+                        fit(desc, round(fs * 0.8), w - rect.left),
+                        round(fs * 0.8),
+                        SOFT,
+                        (rect.left, rect.bottom + 2),
+                        "topleft",
+                    )
+        self.deal_button.place((w * 0.72, h * 0.86), round(fs * 1.2))
+        self.back_button.place((w * 0.52, h * 0.86), fs)
+        if self.problem():
+            blit_text(
+                surface,
+                self.problem(),
+                fs,
+                (255, 215, 120),
+                (w * 0.72, h * 0.86 - fs * 2),
+                "center",
+            )
+
+
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` (approximate: by average glyph width)."""
+    per_line = max(10, int(width / (size * 0.55)))
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > per_line:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,79 @@
+"""The title screen: Continue, New game, Ledger and statistics, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.cards import parse_cards
+from ...engine.profiles import PROFILES
+from .. import card_art
+from ..widgets import Button
+from .menu import MenuScreen, column
+
+FAN = parse_cards("AS KH QD JC JK")
+
+
+class TitleScreen(MenuScreen):
+    title = "Knock Rummy"
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.resume_id = game.store.last_unfinished()
+        label = "Continue"
+        if self.resume_id is not None:
+            row = game.store.session_row(self.resume_id)
+            label = f"Continue: {PROFILES[row['profile']].name.split(' (')[0]}"
+        self.buttons = [
+            Button(label, self.continue_game, primary=True, enabled=self.resume_id is not None),
+            Button("New game", self.new_game, pygame.K_n),
+            Button("Ledger and statistics", self.ledger, pygame.K_l),
+            Button("Rules", self.rules, pygame.K_r),
+            Button("Settings", self.settings, pygame.K_s),
+            Button("Quit", self.quit, pygame.K_q),
+        ]
+        self.subtitle = "Poker Rum · Knock Rummy · Gin Rummy · Knock Rami"
+
+    def back(self) -> None:
+        """Escape on the title screen does nothing (Quit is a button)."""
+
+    def continue_game(self) -> None:
+        from .play import table_for
+
+        state, seats = self.game.resume(self.resume_id)
+        self.app.replace(table_for(self.game, self.resume_id, state, seats))
+
+    def new_game(self) -> None:
+        from .new_game import NewGameScreen
+
+        self.app.replace(NewGameScreen(self.game))
+
+    def ledger(self) -> None:
+        from .ledger_screen import LedgerScreen
+
+        self.app.replace(LedgerScreen(self.game))
+
+    def rules(self) -> None:
+        from .rules_screen import RulesScreen
+
+        self.app.replace(RulesScreen(self.game))
+
+    def settings(self) -> None:
+        from .settings_screen import SettingsScreen
+
+        self.app.replace(SettingsScreen(self.game))
+
+    def quit(self) -> None:
+        self.app.quit()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        fs = self.fs
+        cw = max(40, round(h * 0.09))
+        for i, card in enumerate(FAN):
+            image = card_art.face(card, cw, self.game.settings.four_colour)
+            angle = (i - 2) * -9
+            rotated = pygame.transform.rotozoom(image, angle, 1.0)
+            x = w / 2 + (i - 2) * cw * 0.55
+            y = h * 0.27 + abs(i - 2) * cw * 0.08
+            surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
+        column(self.buttons, w / 2, h * 0.42, fs, fs * 0.7)
