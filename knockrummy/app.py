@@ -16,7 +16,7 @@ commands:
   demo     watch computers play at the table (--screenshot saves the last hand end)
   sim      play whole sessions with computer players
   ledger   list saved sessions (--json, --csv, --data-dir DIR)
-  bench    measure speed: bench melds, bench frames, bench idle
+  bench    measure: bench melds, bench frames, bench idle, bench ai
 
 Run 'knockrummy COMMAND --help' for a command's options."""
 
@@ -59,11 +59,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .ui import bench_frames
 
             return bench_frames.main(rest[1:])
+        if target == "ai":
+            from . import bench_ai
+
+            return bench_ai.main(rest[1:])
         if target == "idle":
             from .ui import bench_idle
 
             return bench_idle.main(rest[1:])
-        print("usage: knockrummy bench melds|frames|idle [options]", file=sys.stderr)
+        print("usage: knockrummy bench melds|frames|idle|ai [options]", file=sys.stderr)
         return 2
     print(f"knockrummy: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2

@@ -8,15 +8,20 @@ with a ``WAKE`` event.
 
 from __future__ import annotations
 
+import os
 import time
 
 import pygame
+
+from ..resources import asset
 
 WAKE = pygame.event.custom_type()
 """Posted by worker threads (a computer player's decision is ready)."""
 FPS = 60
 IDLE_SLEEP = 0.02
 """Seconds between looks at the event queue while idle: well under a frame of latency."""
+FIRST_FRAME_EXIT = os.environ.get("KNOCKRUMMY_FIRST_FRAME_EXIT") == "1"
+"""Print a marker at the first frame shown and exit (build/measure_startup.py times it)."""
 
 
 class Scene:
@@ -46,12 +51,15 @@ class App:
 
     def __init__(self, size: tuple[int, int], title: str = "Knock Rummy", flags: int = 0):
         pygame.display.set_caption(title)
+        pygame.display.set_icon(pygame.image.load(asset("icon.png")))
         self.flags = flags | pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, self.flags)
         self.scenes: list[Scene] = []
         self.running = True
         self.dirty = True
         self.clock = pygame.time.Clock()
+        self.fps = FPS
+        """Frame cap; 0 runs frames back to back (instant-speed demos)."""
 
     def set_flags(self, flags: int) -> None:
         """Switch between a window and full screen, keeping the scenes."""
@@ -115,6 +123,9 @@ class App:
         if self.dirty or scene.busy:
             scene.draw(self.screen)
             pygame.display.flip()
+            if FIRST_FRAME_EXIT:
+                print("knockrummy: first frame", flush=True)
+                os._exit(0)
             self.dirty = False
             return True
         return False
@@ -134,7 +145,7 @@ class App:
                 dt = 0.0
             else:
                 events = pygame.event.get()
-                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+                dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
             self.step(dt, events)
             idle = bool(self.scenes) and not (self.dirty or self.scene.busy)
         while self.scenes:

@@ -86,6 +86,8 @@ def run_demo(
     """Play ``hands`` hands (or the rest of the session) with computers, recording every
     action; save the last hand-end panel."""
     app = open_window(game.settings)
+    if game.settings.duration_factor == 0:
+        app.fps = 0  # nothing animates: play as fast as the computers decide
     seen = {"panels": 0, "saved": None}
 
     def on_panel(scene: TableScene) -> None:

@@ -32,7 +32,11 @@ class Button:
     primary: bool = False
 
     def place(self, center: tuple[float, float], font_size: int) -> None:
-        width = max(font_size * 5, round(font_size * 0.62 * len(self.label) + font_size * 2))
+        width = max(
+            round(font_size * 2.6), round(font_size * 0.62 * len(self.label) + font_size * 2)
+        )
+        if len(self.label) > 2:
+            width = max(width, font_size * 5)
         self.rect = pygame.Rect(0, 0, width, round(font_size * 2.2))
         self.rect.center = (round(center[0]), round(center[1]))
 

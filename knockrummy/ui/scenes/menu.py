@@ -30,7 +30,7 @@ class MenuScreen(Scene):
 
     @property
     def fs(self) -> int:
-        return max(13, round(min(self.size[1] * 0.026, self.size[0] * 0.017)))
+        return max(13, round(min(self.size[1] * 0.023, self.size[0] * 0.015)))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

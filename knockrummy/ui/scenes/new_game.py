@@ -203,7 +203,7 @@ class NewGameScreen(MenuScreen):
             "topleft",
         )
         y += fs * 1.3
-        for rule in p.resolved[:4]:
+        for rule in p.resolved[:2]:
             for i, line in enumerate(wrap(rule, fs * 0.8, w * 0.34)):
                 blit_text(
                     surface,

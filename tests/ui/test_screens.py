@@ -1,0 +1,197 @@
+"""Title, new game, ledger, rules and settings screens, and pass-and-play, headless."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from knockrummy.engine.actions import Discard, DrawStock
+from knockrummy.engine.serialize import session_to_json
+from knockrummy.settings import Settings
+from knockrummy.ui import card_art
+from knockrummy.ui.game import Game
+from knockrummy.ui.loop import App
+from knockrummy.ui.scenes.ledger_screen import LedgerScreen
+from knockrummy.ui.scenes.new_game import NewGameScreen
+from knockrummy.ui.scenes.rules_screen import RulesScreen
+from knockrummy.ui.scenes.settings_screen import SettingsScreen
+from knockrummy.ui.scenes.table import TableScene
+from knockrummy.ui.scenes.title import TitleScreen
+from knockrummy.ui.seats import HUMAN, SeatConfig
+
+from .conftest import click, key, run_until, step
+
+
+def open_game(tmp_path, scene_class=TitleScreen):
+    game = Game.open(str(tmp_path / "data"))
+    game.settings = Settings(speed="instant")
+    app = App((1280, 800))
+    app.push(scene_class(game))
+    step(app)
+    return game, app
+
+
+def redraw(app):
+    """Draw once (buttons are placed where they are drawn)."""
+    app.dirty = True
+    step(app)
+
+
+def text(t):
+    return pygame.event.Event(pygame.TEXTINPUT, text=t)
+
+
+def test_title_without_saved_games_cannot_continue_and_keys_open_new_game(tmp_path):
+    game, app = open_game(tmp_path)
+    title = app.scene
+    assert not title.buttons[0].enabled  # Continue
+    app.step(1 / 60, [key(pygame.K_RETURN)])  # focus starts on the first enabled: New game
+    assert isinstance(app.scene, NewGameScreen)
+
+
+def test_one_click_deal_starts_a_saved_game_with_sensible_defaults(tmp_path):
+    game, app = open_game(tmp_path, NewGameScreen)
+    screen = app.scene
+    app.step(1 / 60, click(screen.deal_button.rect.center))
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert table.session.profile_id == "knock-rummy" and table.session.players == 2
+    assert [s.kind for s in table.seats] == ["human", "computer"]
+    assert game.store.last_unfinished() == table.session_id
+
+
+def test_new_game_choices_players_names_and_stake(tmp_path):
+    game, app = open_game(tmp_path, NewGameScreen)
+    screen = app.scene
+    screen.choose_profile("knock-rami")
+    redraw(app)
+    assert screen.stake_plus.visible
+    app.step(1 / 60, click(screen.plus.rect.center))
+    redraw(app)
+    app.step(1 / 60, click(screen.plus.rect.center))
+    redraw(app)
+    assert len(screen.seats) == 4
+    app.step(1 / 60, click(screen.stake_plus.rect.center))
+    assert screen.stake == 20
+    # rename seat 1 to the same name as seat 0: dealing is refused with the reason
+    rect = screen.name_rects()[1]
+    app.step(1 / 60, click(rect.center))
+    for _ in range(10):
+        app.step(1 / 60, [key(pygame.K_BACKSPACE)])
+    app.step(1 / 60, [text("Y"), text("o"), text("u"), key(pygame.K_RETURN)])
+    assert screen.seats[1].name == "You"
+    screen.deal()
+    assert isinstance(app.scene, NewGameScreen) and "same name" in screen.notices[0]
+    screen.seats[1] = SeatConfig("Zoe", HUMAN)
+    screen.deal()
+    table = app.scene
+    assert table.session.profile_id == "knock-rami" and table.session.stake == 20
+    assert table.pass_and_play
+
+
+def test_continue_resumes_exactly_where_play_stopped(tmp_path):
+    game, app = open_game(tmp_path, NewGameScreen)
+    app.scene.deal()
+    table = app.scene
+    assert run_until(app, lambda: table.can_act)
+    table.try_action(DrawStock())
+    table.try_action(Discard(table.player_hand()[0]))
+    assert run_until(app, lambda: table.can_act or table.panel is not None)
+    before = session_to_json(table.session)
+    app.step(1 / 60, click(table.menu_button.rect.center))
+    title = app.scene
+    assert isinstance(title, TitleScreen) and title.buttons[0].enabled
+    title.continue_game()
+    assert session_to_json(app.scene.session) == before
+
+
+def test_ledger_screen_exports_csv_and_imports_a_session(tmp_path):
+    game, app = open_game(tmp_path, NewGameScreen)
+    app.scene.deal()
+    table = app.scene
+    run_until(app, lambda: table.can_act)
+    table.try_action(DrawStock())
+    app.replace(LedgerScreen(game))
+    ledger = app.scene
+    step(app)
+    ledger.export_csv()
+    exported = list((game.paths.data / "exports").glob("ledger-*.csv"))
+    assert len(exported) == 1 and exported[0].read_text().startswith("session,profile")
+    ledger.export_json()
+    session_file = game.paths.data / "exports" / f"session-{table.session_id}.json"
+    assert json.loads(session_file.read_text())["format"] == "knockrummy-session"
+    ledger.import_json()
+    app.step(1 / 60, [text(str(session_file)), key(pygame.K_RETURN)])
+    assert len(game.store.summaries()) == 2 and "Imported" in ledger.notices[0]
+    ledger.show("stats")
+    step(app)  # the statistics tab draws
+
+
+def test_rules_screen_shows_each_profiles_resolved_points(tmp_path):
+    game, app = open_game(tmp_path, RulesScreen)
+    screen = app.scene
+    screen.show("poker-rum")
+    lines = " ".join(t for t, _ in screen.lines(2000))
+    assert "every player has had one turn since it ran out" in lines
+    screen.show("knock-rami")
+    lines = " ".join(t for t, _ in screen.lines(2000))
+    assert "lowest score stay in" in lines and "buy back" in lines
+
+
+def test_settings_change_at_once_and_are_kept(tmp_path):
+    game, app = open_game(tmp_path, SettingsScreen)
+    screen = app.scene
+    app.step(1 / 60, click(screen.value_buttons[2].rect.center))  # four-colour deck
+    assert game.settings.four_colour
+    again = Game.open(str(tmp_path / "data"))
+    assert again.settings.four_colour
+
+
+def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, monkeypatch):
+    game = Game.open(str(tmp_path / "data"))
+    game.settings = Settings(speed="fast")
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bo", HUMAN)]
+    session_id, state = game.start("gin-rummy", seats, seed=4)
+    from knockrummy.ui.scenes.play import table_for
+
+    app = App((1280, 800))
+    table = table_for(game, session_id, state, seats)
+    app.push(table)
+    drawn = []
+    real = card_art.face
+
+    def spy(card, width, four_colour=False):
+        drawn.append(card)
+        return real(card, width, four_colour)
+
+    monkeypatch.setattr(card_art, "face", spy)
+    turns = 0
+    while turns < 4:
+        assert run_until(app, lambda: table.handoff is not None or table.can_act)
+        if table.handoff is not None:
+            mover = table.handoff
+            # the hand-off screen: nobody's cards
+            drawn.clear()
+            table.draw(app.screen)
+            assert drawn == []
+            app.step(1 / 60, click((640, 400)))
+            assert table.viewer == mover and table.handoff is None
+            assert run_until(app, lambda: table.can_act)
+        mover = table.session.to_move
+        other_cards = set(table.hand.hands[1 - mover])
+        drawn.clear()
+        step(app, 5)
+        table.draw(app.screen)
+        assert not (set(drawn) & other_cards - set(table.hand.discard))
+        assert table.try_action(DrawStock() if DrawStock() in table.legal else table.legal[0])
+        assert run_until(app, lambda: table.can_act)
+        card = table.player_hand()[0]
+        assert table.try_action(Discard(card))
+        turns += 1
+        # during the other human's turn, before the hand-off, the mover's cards are hidden
+        run_until(app, lambda: not table.seq.busy)
+        mine = set(table.hand.hands[mover])
+        drawn.clear()
+        table.draw(app.screen)
+        assert not (set(drawn) & mine - set(table.hand.discard))
