@@ -19,6 +19,8 @@ COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
 
 def init_pygame() -> None:
     """Initialise pygame once; safe to call again (never quits it)."""
+    # crisp on high-DPI Windows screens: draw at the real pixel size, not a scaled bitmap
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     if not pygame.get_init():
         pygame.init()
     if not pygame.freetype.get_init():

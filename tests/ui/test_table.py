@@ -214,3 +214,27 @@ def test_taking_the_discard_pile_by_key_and_the_taken_marker():
     app.step(1 / 60, [key(pygame.K_d)])
     assert TakeDiscard() not in scene.legal
     assert scene.hand.taken == top and top in scene.player_hand()
+
+
+def test_f_and_m_toggle_the_four_colour_deck_and_sound_and_report_the_change():
+    app, scene = make_table(seed=5)
+    saved = []
+    scene.on_settings = saved.append
+    app.step(1 / 60, [key(pygame.K_f)])
+    app.step(1 / 60, [key(pygame.K_m)])
+    assert scene.settings.four_colour and not scene.settings.sound
+    assert not scene.sounds.enabled
+    assert [s.four_colour for s in saved] == [True, True] and not saved[-1].sound
+
+
+def test_the_game_plays_on_without_an_audio_device(monkeypatch):
+    from knockrummy.ui.sound import Sounds
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    sounds = Sounds(enabled=True)
+    assert not sounds.available
+    sounds.play("knock")  # silently nothing

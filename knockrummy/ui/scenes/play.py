@@ -18,4 +18,5 @@ def table_for(game, session_id: int, state: SessionState, seats: list[SeatConfig
         scene.app.replace(TitleScreen(game))
 
     scene.on_leave = leave
+    scene.on_settings = game.change_settings
     return scene

@@ -20,7 +20,7 @@ import functools
 import math
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -28,7 +28,6 @@ from ...engine.actions import (
     Action,
     BuyBack,
     Discard,
-    DrawStock,
     Knock,
     NextHand,
     Pass,
@@ -37,7 +36,6 @@ from ...engine.actions import (
 )
 from ...engine.cards import Card, sort_by_rank, sort_by_suit
 from ...engine.errors import IllegalActionError
-from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ...engine.melds import best_arrangement
 from ...engine.session import (
     BUY_BACK,
@@ -49,74 +47,17 @@ from ...engine.session import (
 )
 from ...engine.views import player_view
 from ...settings import Settings
-from ..card_art import CARD_RATIO
 from ..layout import TableLayout, fan_positions, table_layout
 from ..loop import WAKE, Scene
 from ..seats import SeatConfig
 from ..sound import Sounds
-from ..tween import Sequence, Tween, ease_in_out_cubic, lerp_point
+from ..tween import Sequence, lerp_point
 from ..widgets import Button
 from .hand_end import HandEndPanel
+from .table_input import Drag, TableInput
+from .table_motion import Bubble, Deal, Flight, TableMotion
 
 SORT_MODES = ("melds", "rank", "suit")
-BOT_PAUSE = 0.45
-"""Seconds a computer's move stays on screen before the next one (normal speed)."""
-
-
-@dataclass
-class Flight:
-    """A card on its way from one place to another."""
-
-    card: Card | None
-    face_up: bool
-    start: tuple[float, float]
-    end: tuple[float, float]
-    start_width: int
-    end_width: int
-    dest: tuple
-    """``("hand", position)``, ``("discard",)`` or ``("knock",)``."""
-    progress: float = 0.0
-
-    @property
-    def pos(self) -> tuple[float, float]:
-        return lerp_point(self.start, self.end, self.progress)
-
-    @property
-    def width(self) -> int:
-        # two sizes only, so every frame blits a cached face instead of drawing a new one
-        return self.start_width if self.progress < 0.5 else self.end_width
-
-
-@dataclass
-class Deal:
-    """How far the opening animation has got."""
-
-    shown: list[int]
-    """Cards visible in each position's hand so far."""
-    to_come: int
-    """Cards still in the dealer's hands (drawn on the stock)."""
-    upcard_shown: bool = False
-    cut: float = 0.0
-    """Cut animation progress, 0..1 (0 also when it is over)."""
-
-
-@dataclass
-class Drag:
-    card: Card | None
-    """The card held; None while dragging from a pile."""
-    source: str
-    """``hand``, ``stock`` or ``discard``."""
-    start: tuple[int, int]
-    pos: tuple[int, int]
-    offset: tuple[float, float] = (0.0, 0.0)
-    moved: bool = False
-
-
-@dataclass
-class Bubble:
-    text: str
-    seat: int
-    time_left: float
 
 
 @dataclass
@@ -132,7 +73,7 @@ class TableOptions:
     on_over: Callable[[TableScene], None] | None = None
 
 
-class TableScene(Scene):
+class TableScene(TableMotion, TableInput, Scene):
     """One session at the table."""
 
     def __init__(
@@ -184,6 +125,8 @@ class TableScene(Scene):
         self.panel_wait = 0.0
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
+        self.on_settings: Callable[[Settings], None] | None = None
+        """Where a setting changed at the table is saved."""
         self.on_leave: Callable[[], None] | None = None
         """Where the Menu button goes (the title screen); None closes the window."""
         if session.hand is not None and not session.hand.log and session.phase == PLAYING:
@@ -424,6 +367,12 @@ class TableScene(Scene):
 
         self.hint_future = self.executor.submit(think)
 
+    def change_settings(self, **values) -> None:
+        """A setting changed at the table (F, M): kept like any other setting."""
+        self.settings = replace(self.settings, **values)
+        if self.on_settings is not None:
+            self.on_settings(self.settings)
+
     def say(self, text: str, seconds: float = 3.0) -> None:
         self.notice = text
         self.notice_left = seconds
@@ -455,206 +404,6 @@ class TableScene(Scene):
         if new.hand.is_over:
             self.seq.pause(self.duration(0.5))
             self.seq.call(self._open_panel)
-
-    def _animate_events(self, old: SessionState, events: list) -> None:
-        layout_old = self._slots_snapshot(old)
-        for event in events:
-            if isinstance(event, CardDrawn):
-                self._fly_draw(event, layout_old)
-            elif isinstance(event, (CardDiscarded, Knocked)):
-                self._fly_discard(event, layout_old)
-            elif isinstance(event, Passed):
-                seat = self.seat_of(event.position)
-                self.bubbles.append(Bubble("Pass", seat, self.duration(1.2) + 0.3))
-        if self.session.to_move is not None and not self.seats[self.session.to_move].is_human:
-            self.seq.pause(self.duration(BOT_PAUSE))
-
-    def _slots_snapshot(self, state: SessionState) -> dict:
-        """Where each card of each hand was drawn before this action (for flights)."""
-        snap: dict = {}
-        for position, cards in enumerate(state.hand.hands):
-            seat = state.seats_in_hand[position]
-            if seat == self.viewer:
-                for card in cards:
-                    if card in self.card_pos:
-                        snap[("viewer", card)] = self.card_pos[card]
-            slots = fan_positions(
-                len(cards),
-                self.layout.seats[seat].center,
-                self.layout.seats[seat].card_width,
-                self.layout.seats[seat].spacing,
-                self.size[0] * 0.22,
-            )
-            snap[("seat", position)] = slots
-        return snap
-
-    def _fly_draw(self, event: CardDrawn, before: dict) -> None:
-        seat = self.seat_of(event.position)
-        source = self.layout.stock if event.source == "stock" else self.layout.discard
-        face_up = event.source == "discard" or seat == self.viewer
-        card = event.card if face_up else None
-        dest_width = self.layout.seats[seat].card_width
-
-        def start() -> Tween:
-            if seat == self.viewer:
-                order = self.viewer_order()
-                slots = self.hand_slots(seat)
-                end = slots[order.index(event.card)] if event.card in order else slots[-1]
-            else:
-                end = self.hand_slots(seat)[-1]
-            flight = Flight(
-                card if face_up else None,
-                face_up,
-                source,
-                end,
-                self.layout.card_width,
-                dest_width,
-                ("hand", event.position),
-            )
-            if seat != self.viewer:
-                flight.card = event.card if event.source == "discard" else None
-            return self._launch(flight, 0.38, "card")
-
-        self.seq.add(start)
-
-    def _fly_discard(self, event, before: dict) -> None:
-        seat = self.seat_of(event.position)
-        knock = isinstance(event, Knocked)
-        if seat == self.viewer and ("viewer", event.card) in before:
-            origin = before[("viewer", event.card)]
-        else:
-            slots = before[("seat", event.position)]
-            origin = slots[len(slots) // 2] if slots else self.layout.seats[seat].center
-        width = self.layout.seats[seat].card_width
-        card = None if knock else event.card
-
-        def start() -> Tween:
-            flight = Flight(
-                card,
-                not knock,
-                origin,
-                self.layout.discard,
-                width,
-                self.layout.card_width,
-                ("knock",) if knock else ("discard",),
-            )
-            if knock:
-                self.bubbles.append(Bubble(self._knock_word(event), seat, self.duration(2.0) + 0.6))
-            return self._launch(flight, 0.55 if knock else 0.36, "knock" if knock else "card")
-
-        self.seq.add(start)
-        if knock:
-            self.seq.pause(self.duration(0.4))
-
-    def _knock_word(self, event: Knocked) -> str:
-        if event.deadwood == 0:
-            profile = self.session.profile
-            return "Gin!" if profile.is_gin else ("Rum!" if profile.id == "poker-rum" else "Knock!")
-        return f"Knock! ({event.deadwood})"
-
-    def _launch(self, flight: Flight, seconds: float, sound: str | None) -> Tween:
-        self.flights.append(flight)
-        if self.settings.reduced_motion:
-            flight.start = flight.end
-            seconds = min(seconds, 0.12)
-
-        def update(p: float) -> None:
-            flight.progress = p
-
-        def done() -> None:
-            if flight in self.flights:
-                self.flights.remove(flight)
-            if sound:
-                self.sounds.play(sound)
-
-        return Tween(self.duration(seconds), ease_in_out_cubic, on_update=update, on_done=done)
-
-    # ----------------------------------------------------------------- the deal
-
-    def _start_hand_animation(self) -> None:
-        hand = self.hand
-        self.selected = None
-        if self.pass_and_play:
-            self.hidden_hand = True
-        self.card_pos.clear()
-        self.deal = Deal(shown=[0] * hand.players, to_come=sum(len(h) for h in hand.hands) + 1)
-        if self.settings.duration_factor == 0:
-            self._end_deal()
-            return
-        deal = self.deal
-        if not self.settings.reduced_motion:
-
-            def cut() -> Tween:
-                def update(p: float) -> None:
-                    deal.cut = p
-
-                def done() -> None:
-                    deal.cut = 0.0
-
-                return Tween(self.duration(0.7), ease_in_out_cubic, on_update=update, on_done=done)
-
-            self.seq.add(cut)
-        size = len(hand.hands[0])
-        for k in range(hand.players * size):
-            position = (hand.dealer + 1 + k) % hand.players
-            self.seq.add(self._deal_step(position, k // hand.players))
-        self.seq.add(self._upcard_step)
-        self.seq.call(self._end_deal)
-
-    def _deal_step(self, position: int, index: int) -> Callable[[], Tween]:
-        def start() -> Tween:
-            deal = self.deal
-            seat = self.seat_of(position)
-            card = self.hand.hands[position][index]
-            slots = self.hand_slots(seat, index + 1)
-            deal.to_come -= 1
-            face_up = seat == self.viewer
-            flight = Flight(
-                card if face_up else None,
-                face_up,
-                self.layout.stock,
-                slots[-1],
-                self.layout.card_width,
-                self.layout.seats[seat].card_width,
-                ("deal", position),
-            )
-            tween = self._launch(flight, 0.16, "deal")
-            finish = tween.on_done
-
-            def landed() -> None:
-                finish()
-                deal.shown[position] += 1
-
-            tween.on_done = landed
-            return tween
-
-        return start
-
-    def _upcard_step(self) -> Tween:
-        deal = self.deal
-        deal.to_come -= 1
-        flight = Flight(
-            self.hand.discard[0],
-            True,
-            self.layout.stock,
-            self.layout.discard,
-            self.layout.card_width,
-            self.layout.card_width,
-            ("upcard",),
-        )
-        tween = self._launch(flight, 0.3, "card")
-        finish = tween.on_done
-
-        def landed() -> None:
-            finish()
-            deal.upcard_shown = True
-
-        tween.on_done = landed
-        return tween
-
-    def _end_deal(self) -> None:
-        self.deal = None
-        self.flights = [f for f in self.flights if f.dest[0] not in ("deal", "upcard")]
 
     # ----------------------------------------------------------------- hand end
 
@@ -809,109 +558,6 @@ class TableScene(Scene):
         elif s.phase == SESSION_OVER and self.options.on_over and not self.panel.over_reported:
             self.panel.over_reported = True
             self.options.on_over(self)
-
-    # ----------------------------------------------------------------- input
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.handoff is not None:
-            if event.type == pygame.MOUSEBUTTONUP or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
-            ):
-                self.take_over()
-            return
-        if self.menu_button.handle(event):
-            return
-        if self.panel is not None:
-            self.panel.handle(event)
-            return
-        for button in self.buttons.values():
-            if button.handle(event):
-                return
-        if event.type == pygame.KEYDOWN:
-            self._key(event.key)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            self._move(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            self._release(event.pos)
-
-    def _key(self, key: int) -> None:
-        order = self.viewer_order()
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and order:
-            step = -1 if key == pygame.K_LEFT else 1
-            if self.selected in order:
-                index = (order.index(self.selected) + step) % len(order)
-            else:
-                index = 0 if step > 0 else len(order) - 1
-            self.selected = order[index]
-        elif key == pygame.K_s:
-            self.try_action(DrawStock())
-        elif key == pygame.K_d:
-            self.try_action(TakeDiscard())
-
-    def card_at(self, pos: tuple[int, int]) -> Card | None:
-        """The viewer's card under ``pos`` (the topmost, i.e. the rightmost)."""
-        w = self.layout.card_width
-        h = w * CARD_RATIO
-        for card in reversed(self.viewer_order()):
-            x, y = self.card_pos.get(card, (-1e9, -1e9))
-            if x <= pos[0] <= x + w and y <= pos[1] <= y + h:
-                return card
-        return None
-
-    def pile_at(self, pos: tuple[int, int]) -> str | None:
-        w = self.layout.card_width
-        h = w * CARD_RATIO
-        for name, (x, y) in (("stock", self.layout.stock), ("discard", self.layout.discard)):
-            if x - 4 <= pos[0] <= x + w + 4 and y - 4 <= pos[1] <= y + h + 4:
-                return name
-        return None
-
-    def _press(self, pos: tuple[int, int]) -> None:
-        card = self.card_at(pos)
-        if card is not None:
-            x, y = self.card_pos[card]
-            self.drag = Drag(card, "hand", pos, pos, (pos[0] - x, pos[1] - y))
-            return
-        pile = self.pile_at(pos)
-        if pile is not None:
-            self.drag = Drag(None, pile, pos, pos)
-
-    def _move(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        drag.pos = pos
-        if abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) > 8:
-            drag.moved = True
-
-    def _release(self, pos: tuple[int, int]) -> None:
-        drag, self.drag = self.drag, None
-        if drag.source in ("stock", "discard"):
-            # a click on a pile, or a drag from it into the hand, draws from it
-            if not drag.moved or pos[1] > self.layout.hand_y - self.layout.card_width:
-                self.try_action(DrawStock() if drag.source == "stock" else TakeDiscard())
-            return
-        card = drag.card
-        if not drag.moved:
-            if self.selected == card and self.can_act and Discard(card) in self.legal:
-                self.try_action(Discard(card))  # a second click on the lifted card throws it
-            else:
-                self.selected = None if self.selected == card else card
-            return
-        if self.pile_at(pos) == "discard":
-            self.selected = card
-            self.try_action(Discard(card))
-            return
-        self._reorder(card, pos[0])
-
-    def _reorder(self, card: Card, x: float) -> None:
-        """Drop ``card`` at ``x`` in the hand: the order becomes the player's own."""
-        order = self.viewer_order()
-        order.remove(card)
-        slots = self.hand_slots(self.viewer)
-        index = sum(1 for i, c in enumerate(order) if slots[i][0] + self.layout.card_width / 2 < x)
-        order.insert(index, card)
-        self.custom_order = order
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
