@@ -66,10 +66,18 @@ def summary(state: SessionState) -> dict[str, Any]:
     return out
 
 
-def make_bots(players: int, seed: int) -> list[Bot]:
+def make_bots(players: int, seed: int, specs: Sequence[str] | None = None) -> list[Bot]:
+    """One bot per seat: ``specs`` names a level (``easy``, ``medium``, ``hard``), ``simple``
+    or an external ``package.module:ClassName``; without specs every seat is ``simple``."""
+    from .ai import make_bot
     from .ai.simple import SimpleBot
 
-    return [SimpleBot(seed=seed * 31 + seat) for seat in range(players)]
+    bots: list[Bot] = []
+    for seat in range(players):
+        spec = specs[seat] if specs else "simple"
+        bot_seed = seed * 31 + seat
+        bots.append(SimpleBot(seed=bot_seed) if spec == "simple" else make_bot(spec, bot_seed))
+    return bots
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -81,6 +89,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sessions", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON object per session")
+    parser.add_argument(
+        "--seats",
+        default=None,
+        help="bot per seat, comma separated: easy, medium, hard, simple or "
+        "package.module:ClassName (one name applies to every seat; default simple)",
+    )
     args = parser.parse_args(argv)
     profile = get_profile(args.profile)
     try:
@@ -89,9 +103,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     if args.sessions < 1:
         parser.error("--sessions must be at least 1")
+    specs = None
+    if args.seats:
+        specs = [s.strip() for s in args.seats.split(",")]
+        if len(specs) == 1:
+            specs *= args.players
+        if len(specs) != args.players:
+            parser.error(f"--seats names {len(specs)} bots for {args.players} players")
+        try:
+            make_bots(args.players, 0, specs)
+        except ValueError as exc:
+            parser.error(str(exc))
     for k in range(args.sessions):
         seed = args.seed + k
-        state = play_session(args.profile, args.players, seed, make_bots(args.players, seed))
+        bots = make_bots(args.players, seed, specs)
+        state = play_session(args.profile, args.players, seed, bots)
         row = summary(state)
         if args.json:
             print(json.dumps(row), flush=True)

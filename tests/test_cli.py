@@ -79,3 +79,17 @@ def test_ci_runs_exactly_the_readme_test_command():
     command = ci.split("# test-command", 1)[1].splitlines()[1].strip()
     assert command.startswith("python -m pip install")
     assert re.search(re.escape(command) + r"\s*$", readme, re.MULTILINE)
+
+
+def test_sim_seats_take_levels_and_external_bots(capsys):
+    args = ["sim", "--profile", "gin-rummy", "--players", "2", "--seed", "3", "--json"]
+    assert main([*args, "--seats", "hard,tests.ai.helpers:FirstLegalBot"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["winners"] == [0]  # the first-legal-action bot never wins against hard
+
+
+def test_sim_refuses_an_unknown_bot_or_the_wrong_number_of_seats():
+    out = run_module("sim", "--profile", "poker-rum", "--players", "3", "--seats", "hard,easy")
+    assert out.returncode == 2 and "names 2 bots for 3 players" in out.stderr
+    out = run_module("sim", "--profile", "poker-rum", "--players", "2", "--seats", "nosuch")
+    assert out.returncode == 2 and "unknown bot" in out.stderr
