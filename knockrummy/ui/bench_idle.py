@@ -1,6 +1,7 @@
 """``knockrummy bench idle``: the processor time the window uses while it waits.
 
-The table is dealt (instantly), then left waiting for the human player for ``--seconds``;
+The table is dealt (instantly), then left waiting for the human player for ``--seconds``
+(or, with ``--screen title``, the title screen is left open);
 the process's CPU time over that wait is reported as a share of one core. The loop blocks
 in ``pygame.event.wait`` when nothing animates, so this should be close to zero.
 """
@@ -15,7 +16,9 @@ import time
 from collections.abc import Sequence
 
 
-def bench_idle(seconds: float = 5.0, size: tuple[int, int] = (1280, 800)) -> dict:
+def bench_idle(
+    seconds: float = 5.0, size: tuple[int, int] = (1280, 800), screen: str = "table"
+) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -27,6 +30,14 @@ def bench_idle(seconds: float = 5.0, size: tuple[int, int] = (1280, 800)) -> dic
 
     init_pygame()
     app = App(size)
+    if screen == "title":
+        import tempfile
+
+        from .game import Game
+        from .scenes.title import TitleScreen
+
+        app.push(TitleScreen(Game.open(tempfile.mkdtemp(prefix="knockrummy-idle-"))))
+        return _measure(app, seconds)
     seats = default_seats(2, humans=1, level="easy")
     session = new_session("knock-rummy", 2, seed=2)
     scene = table_scene(session, seats, Settings(speed="instant", window_size=size))
@@ -38,6 +49,12 @@ def bench_idle(seconds: float = 5.0, size: tuple[int, int] = (1280, 800)) -> dic
         time.sleep(0.001)
     if not scene.can_act:
         raise RuntimeError("the table never came to the player's turn")
+    return _measure(app, seconds)
+
+
+def _measure(app, seconds: float) -> dict:
+    import pygame
+
     timer = threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
     cpu0, wall0 = time.process_time(), time.perf_counter()
     timer.start()
@@ -53,14 +70,15 @@ def bench_idle(seconds: float = 5.0, size: tuple[int, int] = (1280, 800)) -> dic
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="knockrummy bench idle", description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--screen", choices=("table", "title"), default="table")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = bench_idle(args.seconds)
+    result = bench_idle(args.seconds, screen=args.screen)
     if args.json:
         print(json.dumps(result))
     else:
         print(
-            f"waiting for the player for {result['seconds']} s used {result['cpu_seconds']} s "
+            f"{args.screen} waiting for {result['seconds']} s used {result['cpu_seconds']} s "
             f"of CPU: {result['core_percent']}% of one core"
         )
     return 0

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 
 import pygame
 
 from ..engine.session import SessionState
+from ..logs import start_logging
 from ..settings import Settings
 from .loop import App
 from .scenes.table import TableOptions, TableScene
@@ -123,6 +125,9 @@ def run_game(
     from .scenes.title import TitleScreen
 
     game = Game.open(data_dir)
+    start_logging(game.paths.logs)
+    for message in game.messages:
+        logging.getLogger("knockrummy").warning(message)
     app = open_window(game.settings)
     if profile is None:
         app.push(TitleScreen(game))

@@ -87,3 +87,15 @@ def test_an_export_from_a_newer_version_is_refused_in_plain_words():
     doc = {"format": "knockrummy-session", "schema": 5, "app_version": "9.0", "data": {}}
     with pytest.raises(NewerFileError, match="newer version"):
         import_session(store, json.dumps(doc))
+
+
+def test_the_log_goes_to_the_log_folder(tmp_path):
+    import logging
+
+    from knockrummy.logs import start_logging
+
+    path = start_logging(tmp_path / "logs")
+    logging.getLogger("knockrummy").warning("settings were set aside")
+    for handler in logging.getLogger("knockrummy").handlers:
+        handler.flush()
+    assert "settings were set aside" in path.read_text()
