@@ -195,3 +195,30 @@ def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, m
         drawn.clear()
         table.draw(app.screen)
         assert not (set(drawn) & mine - set(table.hand.discard))
+
+
+def test_a_human_answers_the_knock_rami_buy_back_offer_on_the_panel():
+    from knockrummy.ai import make_bot
+    from knockrummy.engine.actions import BuyBack
+    from knockrummy.engine.ledger import LedgerEntry
+    from knockrummy.engine.session import apply, new_session
+    from knockrummy.engine.views import player_view
+    from knockrummy.ui.runner import table_scene
+
+    state = new_session("knock-rami", 2, seed=12, names=["Ann", "Bo"])
+    state.ledger.append(LedgerEntry(0, 99, "test", "set up", 0))
+    while state.phase == "playing":
+        seat = state.to_move
+        state, _ = apply(state, make_bot("medium", 1).choose(player_view(state, seat)), seat)
+    assert state.phase == "buy-back" and state.to_move == 0
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bo")]
+    app = App((1280, 800))
+    table = table_scene(state, seats, Settings(speed="instant"))
+    app.push(table)
+    assert run_until(app, lambda: table.panel is not None and not table.panel.busy)
+    app.dirty = True
+    step(app)
+    labels = [b.label for b in table.panel.buttons]
+    assert labels[0].startswith("Buy back (") and labels[1] == "Stay out"
+    app.step(1 / 60, click(table.panel.buttons[0].rect.center))
+    assert table.session.bought_back[0] and BuyBack() in [a for _, a in table.session.log]
