@@ -10,7 +10,8 @@ from knockrummy.engine.cards import Card
 from knockrummy.engine.session import apply
 from knockrummy.engine.views import player_view
 
-from .helpers import play_some, rigged_session
+from ..sessions import play_some
+from .helpers import rigged_session
 
 
 def drawn_view(state):

@@ -16,7 +16,7 @@ from knockrummy.engine.actions import DrawStock, TakeDiscard
 from knockrummy.engine.session import SessionState
 from knockrummy.engine.views import PlayerView, player_view
 
-from .helpers import play_some, shuffle_hidden
+from ..sessions import play_some, shuffle_hidden
 
 RESHUFFLES = 3
 

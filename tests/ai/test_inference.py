@@ -14,7 +14,8 @@ from knockrummy.engine.profiles import get_profile
 from knockrummy.engine.session import apply
 from knockrummy.engine.views import player_view
 
-from .helpers import play_some, rigged_session
+from ..sessions import play_some
+from .helpers import rigged_session
 
 
 @pytest.mark.parametrize(

@@ -8,53 +8,11 @@ import sys
 
 import pytest
 
-from knockrummy.ai.simple import SimpleBot
 from knockrummy.engine.actions import DrawStock, Knock
-from knockrummy.engine.session import apply, new_session
+from knockrummy.engine.session import apply
 from knockrummy.engine.views import player_view
 
-
-def play_some(profile: str, players: int, seed: int, steps: int):
-    """Up to ``steps`` actions into the first hand, stopping before it ends."""
-    state = new_session(profile, players, seed)
-    bots = [SimpleBot(seed + s) for s in range(players)]
-    for _ in range(steps):
-        seat = state.to_move
-        after, _ = apply(state, bots[seat].choose(player_view(state, seat)))
-        if after.hand.is_over:
-            break
-        state = after
-    return state
-
-
-def shuffle_hidden(state, seat: int, rng: random.Random):
-    """The same state with every card ``seat`` cannot see dealt again at random."""
-    state = state.copy()
-    hand = state.hand.copy()
-    state.hand = hand
-    mine = state.position_of(seat)
-    others = [p for p in range(hand.players) if p != mine]
-    # cards an opponent took from the discard pile are known: they stay where they are
-    known = {
-        p: [c for q, a, c in hand.log if q == p and c is not None and a != DrawStock()]
-        for p in others
-    }
-    pool = []
-    for p in others:
-        rest = list(hand.hands[p])
-        for card in known[p]:
-            if card in rest:
-                rest.remove(card)
-        pool += rest
-    pool += hand.stock
-    rng.shuffle(pool)
-    for p in others:
-        keep = [c for c in known[p] if c in hand.hands[p]]
-        need = len(hand.hands[p]) - len(keep)
-        hand.hands[p] = keep + pool[:need]
-        del pool[:need]
-    hand.stock = pool
-    return state
+from ..sessions import play_some, shuffle_hidden
 
 
 @pytest.mark.parametrize(
