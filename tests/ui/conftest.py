@@ -25,6 +25,22 @@ def pygame_once():
     yield
 
 
+@pytest.fixture
+def faces_drawn(monkeypatch):
+    """The cards whose faces are drawn (the test clears the list as it goes)."""
+    from knockrummy.ui import card_art
+
+    drawn = []
+    real = card_art.face
+
+    def spy(card, width, four_colour=False):
+        drawn.append(card)
+        return real(card, width, four_colour)
+
+    monkeypatch.setattr(card_art, "face", spy)
+    return drawn
+
+
 def make_table(
     profile="knock-rummy",
     players=2,

@@ -9,7 +9,6 @@ import pygame
 from knockrummy.engine.actions import Discard, DrawStock
 from knockrummy.engine.serialize import session_to_json
 from knockrummy.settings import Settings
-from knockrummy.ui import card_art
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.scenes.ledger_screen import LedgerScreen
@@ -148,7 +147,7 @@ def test_settings_change_at_once_and_are_kept(tmp_path):
     assert again.settings.four_colour
 
 
-def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, monkeypatch):
+def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, faces_drawn):
     game = Game.open(str(tmp_path / "data"))
     game.settings = Settings(speed="fast")
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bo", HUMAN)]
@@ -158,14 +157,7 @@ def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, m
     app = App((1280, 800))
     table = table_for(game, session_id, state, seats)
     app.push(table)
-    drawn = []
-    real = card_art.face
-
-    def spy(card, width, four_colour=False):
-        drawn.append(card)
-        return real(card, width, four_colour)
-
-    monkeypatch.setattr(card_art, "face", spy)
+    drawn = faces_drawn
     turns = 0
     while turns < 4:
         assert run_until(app, lambda: table.handoff is not None or table.can_act)

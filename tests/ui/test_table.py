@@ -7,7 +7,6 @@ import pytest
 
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from knockrummy.engine.serialize import session_to_json
-from knockrummy.ui import card_art
 from knockrummy.ui.table_draw import status_text
 
 from .conftest import click, key, make_table, run_until, step
@@ -156,16 +155,9 @@ def test_drawing_never_changes_the_scene_or_the_session():
     assert (session_to_json(scene.session), scene.selected, dict(scene.card_pos)) == before
 
 
-def test_opponents_hidden_cards_are_never_drawn_face_up_before_the_hand_ends(monkeypatch):
+def test_opponents_hidden_cards_are_never_drawn_face_up_before_the_hand_ends(faces_drawn):
     app, scene = make_table(players=4, seed=6, speed="fast")
-    drawn = []
-    real = card_art.face
-
-    def spy(card, width, four_colour=False):
-        drawn.append(card)
-        return real(card, width, four_colour)
-
-    monkeypatch.setattr(card_art, "face", spy)
+    drawn = faces_drawn
     for _ in range(400):
         if scene.panel is not None:
             break
