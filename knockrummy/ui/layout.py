@@ -102,7 +102,7 @@ def table_layout(width: int, height: int, players: int, viewer: int, scale: floa
         hand_left=width * 0.17,
         hand_right=width * 0.83,
         seats=tuple(seats),
-        status=(width / 2, hand_y - margin * 3.2),
+        status=(width / 2, hand_y - cw * 0.22 - margin * 3.0),
         buttons_y=centre_y + ch / 2 + margin * 3.4,
     )
 

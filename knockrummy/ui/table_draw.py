@@ -229,9 +229,28 @@ def _draw_viewer(scene, surface: pygame.Surface, fs: int) -> None:
             surface.blit(card_art.face(card, cw, scene.settings.four_colour), (x, y))
             if lifted:
                 surface.blit(card_art.outline(cw), (x - 3, y - 3))
+                after = _deadwood_after(scene, card)
+                if after is not None:
+                    blit_text(
+                        surface,
+                        f"leaves {after}",
+                        round(fs * 0.75),
+                        WARN,
+                        (x + cw / 2, y - 4),
+                        "midbottom",
+                        bold=True,
+                    )
             if card == scene.hand.taken and scene.session.to_move == seat:
                 blit_text(surface, "taken", round(fs * 0.7), WARN, (x + cw / 2, y - 2), "midbottom")
     _draw_plate(scene, surface, seat, place.plate, fs)
+
+
+def _deadwood_after(scene, card) -> int | None:
+    """The viewer's deadwood after discarding ``card``, while it is their discard."""
+    hand = scene.hand
+    if not scene.can_act or hand.phase != "discard" or card == hand.taken:
+        return None
+    return discard_points(scene.player_hand(), forbidden=hand.taken).get(card)
 
 
 def _draw_bubbles(scene, surface: pygame.Surface, fs: int) -> None:
