@@ -63,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from . import bench_ai
 
             return bench_ai.main(rest[1:])
+        if target == "openspiel":
+            from . import bench_openspiel
+
+            return bench_openspiel.main(rest[1:])
         if target == "idle":
             from .ui import bench_idle
 

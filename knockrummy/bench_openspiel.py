@@ -1,0 +1,572 @@
+"""The hard level against OpenSpiel's SimpleGinRummyBot: ``knockrummy bench openspiel``.
+
+An outside anchor for the computer players. Every hand is played inside OpenSpiel's own
+``gin_rummy`` game, so OpenSpiel's rules and scoring referee it; the hard level only ever
+sees the :class:`~knockrummy.engine.views.PlayerView` of its seat, built from what that
+seat has seen.
+
+Glossary:
+    deal        one shuffle of OpenSpiel's deck: the order in which chance hands out cards
+                (the deal itself, then every stock draw). Each deal is played twice with
+                the bots' seats swapped, so both bots get the same cards and draws.
+    OS card     OpenSpiel's card number: ``suit * 13 + rank`` with suits in ``s c d h``
+                order and ranks ``A..K`` from 0; ours uses ``S H D C`` (see ``os_to_card``).
+    meld id     OpenSpiel's number for a meld of at most 5 cards (sets first, by rank and
+                the missing suit, then runs by length, suit and lowest rank); a longer run
+                is declared as pieces of 3 to 5 cards.
+    first turn  OpenSpiel offers the first upcard to player 0, then to player 1; if both
+                pass, player 0 must draw from the stock. The hard level is asked as it would
+                be in the ``gin-rummy`` profile: taking the upcard is "take", drawing from
+                the stock is a pass of the offer.
+    wall        OpenSpiel stops when two cards are left in the stock: the next player may
+                only knock with the upcard or end the hand as a draw.
+    view        an engine ``gin-rummy`` hand rebuilt for our seat: our cards, the discard
+                pile, the public actions, and the opponent's hidden cards and the stock
+                filled with a placeholder arrangement of the unseen cards. The view keeps
+                only what the seat may know, so the placeholders never reach the bot.
+    decided     a hand somebody knocked with a non-zero result (OpenSpiel scores a
+                knock at equal deadwood 0 for both; those are counted as ties).
+    points      OpenSpiel's return for our seat: deadwood difference, gin and undercut
+                bonuses of 25; no game or box bonuses (one hand is one OpenSpiel game).
+
+OpenSpiel (pip package ``open-spiel``) is only needed here and is imported only when the
+benchmark runs: ``python -m pip install ".[bench]"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ai import make_bot
+from .bench_ai import percentile, wilson
+from .engine.actions import Action, Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard
+from .engine.cards import CARDS, Card
+from .engine.hand import DISCARD, DRAW, HandState
+from .engine.layoffs import best_with_layoffs, knocker_arrangement
+from .engine.melds import best_arrangement
+from .engine.session import PLAYING, SessionState
+from .engine.views import PlayerView, player_view
+
+PROFILE = "gin-rummy"
+OS_DRAW_UPCARD = 52
+OS_DRAW_STOCK = 53
+OS_PASS = 54
+OS_KNOCK = 55
+OS_MELD_BASE = 56
+OS_MELD_COUNT = 185
+HAND_SIZE = 10
+OUR_SUIT_OF_OS = (0, 3, 2, 1)
+"""Our suit (S H D C = 0..3) for each OpenSpiel suit (s c d h = 0..3); its own inverse."""
+_SET_MELDS = 65
+_RUN3, _RUN4, _RUN5 = 65, 65 + 44, 65 + 44 + 40
+
+# --- cards and melds -------------------------------------------------------------------
+
+
+def os_to_card(index: int) -> Card:
+    """Our card for OpenSpiel's card number ``index`` (0..51)."""
+    if not 0 <= index < 52:
+        raise ValueError(f"OpenSpiel card {index} is outside 0..51")
+    return Card(OUR_SUIT_OF_OS[index // 13] * 13 + index % 13)
+
+
+def card_to_os(card: Card) -> int:
+    """OpenSpiel's card number for our suited card ``card``."""
+    if card.is_joker:
+        raise ValueError("OpenSpiel's gin rummy has no jokers")
+    return OUR_SUIT_OF_OS[card.code // 13] * 13 + card.code % 13
+
+
+def _os_suit(card: Card) -> int:
+    return card_to_os(card) // 13
+
+
+def meld_id(meld: Iterable[Card]) -> int:
+    """OpenSpiel's meld id (0..184) of a set of 3 or 4, or a run of 3 to 5 cards."""
+    cards = sorted(meld, key=lambda c: c.rank)
+    ranks = [c.rank - 1 for c in cards]
+    suits = [_os_suit(c) for c in cards]
+    if len(set(ranks)) == 1 and len(set(suits)) == len(cards) and len(cards) in (3, 4):
+        if len(cards) == 4:
+            return ranks[0] * 5 + 4
+        missing = ({0, 1, 2, 3} - set(suits)).pop()
+        return ranks[0] * 5 + missing
+    consecutive = ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    if len(set(suits)) == 1 and consecutive and 3 <= len(cards) <= 5:
+        base, per_suit = {3: (_RUN3, 11), 4: (_RUN4, 10), 5: (_RUN5, 9)}[len(cards)]
+        return base + suits[0] * per_suit + ranks[0]
+    raise ValueError(f"{' '.join(c.text for c in cards)} is not a meld OpenSpiel numbers")
+
+
+def meld_from_id(number: int) -> tuple[Card, ...]:
+    """The cards of OpenSpiel's meld ``number`` (sets in OS suit order, runs by rank)."""
+    if not 0 <= number < OS_MELD_COUNT:
+        raise ValueError(f"meld id {number} is outside 0..{OS_MELD_COUNT - 1}")
+    if number < _SET_MELDS:
+        rank, kind = divmod(number, 5)
+        suits = [s for s in range(4) if s != kind] if kind < 4 else list(range(4))
+        return tuple(os_to_card(s * 13 + rank) for s in suits)
+    for base, size, per_suit in ((_RUN5, 5, 9), (_RUN4, 4, 10), (_RUN3, 3, 11)):
+        if number >= base:
+            suit, low = divmod(number - base, per_suit)
+            return tuple(os_to_card(suit * 13 + low + k) for k in range(size))
+    raise AssertionError("unreachable")
+
+
+def split_meld(meld: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """``meld`` as melds OpenSpiel numbers: a run of 6 or more becomes pieces of 3 to 5."""
+    cards = tuple(sorted(meld, key=lambda c: c.rank))
+    count = -(-len(cards) // 5)
+    sizes = [len(cards) // count + (1 if k < len(cards) % count else 0) for k in range(count)]
+    pieces = []
+    for size in sizes:
+        pieces.append(cards[:size])
+        cards = cards[size:]
+    return pieces
+
+
+def meld_actions(melds: Iterable[Sequence[Card]]) -> list[int]:
+    """OpenSpiel's actions declaring ``melds`` (long runs split), in order."""
+    return [OS_MELD_BASE + meld_id(piece) for meld in melds for piece in split_meld(meld)]
+
+
+def os_action(action: Action, first_turn_offer: bool) -> list[int]:
+    """OpenSpiel's actions for one of our hand actions.
+
+    ``first_turn_offer``: OpenSpiel is offering the first upcard, where drawing from the
+    stock is not allowed yet, so our "draw from the stock" is a pass of the offer. A knock
+    is OpenSpiel's knock action followed by the knocking discard.
+    """
+    if isinstance(action, TakeDiscard):
+        return [OS_DRAW_UPCARD]
+    if isinstance(action, DrawStock):
+        return [OS_PASS if first_turn_offer else OS_DRAW_STOCK]
+    if isinstance(action, Pass):
+        return [OS_PASS]
+    if isinstance(action, Discard):
+        return [card_to_os(action.card)]
+    if isinstance(action, Knock):
+        return [OS_KNOCK, card_to_os(action.card)]
+    raise ValueError(f"{action} has no OpenSpiel counterpart")
+
+
+def defender_plan(
+    hand: Sequence[Card], knocker_melds: Sequence[Sequence[Card]]
+) -> tuple[list[Card], list[tuple[Card, ...]]]:
+    """The defender's lay-offs (in an order they can be made) and own melds afterwards."""
+    result = best_with_layoffs(hand, knocker_melds)
+    return [layoff.card for layoff in result.layoffs], list(result.arrangement.melds)
+
+
+# --- the seat's view -------------------------------------------------------------------
+
+
+@dataclass
+class SeatRecord:
+    """What one seat has seen of an OpenSpiel hand, as engine hand actions."""
+
+    me: int
+    log: list[tuple[int, HandAction, Card | None]] = field(default_factory=list)
+    """Public actions by position; our own stock draws carry the card, theirs None."""
+    opponent_known: list[Card] = field(default_factory=list)
+    """Cards the opponent took from the discard pile and still holds."""
+
+    def took(self, position: int, card: Card) -> None:
+        self.log.append((position, TakeDiscard(), card))
+        if position != self.me:
+            self.opponent_known.append(card)
+
+    def drew(self, position: int) -> None:
+        self.log.append((position, DrawStock(), None))
+
+    def saw_my_draw(self, card: Card) -> None:
+        """Our stock draw came out: ``card`` (only ever called for our own draw)."""
+        position, action, _ = self.log[-1]
+        if position != self.me or not isinstance(action, DrawStock):
+            raise ValueError("the last action is not our own stock draw")
+        self.log[-1] = (position, action, card)
+
+    def passed(self, position: int) -> None:
+        self.log.append((position, Pass(), None))
+
+    def discarded(self, position: int, card: Card) -> None:
+        self.log.append((position, Discard(card), None))
+        if position != self.me and card in self.opponent_known:
+            self.opponent_known.remove(card)
+
+
+def build_view(
+    record: SeatRecord,
+    hand: Sequence[Card],
+    pile: Sequence[Card],
+    stock_count: int,
+    phase: str,
+    taken: Card | None = None,
+) -> PlayerView:
+    """Our seat's view of an engine ``gin-rummy`` hand equivalent to the OpenSpiel one.
+
+    ``pile`` is the face-up pile, bottom first, with the takeable card last. The
+    opponent's hidden cards and the stock are the unseen cards in code order: a
+    placeholder the view never shows. The dealer is position 1 (OpenSpiel's player 0
+    plays first).
+    """
+    me = record.me
+    other = 1 - me
+    seen = {*hand, *pile, *record.opponent_known}
+    unseen = [card for card in CARDS if card not in seen]
+    hidden = HAND_SIZE - len(record.opponent_known)
+    if len(unseen) != hidden + stock_count:
+        raise ValueError(
+            f"{len(unseen)} unseen cards do not fill {hidden} hidden cards "
+            f"and a stock of {stock_count}"
+        )
+    hands: list[list[Card]] = [[], []]
+    hands[me] = list(hand)
+    hands[other] = [*record.opponent_known, *unseen[:hidden]]
+    turn = sum(1 for _, action, _ in record.log if isinstance(action, (DrawStock, TakeDiscard)))
+    passes = sum(1 for _, action, _ in record.log if isinstance(action, Pass))
+    state = HandState(
+        profile_id=PROFILE,
+        players=2,
+        dealer=1,
+        seed=0,
+        hands=hands,
+        stock=list(unseen[hidden:]),
+        discard=list(pile),
+        to_move=me,
+        phase=phase,
+        turn=turn,
+        taken=taken,
+        offer_passes=passes,
+        log=list(record.log),
+    )
+    session = SessionState(
+        profile_id=PROFILE,
+        names=["player 0", "player 1"],
+        seed=0,
+        stake=0,
+        dealer=1,
+        hand_number=1,
+        hand=state,
+        seats_in_hand=(0, 1),
+        phase=PLAYING,
+        active=[True, True],
+        bought_back=[False, False],
+    )
+    return player_view(session, me)
+
+
+# --- playing a hand --------------------------------------------------------------------
+
+
+@dataclass
+class HandOutcome:
+    """One OpenSpiel hand from our seat."""
+
+    seat: int
+    points: float
+    knocker: int | None
+    """0 (us), 1 (them) or None."""
+    gin: bool
+    undercut: bool
+    knock_refused: int = 0
+    """Our knocks OpenSpiel did not allow (played as plain discards)."""
+
+
+class OurSeat:
+    """Drives the hard level (or any bot spec) in OpenSpiel's game for one seat."""
+
+    def __init__(self, bot: Any, me: int, times: list[float]) -> None:
+        self.bot = bot
+        self.record = SeatRecord(me)
+        self.times = times
+        self.pending: list[int] = []
+        self.layoffs: list[Card] | None = None
+        self.knock_refused = 0
+
+    def _ask(self, view: PlayerView) -> Action:
+        start = time.perf_counter()
+        action = self.bot.choose(view)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+    def _pile(self, state: Any) -> list[Card]:
+        pile = [os_to_card(c) for c in state.discard_pile()]
+        upcard = state.upcard()
+        if upcard is not None:
+            pile.append(os_to_card(upcard))
+        return pile
+
+    def _hand(self, state: Any) -> list[Card]:
+        return [os_to_card(c) for c in state.hands()[self.record.me]]
+
+    def act(self, state: Any, pyspiel: Any) -> int:
+        """Our OpenSpiel action in ``state`` (our seat to move)."""
+        legal = state.legal_actions()
+        if self.pending:
+            action = self.pending.pop(0)
+            if action in legal:
+                return action
+            self.pending.clear()
+        phase = state.current_phase()
+        phases = pyspiel.gin_rummy.Phase
+        me = self.record.me
+        if phase in (phases.FIRST_UPCARD, phases.DRAW):
+            if legal == [OS_DRAW_STOCK]:
+                return OS_DRAW_STOCK
+            view = build_view(
+                self.record, self._hand(state), self._pile(state), state.stock_size(), DRAW
+            )
+            choice = self._ask(view)
+            return os_action(choice, phase == phases.FIRST_UPCARD)[0]
+        if phase == phases.DISCARD:
+            taken = None
+            if self.record.log and self.record.log[-1][0] == me:
+                position, action, card = self.record.log[-1]
+                if isinstance(action, TakeDiscard):
+                    taken = card
+            view = build_view(
+                self.record,
+                self._hand(state),
+                self._pile(state),
+                state.stock_size(),
+                DISCARD,
+                taken,
+            )
+            choice = self._ask(view)
+            actions = os_action(choice, False)
+            if actions[0] == OS_KNOCK and OS_KNOCK not in legal:
+                self.knock_refused += 1
+                return actions[1]
+            self.pending = actions[1:]
+            return actions[0]
+        if phase == phases.WALL:
+            if OS_KNOCK not in legal:
+                return OS_PASS
+            pile = self._pile(state)
+            upcard = pile.pop()
+            record = SeatRecord(me, list(self.record.log), list(self.record.opponent_known))
+            record.took(me, upcard)
+            view = build_view(
+                record, [*self._hand(state), upcard], pile, state.stock_size(), DISCARD, upcard
+            )
+            choice = self._ask(view)
+            if isinstance(choice, Knock):
+                self.pending = [card_to_os(choice.card)]
+                return OS_KNOCK
+            return OS_PASS
+        if phase == phases.KNOCK:
+            # Our knocking discard is pending; here the kept cards are declared.
+            hand = self._hand(state)
+            if len(hand) > HAND_SIZE:
+                return min(legal)  # only reached if a pending discard was refused
+            melds = knocker_arrangement(hand).melds
+            actions = meld_actions(melds)
+            for action in actions:
+                if action not in legal:
+                    raise RuntimeError(f"OpenSpiel refused our meld {action} in {legal}")
+            if actions:
+                self.pending = actions[1:] + [OS_PASS]
+                return actions[0]
+            return OS_PASS
+        if phase == phases.LAYOFF:
+            hand = self._hand(state)
+            if not state.finished_layoffs():
+                if self.layoffs is None:
+                    knocker_melds = [meld_from_id(m) for m in state.layed_melds()[1 - me]]
+                    self.layoffs, _ = defender_plan(hand, knocker_melds)
+                while self.layoffs:
+                    card = card_to_os(self.layoffs.pop(0))
+                    if card in legal:
+                        return card
+                return OS_PASS
+            melds = best_arrangement(hand).melds
+            actions = [a for a in meld_actions(melds) if a in legal]
+            if actions:
+                self.pending = actions[1:] + [OS_PASS]
+                return actions[0]
+            return OS_PASS
+        raise RuntimeError(f"no move for OpenSpiel phase {phase}")
+
+    def observe(self, state: Any, player: int, action: int, pyspiel: Any) -> None:
+        """Record a public action (before it is applied to ``state``)."""
+        phases = pyspiel.gin_rummy.Phase
+        phase = state.current_phase()
+        if phase in (phases.FIRST_UPCARD, phases.DRAW):
+            if action == OS_DRAW_UPCARD:
+                self.record.took(player, os_to_card(state.upcard()))
+            elif action == OS_DRAW_STOCK:
+                self.record.drew(player)
+            elif action == OS_PASS:
+                self.record.passed(player)
+        elif phase == phases.DISCARD and action < 52:
+            self.record.discarded(player, os_to_card(action))
+
+
+def deal_order(seed: int) -> list[int]:
+    """The order in which chance hands out OpenSpiel's 52 cards for deal ``seed``."""
+    order = list(range(52))
+    random.Random(f"knockrummy/openspiel/{seed}").shuffle(order)
+    return order
+
+
+def play_hand(
+    pyspiel: Any, game: Any, order: Sequence[int], seat: int, bot: Any, times: list[float]
+) -> HandOutcome:
+    """Play one hand with our bot at OpenSpiel player ``seat``; chance follows ``order``."""
+    ours = OurSeat(bot, seat, times)
+    theirs = pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), 1 - seat)
+    state = game.new_initial_state()
+    dealt = 0
+    drawer: int | None = None
+    while not state.is_terminal():
+        if state.is_chance_node():
+            card = order[dealt]
+            dealt += 1
+            state.apply_action(card)
+            if drawer == seat:
+                ours.record.saw_my_draw(os_to_card(card))
+            drawer = None
+            continue
+        player = state.current_player()
+        action = ours.act(state, pyspiel) if player == seat else theirs.step(state)
+        ours.observe(state, player, action, pyspiel)
+        if action == OS_DRAW_STOCK:
+            drawer = player
+        state.apply_action(action)
+    returns = state.returns()
+    knocked = list(state.knocked())
+    knocker = None
+    gin = undercut = False
+    if any(knocked):
+        who = knocked.index(True)
+        knocker = 0 if who == seat else 1
+        gin = state.deadwood()[who] == 0
+        undercut = returns[who] < 0
+    return HandOutcome(seat, float(returns[seat]), knocker, gin, undercut, ours.knock_refused)
+
+
+def bench(hands: int, seed: int, level: str = "hard") -> dict[str, Any]:
+    """Play ``hands`` hands (rounded up to an even number): each deal twice, seats swapped."""
+    try:
+        import pyspiel
+    except ImportError as exc:
+        raise RuntimeError(
+            "OpenSpiel is not installed: python -m pip install open-spiel "
+            '(or ".[bench]" from the repository root)'
+        ) from exc
+    game = pyspiel.load_game("gin_rummy")
+    deals = (hands + 1) // 2
+    times: list[float] = []
+    outcomes: list[HandOutcome] = []
+    start = time.perf_counter()
+    for index in range(deals):
+        order = deal_order(seed + index)
+        for seat in (0, 1):
+            bot = make_bot(level, seed=(seed + index) * 2 + seat)
+            outcomes.append(play_hand(pyspiel, game, order, seat, bot, times))
+    elapsed = time.perf_counter() - start
+    return summarise(outcomes, times, seed, level, elapsed)
+
+
+def summarise(
+    outcomes: Sequence[HandOutcome], times: Sequence[float], seed: int, level: str, elapsed: float
+) -> dict[str, Any]:
+    """The figures of a run."""
+    played = len(outcomes)
+    wins = sum(1 for o in outcomes if o.knocker is not None and o.points > 0)
+    losses = sum(1 for o in outcomes if o.knocker is not None and o.points < 0)
+    ties = sum(1 for o in outcomes if o.knocker is not None and o.points == 0)
+    decided = wins + losses
+    low, high = wilson(wins, decided)
+    ms = [t * 1000 for t in times]
+
+    def count(knocker: int, kind: str) -> int:
+        return sum(1 for o in outcomes if o.knocker == knocker and getattr(o, kind))
+
+    by_seat = {
+        str(seat): statistics.fmean([o.points for o in outcomes if o.seat == seat] or [0.0])
+        for seat in (0, 1)
+    }
+    return {
+        "opponent": "OpenSpiel SimpleGinRummyBot",
+        "bot": level,
+        "hands": played,
+        "seed": seed,
+        "decided": decided,
+        "draws": sum(1 for o in outcomes if o.knocker is None),
+        "ties": ties,
+        "wins": wins,
+        "win_share": wins / decided if decided else 0.0,
+        "win_share_95": [low, high],
+        "points_per_hand": statistics.fmean([o.points for o in outcomes]) if outcomes else 0.0,
+        "points_per_hand_by_seat": by_seat,
+        "our_knocks": sum(1 for o in outcomes if o.knocker == 0),
+        "our_gins": count(0, "gin"),
+        "our_undercuts": count(1, "undercut"),
+        "their_knocks": sum(1 for o in outcomes if o.knocker == 1),
+        "their_gins": count(1, "gin"),
+        "their_undercuts": count(0, "undercut"),
+        "knocks_refused": sum(o.knock_refused for o in outcomes),
+        "decisions": len(ms),
+        "decision_ms_p50": statistics.median(ms) if ms else 0.0,
+        "decision_ms_p95": percentile(ms, 0.95),
+        "seconds": elapsed,
+    }
+
+
+def _table(result: dict[str, Any]) -> str:
+    low, high = result["win_share_95"]
+    return "\n".join(
+        [
+            f"{result['bot']} vs {result['opponent']} in OpenSpiel gin_rummy: "
+            f"{result['hands']} hands (seed {result['seed']}), each deal from both seats",
+            f"decided {result['decided']}, draws {result['draws']}, ties {result['ties']}",
+            f"won {result['wins']} of {result['decided']} decided: "
+            f"{result['win_share']:.3f} (95% {low:.3f}-{high:.3f})",
+            f"points per hand {result['points_per_hand']:+.2f} "
+            f"(as player 0 {result['points_per_hand_by_seat']['0']:+.2f}, "
+            f"as player 1 {result['points_per_hand_by_seat']['1']:+.2f})",
+            f"knocks: ours {result['our_knocks']} (gin {result['our_gins']}), "
+            f"theirs {result['their_knocks']} (gin {result['their_gins']}); "
+            f"undercuts: ours {result['our_undercuts']}, theirs {result['their_undercuts']}",
+            f"decisions {result['decisions']}: p50 {result['decision_ms_p50']:.2f} ms, "
+            f"p95 {result['decision_ms_p95']:.2f} ms; {result['seconds']:.0f} s in all",
+        ]
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``knockrummy bench openspiel --hands N [--seed S] [--json]``."""
+    parser = argparse.ArgumentParser(
+        prog="knockrummy bench openspiel",
+        description="Play the hard level against OpenSpiel's SimpleGinRummyBot.",
+    )
+    parser.add_argument("--hands", type=int, default=2000, help="hands in all (even)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level", default="hard", help="our bot: a level or module:Class spec")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a summary")
+    args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+    try:
+        result = bench(args.hands, args.seed, args.level)
+    except RuntimeError as exc:
+        if "OpenSpiel is not installed" not in str(exc):
+            raise
+        print(f"knockrummy bench openspiel: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=2) if args.json else _table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

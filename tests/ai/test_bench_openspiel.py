@@ -1,0 +1,180 @@
+"""The OpenSpiel anchor's pure parts: card and meld numbering, action translation, views.
+
+None of these tests needs OpenSpiel; the benchmark itself is the check against it.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from knockrummy.bench_openspiel import (
+    OS_DRAW_STOCK,
+    OS_DRAW_UPCARD,
+    OS_KNOCK,
+    OS_MELD_BASE,
+    OS_PASS,
+    SeatRecord,
+    build_view,
+    card_to_os,
+    deal_order,
+    defender_plan,
+    main,
+    meld_actions,
+    meld_from_id,
+    meld_id,
+    os_action,
+    os_to_card,
+    split_meld,
+)
+from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from knockrummy.engine.cards import CARDS, Card, parse_cards
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def test_card_numbers_follow_openspiels_suit_order_s_c_d_h():
+    # OpenSpiel: suit * 13 + rank, suits "scdh", ranks A..K from 0.
+    assert os_to_card(0) == card("AS")
+    assert os_to_card(12) == card("KS")
+    assert os_to_card(13) == card("AC")
+    assert os_to_card(26 + 6) == card("7D")
+    assert os_to_card(39 + 9) == card("TH")
+    assert os_to_card(51) == card("KH")
+    assert card_to_os(card("QC")) == 13 + 11
+
+
+def test_card_mapping_is_a_bijection_and_its_own_inverse():
+    assert sorted(card_to_os(c) for c in CARDS) == list(range(52))
+    assert all(os_to_card(card_to_os(c)) == c for c in CARDS)
+    assert all(card_to_os(os_to_card(i)) == i for i in range(52))
+    with pytest.raises(ValueError):
+        os_to_card(52)
+    with pytest.raises(ValueError):
+        card_to_os(Card(52))
+
+
+def test_meld_ids_match_openspiels_numbering():
+    # Sets: rank * 5 + the OpenSpiel suit missing; 4 for all four.
+    assert meld_id(parse_cards("2C 2D 2H")) == 1 * 5 + 0
+    assert meld_id(parse_cards("2S 2D 2H")) == 1 * 5 + 1
+    assert meld_id(parse_cards("AS AC AD AH")) == 4
+    assert meld_id(parse_cards("KS KC KD")) == 12 * 5 + 3
+    # Runs: 65 + (size 3: suit * 11 | size 4: 44 + suit * 10 | size 5: 84 + suit * 9) + low.
+    assert meld_id(parse_cards("AS 2S 3S")) == 65
+    assert meld_id(parse_cards("3S AS 2S")) == 65
+    assert meld_id(parse_cards("4C 5C 6C")) == 65 + 11 + 3
+    assert meld_id(parse_cards("JH QH KH TH")) == 65 + 44 + 30 + 9
+    assert meld_id(parse_cards("9H TH JH QH KH")) == 184
+
+
+def test_every_meld_id_round_trips():
+    melds = [meld_from_id(i) for i in range(185)]
+    assert [meld_id(m) for m in melds] == list(range(185))
+    assert len({frozenset(m) for m in melds}) == 185
+    with pytest.raises(ValueError):
+        meld_from_id(185)
+    with pytest.raises(ValueError):
+        meld_id(parse_cards("AS 2S 4S"))
+    with pytest.raises(ValueError):
+        meld_id(parse_cards("AS 2S 3S 4S 5S 6S"))
+
+
+@pytest.mark.parametrize(
+    ("length", "sizes"),
+    [(3, [3]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (8, [4, 4]), (9, [5, 4]), (10, [5, 5])],
+)
+def test_long_runs_are_declared_in_pieces_of_three_to_five(length, sizes):
+    run = [Card(13 + r) for r in range(length)]  # hearts from the ace
+    pieces = split_meld(list(reversed(run)))
+    assert [len(p) for p in pieces] == sizes
+    assert [c for p in pieces for c in p] == run
+    assert len(meld_actions([run])) == len(sizes)
+
+
+def test_sets_are_declared_whole():
+    quad = parse_cards("7S 7H 7D 7C")
+    assert split_meld(quad) == [tuple(sorted(quad, key=lambda c: c.rank))]
+    assert meld_actions([quad]) == [OS_MELD_BASE + 6 * 5 + 4]
+
+
+def test_action_translation():
+    assert os_action(TakeDiscard(), first_turn_offer=True) == [OS_DRAW_UPCARD]
+    assert os_action(TakeDiscard(), first_turn_offer=False) == [OS_DRAW_UPCARD]
+    assert os_action(DrawStock(), first_turn_offer=True) == [OS_PASS]
+    assert os_action(DrawStock(), first_turn_offer=False) == [OS_DRAW_STOCK]
+    assert os_action(Pass(), first_turn_offer=False) == [OS_PASS]
+    assert os_action(Discard(card("7H")), first_turn_offer=False) == [39 + 6]
+    assert os_action(Knock(card("2C")), first_turn_offer=False) == [OS_KNOCK, 13 + 1]
+
+
+def test_defender_lays_off_then_melds_the_rest():
+    hand = parse_cards("7H 8H 5S 5D 5C KD 2C 9S JS QD")
+    knocker = [tuple(parse_cards("4H 5H 6H")), tuple(parse_cards("JH JD JC"))]
+    layoffs, melds = defender_plan(hand, knocker)
+    assert set(layoffs) == set(parse_cards("7H 8H JS"))
+    assert layoffs.index(card("7H")) < layoffs.index(card("8H"))
+    assert [set(m) for m in melds] == [set(parse_cards("5S 5D 5C"))]
+
+
+def _opening_record() -> SeatRecord:
+    """Player 0 passed the upcard 9C, we (player 1) passed, player 0 drew and threw 4D,
+    we took it and threw KS, player 0 took KS and threw 2H."""
+    record = SeatRecord(me=1)
+    record.passed(0)
+    record.passed(1)
+    record.drew(0)
+    record.discarded(0, card("4D"))
+    record.took(1, card("4D"))
+    record.discarded(1, card("KS"))
+    record.took(0, card("KS"))
+    record.discarded(0, card("2H"))
+    return record
+
+
+def test_view_holds_our_cards_the_pile_and_counts_only():
+    record = _opening_record()
+    hand = parse_cards("AS 2S 3S 4D 5D 6D 7C 8C 9H TH")
+    pile = parse_cards("9C 2H")
+    view = build_view(record, hand, pile, stock_count=30, phase="draw")
+    assert view.position == 1 and view.to_move == 1
+    assert view.hand == tuple(hand)
+    assert view.discard_pile == tuple(pile)
+    assert view.stock_count == 30
+    assert view.hand_sizes == (10, 10)
+    assert view.revealed is None and view.knock_card is None
+    assert set(view.legal_actions) == {DrawStock(), TakeDiscard()}
+    assert view.picked_up(0) == [card("KS")]
+    # The opponent's stock draw stays hidden; our pickup is public.
+    assert [e.card for e in view.history if isinstance(e.action, DrawStock)] == [None]
+    assert view.turn == 3
+
+
+def test_view_in_the_discard_phase_forbids_throwing_the_taken_card():
+    record = _opening_record()
+    record.took(1, card("2H"))
+    hand = parse_cards("AS 2S 3S 4D 5D 6D 7H 8H 9H QC 2H")
+    view = build_view(record, hand, parse_cards("9C"), 30, "discard", taken=card("2H"))
+    assert Discard(card("2H")) not in view.legal_actions
+    assert Discard(card("QC")) in view.legal_actions
+    assert Knock(card("QC")) in view.legal_actions  # keeps 2H: 2 points
+
+
+def test_view_refuses_counts_that_do_not_add_up():
+    with pytest.raises(ValueError):
+        build_view(_opening_record(), parse_cards("AS 2S"), [], 30, "draw")
+
+
+def test_deals_replay_from_their_seed():
+    assert deal_order(5) == deal_order(5)
+    assert sorted(deal_order(5)) == list(range(52))
+    assert deal_order(5) != deal_order(6)
+
+
+def test_missing_openspiel_is_reported(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    assert main(["--hands", "2"]) == 2
+    assert "OpenSpiel is not installed" in capsys.readouterr().err
