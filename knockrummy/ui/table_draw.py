@@ -492,13 +492,15 @@ def _lay_legend(scene, surface, geo, settlement, seats, fs) -> None:
     if settlement.knocker is not None:
         melds = settlement.arrangements[settlement.knocker].melds
         for position, laid in enumerate(settlement.layoffs):
+            by_meld: dict[int, list] = {}
             for lay in laid:
-                meld = " ".join(c.symbol for c in melds[lay.meld_index])
-                notes.append(
-                    f"{scene.session.names[seats[position]]} lays off {lay.card.symbol} onto {meld}"
-                )
+                by_meld.setdefault(lay.meld_index, []).append(lay.card)
+            for index, cards in by_meld.items():
+                meld = " ".join(c.symbol for c in melds[index])
+                given = " ".join(c.symbol for c in sorted(cards, key=lambda c: c.rank))
+                notes.append(f"{scene.session.names[seats[position]]} lays off {given} onto {meld}")
     if notes:
-        text = "Lay-offs (blue): " + "; ".join(notes)
+        text = fit("Lay-offs (blue): " + "; ".join(notes), round(fs * 0.8), rect.width - 2 * fs)
         blit_text(
             surface,
             text,

@@ -136,6 +136,30 @@ class HandEndPanel:
 
     # ----------------------------------------------------------------- geometry
 
+    def row_groups(self, position: int) -> list[list[tuple[Card, int | None, bool]]]:
+        """One row of the panel as groups of (card, seat that laid it off, is deadwood):
+        the melds (the knocker's with the cards laid off on them, in run order), then the
+        deadwood."""
+        settlement = self.session.settlement
+        seats = self.session.seats_in_hand
+        arrangement = settlement.arrangements[position]
+        laid: dict[int, list[tuple[Card, int]]] = {}
+        if position == settlement.knocker:
+            for giver, lays in enumerate(settlement.layoffs):
+                for lay in lays:
+                    laid.setdefault(lay.meld_index, []).append((lay.card, seats[giver]))
+        groups = []
+        for index, meld in enumerate(arrangement.melds):
+            cards = [(c, None, False) for c in meld] + [
+                (c, giver, False) for c, giver in laid.get(index, [])
+            ]
+            if len({c.rank for c in meld}) > 1:  # a run: laid-off cards at their end
+                cards.sort(key=lambda item: item[0].rank)
+            groups.append(cards)
+        if arrangement.deadwood:
+            groups.append([(c, None, True) for c in arrangement.deadwood])
+        return groups
+
     def layout(self, size: tuple[int, int]) -> dict:
         """Rects and card positions for the panel at this window size."""
         w, h = size
@@ -151,55 +175,40 @@ class HandEndPanel:
         name_w = rect.width * 0.16
         right_w = rect.width * 0.36
         cards_w = rect.width - name_w - right_w - 20
-        settlement = s.settlement
-        knocker = settlement.knocker if settlement else None
-        # lay-offs onto each of the knocker's melds: room is kept for them after the meld
-        onto: dict[int, list[tuple[int, Card]]] = {}
-        for position, laid in enumerate(settlement.layoffs):
-            for lay in laid:
-                onto.setdefault(lay.meld_index, []).append((position, lay.card))
-        widest = 1
-        for position in range(rows):
-            arrangement = settlement.arrangements[position]
-            cards = sum(len(m) for m in arrangement.melds) + len(arrangement.deadwood)
-            if position == knocker:
-                cards += sum(len(v) for v in onto.values())
-            widest = max(widest, cards + len(arrangement.melds))
-        cw = int(min(row_h * 0.78 / 1.4, w / 20))
-        step = min(cw * 0.62, (cards_w - cw) / max(1, widest - 1))
-        cw = int(min(cw, step / 0.4))
+        groups = [self.row_groups(position) for position in range(rows)]
         font = max(11, min(round(row_h * 0.2), round(h * 0.024)))
+        cw = int(min(row_h * 0.7 / 1.4, w / 16))
+        step = cw * 0.62
+        for _ in range(10):  # shrink the cards until the widest row fits its column
+            step = cw * 0.62
+            for row in groups:
+                n, g = sum(len(group) for group in row), len(row)
+                if n > g:  # each group ends on a whole card, then a quarter-card gap
+                    room = cards_w - cw - (g - 1) * cw * 1.25
+                    step = min(step, room / (n - g))
+            if step >= cw * 0.3:
+                break
+            cw = int(cw * 0.85)
+        gap = cw - step + cw * 0.25
         placed: list[PlacedCard] = []
-        origins: dict[int, float] = {}
-        for position in range(rows):
+        ends: dict[int, float] = {}
+        for position, row in enumerate(groups):
             seat = seats[position]
             y = rect.top + header + position * row_h + (row_h - cw * 1.4) / 2
             x = rect.left + name_w + 10
-            arrangement = settlement.arrangements[position]
-            for index, meld in enumerate(arrangement.melds):
-                for card in meld:
-                    placed.append(PlacedCard(card, seat, x, y))
+            for group in row:
+                for card, laid_by, deadwood in group:
+                    placed.append(PlacedCard(card, seat, x, y, deadwood, laid_by))
                     x += step
-                if position == knocker:
-                    for giver, card in onto.get(index, []):
-                        placed.append(
-                            PlacedCard(card, seat, x, y, laid_by=seats[giver], origin=None)
-                        )
-                        x += step
-                x += cw - step + step * 0.5
-            if arrangement.deadwood:
-                x += step * 0.3
-                for card in arrangement.deadwood:
-                    placed.append(PlacedCard(card, seat, x, y, deadwood=True))
-                    x += step
-            origins[seat] = x + step * 0.6
+                x += gap
+            ends[seat] = x
         # a laid-off card starts in its owner's row, after that row's own cards
         for i, card in enumerate(placed):
             if card.laid_by is not None:
-                giver_row = seats.index(card.laid_by)
-                oy = rect.top + header + giver_row * row_h + (row_h - cw * 1.4) / 2
-                ox = origins[card.laid_by]
-                origins[card.laid_by] = ox + step
+                row = seats.index(card.laid_by)
+                oy = rect.top + header + row * row_h + (row_h - cw * 1.4) / 2
+                ox = ends[card.laid_by]
+                ends[card.laid_by] = ox + step
                 placed[i] = PlacedCard(
                     card.card, card.seat, card.x, card.y, False, card.laid_by, (ox, oy)
                 )
