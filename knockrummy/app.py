@@ -22,6 +22,7 @@ Run 'knockrummy COMMAND --help' for a command's options."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _ensure_streams()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help"):
         print(USAGE)
@@ -75,6 +76,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     print(f"knockrummy: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2
+
+
+def _ensure_streams() -> None:
+    """A windowed Windows executable has no stdout or stderr: writing would fail, so the
+    commands write to nowhere instead."""
+    import os
+
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the process)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115
 
 
 def play(argv: Sequence[str]) -> int:

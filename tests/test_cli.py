@@ -93,3 +93,11 @@ def test_sim_refuses_an_unknown_bot_or_the_wrong_number_of_seats():
     assert out.returncode == 2 and "names 2 bots for 3 players" in out.stderr
     out = run_module("sim", "--profile", "poker-rum", "--players", "2", "--seats", "nosuch")
     assert out.returncode == 2 and "unknown bot" in out.stderr
+
+
+def test_commands_run_where_there_is_no_stdout(monkeypatch):
+    # a windowed Windows executable starts with sys.stdout and sys.stderr set to None
+    monkeypatch.setattr("sys.stdout", None)
+    monkeypatch.setattr("sys.stderr", None)
+    code = main(["sim", "--profile", "poker-rum", "--players", "2", "--json"])
+    assert code == 0
