@@ -26,3 +26,17 @@ def test_installed_package_carries_the_assets():
         <= files
         for files in shipped
     ), "install the package first (see the README's test command)"
+
+
+def test_every_package_of_the_source_tree_is_in_the_wheel():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    block = re.search(r"^packages = \[(.*?)\]", (root / "pyproject.toml").read_text(), re.S | re.M)
+    listed = set(re.findall(r'"([\w.]+)"', block.group(1)))
+    found = {
+        ".".join(p.parent.relative_to(root).parts)
+        for p in (root / "knockrummy").rglob("__init__.py")
+    }
+    assert found <= listed, f"missing from pyproject.toml: {sorted(found - listed)}"
