@@ -16,7 +16,7 @@ from ...persistence.stats import ledger_csv, player_statistics
 from ..fonts import blit_text, fit
 from ..table_draw import SOFT, TEXT
 from ..widgets import ACCENT, Button
-from .menu import MenuScreen
+from .menu import MenuScreen, scrolled_lines
 
 LINE_COLOURS = [
     (255, 196, 40),
@@ -334,30 +334,8 @@ class LedgerScreen(MenuScreen):
 
     def draw_hands(self, surface: pygame.Surface, s) -> None:
         w, h = surface.get_size()
-        fs = self.fs
-        small = round(fs * 0.78)
-        top, bottom = h * 0.5, h * 0.84
-        clip = surface.get_clip()
-        surface.set_clip(
-            pygame.Rect(round(w * 0.42), round(top), round(w * 0.56), round(bottom - top))
-        )
-        lines = self.hand_lines(s)
-        step = small * 1.4
-        limit = max(0.0, len(lines) * step - (bottom - top))
-        y = top - min(self.detail_scroll, limit)
-        for text, head in lines:
-            if top - step < y < bottom:
-                blit_text(
-                    surface,
-                    fit(text, small, w * 0.55),
-                    small,
-                    TEXT if head else SOFT,
-                    (w * 0.42, y),
-                    "topleft",
-                    bold=head,
-                )
-            y += step
-        surface.set_clip(clip)
+        area = pygame.Rect(round(w * 0.42), round(h * 0.5), round(w * 0.55), round(h * 0.34))
+        scrolled_lines(surface, self.hand_lines(s), area, self.detail_scroll, round(self.fs * 0.78))
 
     def draw_stats(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

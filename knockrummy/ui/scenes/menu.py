@@ -113,3 +113,33 @@ def column(buttons: list[Button], x: float, top: float, fs: int, gap: float) -> 
         b.rect.width = width
         b.rect.center = (round(x), round(y + b.rect.height / 2))
         y += b.rect.height + gap
+
+
+def scrolled_lines(
+    surface: pygame.Surface,
+    lines: list[tuple[str, bool]],
+    area: pygame.Rect,
+    scroll: float,
+    size: int,
+) -> float:
+    """Draw (text, is heading) lines inside ``area``, ``scroll`` pixels down, each cut to
+    the area's width; returns how far the lines can scroll."""
+    step = size * 1.45
+    limit = max(0.0, len(lines) * step - area.height)
+    clip = surface.get_clip()
+    surface.set_clip(area)
+    y = area.top - min(scroll, limit)
+    for text, heading in lines:
+        if area.top - step < y < area.bottom:
+            blit_text(
+                surface,
+                fit(text, size, area.width, heading),
+                size,
+                TEXT if heading else SOFT,
+                (area.left, y),
+                "topleft",
+                bold=heading,
+            )
+        y += step
+    surface.set_clip(clip)
+    return limit

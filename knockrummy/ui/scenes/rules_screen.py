@@ -7,9 +7,9 @@ import pygame
 from ...engine.profiles import PROFILES
 from ...rules_text import rules_page
 from ..fonts import blit_text
-from ..table_draw import SOFT, TEXT
+from ..table_draw import SOFT
 from ..widgets import Button, row_of_buttons
-from .menu import MenuScreen
+from .menu import MenuScreen, scrolled_lines
 from .new_game import wrap
 
 
@@ -61,25 +61,8 @@ class RulesScreen(MenuScreen):
         row_of_buttons(self.tabs, (w / 2, h * 0.17), round(fs * 0.9), fs * 0.5)
         self.back_button.place((w * 0.9, h * 0.08), fs)
         top, bottom = h * 0.24, h * 0.92
-        clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(0, round(top), w, round(bottom - top)))
-        lines = self.lines(w * 0.8)
-        step = fs * 1.45
-        limit = max(0.0, len(lines) * step - (bottom - top))
-        y = top - min(self.scroll, limit)
-        for text, heading in lines:
-            if top - step < y < bottom:
-                blit_text(
-                    surface,
-                    text,
-                    fs,
-                    TEXT if heading else SOFT,
-                    (w * 0.1, y),
-                    "topleft",
-                    bold=heading,
-                )
-            y += step
-        surface.set_clip(clip)
+        area = pygame.Rect(round(w * 0.1), round(top), round(w * 0.8), round(bottom - top))
+        limit = scrolled_lines(surface, self.lines(w * 0.8), area, self.scroll, fs)
         if limit > 0:
             blit_text(
                 surface,
