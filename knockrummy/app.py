@@ -16,7 +16,7 @@ commands:
   demo     watch computers play at the table (--screenshot saves the last hand end)
   sim      play whole sessions with computer players
   ledger   list saved sessions (--json, --csv, --data-dir DIR)
-  bench    measure: bench melds, bench frames, bench idle, bench ai
+  bench    measure: bench melds, frames, idle, ai, openspiel
 
 Run 'knockrummy COMMAND --help' for a command's options."""
 
@@ -72,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .ui import bench_idle
 
             return bench_idle.main(rest[1:])
-        print("usage: knockrummy bench melds|frames|idle|ai [options]", file=sys.stderr)
+        print("usage: knockrummy bench melds|frames|idle|ai|openspiel [options]", file=sys.stderr)
         return 2
     print(f"knockrummy: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2
