@@ -281,22 +281,15 @@ def _advance(s: HandState, action: HandAction) -> list[Event]:
     """Mutate ``s`` by a legal action."""
     pos = s.to_move
     hand = s.hands[pos]
-    if isinstance(action, DrawStock):
-        card = s.stock.pop()
+    if isinstance(action, (DrawStock, TakeDiscard)):
+        from_stock = isinstance(action, DrawStock)
+        card = (s.stock if from_stock else s.discard).pop()
         s.log.append((pos, action, card))
         hand.append(card)
         s.phase = DISCARD
-        s.taken = None
+        s.taken = None if from_stock else card
         s.turn += 1
-        return [CardDrawn(pos, "stock", card)]
-    if isinstance(action, TakeDiscard):
-        card = s.discard.pop()
-        s.log.append((pos, action, card))
-        hand.append(card)
-        s.phase = DISCARD
-        s.taken = card
-        s.turn += 1
-        return [CardDrawn(pos, "discard", card)]
+        return [CardDrawn(pos, "stock" if from_stock else "discard", card)]
     s.log.append((pos, action, None))
     if isinstance(action, Pass):
         if s.phase == OFFER:
