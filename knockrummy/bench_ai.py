@@ -7,6 +7,9 @@ Glossary:
     win         a game's winners share one win: each of ``k`` tied winners gets ``1/k``.
     team        every seat given the same spec; its win rate is the share of games won
                 by any of those seats (``hard,medium,hard,medium`` compares two teams).
+    balanced    two specs seated unequally (``hard,medium,hard,medium,hard``: three seats
+                against two) swap places every other game, so each fills the larger team
+                equally often and an even match is 50%.
     Wilson      the 95% Wilson score interval of a win rate; it stays inside 0..1 and is
                 sound for small counts.
     points      per game and per hand: the bot's final score (ledger net in ``poker-rum``,
@@ -69,52 +72,66 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[rank - 1]
 
 
+def compositions(specs: Sequence[str], games: int) -> list[list[str]]:
+    """The specs seated in each game before rotation (see ``balanced``)."""
+    names = list(dict.fromkeys(specs))
+    swap = len(names) == 2 and specs.count(names[0]) != specs.count(names[1])
+    swapped = [names[1] if s == names[0] else names[0] for s in specs]
+    return [swapped if swap and game % 2 else list(specs) for game in range(games)]
+
+
 def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[str, Any]:
     """Play ``games`` sessions with the bots of ``specs`` rotated round the table.
 
     Returns one row per distinct spec (a spec seated several times is one team: its
     wins are the games any of its seats won, its points the mean per seat): wins, win
     rate and its Wilson interval, mean points per game and per hand, and decision times
-    (median and 95th percentile, in milliseconds).
+    (median and 95th percentile, in milliseconds). Two specs seated unequally are
+    balanced (see the glossary).
     """
     profile = get_profile(profile_id)
     players = len(specs)
     profile.check_players(players)
-    wins = [0.0] * players
-    points = [0.0] * players
+    names = list(dict.fromkeys(specs))
+    wins = dict.fromkeys(names, 0.0)
+    points = dict.fromkeys(names, 0.0)
+    seats_held = dict.fromkeys(names, 0)
+    times: dict[str, list[float]] = {name: [] for name in names}
     hands_total = 0
-    times: list[list[float]] = [[] for _ in range(players)]
-    for game in range(games):
+    for game, seated in enumerate(compositions(specs, games)):
         game_seed = seed + game
         shift = game % players
-        # seat s holds bot (s + shift) % players
+        # seat s holds bot (s + shift) % players of this game's composition
         order = [(seat + shift) % players for seat in range(players)]
-        bots = [TimedBot(make_bot(specs[b], seed=game_seed * 101 + b), times[b]) for b in order]
+        bots = [
+            TimedBot(make_bot(seated[b], seed=game_seed * 101 + b), times[seated[b]]) for b in order
+        ]
         state = play_session(profile_id, players, game_seed, bots)
         hands_total += len(state.records)
         account = state.chips if profile.session == "elimination" else state.scores
         share = 1.0 / len(state.winners) if state.winners else 0.0
         for seat, b in enumerate(order):
-            points[b] += float(account[seat])
+            name = seated[b]
+            points[name] += float(account[seat])
+            seats_held[name] += 1
             if seat in state.winners:
-                wins[b] += share
+                wins[name] += share
     rows = []
-    for spec in dict.fromkeys(specs):
-        team = [b for b in range(players) if specs[b] == spec]
-        won = sum(wins[b] for b in team)
+    for name in names:
+        won = wins[name]
         low, high = wilson(won, games)
-        ms = [t * 1000 for b in team for t in times[b]]
-        scored = sum(points[b] for b in team) / len(team)
+        ms = [t * 1000 for t in times[name]]
+        per_game = points[name] / seats_held[name] if seats_held[name] else 0.0
         rows.append(
             {
-                "bot": spec,
-                "seats": len(team),
+                "bot": name,
+                "seats": seats_held[name] / games,
                 "games": games,
                 "wins": won,
                 "win_rate": won / games,
                 "win_rate_95": [low, high],
-                "points_per_game": scored / games,
-                "points_per_hand": scored / hands_total if hands_total else 0.0,
+                "points_per_game": per_game,
+                "points_per_hand": per_game * games / hands_total if hands_total else 0.0,
                 "decisions": len(ms),
                 "decision_ms_p50": statistics.median(ms) if ms else 0.0,
                 "decision_ms_p95": percentile(ms, 0.95),
@@ -141,7 +158,7 @@ def _table(result: dict[str, Any]) -> str:
     for row in result["bots"]:
         low, high = row["win_rate_95"]
         lines.append(
-            f"{row['bot']:<24}{row['seats']:>6}{row['wins']:>8.1f}{row['win_rate']:>7.3f}"
+            f"{row['bot']:<24}{row['seats']:>6.3g}{row['wins']:>8.1f}{row['win_rate']:>7.3f}"
             f"{f'{low:.3f}-{high:.3f}':>16}{row['points_per_game']:>9.2f}"
             f"{row['points_per_hand']:>8.2f}{row['decision_ms_p50']:>9.2f}"
             f"{row['decision_ms_p95']:>9.2f}"

@@ -51,3 +51,19 @@ def test_command_line_prints_json(capsys):
 def test_command_line_refuses_a_table_the_profile_does_not_seat():
     with pytest.raises(SystemExit):
         main(["--profile", "gin-rummy", "--seats", "easy,medium,hard", "--games", "1"])
+
+
+def test_three_seats_against_two_swap_every_other_game():
+    result = bench("poker-rum", ["medium", "easy", "medium", "easy", "medium"], games=2, seed=3)
+    rows = {row["bot"]: row for row in result["bots"]}
+    assert rows["medium"]["seats"] == rows["easy"]["seats"] == 2.5
+    assert sum(row["wins"] for row in rows.values()) == pytest.approx(2)
+    # the ledger is zero-sum and both sides held the same number of seats
+    assert rows["medium"]["points_per_game"] == pytest.approx(-rows["easy"]["points_per_game"])
+
+
+def test_equal_teams_keep_their_seats():
+    from knockrummy.bench_ai import compositions
+
+    assert compositions(["hard", "medium"], 2) == [["hard", "medium"]] * 2
+    assert compositions(["a", "b", "a"], 2) == [["a", "b", "a"], ["b", "a", "b"]]
