@@ -8,6 +8,10 @@ Glossary:
     knock test   knocking now is settled against every sample (lay-offs, undercuts, gin
                  and rum bonuses, the beaten knocker's penalty, eliminations, all by the
                  engine's own ``settle``) and compared with one sampled round of play-on.
+    race         the two-player profiles with a knock limit (``gin-rummy``,
+                 ``gin-classic``): draws and discards are weighed by how soon the hand is
+                 likely to reach the limit (see :mod:`.race`), and a knock is made when
+                 it is expected to win points.
 
 The number of samples is fixed per table size, never by the clock, so a seed replays the
 same decisions.
@@ -26,9 +30,13 @@ from ..engine.views import PlayerView
 from .common import legal_or_fail, profile_of, session_answer
 from .estimate import KnockEstimate, Table, estimate_knock, estimate_play_on, improvement
 from .inference import Knowledge, Sample, card_in_hand_chance, read_view, sample_hidden
+from .race import feeding, foresight, race_value
 
 SAMPLES = {2: 40, 3: 32, 4: 28, 5: 24, 6: 20}
 """Hidden-hand samples per decision, by players in the hand (keeps decisions fast)."""
+RACE_SAMPLES = 80
+"""Samples per decision in a race (see :mod:`.race`): the look-ahead is cheap per sample
+and its choices are only as good as the spread of hidden hands behind them."""
 FEED_SAMPLES = 20
 """Samples used to price feeding the next player."""
 FUTURE_DRAWS = 1.0
@@ -39,9 +47,16 @@ TAKE_PENALTY = 0.5
 """Taking the upcard tells the table what one collects; a small price."""
 DISCARD_CANDIDATES = 6
 """Only the discards leaving the lowest counts are weighed in full."""
+RACE_CANDIDATES = 6
+"""In a race (see :mod:`.race`), the discards leaving the lowest counts that are weighed."""
+RACE_TAKE_CANDIDATES = 3
+"""In a race, the discards weighed after taking the upcard."""
 KNOCK_CAP = 15
 """Knocks keeping more than this are not weighed: they almost never pay, and skipping
 them keeps decisions fast."""
+RACE_KNOCK_RULE = "margin"
+KNOCK_MARGIN = 0.0
+"""In a race, knock when knocking now is expected to win more than this many points."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +91,25 @@ def table_of(view: PlayerView, knowledge: Knowledge) -> Table:
     )
 
 
+@dataclass(frozen=True)
+class Race:
+    """A hand that is a race to a knock (see :mod:`.race`)."""
+
+    limit: int
+    """The knock limit."""
+    opponent: int
+    """The opponent's position."""
+
+
+def race_of(view: PlayerView, knowledge: Knowledge) -> Race | None:
+    """The race to a knock, where the profile is one (two players, a knock limit, no
+    jokers); otherwise None and the one-round estimates decide."""
+    profile = profile_of(view)
+    if knowledge.players != 2 or profile.knock_limit is None or profile.jokers:
+        return None
+    return Race(profile.knock_limit, knowledge.opponents[0])
+
+
 def stock_chances(knowledge: Knowledge, samples: list[Sample]) -> list[float]:
     """Per unseen card, the chance it is in the stock (not in an opponent's hand)."""
     in_hand = card_in_hand_chance(knowledge, samples)
@@ -91,9 +125,15 @@ class HardBot:
         "the odds say so."
     )
 
-    def __init__(self, seed: int = 0, samples: dict[int, int] | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: dict[int, int] | None = None,
+        race_samples: int | None = None,
+    ) -> None:
         self.rng = random.Random(seed)
         self.samples = dict(SAMPLES if samples is None else samples)
+        self.race_samples = RACE_SAMPLES if race_samples is None else race_samples
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
@@ -104,6 +144,8 @@ class HardBot:
             return legal[0]
         knowledge = read_view(view)
         count = self.samples.get(knowledge.players, 20)
+        if race_of(view, knowledge) is not None:
+            count = self.race_samples
         samples = sample_hidden(knowledge, self.rng, count)
         if view.hand_phase == "discard":
             return self.discard_choice(view, knowledge, samples, legal)
@@ -120,6 +162,11 @@ class HardBot:
         upcard = view.discard_pile[-1]
         hand = list(view.hand)
         after = discard_points([*hand, upcard], forbidden=upcard)
+        race = race_of(view, knowledge)
+        if race is not None and after and (DrawStock() in legal or view.hand_phase == "offer"):
+            if self.race_take(view, samples, race, after):
+                return TakeDiscard()
+            return DrawStock() if DrawStock() in legal else Pass()
         if not after:
             return DrawStock() if DrawStock() in legal else legal[0]
         if Pass() in legal and DrawStock() not in legal and view.hand_phase == "draw":
@@ -161,6 +208,9 @@ class HardBot:
         hand = list(view.hand)
         options = discard_points(hand, forbidden=view.taken)
         ranked = sorted(options, key=lambda c: (options[c], -c.points, c.code))
+        race = race_of(view, knowledge)
+        if race is not None:
+            return self.race_plan(view, knowledge, samples, legal, race, options, ranked)
         chances = stock_chances(knowledge, samples)
         best_card = ranked[0]
         best_value = None
@@ -190,6 +240,74 @@ class HardBot:
         kept.remove(best_card)
         play_on = estimate_play_on(table, samples, kept, best_card)
         return replace(plan, knock=knock.value >= play_on, knock_estimate=knock, play_on=play_on)
+
+    def race_take(
+        self, view: PlayerView, samples: list[Sample], race: Race, after: dict[Card, int]
+    ) -> bool:
+        """Whether taking the upcard gives a better race than a blind draw: the best of
+        the lowest-count discards after taking it, against, in each sample, drawing its
+        top stock card and throwing the card leaving the lowest count."""
+        hand = list(view.hand)
+        upcard = view.discard_pile[-1]
+        ranked = sorted(after, key=lambda c: (after[c], -c.points, c.code))
+        take = max(
+            race_value(
+                foresight(samples, [c for c in (*hand, upcard) if c != card], race.limit),
+                after[card],
+            )
+            for card in ranked[:RACE_TAKE_CANDIDATES]
+        )
+        draw = 0.0
+        memo: dict[int, int] = {}
+        for sample in samples:
+            drawn = sample.stock[-1]
+            options = discard_points([*hand, drawn])
+            card = min(options, key=lambda c: (options[c], -c.points, c.code))
+            kept = [c for c in (*hand, drawn) if c != card]
+            rest = Sample(sample.hands, sample.stock[:-2])
+            draw += race_value(foresight([rest], kept, race.limit, memo=memo), options[card])
+        return take > draw / max(len(samples), 1)
+
+    def race_plan(
+        self,
+        view: PlayerView,
+        knowledge: Knowledge,
+        samples: list[Sample],
+        legal: list[Action],
+        race: Race,
+        options: dict[Card, int],
+        ranked: list[Card],
+    ) -> Plan:
+        """Weigh the lowest-count discards by their race value; knock when a knock is
+        expected to pay."""
+        hand = list(view.hand)
+        values = {}
+        for card in ranked[:RACE_CANDIDATES]:
+            kept = list(hand)
+            kept.remove(card)
+            outlook = foresight(samples, kept, race.limit)
+            fed = feeding(samples, race.opponent, card)
+            values[card] = race_value(outlook, options[card], fed)
+        best_card = max(values, key=lambda c: (values[c], -options[c], c.points, -c.code))
+        knock_card = next((c for c in ranked if Knock(c) in legal), None)
+        plan = Plan(best_card, options[best_card], knock_card, None, False, None, None)
+        if knock_card is None:
+            return plan
+        plan = replace(plan, knock_deadwood=options[knock_card])
+        if options[knock_card] == 0:
+            return replace(plan, knock=True)
+        kept_knock = list(hand)
+        kept_knock.remove(knock_card)
+        table = table_of(view, knowledge)
+        knock = estimate_knock(table, samples, kept_knock)
+        kept = list(hand)
+        kept.remove(best_card)
+        play_on = estimate_play_on(table, samples, kept, best_card)
+        if RACE_KNOCK_RULE == "play-on":
+            knocking = knock.value >= play_on
+        else:
+            knocking = knock.value > KNOCK_MARGIN
+        return replace(plan, knock=knocking, knock_estimate=knock, play_on=play_on)
 
     def discard_choice(
         self, view: PlayerView, knowledge: Knowledge, samples: list[Sample], legal: list[Action]

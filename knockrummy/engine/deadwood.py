@@ -18,11 +18,20 @@ Glossary:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Protocol
 
 from knockrummy.engine.cards import JOKER_CODE, JOKER_POINTS, Card
 
-__all__ = ["MAX_JOKERS", "MeldError", "deadwood_points", "discard_points", "split_hand"]
+__all__ = [
+    "MAX_JOKERS",
+    "MeldError",
+    "deadwood_points",
+    "discard_points",
+    "run_points",
+    "set_keep_masks",
+    "split_hand",
+]
 
 MAX_JOKERS = 2
 _ALL = (1 << 52) - 1
@@ -256,6 +265,29 @@ def _set_choices(s0: int, s1: int, s2: int, s3: int, trip: int) -> list[int]:
         pattern = (s0 >> r & 1) | (s1 >> r & 1) << 1 | (s2 >> r & 1) << 2 | (s3 >> r & 1) << 3
         keeps = [k & o for k in keeps for o in _SET_KEEPS[r * 16 + pattern]]
     return keeps
+
+
+def run_points(suit: int) -> int:
+    """The least deadwood of one suit's 13-bit mask using runs only (no jokers)."""
+    return _RUN0[suit]
+
+
+def set_keep_masks(mask: int) -> list[int]:
+    """One keep-mask per way of forming plain sets in the hand ``mask`` (the first keeps
+    every card: no set). The count of ``mask`` is the least, over these, of the run-only
+    counts of ``mask & keep`` summed over the suits."""
+    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not trip:
+        return [_ALL]
+    # The choices depend only on which suits hold each trip rank.
+    return _trip_keeps(mask & (trip | trip << 13 | trip << 26 | trip << 39))
+
+
+@lru_cache(maxsize=1 << 14)
+def _trip_keeps(held: int) -> list[int]:
+    s0, s1, s2, s3 = held & 8191, held >> 13 & 8191, held >> 26 & 8191, held >> 39
+    return _set_choices(s0, s1, s2, s3, s0 | s1 | s2 | s3)
 
 
 def discard_points(cards: Sequence[Card], forbidden: Card | None = None) -> dict[Card, int]:

@@ -1,0 +1,194 @@
+"""The race to a knock, for the two-player profiles with a knock limit.
+
+In ``gin-rummy`` and ``gin-classic`` a hand is a race: the first player down to the
+knock limit usually takes it. The count after a discard says little about how soon a
+hand gets there: a pair or a two-card run that one draw completes is worth more than its
+points. So the hard level looks a few draws ahead in every sample of the hidden cards and
+keeps the hand most likely to knock soon.
+
+Glossary:
+    clairvoyant count   the least count of the best ten (or more) of the cards held and
+                the cards drawn so far: what a player who knew the coming draws would keep.
+                Optimistic, but it sees pairs and two-card runs that greedy play cannot.
+    outlook     for each of the seat's next few draws, the chance its clairvoyant count
+                is at most the knock limit, the chance it is 0 (gin), and its mean.
+    wall        the gin profiles stop the hand as a draw when a discard leaves two cards
+                or fewer in the stock, so the seat gets about half the stock left.
+    feeding     the share of samples in which the opponent's count falls by taking a
+                discard: the upcard it wants is a turn it saves.
+    race value  ``100 * (sum of knock chances) + GIN_WEIGHT * 100 * (sum of gin chances)
+                - COUNT_WEIGHT * count now - FEED_WEIGHT * 100 * feeding``: roughly, the
+                draws saved, with the count and gin as tie-breaks that also pay points.
+    common samples  every choice is weighed against the same samples, so the comparison
+                between two choices is not drowned by the luck of the draw.
+
+Hands are bit masks (``1 << code``) and counts come from the engine's run tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import combinations
+
+from ..engine.cards import Card
+from ..engine.deadwood import run_points, set_keep_masks
+from ..engine.hand import hand_points
+from ..engine.melds import discard_points
+from .inference import Sample
+
+WALL = 2
+"""Stock cards left at which the gin profiles stop the hand as a draw."""
+DRAWS = 3
+"""How many of the seat's own draws the outlook looks ahead."""
+SETS = 5
+"""Disjoint runs of draws taken from each sample's (randomly ordered) stock."""
+GIN_WEIGHT = 0.3
+COUNT_WEIGHT = 0.3
+FEED_WEIGHT = 0.0
+_BIG = 10_000
+_ALL = (1 << 52) - 1
+_TWO_SUITS = (1 << 26) - 1
+
+
+def mask_of(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.code
+    return mask
+
+
+# --- clairvoyant draws ------------------------------------------------------------------
+
+
+DROPS = 4
+"""Most cards :func:`best_keep` may drop."""
+
+
+@cache
+def _suit_drops(suit: int) -> tuple[int, ...]:
+    """For one 13-bit suit mask: the least run-only deadwood after dropping at most
+    0, 1, .. ``DROPS`` of its cards."""
+    cards = [1 << r for r in range(13) if suit >> r & 1]
+    out = [run_points(suit)]
+    for k in range(1, DROPS + 1):
+        exact = [run_points(suit ^ sum(c)) for c in combinations(cards, k)]
+        out.append(min([out[-1], *exact]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 18)
+def _pair_drops(pair: int) -> tuple[int, ...]:
+    """``_suit_drops`` for two suits at once (a 26-bit mask): the drops shared between
+    them as well as they can be."""
+    low = _suit_drops(pair & 8191)
+    high = _suit_drops(pair >> 13)
+    return tuple(min(low[j] + high[k - j] for j in range(k + 1)) for k in range(DROPS + 1))
+
+
+def best_keep(mask: int, drop: int) -> int:
+    """The least deadwood of the hand ``mask`` after dropping at most ``drop`` (0..4) of
+    its cards: the count a player would reach who knew which cards were coming."""
+    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    keeps = set_keep_masks(mask) if trip else (_ALL,)
+    best = _BIG
+    # Set cards are melded and never worth dropping; the rest is a sum over suits.
+    for keep in keeps:
+        kept = mask & keep
+        low = _pair_drops(kept & _TWO_SUITS)
+        high = _pair_drops(kept >> 26)
+        for j in range(drop + 1):
+            total = low[j] + high[drop - j]
+            if total < best:
+                best = total
+    return best
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """Where a hand may be after each of this seat's next draws (index 0: after one)."""
+
+    knock: tuple[float, ...]
+    """Chance the count is at most the knock limit."""
+    gin: tuple[float, ...]
+    """Chance the count is 0."""
+    count: tuple[float, ...]
+    """Mean count."""
+
+
+def foresight(
+    samples: Sequence[Sample],
+    kept: Sequence[Card],
+    limit: int,
+    draws: int | None = None,
+    sets: int | None = None,
+    memo: dict[int, int] | None = None,
+) -> Outlook:
+    """The :class:`Outlook` of the hand ``kept`` over this seat's next ``draws`` (default
+    ``DRAWS``) stock draws, each count clairvoyant (the best hand of the cards held and
+    drawn so far).
+
+    Each sample's stock is in random order, so it yields ``sets`` (default ``SETS``)
+    disjoint runs of draws.
+    Draws the wall would stop (the seat gets about half of the stock) are not made.
+    The same cards drawn come up in many samples: their counts are kept in ``memo``
+    (pass one dict to share it between calls about hands of the same size).
+    """
+    memo = {} if memo is None else memo
+    draws = DRAWS if draws is None else draws
+    sets = SETS if sets is None else sets
+    mine = mask_of(kept)
+    knock = [0] * draws
+    gin = [0] * draws
+    count = [0] * draws
+    n = 0
+    for sample in samples:
+        stock = sample.stock
+        mine_left = max((len(stock) - WALL + 1) // 2, 0)
+        for first in range(len(stock) - 1, len(stock) - 1 - sets * draws, -draws):
+            if first < draws - 1 and n:
+                break
+            n += 1
+            hand = mine
+            made = 0
+            for k in range(draws):
+                index = first - k
+                if k < mine_left and index >= 0:
+                    hand |= 1 << stock[index].code
+                    made += 1
+                key = hand << 3 | made
+                points = memo.get(key)
+                if points is None:
+                    points = memo[key] = best_keep(hand, made)
+                count[k] += points
+                if points <= limit:
+                    knock[k] += 1
+                    if points == 0:
+                        gin[k] += 1
+    n = max(n, 1)
+    return Outlook(
+        tuple(k / n for k in knock), tuple(g / n for g in gin), tuple(c / n for c in count)
+    )
+
+
+def feeding(samples: Sequence[Sample], opponent: int, card: Card) -> float:
+    """The share of samples in which ``opponent``'s count falls by taking ``card``."""
+    hits = 0
+    for sample in samples:
+        theirs = list(sample.hands[opponent])
+        after = discard_points([*theirs, card], forbidden=card)
+        if after and min(after.values()) < hand_points(theirs):
+            hits += 1
+    return hits / max(len(samples), 1)
+
+
+def race_value(outlook: Outlook, count: int, fed: float = 0.0) -> float:
+    """The race value of a hand (see the glossary)."""
+    return (
+        100.0 * sum(outlook.knock)
+        + GIN_WEIGHT * 100.0 * sum(outlook.gin)
+        - COUNT_WEIGHT * count
+        - FEED_WEIGHT * 100.0 * fed
+    )
