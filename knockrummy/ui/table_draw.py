@@ -332,7 +332,9 @@ def _draw_status(scene, surface: pygame.Surface, fs: int) -> None:
     if text:
         blit_text(surface, text, fs, color, (x, y), "center")
     if scene.hint:
-        blit_text(surface, scene.hint, round(fs * 0.9), WARN, (x, y - fs * 1.5), "center")
+        size = round(fs * 0.9)
+        hint = fit(scene.hint, size, scene.size[0] - 2 * fs)
+        blit_text(surface, hint, size, WARN, (x, y - fs * 1.5), "center")
     buttons = list(scene.buttons.values())
     row_of_buttons(buttons, (scene.size[0] / 2, scene.layout.buttons_y), round(fs * 0.9), fs)
     for button in buttons:

@@ -230,3 +230,25 @@ def test_the_game_plays_on_without_an_audio_device(monkeypatch):
     sounds = Sounds(enabled=True)
     assert not sounds.available
     sounds.play("knock")  # silently nothing
+
+
+@pytest.mark.parametrize(
+    ("profile", "words"),
+    [("gin-rummy", "for your opponent to knock first"), ("knock-rummy", "playing on")],
+)
+def test_the_knock_hint_gives_the_reason_the_profile_calls_for(profile, words):
+    from knockrummy.engine.session import apply
+    from knockrummy.ui.scenes.table import hint_text
+
+    from ..ai.helpers import rigged_session
+
+    state = rigged_session(
+        profile,
+        ["AS 2S 3S 4H 5H 6H 7D 7C 7S 4C", "9C 9D TC JC QH KH 2D 4D 8H 3C"],
+        discard_pile="5C",
+        stock_top="KD",
+        turn=2,
+    )
+    state, _ = apply(state, DrawStock(), 0)
+    text = hint_text(state, 0)
+    assert text.startswith("Hint: knock now") and words in text
