@@ -528,3 +528,18 @@ def test_one_suit_joker_hands_match_reference() -> None:
         cards = [CARDS[suit * 13 + r] for r in ranks] + [JOKER] * rng.randint(0, 2)
         expected = ref_points(tuple(sorted(c.code for c in cards)))
         assert deadwood_points(cards_mask(cards), cards.count(JOKER)) == expected, cards
+
+
+def test_set_keep_masks_and_run_points_rebuild_every_count():
+    from knockrummy.engine.deadwood import deadwood_points, run_points, set_keep_masks
+
+    rng = random.Random(11)
+    for _ in range(3000):
+        # crowd half the hands into six ranks so trip ranks are common
+        pool = range(52) if rng.random() < 0.5 else [c for c in range(52) if c % 13 < 6]
+        mask = sum(1 << c for c in rng.sample(list(pool), rng.randint(3, 13)))
+        rebuilt = min(
+            sum(run_points((mask & keep) >> shift & 8191) for shift in (0, 13, 26, 39))
+            for keep in set_keep_masks(mask)
+        )
+        assert rebuilt == deadwood_points(mask)
