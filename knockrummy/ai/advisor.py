@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..engine.cards import Card
 from ..engine.views import PlayerView
 from .estimate import estimate_knock, estimate_play_on
-from .hard import HardBot, race_of, table_of
+from .hard import HardBot, table_of
 from .inference import read_view, sample_hidden
 
 ADVICE_SAMPLES = 60
@@ -48,10 +48,6 @@ class Advice:
     expected_play_on: float
     """Expected points of throwing ``discard`` and playing on (one sampled round, then
     the lowest count is assumed to knock, at half weight)."""
-    race: bool = False
-    """The hand is a race to the knock limit (the gin profiles): the advice is to knock
-    whenever knocking is expected to pay, since each turn waited is a turn for the
-    opponent to knock first (which the one-round ``expected_play_on`` does not count)."""
 
 
 def advise(view: PlayerView, seed: int = 0, samples: int = ADVICE_SAMPLES) -> Advice:
@@ -68,9 +64,8 @@ def advise(view: PlayerView, seed: int = 0, samples: int = ADVICE_SAMPLES) -> Ad
         kept = list(view.hand)
         kept.remove(plan.discard)
         play_on = estimate_play_on(table, drawn, kept, plan.discard)
-    race = race_of(view, knowledge) is not None
     if plan.knock_card is None:
-        return Advice(plan.discard, plan.deadwood, None, None, False, None, None, play_on, race)
+        return Advice(plan.discard, plan.deadwood, None, None, False, None, None, play_on)
     estimate = plan.knock_estimate
     if estimate is None:
         kept_knock = list(view.hand)
@@ -85,5 +80,4 @@ def advise(view: PlayerView, seed: int = 0, samples: int = ADVICE_SAMPLES) -> Ad
         risk=estimate.beaten,
         expected_knock=estimate.value,
         expected_play_on=play_on,
-        race=race,
     )

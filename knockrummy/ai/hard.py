@@ -10,8 +10,7 @@ Glossary:
                  engine's own ``settle``) and compared with one sampled round of play-on.
     race         the two-player profiles with a knock limit (``gin-rummy``,
                  ``gin-classic``): draws and discards are weighed by how soon the hand is
-                 likely to reach the limit (see :mod:`.race`), and a knock is made when
-                 it is expected to win points.
+                 likely to reach the limit (see :mod:`.race`); the knock test is the same.
 
 The number of samples is fixed per table size, never by the clock, so a seed replays the
 same decisions.
@@ -30,7 +29,7 @@ from ..engine.views import PlayerView
 from .common import legal_or_fail, profile_of, session_answer
 from .estimate import KnockEstimate, Table, estimate_knock, estimate_play_on, improvement
 from .inference import Knowledge, Sample, card_in_hand_chance, read_view, sample_hidden
-from .race import feeding, foresight, race_value
+from .race import foresight, race_value
 
 SAMPLES = {2: 40, 3: 32, 4: 28, 5: 24, 6: 20}
 """Hidden-hand samples per decision, by players in the hand (keeps decisions fast)."""
@@ -54,9 +53,6 @@ RACE_TAKE_CANDIDATES = 3
 KNOCK_CAP = 15
 """Knocks keeping more than this are not weighed: they almost never pay, and skipping
 them keeps decisions fast."""
-RACE_KNOCK_RULE = "margin"
-KNOCK_MARGIN = 0.0
-"""In a race, knock when knocking now is expected to win more than this many points."""
 
 
 @dataclass(frozen=True)
@@ -97,8 +93,6 @@ class Race:
 
     limit: int
     """The knock limit."""
-    opponent: int
-    """The opponent's position."""
 
 
 def race_of(view: PlayerView, knowledge: Knowledge) -> Race | None:
@@ -107,7 +101,7 @@ def race_of(view: PlayerView, knowledge: Knowledge) -> Race | None:
     profile = profile_of(view)
     if knowledge.players != 2 or profile.knock_limit is None or profile.jokers:
         return None
-    return Race(profile.knock_limit, knowledge.opponents[0])
+    return Race(profile.knock_limit)
 
 
 def stock_chances(knowledge: Knowledge, samples: list[Sample]) -> list[float]:
@@ -121,8 +115,8 @@ class HardBot:
 
     name = "hard"
     description = (
-        "Watches what you pick up and throw, avoids feeding your melds, and knocks when "
-        "the odds say so."
+        "Watches what you pick up and throw, keeps the cards likeliest to meld soon, and "
+        "knocks when the odds say so."
     )
 
     def __init__(
@@ -278,16 +272,14 @@ class HardBot:
         options: dict[Card, int],
         ranked: list[Card],
     ) -> Plan:
-        """Weigh the lowest-count discards by their race value; knock when a knock is
-        expected to pay."""
+        """Weigh the lowest-count discards by their race value; knock, as in every
+        profile, when knocking now is worth at least a round of play-on."""
         hand = list(view.hand)
         values = {}
         for card in ranked[:RACE_CANDIDATES]:
             kept = list(hand)
             kept.remove(card)
-            outlook = foresight(samples, kept, race.limit)
-            fed = feeding(samples, race.opponent, card)
-            values[card] = race_value(outlook, options[card], fed)
+            values[card] = race_value(foresight(samples, kept, race.limit), options[card])
         best_card = max(values, key=lambda c: (values[c], -options[c], c.points, -c.code))
         knock_card = next((c for c in ranked if Knock(c) in legal), None)
         plan = Plan(best_card, options[best_card], knock_card, None, False, None, None)
@@ -303,11 +295,7 @@ class HardBot:
         kept = list(hand)
         kept.remove(best_card)
         play_on = estimate_play_on(table, samples, kept, best_card)
-        if RACE_KNOCK_RULE == "play-on":
-            knocking = knock.value >= play_on
-        else:
-            knocking = knock.value > KNOCK_MARGIN
-        return replace(plan, knock=knocking, knock_estimate=knock, play_on=play_on)
+        return replace(plan, knock=knock.value >= play_on, knock_estimate=knock, play_on=play_on)
 
     def discard_choice(
         self, view: PlayerView, knowledge: Knowledge, samples: list[Sample], legal: list[Action]

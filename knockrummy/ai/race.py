@@ -14,11 +14,9 @@ Glossary:
                 is at most the knock limit, the chance it is 0 (gin), and its mean.
     wall        the gin profiles stop the hand as a draw when a discard leaves two cards
                 or fewer in the stock, so the seat gets about half the stock left.
-    feeding     the share of samples in which the opponent's count falls by taking a
-                discard: the upcard it wants is a turn it saves.
     race value  ``100 * (sum of knock chances) + GIN_WEIGHT * 100 * (sum of gin chances)
-                - COUNT_WEIGHT * count now - FEED_WEIGHT * 100 * feeding``: roughly, the
-                draws saved, with the count and gin as tie-breaks that also pay points.
+                - COUNT_WEIGHT * count now``: roughly, the draws saved, with the count and
+                gin as tie-breaks that also pay points.
     common samples  every choice is weighed against the same samples, so the comparison
                 between two choices is not drowned by the luck of the draw.
 
@@ -34,8 +32,6 @@ from itertools import combinations
 
 from ..engine.cards import Card
 from ..engine.deadwood import run_points, set_keep_masks
-from ..engine.hand import hand_points
-from ..engine.melds import discard_points
 from .inference import Sample
 
 WALL = 2
@@ -46,7 +42,6 @@ SETS = 5
 """Disjoint runs of draws taken from each sample's (randomly ordered) stock."""
 GIN_WEIGHT = 0.3
 COUNT_WEIGHT = 0.3
-FEED_WEIGHT = 0.0
 _BIG = 10_000
 _ALL = (1 << 52) - 1
 _TWO_SUITS = (1 << 26) - 1
@@ -173,22 +168,6 @@ def foresight(
     )
 
 
-def feeding(samples: Sequence[Sample], opponent: int, card: Card) -> float:
-    """The share of samples in which ``opponent``'s count falls by taking ``card``."""
-    hits = 0
-    for sample in samples:
-        theirs = list(sample.hands[opponent])
-        after = discard_points([*theirs, card], forbidden=card)
-        if after and min(after.values()) < hand_points(theirs):
-            hits += 1
-    return hits / max(len(samples), 1)
-
-
-def race_value(outlook: Outlook, count: int, fed: float = 0.0) -> float:
+def race_value(outlook: Outlook, count: int) -> float:
     """The race value of a hand (see the glossary)."""
-    return (
-        100.0 * sum(outlook.knock)
-        + GIN_WEIGHT * 100.0 * sum(outlook.gin)
-        - COUNT_WEIGHT * count
-        - FEED_WEIGHT * 100.0 * fed
-    )
+    return 100.0 * sum(outlook.knock) + GIN_WEIGHT * 100.0 * sum(outlook.gin) - COUNT_WEIGHT * count

@@ -111,17 +111,3 @@ def test_advice_is_refused_before_drawing():
     state = play_some("poker-rum", 2, seed=1, steps=0)
     with pytest.raises(ValueError):
         advise(player_view(state, state.to_move))
-
-
-@pytest.mark.parametrize(("profile", "race"), [("gin-rummy", True), ("knock-rummy", False)])
-def test_the_gin_profiles_are_advised_as_a_race_to_the_knock_limit(profile, race):
-    state = rigged_session(
-        profile,
-        ["AS 2S 3S 4H 5H 6H 7D 7C 7S 4C", "9C 9D TC JC QH KH 2D 4D 8H 3C"],
-        discard_pile="5C",
-        stock_top="KD",
-        turn=2,
-    )
-    advice = advise(drawn_view(state))
-    assert advice.race is race
-    assert advice.knock_deadwood == 4 and advice.knock

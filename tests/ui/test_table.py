@@ -232,11 +232,8 @@ def test_the_game_plays_on_without_an_audio_device(monkeypatch):
     sounds.play("knock")  # silently nothing
 
 
-@pytest.mark.parametrize(
-    ("profile", "words"),
-    [("gin-rummy", "for your opponent to knock first"), ("knock-rummy", "playing on")],
-)
-def test_the_knock_hint_gives_the_reason_the_profile_calls_for(profile, words):
+@pytest.mark.parametrize("profile", ["gin-rummy", "knock-rummy"])
+def test_the_knock_hint_weighs_knocking_against_playing_on(profile):
     from knockrummy.engine.session import apply
     from knockrummy.ui.scenes.table import hint_text
 
@@ -251,4 +248,4 @@ def test_the_knock_hint_gives_the_reason_the_profile_calls_for(profile, words):
     )
     state, _ = apply(state, DrawStock(), 0)
     text = hint_text(state, 0)
-    assert text.startswith("Hint: knock now") and words in text
+    assert text.startswith("Hint: knock now") and "playing on" in text

@@ -604,14 +604,11 @@ def hint_text(session: SessionState, seat: int) -> str:
     advice = advise(view, seed=session.hand_number)
     if advice.knock and advice.knock_card is not None:
         risk = round(100 * (advice.risk or 0))
-        text = (
+        return (
             f"Hint: knock now with {advice.knock_card.symbol} face down "
             f"(deadwood {advice.knock_deadwood}, {risk}% risk of being beaten; expected "
-            f"{advice.expected_knock:+.1f}"
+            f"{advice.expected_knock:+.1f} against {advice.expected_play_on:+.1f} playing on)."
         )
-        if advice.race:
-            return text + "; each turn you wait is one for your opponent to knock first)."
-        return text + f" against {advice.expected_play_on:+.1f} playing on)."
     text = f"Hint: discard {advice.discard.symbol} (deadwood {advice.deadwood_after})"
     if advice.knock_card is not None:
         risk = round(100 * (advice.risk or 0))
