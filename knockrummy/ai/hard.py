@@ -203,20 +203,10 @@ class HardBot:
         options = discard_points(hand, forbidden=view.taken)
         ranked = sorted(options, key=lambda c: (options[c], -c.points, c.code))
         race = race_of(view, knowledge)
-        if race is not None:
-            return self.race_plan(view, knowledge, samples, legal, race, options, ranked)
-        chances = stock_chances(knowledge, samples)
-        best_card = ranked[0]
-        best_value = None
-        for card in ranked[:DISCARD_CANDIDATES]:
-            if options[card] > options[ranked[0]] + 12:
-                break
-            kept = list(hand)
-            kept.remove(card)
-            value = -options[card] + FUTURE_DRAWS * improvement(kept, knowledge.unseen, chances)
-            value -= FEED_COST * self._feeding(knowledge, samples, card)
-            if best_value is None or value > best_value:
-                best_card, best_value = card, value
+        if race is None:
+            best_card = self.plain_discard(hand, knowledge, samples, options, ranked)
+        else:
+            best_card = self.race_discard(hand, samples, race, options, ranked)
         knock_card = next((c for c in ranked if Knock(c) in legal), None)
         plan = Plan(best_card, options[best_card], knock_card, None, False, None, None)
         if knock_card is None:
@@ -234,6 +224,45 @@ class HardBot:
         kept.remove(best_card)
         play_on = estimate_play_on(table, samples, kept, best_card)
         return replace(plan, knock=knock.value >= play_on, knock_estimate=knock, play_on=play_on)
+
+    def plain_discard(
+        self,
+        hand: list[Card],
+        knowledge: Knowledge,
+        samples: list[Sample],
+        options: dict[Card, int],
+        ranked: list[Card],
+    ) -> Card:
+        """The discard with the best hand value, less the cost of feeding the next player."""
+        chances = stock_chances(knowledge, samples)
+        best_card = ranked[0]
+        best_value = None
+        for card in ranked[:DISCARD_CANDIDATES]:
+            if options[card] > options[ranked[0]] + 12:
+                break
+            kept = list(hand)
+            kept.remove(card)
+            value = -options[card] + FUTURE_DRAWS * improvement(kept, knowledge.unseen, chances)
+            value -= FEED_COST * self._feeding(knowledge, samples, card)
+            if best_value is None or value > best_value:
+                best_card, best_value = card, value
+        return best_card
+
+    def race_discard(
+        self,
+        hand: list[Card],
+        samples: list[Sample],
+        race: Race,
+        options: dict[Card, int],
+        ranked: list[Card],
+    ) -> Card:
+        """In a race, the lowest-count discard leaving the best race value."""
+        values = {}
+        for card in ranked[:RACE_CANDIDATES]:
+            kept = list(hand)
+            kept.remove(card)
+            values[card] = race_value(foresight(samples, kept, race.limit), options[card])
+        return max(values, key=lambda c: (values[c], -options[c], c.points, -c.code))
 
     def race_take(
         self, view: PlayerView, samples: list[Sample], race: Race, after: dict[Card, int]
@@ -261,41 +290,6 @@ class HardBot:
             rest = Sample(sample.hands, sample.stock[:-2])
             draw += race_value(foresight([rest], kept, race.limit, memo=memo), options[card])
         return take > draw / max(len(samples), 1)
-
-    def race_plan(
-        self,
-        view: PlayerView,
-        knowledge: Knowledge,
-        samples: list[Sample],
-        legal: list[Action],
-        race: Race,
-        options: dict[Card, int],
-        ranked: list[Card],
-    ) -> Plan:
-        """Weigh the lowest-count discards by their race value; knock, as in every
-        profile, when knocking now is worth at least a round of play-on."""
-        hand = list(view.hand)
-        values = {}
-        for card in ranked[:RACE_CANDIDATES]:
-            kept = list(hand)
-            kept.remove(card)
-            values[card] = race_value(foresight(samples, kept, race.limit), options[card])
-        best_card = max(values, key=lambda c: (values[c], -options[c], c.points, -c.code))
-        knock_card = next((c for c in ranked if Knock(c) in legal), None)
-        plan = Plan(best_card, options[best_card], knock_card, None, False, None, None)
-        if knock_card is None:
-            return plan
-        plan = replace(plan, knock_deadwood=options[knock_card])
-        if options[knock_card] == 0:
-            return replace(plan, knock=True)
-        kept_knock = list(hand)
-        kept_knock.remove(knock_card)
-        table = table_of(view, knowledge)
-        knock = estimate_knock(table, samples, kept_knock)
-        kept = list(hand)
-        kept.remove(best_card)
-        play_on = estimate_play_on(table, samples, kept, best_card)
-        return replace(plan, knock=knock.value >= play_on, knock_estimate=knock, play_on=play_on)
 
     def discard_choice(
         self, view: PlayerView, knowledge: Knowledge, samples: list[Sample], legal: list[Action]
