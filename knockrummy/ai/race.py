@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
 
-from ..engine.cards import Card
+from ..engine.cards import Card, cards_mask
 from ..engine.deadwood import run_points, set_keep_masks
 from .inference import Sample
 
@@ -45,13 +45,6 @@ COUNT_WEIGHT = 0.3
 _BIG = 10_000
 _ALL = (1 << 52) - 1
 _TWO_SUITS = (1 << 26) - 1
-
-
-def mask_of(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.code
-    return mask
 
 
 # --- clairvoyant draws ------------------------------------------------------------------
@@ -134,7 +127,7 @@ def foresight(
     memo = {} if memo is None else memo
     draws = DRAWS if draws is None else draws
     sets = SETS if sets is None else sets
-    mine = mask_of(kept)
+    mine = cards_mask(kept)
     knock = [0] * draws
     gin = [0] * draws
     count = [0] * draws

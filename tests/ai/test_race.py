@@ -9,9 +9,9 @@ import pytest
 
 from knockrummy.ai.hard import HardBot, race_of
 from knockrummy.ai.inference import Sample, read_view, sample_hidden
-from knockrummy.ai.race import best_keep, foresight, mask_of
+from knockrummy.ai.race import best_keep, foresight
 from knockrummy.engine.actions import DrawStock, Knock, TakeDiscard
-from knockrummy.engine.cards import CARDS, parse_cards
+from knockrummy.engine.cards import CARDS, cards_mask, parse_cards
 from knockrummy.engine.deadwood import deadwood_points
 from knockrummy.engine.session import apply
 from knockrummy.engine.views import player_view
@@ -21,7 +21,7 @@ from .helpers import rigged_session
 
 def brute_keep(cards, drop):
     codes = [c.code for c in cards]
-    mask = mask_of(cards)
+    mask = cards_mask(cards)
     return min(
         deadwood_points(mask ^ sum(1 << c for c in gone))
         for k in range(drop + 1)
@@ -38,15 +38,15 @@ def test_best_keep_is_the_least_count_after_dropping_the_worst_cards(seed):
         # half the hands are crowded into few ranks, so sets and trip ranks are common
         pool = suited if rng.random() < 0.5 else [c for c in suited if c.code % 13 < 6]
         cards = rng.sample(pool, 10 + drop)
-        assert best_keep(mask_of(cards), drop) == brute_keep(cards, drop), (cards, drop)
+        assert best_keep(cards_mask(cards), drop) == brute_keep(cards, drop), (cards, drop)
 
 
 def test_a_set_card_is_never_dropped_to_break_a_set():
     cards = parse_cards("7S 7H 7D 2C 3C 4C 9S TS JS KH QD")
     # 777, 2C3C4C and 9STSJS meld; KH QD are deadwood, and one of them may go
-    assert best_keep(mask_of(cards), 0) == 20
-    assert best_keep(mask_of(cards), 1) == 10
-    assert best_keep(mask_of(cards), 2) == 0
+    assert best_keep(cards_mask(cards), 0) == 20
+    assert best_keep(cards_mask(cards), 1) == 10
+    assert best_keep(cards_mask(cards), 2) == 0
 
 
 def sample_with_stock(hand, stock_top_first):
