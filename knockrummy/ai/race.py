@@ -72,7 +72,14 @@ def _pair_drops(pair: int) -> tuple[int, ...]:
     them as well as they can be."""
     low = _suit_drops(pair & 8191)
     high = _suit_drops(pair >> 13)
-    return tuple(min(low[j] + high[k - j] for j in range(k + 1)) for k in range(DROPS + 1))
+    out = []
+    for k in range(DROPS + 1):
+        best = low[0] + high[k]
+        for j in range(1, k + 1):
+            if low[j] + high[k - j] < best:
+                best = low[j] + high[k - j]
+        out.append(best)
+    return tuple(out)
 
 
 def best_keep(mask: int, drop: int) -> int:
