@@ -32,10 +32,9 @@ from itertools import combinations
 
 from ..engine.cards import Card, cards_mask
 from ..engine.deadwood import run_points, set_keep_masks
+from ..engine.hand import TWO_LEFT
 from .inference import Sample
 
-WALL = 2
-"""Stock cards left at which the gin profiles stop the hand as a draw."""
 DRAWS = 3
 """How many of the seat's own draws the outlook looks ahead."""
 SETS = 5
@@ -141,7 +140,7 @@ def foresight(
     n = 0
     for sample in samples:
         stock = sample.stock
-        mine_left = max((len(stock) - WALL + 1) // 2, 0)
+        mine_left = max((len(stock) - TWO_LEFT + 1) // 2, 0)
         for first in range(len(stock) - 1, len(stock) - 1 - sets * draws, -draws):
             if first < draws - 1 and n:
                 break

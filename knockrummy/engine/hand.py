@@ -28,6 +28,9 @@ from .melds import deadwood_points
 from .profiles import Profile, get_profile
 
 OFFER, DRAW, DISCARD, OVER = "offer", "draw", "discard", "over"
+TWO_LEFT = 2
+"""A ``two-left`` profile's hand ends as a draw once a discard leaves this many stock
+cards or fewer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +317,7 @@ def _advance(s: HandState, action: HandAction) -> list[Event]:
     events: list[Event] = [CardDiscarded(pos, action.card)]
     profile = s.profile
     if profile.exhaustion == "two-left":
-        if len(s.stock) <= 2:
+        if len(s.stock) <= TWO_LEFT:
             return events + _end(s, "exhausted")
     elif not s.stock:
         s.turns_since_empty = 0 if s.turns_since_empty is None else s.turns_since_empty + 1
