@@ -15,6 +15,12 @@ Glossary:
     points      per game and per hand: the bot's final score (ledger net in ``poker-rum``,
                 chips net in ``knock-rami``) and its score per hand played.
     decision    one ``choose(view)`` call, timed with ``time.perf_counter``.
+    parts       a long run split into shorter ones (to use several cores): ``--games 500
+                --seed 1`` and ``--games 500 --seed 501`` play exactly the games of
+                ``--games 1000 --seed 1`` as long as each part starts a whole number of
+                rotations (and swaps) in. ``--merge`` joins the parts' JSON into the one
+                result; its decision times are the slowest part's, since percentiles of
+                parts do not add up.
 
 Run ``python -m knockrummy.bench_ai --profile gin-rummy --seats hard,medium --games 200``.
 """
@@ -27,6 +33,7 @@ import math
 import statistics
 import time
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from .ai import make_bot
@@ -148,10 +155,95 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
     }
 
 
+class MergeError(ValueError):
+    """Parts that are not consecutive pieces of one run."""
+
+
+def period(players: int) -> int:
+    """Games after which the rotation and the swap both start over."""
+    return math.lcm(players, 2)
+
+
+def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The result of one run from the JSON results of its parts (see ``parts``)."""
+    if not parts:
+        raise MergeError("nothing to merge")
+    parts = sorted(parts, key=lambda r: r["seed"])
+    first = parts[0]
+    shape = [(row["bot"], row["seats"]) for row in first["bots"]]
+    for part in parts:
+        if (part["profile"], part["players"]) != (first["profile"], first["players"]):
+            raise MergeError(
+                f"seed {part['seed']} is {part['profile']} with {part['players']} players, "
+                f"not {first['profile']} with {first['players']}"
+            )
+        if [(row["bot"], row["seats"]) for row in part["bots"]] != shape:
+            raise MergeError(f"seed {part['seed']} seats other bots than seed {first['seed']}")
+    for before, after in pairwise(parts):
+        if after["seed"] != before["seed"] + before["games"]:
+            raise MergeError(
+                f"seed {before['seed']} with {before['games']} games is followed by seed "
+                f"{after['seed']}, not {before['seed'] + before['games']}"
+            )
+    step = period(first["players"])
+    for part in parts:
+        if (part["seed"] - first["seed"]) % step:
+            raise MergeError(
+                f"seed {part['seed']} starts mid-rotation: parts must start a multiple of "
+                f"{step} games after seed {first['seed']}"
+            )
+    games = sum(part["games"] for part in parts)
+    hands = sum(part["hands"] for part in parts)
+    rows = []
+    for index, (name, seats) in enumerate(shape):
+        mine = [part["bots"][index] for part in parts]
+        won = sum(row["wins"] for row in mine)
+        low, high = wilson(won, games)
+        per_game = sum(row["points_per_game"] * row["games"] for row in mine) / games
+        rows.append(
+            {
+                "bot": name,
+                "seats": seats,
+                "games": games,
+                "wins": won,
+                "win_rate": won / games,
+                "win_rate_95": [low, high],
+                "points_per_game": per_game,
+                "points_per_hand": per_game * games / hands if hands else 0.0,
+                "decisions": sum(row["decisions"] for row in mine),
+                "decision_ms_p50": max(row["decision_ms_p50"] for row in mine),
+                "decision_ms_p95": max(row["decision_ms_p95"] for row in mine),
+            }
+        )
+    return {
+        "profile": first["profile"],
+        "players": first["players"],
+        "games": games,
+        "seed": first["seed"],
+        "hands": hands,
+        "account": first["account"],
+        "bots": rows,
+        "parts": len(parts),
+    }
+
+
+def read_parts(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """The JSON results in ``paths``; a file that is not one is a :class:`MergeError`."""
+    parts = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                parts.append(json.load(handle))
+        except (OSError, ValueError) as exc:
+            raise MergeError(f"{path}: not a JSON result ({exc})") from exc
+    return parts
+
+
 def _table(result: dict[str, Any]) -> str:
     lines = [
         f"{result['profile']}, {result['players']} players, {result['games']} games "
-        f"(seed {result['seed']}), {result['hands']} hands; {result['account']} per game/hand",
+        f"(seed {result['seed']}), {result['hands']} hands; {result['account']} per game/hand"
+        + (f"; {result['parts']} parts" if result.get("parts") else ""),
         f"{'bot':<24}{'seats':>6}{'wins':>8}{'rate':>7}{'95% interval':>16}{'/game':>9}{'/hand':>8}"
         f"{'p50 ms':>9}{'p95 ms':>9}",
     ]
@@ -171,14 +263,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="knockrummy bench ai", description="Play bots against each other and compare."
     )
-    parser.add_argument("--profile", required=True, choices=list(PROFILES))
-    parser.add_argument(
-        "--seats", required=True, help="comma-separated levels or package.module:Class specs"
-    )
+    parser.add_argument("--profile", choices=list(PROFILES))
+    parser.add_argument("--seats", help="comma-separated levels or package.module:Class specs")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--merge", nargs="+", metavar="FILE", help="join the --json results of a run's parts"
+    )
     args = parser.parse_args(argv)
+    if args.merge:
+        try:
+            result = merge(read_parts(args.merge))
+        except (MergeError, KeyError, TypeError) as exc:
+            parser.exit(2, f"knockrummy bench ai: cannot merge: {exc}\n")
+        print(json.dumps(result, indent=2) if args.json else _table(result))
+        return 0
+    if not args.profile or not args.seats:
+        parser.error("--profile and --seats are required (or --merge)")
     specs = [s.strip() for s in args.seats.split(",") if s.strip()]
     try:
         get_profile(args.profile).check_players(len(specs))

@@ -26,6 +26,10 @@ Glossary:
                 only what the seat may know, so the placeholders never reach the bot.
     decided     a hand somebody knocked with a non-zero result (OpenSpiel scores a
                 knock at equal deadwood 0 for both; those are counted as ties).
+    parts       ``--hands 1000 --seed 1`` and ``--hands 1000 --seed 501`` play exactly the
+                deals of ``--hands 2000 --seed 1`` (a deal's seed is the run's seed plus
+                its index); ``--merge`` joins the parts' JSON, with the slowest part's
+                decision times.
     points      OpenSpiel's return for our seat: deadwood difference, gin and undercut
                 bonuses of 25; no game or box bonuses (one hand is one OpenSpiel game).
 
@@ -43,10 +47,11 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from .ai import make_bot
-from .bench_ai import percentile, wilson
+from .bench_ai import MergeError, percentile, read_parts, wilson
 from .engine.actions import Action, Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard
 from .engine.cards import CARDS, Card
 from .engine.hand import DISCARD, DRAW, HandState
@@ -523,12 +528,64 @@ def summarise(
     }
 
 
+SUMMED = (
+    "hands",
+    "decided",
+    "draws",
+    "ties",
+    "wins",
+    "our_knocks",
+    "our_gins",
+    "our_undercuts",
+    "their_knocks",
+    "their_gins",
+    "their_undercuts",
+    "knocks_refused",
+    "decisions",
+    "seconds",
+)
+
+
+def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The result of one run from the JSON results of its parts (see ``parts``)."""
+    if not parts:
+        raise MergeError("nothing to merge")
+    parts = sorted(parts, key=lambda r: r["seed"])
+    first = parts[0]
+    for part in parts:
+        if (part["bot"], part["opponent"]) != (first["bot"], first["opponent"]):
+            raise MergeError(f"seed {part['seed']} plays {part['bot']}, not {first['bot']}")
+    for before, after in pairwise(parts):
+        following = before["seed"] + before["hands"] // 2
+        if after["seed"] != following:
+            raise MergeError(
+                f"seed {before['seed']} with {before['hands']} hands is followed by seed "
+                f"{after['seed']}, not {following}"
+            )
+    out: dict[str, Any] = {"opponent": first["opponent"], "bot": first["bot"]}
+    out.update({key: sum(part[key] for part in parts) for key in SUMMED})
+    out["seed"] = first["seed"]
+    out["win_share"] = out["wins"] / out["decided"] if out["decided"] else 0.0
+    out["win_share_95"] = list(wilson(out["wins"], out["decided"]))
+    hands = out["hands"]
+    out["points_per_hand"] = sum(p["points_per_hand"] * p["hands"] for p in parts) / hands
+    out["points_per_hand_by_seat"] = {
+        seat: sum(p["points_per_hand_by_seat"][seat] * p["hands"] for p in parts) / hands
+        for seat in ("0", "1")
+    }
+    for key in ("decision_ms_p50", "decision_ms_p95"):
+        out[key] = max(part[key] for part in parts)
+    out["parts"] = len(parts)
+    return out
+
+
 def _table(result: dict[str, Any]) -> str:
     low, high = result["win_share_95"]
     return "\n".join(
         [
             f"{result['bot']} vs {result['opponent']} in OpenSpiel gin_rummy: "
-            f"{result['hands']} hands (seed {result['seed']}), each deal from both seats",
+            f"{result['hands']} hands (seed {result['seed']}), each deal from both seats"
+            + (f"; {result['parts']} parts" if result.get("parts") else ""),
             f"decided {result['decided']}, draws {result['draws']}, ties {result['ties']}",
             f"won {result['wins']} of {result['decided']} decided: "
             f"{result['win_share']:.3f} (95% {low:.3f}-{high:.3f})",
@@ -554,7 +611,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="hard", help="our bot: a level or module:Class spec")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a summary")
+    parser.add_argument(
+        "--merge", nargs="+", metavar="FILE", help="join the --json results of a run's parts"
+    )
     args = parser.parse_args(argv)
+    if args.merge:
+        try:
+            merged = merge(read_parts(args.merge))
+        except (MergeError, KeyError, TypeError) as exc:
+            parser.exit(2, f"knockrummy bench openspiel: cannot merge: {exc}\n")
+        print(json.dumps(merged, indent=2) if args.json else _table(merged))
+        return 0
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     try:

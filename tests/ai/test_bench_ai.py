@@ -67,3 +67,65 @@ def test_equal_teams_keep_their_seats():
 
     assert compositions(["hard", "medium"], 2) == [["hard", "medium"]] * 2
     assert compositions(["a", "b", "a"], 2) == [["a", "b", "a"], ["b", "a", "b"]]
+
+
+def test_parts_merge_into_the_whole_run(tmp_path):
+    from knockrummy.bench_ai import merge
+
+    specs = ["medium", "easy", "medium"]  # unequal teams: rotation and swap, period 6
+    whole = bench("knock-rummy", specs, games=12, seed=5)
+    parts = [bench("knock-rummy", specs, games=6, seed=s) for s in (11, 5)]
+    merged = merge(parts)
+    assert merged["games"] == 12 and merged["seed"] == 5 and merged["parts"] == 2
+    assert merged["hands"] == whole["hands"]
+    for got, want in zip(merged["bots"], whole["bots"], strict=True):
+        assert (got["bot"], got["seats"], got["decisions"]) == (
+            want["bot"],
+            want["seats"],
+            want["decisions"],
+        )
+        for key in ("wins", "win_rate", "points_per_game", "points_per_hand"):
+            assert got[key] == pytest.approx(want[key])
+        assert got["win_rate_95"] == pytest.approx(want["win_rate_95"])
+    # the command line reads the parts' JSON files
+    paths = []
+    for part in parts:
+        path = tmp_path / f"part-{part['seed']}.json"
+        path.write_text(json.dumps(part), encoding="utf-8")
+        paths.append(str(path))
+    assert main(["--merge", *paths, "--json"]) == 0
+
+
+def test_merge_refuses_parts_of_different_runs():
+    import copy
+
+    from knockrummy.bench_ai import MergeError, merge
+
+    one = bench("gin-classic", ["medium", "easy"], games=2, seed=1)
+
+    def part(seed, games=2, **changes):
+        out = copy.deepcopy(one)
+        out.update(seed=seed, games=games, **changes)
+        return out
+
+    with pytest.raises(MergeError, match="followed by seed 4, not 3"):
+        merge([one, part(4)])
+    with pytest.raises(MergeError, match="starts mid-rotation"):
+        merge([part(1, games=1), part(2, games=1)])
+    with pytest.raises(MergeError, match="not gin-classic"):
+        merge([one, part(3, profile="gin-rummy")])
+    other = part(3)
+    other["bots"][0]["bot"] = "hard"
+    with pytest.raises(MergeError, match="other bots"):
+        merge([one, other])
+    assert merge([part(3), one])["games"] == 4  # parts may come in any order
+
+
+def test_merge_reports_a_file_that_is_not_a_result(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        main(["--merge", str(bad)])
+    assert stop.value.code == 2
+    assert "cannot merge" in capsys.readouterr().err
+    assert bad.read_text(encoding="utf-8") == "{not json"

@@ -178,3 +178,55 @@ def test_missing_openspiel_is_reported(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "pyspiel", None)
     assert main(["--hands", "2"]) == 2
     assert "OpenSpiel is not installed" in capsys.readouterr().err
+
+
+def _outcomes(seed: int, hands: int) -> list:
+    """Made-up hands for the summary arithmetic (both seats, every kind of ending)."""
+    import random
+
+    from knockrummy.bench_openspiel import HandOutcome
+
+    rng = random.Random(seed)
+    out = []
+    for index in range(hands):
+        knocker = rng.choice([0, 1, None])
+        points = 0.0 if knocker is None else rng.choice([-30.0, -4.0, 0.0, 7.0, 33.0])
+        out.append(HandOutcome(index % 2, points, knocker, rng.random() < 0.1, points < -20))
+    return out
+
+
+def test_parts_merge_into_the_whole_run(tmp_path, capsys):
+    import json
+
+    from knockrummy.bench_openspiel import merge, summarise
+
+    first, second = _outcomes(1, 40), _outcomes(2, 60)
+    whole = summarise(first + second, [0.01] * 100, 7, "hard", 3.0)
+    parts = [
+        summarise(second, [0.01] * 60, 27, "hard", 2.0),
+        summarise(first, [0.01] * 40, 7, "hard", 1.0),
+    ]
+    merged = merge(parts)
+    for key, value in whole.items():  # the same decision times in every part
+        assert merged[key] == pytest.approx(value), key
+    assert merged["parts"] == 2
+    paths = []
+    for part in parts:
+        path = tmp_path / f"{part['seed']}.json"
+        path.write_text(json.dumps(part), encoding="utf-8")
+        paths.append(str(path))
+    assert main(["--merge", *paths]) == 0
+    assert "100 hands (seed 7)" in capsys.readouterr().out
+
+
+def test_merge_refuses_parts_that_do_not_follow_on(capsys):
+    from knockrummy.bench_ai import MergeError
+    from knockrummy.bench_openspiel import merge, summarise
+
+    one = summarise(_outcomes(1, 40), [0.01] * 40, 7, "hard", 1.0)
+    gap = summarise(_outcomes(2, 40), [0.01] * 40, 30, "hard", 1.0)
+    with pytest.raises(MergeError, match="followed by seed 30, not 27"):
+        merge([one, gap])
+    other = summarise(_outcomes(2, 40), [0.01] * 40, 27, "medium", 1.0)
+    with pytest.raises(MergeError, match="plays medium"):
+        merge([one, other])
