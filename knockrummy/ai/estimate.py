@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.cards import Card
-from ..engine.hand import hand_points
+from ..engine.hand import hand_points, knock_refusal
 from ..engine.melds import discard_points
 from ..engine.profiles import Profile
 from ..engine.scoring import Settlement, settle
@@ -164,10 +164,7 @@ def _greedy_turn(
 
 
 def _knock_allowed(table: Table, turn: int, count: int) -> bool:
-    profile = table.profile
-    if profile.first_round_no_knock and turn <= table.players:
-        return False
-    return profile.knock_limit is None or count <= profile.knock_limit
+    return knock_refusal(table.profile, turn, table.players, count) is None
 
 
 def estimate_play_on(

@@ -178,21 +178,27 @@ def _may_discard(state: HandState, card: Card) -> bool:
     return card != state.taken or hand.count(card) > 1
 
 
+def knock_refusal(profile: Profile, turn: int, players: int, deadwood: int) -> str | None:
+    """Why a knock keeping ``deadwood`` is not allowed on turn ``turn`` (turns begun in
+    the hand) of a hand of ``players``, or None if it is."""
+    if profile.first_round_no_knock and turn <= players:
+        return "nobody may knock until every player has had one turn"
+    if profile.knock_limit is not None and deadwood > profile.knock_limit:
+        return (
+            f"a knock must keep deadwood of {profile.knock_limit} or less, "
+            f"and this one keeps {deadwood}"
+        )
+    return None
+
+
 def _knock_refusal(state: HandState, card: Card) -> str | None:
     """Why knocking with ``card`` is not allowed now, or None if it is."""
-    profile = state.profile
-    if profile.first_round_no_knock and state.turn <= state.players:
-        return "nobody may knock until every player has had one turn"
-    if profile.knock_limit is not None:
+    points = 0
+    if state.profile.knock_limit is not None:
         rest = list(state.hands[state.to_move])
         rest.remove(card)
         points = hand_points(rest)
-        if points > profile.knock_limit:
-            return (
-                f"a knock must keep deadwood of {profile.knock_limit} or less, "
-                f"and this one keeps {points}"
-            )
-    return None
+    return knock_refusal(state.profile, state.turn, state.players, points)
 
 
 def legal_actions(state: HandState) -> list[HandAction]:

@@ -196,3 +196,15 @@ def test_a_hand_replays_from_its_seed_and_action_log():
         state, _ = apply(state, rng.choice(legal_actions(state)))
     again = replay("knock-rummy", 4, 2, 99, [a for _, a, _ in state.log])
     assert hand_to_json(again) == hand_to_json(state)
+
+
+def test_knock_refusal_is_the_rule_for_counts_and_turns():
+    from knockrummy.engine.hand import knock_refusal
+    from knockrummy.engine.profiles import get_profile
+
+    gin, rami, poker = (get_profile(p) for p in ("gin-rummy", "knock-rami", "poker-rum"))
+    assert knock_refusal(gin, 1, 2, 10) is None
+    assert "10 or less, and this one keeps 11" in knock_refusal(gin, 9, 2, 11)
+    assert "every player has had one turn" in knock_refusal(rami, 3, 3, 0)
+    assert knock_refusal(rami, 4, 3, 40) is None
+    assert knock_refusal(poker, 1, 4, 90) is None
