@@ -53,6 +53,8 @@ class Tween:
     on_update: Callable[[float], None] | None = None
     """Called with the eased progress after every step."""
     on_done: Callable[[], None] | None = None
+    ended: bool = False
+    """Whether ``on_done`` has run (once, even for a tween of no duration)."""
 
     @property
     def done(self) -> bool:
@@ -66,12 +68,13 @@ class Tween:
 
     def update(self, dt: float) -> float:
         """Advance by ``dt`` seconds; returns the seconds left over once finished."""
-        was_done = self.done
         self.elapsed += dt
         if self.on_update:
             self.on_update(self.progress)
-        if self.done and not was_done and self.on_done:
-            self.on_done()
+        if self.done and not self.ended:
+            self.ended = True
+            if self.on_done:
+                self.on_done()
         return max(0.0, self.elapsed - self.duration)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from knockrummy.engine.actions import Discard, DrawStock
 from knockrummy.engine.serialize import session_to_json
@@ -147,9 +148,10 @@ def test_settings_change_at_once_and_are_kept(tmp_path):
     assert again.settings.four_colour
 
 
-def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, faces_drawn):
+@pytest.mark.parametrize("speed", ["fast", "instant"])
+def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, faces_drawn, speed):
     game = Game.open(str(tmp_path / "data"))
-    game.settings = Settings(speed="fast")
+    game.settings = Settings(speed=speed)
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bo", HUMAN)]
     session_id, state = game.start("gin-rummy", seats, seed=4)
     from knockrummy.ui.scenes.play import table_for
@@ -187,6 +189,7 @@ def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, f
         drawn.clear()
         table.draw(app.screen)
         assert not (set(drawn) & mine - set(table.hand.discard))
+        assert not table.flights  # nothing is left in mid-air once the table is still
 
 
 def test_a_human_answers_the_knock_rami_buy_back_offer_on_the_panel():

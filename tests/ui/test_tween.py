@@ -40,3 +40,15 @@ def test_finish_runs_everything_at_once():
         seq.add(lambda name=name: Tween(1.0, on_done=lambda: log.append(name)))
     seq.finish()
     assert log == ["x", "y", "z"] and not seq.busy
+
+
+def test_a_tween_of_no_duration_still_ends_once():
+    log = []
+    tween = Tween(0.0, on_done=lambda: log.append("done"))
+    tween.update(math.inf)
+    tween.update(1.0)
+    assert log == ["done"]
+    seq = Sequence()
+    seq.add(lambda: Tween(0.0, on_done=lambda: log.append("step")))
+    seq.finish()
+    assert log == ["done", "step"]
