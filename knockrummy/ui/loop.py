@@ -119,8 +119,11 @@ class App:
         if not self.running or not self.scenes:
             return False
         scene = self.scene
+        was_busy = scene.busy
         scene.update(dt)
-        if self.dirty or scene.busy:
+        # A scene that stops being busy in this update (an animation ends, a hint arrives)
+        # still gets this frame drawn, or its last change would stay off the screen.
+        if self.dirty or was_busy or scene.busy:
             scene.draw(self.screen)
             pygame.display.flip()
             if FIRST_FRAME_EXIT:

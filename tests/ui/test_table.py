@@ -249,3 +249,16 @@ def test_the_knock_hint_weighs_knocking_against_playing_on(profile):
     state, _ = apply(state, DrawStock(), 0)
     text = hint_text(state, 0)
     assert text.startswith("Hint: knock now") and "playing on" in text
+
+
+def test_the_frame_in_which_a_hint_arrives_is_drawn():
+    app, scene = make_table(seed=5)
+    assert run_until(app, lambda: my_turn(scene))
+    app.step(1 / 60, [key(pygame.K_s)])
+    run_until(app, lambda: not scene.busy)
+    app.step(1 / 60, [key(pygame.K_h)])
+    assert scene.hint_future is not None
+    scene.hint_future.result(timeout=10)
+    assert app.step(1 / 60, [])  # the hint lands in this update, and the frame is drawn
+    assert scene.hint.startswith("Hint")
+    assert not app.step(1 / 60, [])  # then the still table is not redrawn
