@@ -247,8 +247,9 @@ def test_the_knock_hint_weighs_knocking_against_playing_on(profile):
         turn=2,
     )
     state, _ = apply(state, DrawStock(), 0)
-    text = hint_text(state, 0)
+    text, card = hint_text(state, 0)
     assert text.startswith("Hint: knock now") and "playing on" in text
+    assert f"with {card.symbol} face down" in text
 
 
 def test_the_frame_in_which_a_hint_arrives_is_drawn():
@@ -261,4 +262,10 @@ def test_the_frame_in_which_a_hint_arrives_is_drawn():
     scene.hint_future.result(timeout=10)
     assert app.step(1 / 60, [])  # the hint lands in this update, and the frame is drawn
     assert scene.hint.startswith("Hint")
+    run_until(app, lambda: not scene.busy)  # the suggested card rises
     assert not app.step(1 / 60, [])  # then the still table is not redrawn
+    # the suggested card is lifted, so Enter plays it
+    advised = scene.hint.split("discard ", 1)[1].split(" ", 1)[0]
+    assert scene.selected is not None and scene.selected.symbol == advised
+    app.step(1 / 60, [key(pygame.K_RETURN)])
+    assert scene.hand.discard[-1].symbol == advised

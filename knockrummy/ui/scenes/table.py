@@ -358,7 +358,7 @@ class TableScene(TableMotion, TableInput, Scene):
         self.hint = "Thinking about a hint…"
         session = self.session
 
-        def think() -> tuple[SessionState, str]:
+        def think() -> tuple[SessionState, tuple[str, Card | None]]:
             try:
                 return session, hint_text(session, self.viewer)
             finally:
@@ -510,9 +510,11 @@ class TableScene(TableMotion, TableInput, Scene):
         self.notice_left = max(0.0, self.notice_left - dt)
         self._settle_cards(dt)
         if self.hint_future is not None and self.hint_future.done():
-            asked, text = self.hint_future.result()
+            asked, (text, card) = self.hint_future.result()
             self.hint_future = None
             self.hint = text if asked is self.session else ""
+            if self.hint and card in self.player_hand():
+                self.selected = card  # lifted, with its count: Enter plays it
         if self.panel is not None:
             self.panel.update(dt if self.settings.duration_factor else math.inf)
         if not self.seq.busy:
@@ -587,9 +589,10 @@ def _sorted_hand(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], 
     return tuple(order), frozenset(breaks)
 
 
-def hint_text(session: SessionState, seat: int) -> str:
-    """The hint for the seat to move: the knock advisor's advice after drawing, the hard
-    level's choice of pile before."""
+def hint_text(session: SessionState, seat: int) -> tuple[str, Card | None]:
+    """The hint for the seat to move, and the card it suggests throwing (None before
+    drawing): the knock advisor's advice after drawing, the hard level's choice of pile
+    before."""
     from ...ai import make_bot
     from ...ai.advisor import advise
 
@@ -597,17 +600,18 @@ def hint_text(session: SessionState, seat: int) -> str:
     if view.hand_phase != "discard":
         choice = make_bot("hard", seed=session.hand_number).choose(view)
         if isinstance(choice, TakeDiscard):
-            return f"Hint: take the {view.discard_pile[-1].symbol}."
+            return f"Hint: take the {view.discard_pile[-1].symbol}.", None
         if isinstance(choice, Pass):
-            return "Hint: pass."
-        return "Hint: draw from the stock."
+            return "Hint: pass.", None
+        return "Hint: draw from the stock.", None
     advice = advise(view, seed=session.hand_number)
     if advice.knock and advice.knock_card is not None:
         risk = round(100 * (advice.risk or 0))
         return (
             f"Hint: knock now with {advice.knock_card.symbol} face down "
             f"(deadwood {advice.knock_deadwood}, {risk}% risk of being beaten; expected "
-            f"{advice.expected_knock:+.1f} against {advice.expected_play_on:+.1f} playing on)."
+            f"{advice.expected_knock:+.1f} against {advice.expected_play_on:+.1f} playing on).",
+            advice.knock_card,
         )
     text = f"Hint: discard {advice.discard.symbol} (deadwood {advice.deadwood_after})"
     if advice.knock_card is not None:
@@ -616,4 +620,4 @@ def hint_text(session: SessionState, seat: int) -> str:
             f" and wait: a knock now would risk {risk}% "
             f"(expected {advice.expected_knock:+.1f} against {advice.expected_play_on:+.1f})"
         )
-    return text + "."
+    return text + ".", advice.discard
