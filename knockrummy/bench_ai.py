@@ -32,7 +32,7 @@ import json
 import math
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -239,6 +239,28 @@ def read_parts(paths: Sequence[str]) -> list[dict[str, Any]]:
     return parts
 
 
+def add_merge_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--merge", nargs="+", metavar="FILE", help="join the --json results of a run's parts"
+    )
+
+
+def merge_command(
+    parser: argparse.ArgumentParser,
+    paths: Sequence[str],
+    join: Callable[[Sequence[dict[str, Any]]], dict[str, Any]],
+    table: Callable[[dict[str, Any]], str],
+    as_json: bool,
+) -> int:
+    """``--merge``: print the joined result, or exit 2 saying why the parts do not join."""
+    try:
+        result = join(read_parts(paths))
+    except (MergeError, KeyError, TypeError) as exc:
+        parser.exit(2, f"{parser.prog}: cannot merge: {exc}\n")
+    print(json.dumps(result, indent=2) if as_json else table(result))
+    return 0
+
+
 def _table(result: dict[str, Any]) -> str:
     lines = [
         f"{result['profile']}, {result['players']} players, {result['games']} games "
@@ -268,17 +290,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument(
-        "--merge", nargs="+", metavar="FILE", help="join the --json results of a run's parts"
-    )
+    add_merge_option(parser)
     args = parser.parse_args(argv)
     if args.merge:
-        try:
-            result = merge(read_parts(args.merge))
-        except (MergeError, KeyError, TypeError) as exc:
-            parser.exit(2, f"knockrummy bench ai: cannot merge: {exc}\n")
-        print(json.dumps(result, indent=2) if args.json else _table(result))
-        return 0
+        return merge_command(parser, args.merge, merge, _table, args.json)
     if not args.profile or not args.seats:
         parser.error("--profile and --seats are required (or --merge)")
     specs = [s.strip() for s in args.seats.split(",") if s.strip()]

@@ -51,7 +51,7 @@ from itertools import pairwise
 from typing import Any
 
 from .ai import make_bot
-from .bench_ai import MergeError, percentile, read_parts, wilson
+from .bench_ai import MergeError, add_merge_option, merge_command, percentile, wilson
 from .engine.actions import Action, Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard
 from .engine.cards import CARDS, Card
 from .engine.hand import DISCARD, DRAW, HandState
@@ -611,17 +611,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="hard", help="our bot: a level or module:Class spec")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a summary")
-    parser.add_argument(
-        "--merge", nargs="+", metavar="FILE", help="join the --json results of a run's parts"
-    )
+    add_merge_option(parser)
     args = parser.parse_args(argv)
     if args.merge:
-        try:
-            merged = merge(read_parts(args.merge))
-        except (MergeError, KeyError, TypeError) as exc:
-            parser.exit(2, f"knockrummy bench openspiel: cannot merge: {exc}\n")
-        print(json.dumps(merged, indent=2) if args.json else _table(merged))
-        return 0
+        return merge_command(parser, args.merge, merge, _table, args.json)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     try:
