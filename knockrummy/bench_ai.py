@@ -79,6 +79,34 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[rank - 1]
 
 
+def _row(
+    name: str,
+    seats: float,
+    games: int,
+    hands: int,
+    won: float,
+    per_game: float,
+    decisions: int,
+    p50: float,
+    p95: float,
+) -> dict[str, Any]:
+    """One bot's line of a result; the rate, its interval and points per hand derived."""
+    low, high = wilson(won, games)
+    return {
+        "bot": name,
+        "seats": seats,
+        "games": games,
+        "wins": won,
+        "win_rate": won / games,
+        "win_rate_95": [low, high],
+        "points_per_game": per_game,
+        "points_per_hand": per_game * games / hands if hands else 0.0,
+        "decisions": decisions,
+        "decision_ms_p50": p50,
+        "decision_ms_p95": p95,
+    }
+
+
 def compositions(specs: Sequence[str], games: int) -> list[list[str]]:
     """The specs seated in each game before rotation (see ``balanced``)."""
     names = list(dict.fromkeys(specs))
@@ -125,24 +153,19 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
                 wins[name] += share
     rows = []
     for name in names:
-        won = wins[name]
-        low, high = wilson(won, games)
         ms = [t * 1000 for t in times[name]]
-        per_game = points[name] / seats_held[name] if seats_held[name] else 0.0
         rows.append(
-            {
-                "bot": name,
-                "seats": seats_held[name] / games,
-                "games": games,
-                "wins": won,
-                "win_rate": won / games,
-                "win_rate_95": [low, high],
-                "points_per_game": per_game,
-                "points_per_hand": per_game * games / hands_total if hands_total else 0.0,
-                "decisions": len(ms),
-                "decision_ms_p50": statistics.median(ms) if ms else 0.0,
-                "decision_ms_p95": percentile(ms, 0.95),
-            }
+            _row(
+                name,
+                seats_held[name] / games,
+                games,
+                hands_total,
+                wins[name],
+                points[name] / seats_held[name] if seats_held[name] else 0.0,
+                len(ms),
+                statistics.median(ms) if ms else 0.0,
+                percentile(ms, 0.95),
+            )
         )
     return {
         "profile": profile_id,
@@ -197,23 +220,18 @@ def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     rows = []
     for index, (name, seats) in enumerate(shape):
         mine = [part["bots"][index] for part in parts]
-        won = sum(row["wins"] for row in mine)
-        low, high = wilson(won, games)
-        per_game = sum(row["points_per_game"] * row["games"] for row in mine) / games
         rows.append(
-            {
-                "bot": name,
-                "seats": seats,
-                "games": games,
-                "wins": won,
-                "win_rate": won / games,
-                "win_rate_95": [low, high],
-                "points_per_game": per_game,
-                "points_per_hand": per_game * games / hands if hands else 0.0,
-                "decisions": sum(row["decisions"] for row in mine),
-                "decision_ms_p50": max(row["decision_ms_p50"] for row in mine),
-                "decision_ms_p95": max(row["decision_ms_p95"] for row in mine),
-            }
+            _row(
+                name,
+                seats,
+                games,
+                hands,
+                sum(row["wins"] for row in mine),
+                sum(row["points_per_game"] * row["games"] for row in mine) / games,
+                sum(row["decisions"] for row in mine),
+                max(row["decision_ms_p50"] for row in mine),
+                max(row["decision_ms_p95"] for row in mine),
+            )
         )
     return {
         "profile": first["profile"],
