@@ -1,4 +1,5 @@
-"""The OpenSpiel anchor's pure parts: card and meld numbering, action translation, views.
+"""The OpenSpiel anchor's pure parts: card and meld numbering, action translation, views
+(:mod:`knockrummy.openspiel_bridge`), and the benchmark's summary and merge.
 
 None of these tests needs OpenSpiel; the benchmark itself is the check against it.
 """
@@ -9,7 +10,10 @@ import sys
 
 import pytest
 
-from knockrummy.bench_openspiel import (
+from knockrummy.bench_openspiel import deal_order, main
+from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from knockrummy.engine.cards import CARDS, Card, parse_cards
+from knockrummy.openspiel_bridge import (
     OS_DRAW_STOCK,
     OS_DRAW_UPCARD,
     OS_KNOCK,
@@ -18,9 +22,7 @@ from knockrummy.bench_openspiel import (
     SeatRecord,
     build_view,
     card_to_os,
-    deal_order,
     defender_plan,
-    main,
     meld_actions,
     meld_from_id,
     meld_id,
@@ -28,8 +30,6 @@ from knockrummy.bench_openspiel import (
     os_to_card,
     split_meld,
 )
-from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
-from knockrummy.engine.cards import CARDS, Card, parse_cards
 
 
 def card(text: str) -> Card:
