@@ -16,7 +16,7 @@ commands:
   demo     watch computers play at the table (--screenshot saves the last hand end)
   sim      play whole sessions with computer players
   ledger   list saved sessions (--json, --csv, --data-dir DIR)
-  bench    measure: bench melds, frames, idle, ai, openspiel
+  bench    measure: bench melds, frames, idle, ai, openspiel, race
 
 Run 'knockrummy COMMAND --help' for a command's options."""
 
@@ -68,11 +68,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             from . import bench_openspiel
 
             return bench_openspiel.main(rest[1:])
+        if target == "race":
+            from . import bench_race
+
+            return bench_race.main(rest[1:])
         if target == "idle":
             from .ui import bench_idle
 
             return bench_idle.main(rest[1:])
-        print("usage: knockrummy bench melds|frames|idle|ai|openspiel [options]", file=sys.stderr)
+        print(
+            "usage: knockrummy bench melds|frames|idle|ai|openspiel|race [options]",
+            file=sys.stderr,
+        )
         return 2
     print(f"knockrummy: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2

@@ -1,0 +1,192 @@
+"""How fast a computer player gets down to the knock limit: ``knockrummy bench race``.
+
+In the two-player profiles with a knock limit (``gin-rummy``, ``gin-classic``) a hand is
+mostly a race to that limit, so a player's speed decides much of its share of hands.
+Against a real opponent that share is noisy: the deal decides a lot, and a 1,000-hand
+run is good to about 3 points either way. Played alone, on the same deals from the same
+seats, two players' speeds compare to a few hundredths of a draw, so a change to the
+race play can be judged in minutes.
+
+Glossary:
+    bystander   the other seat: it draws from the stock and throws the card it drew,
+                never takes the upcard and never knocks, so the stock and the upcards
+                flow as in a real hand but nobody races the measured seat.
+    draws       the measured seat's draws (from the stock or the upcard) until one of its
+                discards leaves a count at or below the knock limit. A hand that ends
+                first (the stock runs down to the wall) scores ``UNREACHED``.
+    paired      every level plays the same deals from the same seats with the same bot
+                seed, so a difference between levels comes from their play, not the
+                cards; its interval is taken over the per-hand differences.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .ai import make_bot
+from .bench_ai import percentile
+from .engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from .engine.cards import Card
+from .engine.hand import hand_points
+from .engine.profiles import get_profile
+from .engine.session import apply, new_session
+from .engine.views import PlayerView, player_view
+
+UNREACHED = 16
+"""Draws scored for a hand that ended before the seat reached the limit: one more than a
+seat can make before the wall."""
+Z95 = 1.959963984540054
+
+
+class Bystander:
+    """The seat that only passes cards through (see the glossary)."""
+
+    def __init__(self) -> None:
+        self._before: set[Card] = set()
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        if view.hand_phase == "discard":
+            drawn = [c for c in view.hand if c not in self._before]
+            return Discard(drawn[0]) if drawn else next(a for a in legal if isinstance(a, Discard))
+        self._before = set(view.hand)
+        return DrawStock() if DrawStock() in legal else Pass()
+
+
+def race_draws(profile_id: str, level: str, deal: int, seat: int) -> tuple[int, list[float]]:
+    """The draws ``level`` needs from ``seat`` of deal ``deal`` (a session seed), and the
+    seconds each of its decisions took."""
+    limit = get_profile(profile_id).knock_limit
+    if limit is None:
+        raise ValueError(f"{profile_id} has no knock limit to race to")
+    state = new_session(profile_id, 2, deal)
+    bot = make_bot(level, seed=deal * 2 + seat)
+    bystander = Bystander()
+    draws = 0
+    times: list[float] = []
+    while state.to_move is not None:  # None once the hand is over
+        mover = state.to_move
+        view = player_view(state, mover)
+        if mover != seat:
+            state, _ = apply(state, bystander.choose(view), mover)
+            continue
+        start = time.perf_counter()
+        action = bot.choose(view)
+        times.append(time.perf_counter() - start)
+        if isinstance(action, (DrawStock, TakeDiscard)):
+            draws += 1
+        elif isinstance(action, (Discard, Knock)):
+            kept = list(view.hand)
+            kept.remove(action.card)
+            if hand_points(kept) <= limit:
+                return draws, times
+            # Not there yet, or a knock refused by the profile's first-round rule.
+            action = Discard(action.card)
+        state, _ = apply(state, action, mover)
+    return UNREACHED, times
+
+
+def bench(profile_id: str, levels: Sequence[str], deals: int, seed: int) -> dict[str, Any]:
+    """Every level on deals ``seed .. seed + deals - 1``, from both seats."""
+    if not levels:
+        raise ValueError("name at least one level")
+    if len(set(levels)) != len(levels):
+        raise ValueError("a level is named twice")
+    draws: dict[str, list[int]] = {}
+    times: dict[str, list[float]] = {}
+    for level in levels:
+        draws[level], times[level] = [], []
+        for deal in range(seed, seed + deals):
+            for seat in (0, 1):
+                count, spent = race_draws(profile_id, level, deal, seat)
+                draws[level].append(count)
+                times[level].extend(spent)
+    return summarise(profile_id, seed, deals, draws, times)
+
+
+def summarise(
+    profile_id: str,
+    seed: int,
+    deals: int,
+    draws: dict[str, list[int]],
+    times: dict[str, list[float]],
+) -> dict[str, Any]:
+    """Per level: mean draws, the share reached by each number of draws, the difference
+    from the first level with its 95% interval, and decision times."""
+    levels = list(draws)
+    first = draws[levels[0]]
+    rows = []
+    for level in levels:
+        mine = draws[level]
+        diffs = [a - b for a, b in zip(mine, first, strict=True)]
+        mean_diff = statistics.fmean(diffs)
+        half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+        spent = times[level]
+        rows.append(
+            {
+                "level": level,
+                "hands": len(mine),
+                "mean_draws": round(statistics.fmean(mine), 4),
+                "unreached": sum(1 for d in mine if d >= UNREACHED),
+                "reached_by": {
+                    str(k): round(sum(1 for d in mine if d <= k) / len(mine), 4)
+                    for k in (3, 5, 7, 9, 11)
+                },
+                "vs_first": round(mean_diff, 4),
+                "vs_first_95": [round(mean_diff - half, 4), round(mean_diff + half, 4)],
+                "decision_ms_p50": round(1000 * percentile(spent, 0.5), 3),
+                "decision_ms_p95": round(1000 * percentile(spent, 0.95), 3),
+            }
+        )
+    return {"profile": profile_id, "seed": seed, "deals": deals, "levels": rows}
+
+
+def _table(result: dict[str, Any]) -> str:
+    lines = [
+        f"{result['profile']}: draws to reach the knock limit, {result['deals']} deals "
+        f"from both seats (seed {result['seed']}), against a bystander"
+    ]
+    first = result["levels"][0]["level"]
+    for row in result["levels"]:
+        low, high = row["vs_first_95"]
+        reached = ", ".join(f"<={k}: {v:.1%}" for k, v in row["reached_by"].items())
+        lines.append(
+            f"  {row['level']}: mean {row['mean_draws']:.3f} draws ({reached}; "
+            f"{row['unreached']} unreached); against {first} {row['vs_first']:+.3f} "
+            f"[{low:+.3f}, {high:+.3f}]; decisions p50 {row['decision_ms_p50']:.2f} ms, "
+            f"p95 {row['decision_ms_p95']:.2f} ms"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="knockrummy bench race",
+        description="Draws each level needs to reach the knock limit, on the same deals.",
+    )
+    parser.add_argument("--profile", default="gin-rummy", choices=("gin-rummy", "gin-classic"))
+    parser.add_argument(
+        "--levels",
+        default="hard,medium",
+        help="comma-separated levels or package.module:ClassName (compared with the first)",
+    )
+    parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    levels = [name.strip() for name in args.levels.split(",") if name.strip()]
+    try:
+        result = bench(args.profile, levels, args.deals, args.seed)
+    except ValueError as exc:
+        print(f"knockrummy bench race: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result) if args.json else _table(result))
+    return 0
