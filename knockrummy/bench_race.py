@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .ai import make_bot
-from .bench_ai import percentile
+from .bench_ai import Z95, percentile
 from .engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from .engine.cards import Card
 from .engine.hand import hand_points
@@ -41,7 +41,6 @@ from .engine.views import PlayerView, player_view
 UNREACHED = 16
 """Draws scored for a hand that ended before the seat reached the limit: one more than a
 seat can make before the wall."""
-Z95 = 1.959963984540054
 
 
 class Bystander:
