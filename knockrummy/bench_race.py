@@ -52,8 +52,8 @@ class Bystander:
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions
         if view.hand_phase == "discard":
-            drawn = [c for c in view.hand if c not in self._before]
-            return Discard(drawn[0]) if drawn else next(a for a in legal if isinstance(a, Discard))
+            (drawn,) = [c for c in view.hand if c not in self._before]
+            return Discard(drawn)
         self._before = set(view.hand)
         return DrawStock() if DrawStock() in legal else Pass()
 
@@ -85,8 +85,6 @@ def race_draws(profile_id: str, level: str, deal: int, seat: int) -> tuple[int, 
             kept.remove(action.card)
             if hand_points(kept) <= limit:
                 return draws, times
-            # Not there yet, or a knock refused by the profile's first-round rule.
-            action = Discard(action.card)
         state, _ = apply(state, action, mover)
     return UNREACHED, times
 

@@ -7,9 +7,11 @@ import random
 
 import pytest
 
+from knockrummy.ai import make_bot
 from knockrummy.bench_race import UNREACHED, Bystander, bench, main, race_draws, summarise
 from knockrummy.engine import apply, new_session, player_view
-from knockrummy.engine.actions import Discard, DrawStock, Pass, TakeDiscard
+from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from knockrummy.engine.hand import hand_points
 
 
 class RandomThrower:
@@ -59,10 +61,21 @@ def test_a_player_with_a_plan_is_measured_faster_than_one_without():
 
 
 def test_draws_are_counted_up_to_the_discard_that_reaches_the_limit():
-    draws, times = race_draws("gin-rummy", "medium", deal=5, seat=0)
+    draws, _ = race_draws("gin-rummy", "medium", deal=5, seat=0)
+    # Replay the same hand and read the seat's hand from the state after each discard.
+    state = new_session("gin-rummy", 2, 5)
+    bot, other = make_bot("medium", seed=5 * 2), Bystander()
+    made, counts = 0, []
+    while state.to_move is not None and made <= draws:
+        seat = state.to_move
+        action = (bot if seat == 0 else other).choose(player_view(state, seat))
+        state, _ = apply(state, action, seat)
+        if seat == 0 and isinstance(action, (DrawStock, TakeDiscard)):
+            made += 1
+        if seat == 0 and isinstance(action, (Discard, Knock)):
+            counts.append(hand_points(list(state.hand.hands[0])))
     assert 1 <= draws < UNREACHED
-    # One decision per draw and per discard, and none after the limit is reached.
-    assert len(times) == 2 * draws
+    assert counts[draws - 1] <= 10 and all(c > 10 for c in counts[: draws - 1])
 
 
 def test_a_profile_without_a_knock_limit_is_refused():
