@@ -16,7 +16,7 @@ commands:
   demo     watch computers play at the table (--screenshot saves the last hand end)
   sim      play whole sessions with computer players
   ledger   list saved sessions (--json, --csv, --data-dir DIR)
-  bench    measure: bench melds, frames, idle, ai, openspiel, race
+  bench    measure: bench melds, frames, idle, ai, openspiel, race, duel
 
 Run 'knockrummy COMMAND --help' for a command's options."""
 
@@ -72,12 +72,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             from . import bench_race
 
             return bench_race.main(rest[1:])
+        if target == "duel":
+            from . import bench_duel
+
+            return bench_duel.main(rest[1:])
         if target == "idle":
             from .ui import bench_idle
 
             return bench_idle.main(rest[1:])
         print(
-            "usage: knockrummy bench melds|frames|idle|ai|openspiel|race [options]",
+            "usage: knockrummy bench melds|frames|idle|ai|openspiel|race|duel [options]",
             file=sys.stderr,
         )
         return 2
