@@ -30,20 +30,17 @@ Glossary:
 
 from __future__ import annotations
 
-import argparse
-import json
-import statistics
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .ai import make_bot
-from .ai.hard import RACE_CANDIDATES, HardBot, Race
+from .ai.hard import HardBot, Race
 from .ai.inference import Sample
 from .ai.race import foresight, race_value
-from .bench_ai import Z95, percentile, wilson
+from .bench_ai import percentile, wilson
+from .bench_race import check_levels, paired_difference, run_command
 from .engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from .engine.cards import Card
 from .engine.hand import hand_points
@@ -56,7 +53,6 @@ DENY_SAMPLES = 40
 """Samples over which the racer's race gain is averaged."""
 DENY_SETS = 2
 """Runs of draws per sample in the racer's race value."""
-BENCH_LEVELS = ("hard-denying", "hard-sighted")
 
 
 def melds_with(hand: Sequence[Card], card: Card) -> bool:
@@ -130,35 +126,26 @@ class DenyingHardBot(HardBot):
             out.append(Sample(tuple(hands), stock))
         return out
 
-    def race_discard(
-        self,
-        hand: list[Card],
-        samples: list[Sample],
-        race: Race,
-        options: dict[Card, int],
-        ranked: list[Card],
-    ) -> Card:
+    def race_charges(
+        self, samples: list[Sample], race: Race, cards: list[Card]
+    ) -> dict[Card, float]:
+        """Per candidate discard, the racer's mean race gain from taking it."""
         limit = race.limit
         used = self._denial_samples(samples)
         memo: dict[int, int] = {}
         blind = []
         for sample in used:
-            theirs = list(sample.hands[self._racer])
             if not sample.stock:
                 blind.append(None)
                 continue
-            drawn = [*theirs, sample.stock[-1]]
-            card, count = greedy_throw(drawn)
-            drawn.remove(card)
+            drawn = [*sample.hands[self._racer], sample.stock[-1]]
+            thrown, count = greedy_throw(drawn)
+            drawn.remove(thrown)
             rest = Sample(sample.hands, sample.stock[:-1])
-            blind.append(
-                race_value(foresight([rest], drawn, limit, sets=DENY_SETS, memo=memo), count)
-            )
-        values = {}
-        for card in ranked[:RACE_CANDIDATES]:
-            kept = list(hand)
-            kept.remove(card)
-            value = race_value(foresight(samples, kept, limit), options[card])
+            outlook = foresight([rest], drawn, limit, sets=DENY_SETS, memo=memo)
+            blind.append(race_value(outlook, count))
+        charges = {}
+        for card in cards:
             gain = 0.0
             for sample, without in zip(used, blind, strict=True):
                 theirs = list(sample.hands[self._racer])
@@ -169,8 +156,8 @@ class DenyingHardBot(HardBot):
                 taken.remove(thrown)
                 outlook = foresight([sample], taken, limit, sets=DENY_SETS, memo=memo)
                 gain += race_value(outlook, count) - without
-            values[card] = value - gain / max(len(used), 1)
-        return max(values, key=lambda c: (values[c], -options[c], c.points, -c.code))
+            charges[card] = gain / max(len(used), 1)
+        return charges
 
 
 def make_level(level: str, seed: int) -> Any:
@@ -232,10 +219,7 @@ def duel(profile_id: str, level: str, deal: int, seat: int) -> Duel:
 
 def bench(profile_id: str, levels: Sequence[str], deals: int, seed: int) -> dict[str, Any]:
     """Every level against the racer on deals ``seed .. seed + deals - 1``, both seats."""
-    if not levels:
-        raise ValueError("name at least one level")
-    if len(set(levels)) != len(levels):
-        raise ValueError("a level is named twice")
+    check_levels(levels)
     results: dict[str, list[Duel]] = {}
     for level in levels:
         results[level] = [
@@ -247,9 +231,7 @@ def bench(profile_id: str, levels: Sequence[str], deals: int, seed: int) -> dict
     rows = []
     for level, played in results.items():
         scores = [d.score for d in played]
-        diffs = [a - b for a, b in zip(scores, first, strict=True)]
-        mean_diff = statistics.fmean(diffs)
-        half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+        vs_first, vs_first_95 = paired_difference(scores, first)
         won = sum(1 for s in scores if s == 1.0)
         decided = sum(1 for s in scores if s != 0.5)
         low, high = wilson(won, decided) if decided else (0.0, 0.0)
@@ -261,8 +243,8 @@ def bench(profile_id: str, levels: Sequence[str], deals: int, seed: int) -> dict
                 "decided": decided,
                 "first_share": round(won / decided, 4) if decided else None,
                 "first_share_95": [round(low, 4), round(high, 4)],
-                "vs_first": round(mean_diff, 4),
-                "vs_first_95": [round(mean_diff - half, 4), round(mean_diff + half, 4)],
+                "vs_first": vs_first,
+                "vs_first_95": vs_first_95,
                 "level_takes": sum(d.level_takes for d in played),
                 "racer_takes": sum(d.racer_takes for d in played),
                 "decision_ms_p50": round(1000 * percentile(spent, 0.5), 3),
@@ -293,28 +275,16 @@ def _table(result: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    return run_command(
+        argv,
         prog="knockrummy bench duel",
         description="Each level against a greedy racer that takes what melds, on the same deals.",
+        levels=(
+            "hard,hard-denying,hard-sighted",
+            "comma-separated levels, package.module:ClassName, or this bench's "
+            "hard-denying and hard-sighted (compared with the first)",
+        ),
+        deals=200,
+        bench=bench,
+        table=_table,
     )
-    parser.add_argument("--profile", default="gin-rummy", choices=("gin-rummy", "gin-classic"))
-    parser.add_argument(
-        "--levels",
-        default="hard,hard-denying,hard-sighted",
-        help="comma-separated levels, package.module:ClassName, or this bench's "
-        "hard-denying and hard-sighted (compared with the first)",
-    )
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
-    if args.deals < 1:
-        parser.error("--deals must be at least 1")
-    levels = [name.strip() for name in args.levels.split(",") if name.strip()]
-    try:
-        result = bench(args.profile, levels, args.deals, args.seed)
-    except ValueError as exc:
-        print(f"knockrummy bench duel: {exc}", file=sys.stderr)
-        return 2
-    print(json.dumps(result) if args.json else _table(result))
-    return 0

@@ -26,7 +26,7 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .ai import make_bot
@@ -89,12 +89,27 @@ def race_draws(profile_id: str, level: str, deal: int, seat: int) -> tuple[int, 
     return UNREACHED, times
 
 
-def bench(profile_id: str, levels: Sequence[str], deals: int, seed: int) -> dict[str, Any]:
-    """Every level on deals ``seed .. seed + deals - 1``, from both seats."""
+def check_levels(levels: Sequence[str]) -> None:
+    """Refuse an empty list of levels, or one that names a level twice (the runs are
+    keyed by name)."""
     if not levels:
         raise ValueError("name at least one level")
     if len(set(levels)) != len(levels):
         raise ValueError("a level is named twice")
+
+
+def paired_difference(values: Sequence[float], first: Sequence[float]) -> tuple[float, list[float]]:
+    """The mean per-hand difference of ``values`` from ``first`` (the same hands), and
+    its 95% interval, both rounded to 4 places."""
+    diffs = [a - b for a, b in zip(values, first, strict=True)]
+    mean = statistics.fmean(diffs)
+    half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
+
+
+def bench(profile_id: str, levels: Sequence[str], deals: int, seed: int) -> dict[str, Any]:
+    """Every level on deals ``seed .. seed + deals - 1``, from both seats."""
+    check_levels(levels)
     draws: dict[str, list[int]] = {}
     times: dict[str, list[float]] = {}
     for level in levels:
@@ -121,9 +136,7 @@ def summarise(
     rows = []
     for level in levels:
         mine = draws[level]
-        diffs = [a - b for a, b in zip(mine, first, strict=True)]
-        mean_diff = statistics.fmean(diffs)
-        half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+        vs_first, vs_first_95 = paired_difference(mine, first)
         spent = times[level]
         rows.append(
             {
@@ -135,8 +148,8 @@ def summarise(
                     str(k): round(sum(1 for d in mine if d <= k) / len(mine), 4)
                     for k in (3, 5, 7, 9, 11)
                 },
-                "vs_first": round(mean_diff, 4),
-                "vs_first_95": [round(mean_diff - half, 4), round(mean_diff + half, 4)],
+                "vs_first": vs_first,
+                "vs_first_95": vs_first_95,
                 "decision_ms_p50": round(1000 * percentile(spent, 0.5), 3),
                 "decision_ms_p95": round(1000 * percentile(spent, 0.95), 3),
             }
@@ -162,28 +175,46 @@ def _table(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="knockrummy bench race",
-        description="Draws each level needs to reach the knock limit, on the same deals.",
-    )
+def run_command(
+    argv: Sequence[str] | None,
+    prog: str,
+    description: str,
+    levels: tuple[str, str],
+    deals: int,
+    bench: Callable[[str, list[str], int, int], dict[str, Any]],
+    table: Callable[[dict[str, Any]], str],
+) -> int:
+    """The command line shared by the level benches of the race profiles: ``levels`` is
+    the default list and its help; exit 2 on a level the bench refuses."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("--profile", default="gin-rummy", choices=("gin-rummy", "gin-classic"))
-    parser.add_argument(
-        "--levels",
-        default="hard,medium",
-        help="comma-separated levels or package.module:ClassName (compared with the first)",
-    )
-    parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--levels", default=levels[0], help=levels[1])
+    parser.add_argument("--deals", type=int, default=deals)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
-    levels = [name.strip() for name in args.levels.split(",") if name.strip()]
+    names = [name.strip() for name in args.levels.split(",") if name.strip()]
     try:
-        result = bench(args.profile, levels, args.deals, args.seed)
+        result = bench(args.profile, names, args.deals, args.seed)
     except ValueError as exc:
-        print(f"knockrummy bench race: {exc}", file=sys.stderr)
+        print(f"{prog}: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(result) if args.json else _table(result))
+    print(json.dumps(result) if args.json else table(result))
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_command(
+        argv,
+        prog="knockrummy bench race",
+        description="Draws each level needs to reach the knock limit, on the same deals.",
+        levels=(
+            "hard,medium",
+            "comma-separated levels or package.module:ClassName (compared with the first)",
+        ),
+        deals=500,
+        bench=bench,
+        table=_table,
+    )

@@ -256,13 +256,23 @@ class HardBot:
         options: dict[Card, int],
         ranked: list[Card],
     ) -> Card:
-        """In a race, the lowest-count discard leaving the best race value."""
+        """In a race, the lowest-count discard leaving the best race value, less its
+        :meth:`race_charges`."""
         values = {}
         for card in ranked[:RACE_CANDIDATES]:
             kept = list(hand)
             kept.remove(card)
             values[card] = race_value(foresight(samples, kept, race.limit), options[card])
+        for card, charge in self.race_charges(samples, race, list(values)).items():
+            values[card] -= charge
         return max(values, key=lambda c: (values[c], -options[c], c.points, -c.code))
+
+    def race_charges(
+        self, samples: list[Sample], race: Race, cards: list[Card]
+    ) -> dict[Card, float]:
+        """Race value to take off candidate discards: none at this level. (``knockrummy
+        bench duel`` prices denying the opponent here.)"""
+        return {}
 
     def race_take(
         self, view: PlayerView, samples: list[Sample], race: Race, after: dict[Card, int]
