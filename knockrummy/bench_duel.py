@@ -22,6 +22,9 @@ Glossary:
                   racer's mean race gain over the sampled hidden hands.
     sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
                   It sees a hidden hand, so it exists only here, never as a seat.
+                  ``hard-sighted-NN`` sees each of the racer's cards with chance NN%
+                  and, in each sample, a card the racer does not hold in place of the
+                  rest: how much a better guess at the racer's hand would be worth.
     paired        every level plays the same deals from the same seats with the same bot
                   seed; a hand scores 1 when the level reaches first, 0 when the racer
                   does, 0.5 when the stock runs down first, and the difference from the
@@ -30,6 +33,7 @@ Glossary:
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -98,13 +102,18 @@ class GreedyRacer:
 
 class DenyingHardBot(HardBot):
     """The hard level with its race discards charged the racer's race gain (see the
-    glossary); ``sighted`` prices it on ``racer_hand``, which only this bench sets."""
+    glossary). With ``sight`` it prices that charge on ``racer_hand``, which only this
+    bench sets: each of the racer's cards is seen with chance ``sight`` and otherwise
+    replaced, in each sample, by a card it does not hold."""
 
-    def __init__(self, seed: int = 0, sighted: bool = False) -> None:
+    def __init__(self, seed: int = 0, sight: float | None = None) -> None:
         super().__init__(seed=seed)
-        self.sighted = sighted
+        if sight is not None and not 0.0 < sight <= 1.0:
+            raise ValueError(f"sight must be a share above 0 and at most 1, not {sight}")
+        self.sight = sight
         self.racer_hand: tuple[Card, ...] | None = None
         self._racer = 1
+        self._sight_rng = random.Random(seed + 99)
 
     def choose(self, view: PlayerView) -> Action:
         if view.position is not None:
@@ -113,7 +122,7 @@ class DenyingHardBot(HardBot):
 
     def _denial_samples(self, samples: list[Sample]) -> list[Sample]:
         used = samples[:DENY_SAMPLES]
-        if not self.sighted:
+        if self.sight is None:
             return used
         if self.racer_hand is None:
             raise ValueError("a sighted bot needs the racer's hand before each decision")
@@ -121,10 +130,26 @@ class DenyingHardBot(HardBot):
         out = []
         for sample in used:
             hands = list(sample.hands)
-            hands[self._racer] = true
-            stock = tuple(c for c in sample.stock if c not in true)
+            if self.sight == 1.0:
+                hands[self._racer] = true
+                stock = tuple(c for c in sample.stock if c not in true)
+            else:
+                hands[self._racer], stock = self._glimpse(sample, true)
             out.append(Sample(tuple(hands), stock))
         return out
+
+    def _glimpse(
+        self, sample: Sample, true: tuple[Card, ...]
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The racer's hand as partly seen, and the stock that leaves, in random order."""
+        rng = self._sight_rng
+        others = (*sample.stock, *sample.hands[self._racer])
+        pool = list(dict.fromkeys(c for c in others if c not in true))
+        rng.shuffle(pool)
+        hand = tuple(c if rng.random() < self.sight or not pool else pool.pop() for c in true)
+        stock = list(dict.fromkeys(c for c in (*others, *true) if c not in hand))
+        rng.shuffle(stock)
+        return hand, tuple(stock)
 
     def race_charges(
         self, samples: list[Sample], race: Race, cards: list[Card]
@@ -161,11 +186,18 @@ class DenyingHardBot(HardBot):
 
 
 def make_level(level: str, seed: int) -> Any:
-    """A level of the game, an external bot spec, or one of this bench's levels."""
+    """A level of the game, an external bot spec, or one of this bench's levels:
+    ``hard-denying``, ``hard-sighted`` and ``hard-sighted-NN`` (each of the racer's cards
+    seen with chance NN%)."""
     if level == "hard-denying":
         return DenyingHardBot(seed=seed)
     if level == "hard-sighted":
-        return DenyingHardBot(seed=seed, sighted=True)
+        return DenyingHardBot(seed=seed, sight=1.0)
+    if level.startswith("hard-sighted-"):
+        share = level.removeprefix("hard-sighted-")
+        if not share.isdigit() or not 1 <= int(share) <= 99:
+            raise ValueError(f"{level}: give the share seen as a whole percent, 1 to 99")
+        return DenyingHardBot(seed=seed, sight=int(share) / 100)
     return make_bot(level, seed=seed)
 
 
@@ -199,7 +231,7 @@ def duel(profile_id: str, level: str, deal: int, seat: int) -> Duel:
         view = player_view(state, mover)
         mine = mover == seat
         if mine:
-            if isinstance(bot, DenyingHardBot) and bot.sighted and view.position is not None:
+            if isinstance(bot, DenyingHardBot) and bot.sight and view.position is not None:
                 bot.racer_hand = tuple(state.hand.hands[1 - view.position])
             start = time.perf_counter()
             action = bot.choose(view)

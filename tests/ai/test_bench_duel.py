@@ -7,6 +7,7 @@ import json
 import pytest
 
 from knockrummy.ai import UnknownBotError, make_bot
+from knockrummy.ai.inference import Sample
 from knockrummy.bench_duel import (
     DenyingHardBot,
     GreedyRacer,
@@ -14,6 +15,7 @@ from knockrummy.bench_duel import (
     duel,
     greedy_throw,
     main,
+    make_level,
     melds_with,
     racer_takes,
 )
@@ -88,7 +90,7 @@ def test_seeing_the_racers_hand_denies_it_upcards():
 
 def test_a_sighted_bot_refuses_to_decide_without_the_racers_hand():
     state = new_session("gin-rummy", 2, 3)
-    bot = DenyingHardBot(seed=1, sighted=True)
+    bot = DenyingHardBot(seed=1, sight=1.0)
     racer = GreedyRacer(10)
     with pytest.raises(ValueError, match="racer's hand"):
         while state.to_move is not None:
@@ -114,3 +116,24 @@ def test_the_command_reports_json_and_refuses_bad_levels(capsys):
     assert "twice" in capsys.readouterr().err
     assert main(["--deals", "1", "--levels", "nonsense"]) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_partial_sight_is_a_whole_percent_below_100():
+    assert make_level("hard-sighted-50", seed=1).sight == 0.5
+    for level in ("hard-sighted-0", "hard-sighted-100", "hard-sighted-half"):
+        with pytest.raises(ValueError, match="whole percent"):
+            make_level(level, seed=1)
+
+
+def test_a_glimpse_keeps_the_cards_it_sees_and_hides_none_twice():
+    bot = DenyingHardBot(seed=3, sight=0.5)
+    deck = cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H")
+    true = tuple(deck[:10])
+    guess = tuple(deck[10:13])
+    sample = Sample(((), guess + tuple(deck[13:17])), tuple(deck[17:]) + true[:3])
+    bot._racer = 1
+    hand, stock = bot._glimpse(sample, true)
+    kept = [c for c in hand if c in true]
+    assert len(hand) == 10 and 0 < len(kept) < 10
+    assert not set(hand) & set(stock)
+    assert set(hand) | set(stock) == set(deck)
