@@ -90,14 +90,34 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _ensure_streams() -> None:
-    """A windowed Windows executable has no stdout or stderr: writing would fail, so the
-    commands write to nowhere instead."""
+    """A windowed Windows executable starts with no stdout or stderr. Started from a
+    terminal, it borrows that terminal's console, so the commands print there; started
+    with a double-click, they write to nowhere."""
     import os
 
-    if sys.stdout is None:
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the process)
-    if sys.stderr is None:
-        sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    missing = [name for name in ("stdout", "stderr") if getattr(sys, name) is None]
+    if not missing:
+        return
+    console = _parent_console()
+    for name in missing:
+        stream = console if console is not None else open(os.devnull, "w")  # noqa: SIM115
+        setattr(sys, name, stream)  # lives as long as the process
+
+
+def _parent_console():
+    """On Windows, the console of the process that started this one (a terminal), opened
+    for writing; None elsewhere, or when there is none (a double-click)."""
+    if sys.platform != "win32":
+        return None
+    import ctypes
+
+    attach_parent_process = 0xFFFFFFFF  # (DWORD)-1
+    try:
+        if not ctypes.windll.kernel32.AttachConsole(attach_parent_process):
+            return None
+        return open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
+    except (AttributeError, OSError):
+        return None
 
 
 def play(argv: Sequence[str]) -> int:

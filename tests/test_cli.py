@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import builtins
+import ctypes
+import io
 import json
+import os
 import re
 import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -101,3 +106,51 @@ def test_commands_run_where_there_is_no_stdout(monkeypatch):
     monkeypatch.setattr("sys.stderr", None)
     code = main(["sim", "--profile", "poker-rum", "--players", "2", "--json"])
     assert code == 0
+
+
+class FakeKernel32:
+    """Stands in for Windows' kernel32: ``AttachConsole`` answers ``attached``."""
+
+    def __init__(self, attached: bool) -> None:
+        self.attached = attached
+        self.calls: list[int] = []
+
+    def AttachConsole(self, process: int) -> int:  # noqa: N802 (the Windows name)
+        self.calls.append(process)
+        return int(self.attached)
+
+
+def windowed_windows(monkeypatch, attached: bool) -> tuple[FakeKernel32, io.StringIO]:
+    """A windowed Windows executable: no stdout or stderr, and a parent console only
+    when ``attached``; returns the kernel stand-in and what reaches the console."""
+    kernel = FakeKernel32(attached)
+    console = io.StringIO()
+    real_open = builtins.open
+
+    def open_console(path, *args, **kwargs):
+        return console if path == "CONOUT$" else real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(kernel32=kernel), raising=False)
+    monkeypatch.setattr(builtins, "open", open_console)
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    return kernel, console
+
+
+def test_a_windowed_windows_build_prints_in_the_terminal_that_started_it(monkeypatch):
+    kernel, console = windowed_windows(monkeypatch, attached=True)
+    assert main(["--version"]) == 0
+    assert kernel.calls == [0xFFFFFFFF]  # ATTACH_PARENT_PROCESS
+    assert console.getvalue().startswith("knockrummy")
+    assert sys.stderr is console
+
+
+def test_a_windowed_windows_build_started_by_a_double_click_writes_nowhere(monkeypatch):
+    kernel, console = windowed_windows(monkeypatch, attached=False)
+    assert main(["--version"]) == 0
+    assert kernel.calls == [0xFFFFFFFF]
+    assert console.getvalue() == ""
+    assert sys.stdout.name == os.devnull and sys.stderr.name == os.devnull
+    sys.stdout.close()
+    sys.stderr.close()
