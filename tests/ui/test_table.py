@@ -235,7 +235,7 @@ def test_the_game_plays_on_without_an_audio_device(monkeypatch):
 @pytest.mark.parametrize("profile", ["gin-rummy", "knock-rummy"])
 def test_the_knock_hint_weighs_knocking_against_playing_on(profile):
     from knockrummy.engine.session import apply
-    from knockrummy.ui.scenes.table import hint_text
+    from knockrummy.ui.hints import hint_text
 
     from ..ai.helpers import rigged_session
 

@@ -32,7 +32,6 @@ from ...engine.actions import (
     NextHand,
     Pass,
     StayOut,
-    TakeDiscard,
 )
 from ...engine.cards import Card, sort_by_rank, sort_by_suit
 from ...engine.errors import IllegalActionError
@@ -47,6 +46,7 @@ from ...engine.session import (
 )
 from ...engine.views import player_view
 from ...settings import Settings
+from ..hints import hint_text
 from ..layout import TableLayout, fan_positions, table_layout
 from ..loop import WAKE, Scene
 from ..seats import SeatConfig
@@ -587,37 +587,3 @@ def _sorted_hand(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], 
     breaks.add(len(order))
     order += sort_by_rank(arrangement.deadwood)
     return tuple(order), frozenset(breaks)
-
-
-def hint_text(session: SessionState, seat: int) -> tuple[str, Card | None]:
-    """The hint for the seat to move, and the card it suggests throwing (None before
-    drawing): the knock advisor's advice after drawing, the hard level's choice of pile
-    before."""
-    from ...ai import make_bot
-    from ...ai.advisor import advise
-
-    view = player_view(session, seat)
-    if view.hand_phase != "discard":
-        choice = make_bot("hard", seed=session.hand_number).choose(view)
-        if isinstance(choice, TakeDiscard):
-            return f"Hint: take the {view.discard_pile[-1].symbol}.", None
-        if isinstance(choice, Pass):
-            return "Hint: pass.", None
-        return "Hint: draw from the stock.", None
-    advice = advise(view, seed=session.hand_number)
-    if advice.knock and advice.knock_card is not None:
-        risk = round(100 * (advice.risk or 0))
-        return (
-            f"Hint: knock now with {advice.knock_card.symbol} face down "
-            f"(deadwood {advice.knock_deadwood}, {risk}% risk of being beaten; expected "
-            f"{advice.expected_knock:+.1f} against {advice.expected_play_on:+.1f} playing on).",
-            advice.knock_card,
-        )
-    text = f"Hint: discard {advice.discard.symbol} (deadwood {advice.deadwood_after})"
-    if advice.knock_card is not None:
-        risk = round(100 * (advice.risk or 0))
-        text += (
-            f" and wait: a knock now would risk {risk}% "
-            f"(expected {advice.expected_knock:+.1f} against {advice.expected_play_on:+.1f})"
-        )
-    return text + ".", advice.discard
