@@ -43,8 +43,8 @@ from .ai import make_bot
 from .ai.hard import HardBot, Race
 from .ai.inference import Sample
 from .ai.race import foresight, race_value
-from .bench_ai import percentile, wilson
-from .bench_race import check_levels, paired_difference, run_command
+from .bench_ai import wilson
+from .bench_race import check_levels, decision_ms, paired_difference, run_command
 from .engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from .engine.cards import Card
 from .engine.hand import hand_points
@@ -279,8 +279,7 @@ def bench(profile_id: str, levels: Sequence[str], deals: int, seed: int) -> dict
                 "vs_first_95": vs_first_95,
                 "level_takes": sum(d.level_takes for d in played),
                 "racer_takes": sum(d.racer_takes for d in played),
-                "decision_ms_p50": round(1000 * percentile(spent, 0.5), 3),
-                "decision_ms_p95": round(1000 * percentile(spent, 0.95), 3),
+                **decision_ms(spent),
             }
         )
     return {"profile": profile_id, "seed": seed, "deals": deals, "levels": rows}

@@ -107,6 +107,14 @@ def paired_difference(values: Sequence[float], first: Sequence[float]) -> tuple[
     return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
 
 
+def decision_ms(seconds: Sequence[float]) -> dict[str, float]:
+    """The median and 95th percentile of decision times given in seconds, in ms."""
+    return {
+        "decision_ms_p50": round(1000 * percentile(seconds, 0.5), 3),
+        "decision_ms_p95": round(1000 * percentile(seconds, 0.95), 3),
+    }
+
+
 def bench(profile_id: str, levels: Sequence[str], deals: int, seed: int) -> dict[str, Any]:
     """Every level on deals ``seed .. seed + deals - 1``, from both seats."""
     check_levels(levels)
@@ -150,8 +158,7 @@ def summarise(
                 },
                 "vs_first": vs_first,
                 "vs_first_95": vs_first_95,
-                "decision_ms_p50": round(1000 * percentile(spent, 0.5), 3),
-                "decision_ms_p95": round(1000 * percentile(spent, 0.95), 3),
+                **decision_ms(spent),
             }
         )
     return {"profile": profile_id, "seed": seed, "deals": deals, "levels": rows}
