@@ -53,7 +53,8 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval holds p; clamping keeps rounding (0 wins: about 1e-17) from moving it out.
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 class TimedBot:

@@ -12,8 +12,9 @@ from knockrummy.bench_ai import bench, main, percentile, wilson
 def test_wilson_interval_brackets_the_rate_and_stays_in_range():
     low, high = wilson(60, 100)
     assert 0.5 < low < 0.6 < high < 0.7
-    assert wilson(0, 10)[0] == pytest.approx(0.0, abs=1e-12)
-    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    for games in (3, 10, 2000):
+        # exactly: a share of 0 or 1 must lie inside its own interval
+        assert wilson(0, games)[0] == 0.0 and wilson(games, games)[1] == 1.0
     assert round(wilson(5, 10)[0], 3) == 0.237
 
 
