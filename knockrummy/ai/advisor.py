@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.views import PlayerView
+from .common import profile_of
 from .estimate import estimate_knock, estimate_play_on
-from .hard import HardBot, table_of
+from .hard import KNOCK_CAPS, HardBot, table_of
 from .inference import read_view, sample_hidden
 
 ADVICE_SAMPLES = 60
@@ -48,6 +49,9 @@ class Advice:
     expected_play_on: float
     """Expected points of throwing ``discard`` and playing on (one sampled round, then
     the lowest count is assumed to knock, at half weight)."""
+    knock_cap: int | None = None
+    """Where the profile has one (``knock-rami``), the count above which the hard level
+    never knocks, whatever the estimates say; ``knock`` is then False."""
 
 
 def advise(view: PlayerView, seed: int = 0, samples: int = ADVICE_SAMPLES) -> Advice:
@@ -64,8 +68,9 @@ def advise(view: PlayerView, seed: int = 0, samples: int = ADVICE_SAMPLES) -> Ad
         kept = list(view.hand)
         kept.remove(plan.discard)
         play_on = estimate_play_on(table, drawn, kept, plan.discard)
+    cap = KNOCK_CAPS.get(profile_of(view).id)
     if plan.knock_card is None:
-        return Advice(plan.discard, plan.deadwood, None, None, False, None, None, play_on)
+        return Advice(plan.discard, plan.deadwood, None, None, False, None, None, play_on, cap)
     estimate = plan.knock_estimate
     if estimate is None:
         kept_knock = list(view.hand)
@@ -80,4 +85,5 @@ def advise(view: PlayerView, seed: int = 0, samples: int = ADVICE_SAMPLES) -> Ad
         risk=estimate.beaten,
         expected_knock=estimate.value,
         expected_play_on=play_on,
+        knock_cap=cap,
     )

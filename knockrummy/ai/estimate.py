@@ -12,9 +12,11 @@ Glossary:
                   discard.
     play-on       one round of play after a plain discard, in each sample: each opponent
                   takes or draws, throws greedily and knocks at a sensible count; then this
-                  seat draws and knocks if its count did not get worse, and otherwise the
-                  hand is scored as if the lowest count knocked, at half weight (the
-                  future is uncertain).
+                  seat draws and knocks at that same count if its own did not get worse,
+                  and otherwise the hand is scored as if the lowest count knocked, at half
+                  weight (the future is uncertain). Modelling this seat as knocking at any
+                  count next turn would make waiting look worse than knocking now whenever
+                  the count is high.
 """
 
 from __future__ import annotations
@@ -34,14 +36,14 @@ ELIMINATION_COST = 40.0
 """``knock-rami``: the utility of being pushed to the target (out, or paying to buy back)."""
 FUTURE_WEIGHT = 0.5
 """Weight of the 'lowest count knocks later' estimate at the end of a play-on round."""
-OPPONENT_KNOCK = {
+KNOCK_AT = {
     "poker-rum": 5,
     "knock-rummy": 5,
     "gin-rummy": 10,
     "gin-classic": 10,
     "knock-rami": 8,
 }
-"""Counts at which the modelled opponents knock in a play-on round."""
+"""Counts at or below which the players of a play-on round knock, this seat included."""
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,7 @@ def estimate_play_on(
     """Mean utility of discarding ``thrown`` face up and playing one more round."""
     total = 0.0
     count_now = hand_points(list(kept))
-    opponent_knock = OPPONENT_KNOCK.get(table.profile.id, 5)
+    knock_at = KNOCK_AT.get(table.profile.id, 5)
     for sample in samples:
         hands = [list(h) for h in sample.hands]
         hands[table.me] = list(kept)
@@ -191,14 +193,14 @@ def estimate_play_on(
                 hands[p], card, count = _greedy_turn(hands[p], upcard, stock)
                 if card is None:
                     value = utility(table, settle_hands(table, hands, None))
-                elif count <= count_now and _knock_allowed(table, turn, count):
+                elif count <= min(count_now, knock_at) and _knock_allowed(table, turn, count):
                     value = utility(table, settle_hands(table, hands, p))
                 break
             hands[p], card, count = _greedy_turn(hands[p], upcard, stock)
             if card is None:
                 value = utility(table, settle_hands(table, hands, None))
                 break
-            if count <= opponent_knock and _knock_allowed(table, turn, count):
+            if count <= knock_at and _knock_allowed(table, turn, count):
                 value = utility(table, settle_hands(table, hands, p))
                 break
             upcard = card

@@ -50,9 +50,10 @@ RACE_CANDIDATES = 6
 """In a race (see :mod:`.race`), the discards leaving the lowest counts that are weighed."""
 RACE_TAKE_CANDIDATES = 3
 """In a race, the discards weighed after taking the upcard."""
-KNOCK_CAP = 15
-"""Knocks keeping more than this are not weighed: they almost never pay, and skipping
-them keeps decisions fast."""
+KNOCK_CAPS = {"knock-rami": 15}
+"""Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
+every player adds their own count and the last one under 100 takes the pot; there the
+one-round estimates favour knocks above 15 that lose games (measured in the README)."""
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,8 @@ class HardBot:
         plan = replace(plan, knock_deadwood=options[knock_card])
         if options[knock_card] == 0:
             return replace(plan, knock=True)  # gin or rum: nothing beats it
-        if options[knock_card] > KNOCK_CAP:
+        cap = KNOCK_CAPS.get(profile_of(view).id)
+        if cap is not None and options[knock_card] > cap:
             return plan
         table = table_of(view, knowledge)
         kept_knock = list(hand)

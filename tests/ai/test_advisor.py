@@ -111,3 +111,28 @@ def test_advice_is_refused_before_drawing():
     state = play_some("poker-rum", 2, seed=1, steps=0)
     with pytest.raises(ValueError):
         advise(player_view(state, state.to_move))
+
+
+@pytest.mark.parametrize(
+    ("profile", "players", "cap"),
+    [("poker-rum", 4, None), ("knock-rummy", 3, None), ("knock-rami", 3, 15)],
+)
+def test_the_advice_follows_the_expected_points_it_gives(profile, players, cap):
+    # Knocks at every count are weighed, high ones included: advice to wait never comes
+    # with a knock expected to pay more than playing on, nor the reverse. Knock Rami
+    # never knocks above its cap, and says so.
+    high = 0
+    for steps in range(1, 60, 2):
+        state = play_some(profile, players, seed=steps, steps=steps)
+        if state.hand.phase != "discard":
+            continue
+        advice = advise(player_view(state, state.to_move))
+        assert advice.knock_cap == cap
+        if advice.knock_card is None or advice.knock_deadwood == 0:
+            continue
+        high += advice.knock_deadwood > 15
+        if cap is not None and advice.knock_deadwood > cap:
+            assert not advice.knock
+            continue
+        assert advice.knock == (advice.expected_knock >= advice.expected_play_on), advice
+    assert high >= 3

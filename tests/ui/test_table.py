@@ -269,3 +269,24 @@ def test_the_frame_in_which_a_hint_arrives_is_drawn():
     assert scene.selected is not None and scene.selected.symbol == advised
     app.step(1 / 60, [key(pygame.K_RETURN)])
     assert scene.hand.discard[-1].symbol == advised
+
+
+def test_a_knock_rami_hint_says_why_it_waits_above_the_knock_cap():
+    from knockrummy.engine.views import player_view
+    from knockrummy.ui.hints import hint_text
+
+    from ..sessions import play_some
+
+    seen = 0
+    for steps in range(1, 60, 2):
+        state = play_some("knock-rami", 3, seed=steps, steps=steps)
+        seat = state.to_move
+        if state.hand.phase != "discard" or not any(
+            isinstance(a, Knock) for a in player_view(state, seat).legal_actions
+        ):
+            continue
+        text, _ = hint_text(state, seat)
+        if "knocks above 15 lose games here" in text:
+            assert "and wait" in text and "expected" not in text
+            seen += 1
+    assert seen >= 2
