@@ -38,7 +38,7 @@ def hint_text(session: SessionState, seat: int) -> tuple[str, Card | None]:
         cap = advice.knock_cap
         if cap is not None and advice.knock_deadwood is not None and advice.knock_deadwood > cap:
             text += (
-                f" and wait: a knock now would risk {risk}%, and knocks above {cap} lose games here"
+                f" and wait: a knock now would risk {risk}%, and knocks above {cap} seldom pay here"
             )
         else:
             text += (

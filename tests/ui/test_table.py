@@ -286,7 +286,7 @@ def test_a_knock_rami_hint_says_why_it_waits_above_the_knock_cap():
         ):
             continue
         text, _ = hint_text(state, seat)
-        if "knocks above 15 lose games here" in text:
+        if "knocks above 15 seldom pay here" in text:
             assert "and wait" in text and "expected" not in text
             seen += 1
     assert seen >= 2
