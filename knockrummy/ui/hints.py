@@ -35,14 +35,12 @@ def hint_text(session: SessionState, seat: int) -> tuple[str, Card | None]:
     text = f"Hint: discard {advice.discard.symbol} (deadwood {advice.deadwood_after})"
     if advice.knock_card is not None:
         risk = round(100 * (advice.risk or 0))
+        text += f" and wait: a knock now would risk {risk}%"
         cap = advice.knock_cap
-        if cap is not None and advice.knock_deadwood is not None and advice.knock_deadwood > cap:
-            text += (
-                f" and wait: a knock now would risk {risk}%, and knocks above {cap} seldom pay here"
-            )
+        if cap is not None and (advice.knock_deadwood or 0) > cap:
+            text += f", and knocks above {cap} seldom pay here"
         else:
             text += (
-                f" and wait: a knock now would risk {risk}% "
-                f"(expected {advice.expected_knock:+.1f} against {advice.expected_play_on:+.1f})"
+                f" (expected {advice.expected_knock:+.1f} against {advice.expected_play_on:+.1f})"
             )
     return text + ".", advice.discard
