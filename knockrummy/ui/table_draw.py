@@ -525,12 +525,14 @@ def headline(session) -> str:
     """The panel's title: the hand, its result and, at the end, the winner."""
     settlement = session.settlement
     seats = session.seats_in_hand
-    words = RESULT_WORDS[settlement.result]
-    text = f"Hand {session.hand_number} · {words}"
-    if settlement.knocker is not None:
-        text += f" by {session.names[seats[settlement.knocker]]}"
-    if settlement.result == "undercut" and settlement.winners:
-        text += " · undercut by " + ", ".join(session.names[seats[w]] for w in settlement.winners)
+    text = f"Hand {session.hand_number} · "
+    knocker = None if settlement.knocker is None else session.names[seats[settlement.knocker]]
+    if settlement.result == "undercut" and knocker is not None:
+        # "Undercut by" names who undercut, never the knocker
+        beaten_by = ", ".join(session.names[seats[w]] for w in settlement.winners)
+        text += f"{knocker} knocked, undercut by {beaten_by}"
+    else:
+        text += RESULT_WORDS[settlement.result] + (f" by {knocker}" if knocker else "")
     if session.phase == SESSION_OVER:
         names = " and ".join(session.names[w] for w in session.winners)
         text += f" · Game over: {names} {'win' if len(session.winners) > 1 else 'wins'}"

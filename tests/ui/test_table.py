@@ -290,3 +290,33 @@ def test_a_knock_rami_hint_says_why_it_waits_above_the_knock_cap():
             assert "and wait" in text and "expected" not in text
             seen += 1
     assert seen >= 2
+
+
+@pytest.mark.parametrize(
+    ("defender", "undercut"),
+    [
+        ("AC AD AH 2C 3C 4C 5D 6D 7D 2H", True),  # count 2
+        ("KC KD QH QC JC JD 9H 9D 8S 8H", False),  # count 96
+    ],
+)
+def test_the_hand_end_headline_names_the_knocker_and_who_undercut(defender, undercut):
+    from knockrummy.engine.actions import Knock
+    from knockrummy.engine.cards import Card
+    from knockrummy.engine.session import apply
+    from knockrummy.ui.table_draw import headline
+
+    from ..ai.helpers import rigged_session
+
+    state = rigged_session(
+        "knock-rummy",
+        ["2S 3S 4S 5H 6H 7H 9C TC JS QS", defender],
+        discard_pile="KH",
+        stock_top="4D",
+    )
+    state, _ = apply(state, DrawStock(), 0)
+    state, _ = apply(state, Knock(Card.parse("QS")), 0)
+    knocker, other = (state.names[state.seats_in_hand[p]] for p in (0, 1))
+    if undercut:
+        assert headline(state) == f"Hand 1 · {knocker} knocked, undercut by {other}"
+    else:
+        assert headline(state) == f"Hand 1 · Knock by {knocker}"
