@@ -1,0 +1,150 @@
+"""Deals a person can share: deal codes, the daily deal, and the fingerprint of a hand.
+
+Glossary:
+    deal code    a short text of letters and digits that names a profile, who sits in each
+                 seat (a human or a computer level) and the session seed, ending in a check
+                 character, e.g. ``4F2Q-8M1Z-C7``. Two players who play the same code get
+                 the same cards in the same order.
+    alphabet     Crockford's base 32: digits and the letters but I, L, O and U, so nothing
+                 reads as something else; reading a code, case and dashes do not matter and
+                 O, I and L are taken for 0, 1 and 1.
+    check        the last character, by the Luhn mod 32 algorithm: any single mistyped
+                 character and any swap of two neighbours but 0 and Z is caught.
+    daily deal   one code per calendar day and profile, the same on every machine: the
+                 player against the hard level.
+    fingerprint  the SHA-256 hash of a hand's seed, shown before the hand; the seed is shown
+                 after it, so anyone can check the cards were fixed before play began.
+
+The bit layout of a code, most significant first: profile (3 bits), players less two (3),
+one seat kind per seat (2 bits each: human, easy, medium, hard), then the seed in every
+remaining bit. A code is as short as its seed allows.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from dataclasses import dataclass
+
+from .engine.profiles import get_profile
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""Crockford's base 32."""
+_READ_AS = {"O": "0", "I": "1", "L": "1"}
+SEAT_KINDS = ("human", "easy", "medium", "hard")
+"""What a seat of a deal code can be: a human, or a computer at one of the levels."""
+PROFILE_ORDER = ("poker-rum", "knock-rummy", "gin-rummy", "gin-classic", "knock-rami")
+"""Profiles by their number in a code (never reorder: codes already shared use it)."""
+MAX_SEED = 2**63 - 1
+DAILY_LEVEL = "hard"
+GROUP = 4
+"""Characters between dashes when a code is written out."""
+
+
+class DealCodeError(ValueError):
+    """The text is not a deal code; the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What a deal code names."""
+
+    profile_id: str
+    seats: tuple[str, ...]
+    """By seat: ``human`` or a computer level."""
+    seed: int
+    """The session seed: every hand's cards follow from it."""
+
+    def __post_init__(self) -> None:
+        if self.profile_id not in PROFILE_ORDER:
+            raise DealCodeError(f"unknown profile {self.profile_id!r}")
+        get_profile(self.profile_id).check_players(len(self.seats))
+        for kind in self.seats:
+            if kind not in SEAT_KINDS:
+                raise DealCodeError(f"a seat is human, easy, medium or hard, not {kind!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise DealCodeError("the seed must be a whole number")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise DealCodeError(f"the seed must be between 0 and {MAX_SEED}")
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def code(self) -> str:
+        return encode(self)
+
+
+def _check_character(digits: list[int]) -> int:
+    """Luhn mod 32: the digit that makes the whole code's weighted sum divisible by 32."""
+    total = 0
+    for i, digit in enumerate(reversed(digits)):
+        value = digit * 2 if i % 2 == 0 else digit
+        total += value // 32 + value % 32
+    return (32 - total % 32) % 32
+
+
+def encode(deal: Deal) -> str:
+    """The deal code of ``deal``, in groups of four characters."""
+    header = PROFILE_ORDER.index(deal.profile_id)
+    header = header << 3 | (deal.players - 2)
+    for kind in deal.seats:
+        header = header << 2 | SEAT_KINDS.index(kind)
+    header_bits = 6 + 2 * deal.players
+    length = 1
+    while 5 * length - header_bits < max(deal.seed.bit_length(), 1):
+        length += 1
+    seed_bits = 5 * length - header_bits
+    value = header << seed_bits | deal.seed
+    digits = [value >> 5 * (length - 1 - k) & 31 for k in range(length)]
+    digits.append(_check_character(digits))
+    text = "".join(ALPHABET[d] for d in digits)
+    return "-".join(text[i : i + GROUP] for i in range(0, len(text), GROUP))
+
+
+def decode(text: str) -> Deal:
+    """The deal a code names; :class:`DealCodeError` if it is mistyped or not a code."""
+    if not isinstance(text, str):
+        raise DealCodeError("a deal code is text")
+    cleaned = "".join(text.split()).replace("-", "").upper()
+    if not 3 <= len(cleaned) <= 40:
+        raise DealCodeError("a deal code is 3 to 40 letters and digits")
+    digits = []
+    for char in cleaned:
+        char = _READ_AS.get(char, char)
+        if char not in ALPHABET:
+            raise DealCodeError(f"{char!r} is not a letter or digit of a deal code")
+        digits.append(ALPHABET.index(char))
+    *body, check = digits
+    if _check_character(body) != check:
+        raise DealCodeError("this deal code has a mistyped character (its check does not match)")
+    value = 0
+    for digit in body:
+        value = value << 5 | digit
+    total = 5 * len(body)
+    profile_number = value >> (total - 3)
+    players = (value >> (total - 6) & 7) + 2
+    seed_bits = total - 6 - 2 * players
+    if profile_number >= len(PROFILE_ORDER) or seed_bits < 1:
+        raise DealCodeError("this is not a deal code of this version of Knock Rummy")
+    seats = tuple(
+        SEAT_KINDS[value >> (seed_bits + 2 * (players - 1 - s)) & 3] for s in range(players)
+    )
+    seed = value & ((1 << seed_bits) - 1)
+    try:
+        return Deal(PROFILE_ORDER[profile_number], seats, seed)
+    except ValueError as exc:
+        raise DealCodeError(f"this deal code names an impossible table ({exc})") from exc
+
+
+def daily_deal(profile_id: str, day: datetime.date) -> Deal:
+    """The day's deal for ``profile_id``: the same on every machine, you against hard."""
+    digest = hashlib.sha256(f"knockrummy/daily/{day.isoformat()}/{profile_id}".encode()).digest()
+    seed = int.from_bytes(digest[:4], "big") & 0x7FFF_FFFF
+    return Deal(profile_id, ("human", DAILY_LEVEL), seed)
+
+
+def fingerprint(hand_seed: int) -> str:
+    """The SHA-256 hash (hex) of a hand's seed, as shown before the hand is played."""
+    return hashlib.sha256(f"knockrummy/hand-seed/{hand_seed}".encode()).hexdigest()
