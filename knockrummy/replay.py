@@ -1,0 +1,192 @@
+"""Any stored hand, move by move: the deal as it fell, every action with the hand it was
+taken from, and the result; and the deal of a hand recomputed from its seed alone.
+
+Glossary:
+    start        the hand as dealt: every hand by position, the upcard and the stock
+                 (top card first), and the seats dealt in.
+    step         one action of the hand: the seat that took it, the action in the engine's
+                 text form, the cards that seat held before it and its count after it.
+    fairness     a hand's seed is fixed before it is played (it follows from the session
+                 seed and the hand number); its SHA-256 :func:`~knockrummy.deal_codes.
+                 fingerprint` is shown first and the seed after, and :func:`dealt_hand`
+                 recomputes the cards from the seed, so anyone can check them.
+
+Everything here replays through the checked engine: a stored hand that no longer replays
+is reported, never shown wrongly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .deal_codes import fingerprint
+from .engine.actions import Action, NextHand
+from .engine.cards import Card
+from .engine.hand import deal, hand_points
+from .engine.ledger import format_amount
+from .engine.session import SessionState, apply, hand_seed, new_session
+
+
+class ReplayError(ValueError):
+    """The hand asked for does not exist or its stored actions do not replay."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """A hand as it was dealt."""
+
+    seats: tuple[int, ...]
+    """The seats dealt in, by position."""
+    dealer: int
+    """The dealer's seat."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each position's cards in the order dealt."""
+    upcard: Card
+    stock: tuple[Card, ...]
+    """The stock, top card first."""
+    seed: int
+    """The hand's shuffle seed."""
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint(self.seed)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a hand, with what its seat held."""
+
+    seat: int | None
+    """The seat that acted (None for dealing the next hand)."""
+    action: Action
+    held_before: tuple[Card, ...]
+    """The acting seat's cards before the action (empty for a session action)."""
+    deadwood_after: int | None
+    """The acting seat's count after the action (None for a session action)."""
+
+
+@dataclass(frozen=True)
+class HandReplay:
+    """One whole hand of a session."""
+
+    number: int
+    start: Start
+    steps: tuple[Step, ...]
+    """Every action from the deal to the settlement, in order."""
+    final: SessionState
+    """The session just after the hand was settled."""
+
+    def to_json(self) -> dict:
+        """``{"hand", "start": {"hands", "upcard", "stock", ...}, "actions": [...],
+        "result"}``, cards in the engine's text form."""
+        settlement = self.final.settlement
+        seats = self.start.seats
+        result = None
+        if settlement is not None:
+            result = {
+                "result": settlement.result,
+                "knocker": None if settlement.knocker is None else seats[settlement.knocker],
+                "winners": [seats[w] for w in settlement.winners],
+                "deadwood": list(settlement.deadwood),
+                "points": [format_amount(d) for d in settlement.deltas],
+            }
+        return {
+            "hand": self.number,
+            "start": {
+                "seats": list(seats),
+                "dealer": self.start.dealer,
+                "hands": [[str(c) for c in hand] for hand in self.start.hands],
+                "upcard": str(self.start.upcard),
+                "stock": [str(c) for c in self.start.stock],
+                "seed": self.start.seed,
+                "fingerprint": self.start.fingerprint,
+            },
+            "actions": [
+                {
+                    "seat": step.seat,
+                    "action": str(step.action),
+                    "held_before": [str(c) for c in step.held_before],
+                    "deadwood_after": step.deadwood_after,
+                }
+                for step in self.steps
+            ],
+            "result": result,
+        }
+
+
+def start_of(state: SessionState) -> Start:
+    """The current hand of ``state`` as it was dealt (its seed and seats recomputed)."""
+    hand = state.hand
+    dealt = deal(state.profile_id, hand.players, hand.dealer, hand.seed)
+    return Start(
+        seats=tuple(state.seats_in_hand),
+        dealer=state.dealer,
+        hands=tuple(tuple(h) for h in dealt.hands),
+        upcard=dealt.discard[-1],
+        stock=tuple(reversed(dealt.stock)),
+        seed=hand.seed,
+    )
+
+
+def replay_hand(
+    profile_id: str,
+    players: int,
+    seed: int,
+    actions: Sequence[Action],
+    number: int,
+    names: list[str] | None = None,
+    stake: int | None = None,
+) -> HandReplay:
+    """Hand ``number`` (from 1) of the session with these stored ``actions``: from its
+    deal to its settlement (and a ``knock-rami`` buy-back answered after it)."""
+    state = new_session(profile_id, players, seed, names, stake)
+    start = start_of(state) if number == 1 else None
+    steps: list[Step] = []
+    try:
+        for action in actions:
+            if state.hand_number == number and isinstance(action, NextHand):
+                break
+            before = state
+            state, _ = apply(state, action)
+            if before.hand_number < number:
+                if state.hand_number == number:
+                    start = start_of(state)
+                continue
+            steps.append(_step(before, state, action))
+    except ValueError as exc:
+        raise ReplayError(f"hand {number} does not replay: {exc}") from exc
+    if start is None or not steps:
+        raise ReplayError(f"the session has no hand {number} with stored actions")
+    return HandReplay(number, start, tuple(steps), state)
+
+
+def _step(before: SessionState, after: SessionState, action: Action) -> Step:
+    seat = before.to_move
+    if before.phase != "playing" or seat is None:
+        return Step(seat, action, (), None)
+    position = before.position_of(seat)
+    held = tuple(before.hand.hands[position])
+    return Step(seat, action, held, hand_points(after.hand.hands[position]))
+
+
+def first_dealer(seed: int, players: int) -> int:
+    """The dealer of a session's first hand (as ``new_session`` draws it)."""
+    return random.Random(f"knockrummy/{seed}/dealer").randrange(players)
+
+
+def dealt_hand(profile_id: str, players: int, seed: int, number: int) -> Start:
+    """Hand ``number`` of a session from its seed alone, every seat still in (true of
+    every hand but ``knock-rami``'s after an elimination, whose seats a replay shows)."""
+    dealer = (first_dealer(seed, players) + number - 1) % players
+    seeded = hand_seed(seed, number)
+    dealt = deal(profile_id, players, dealer, seeded)
+    return Start(
+        seats=tuple(range(players)),
+        dealer=dealer,
+        hands=tuple(tuple(h) for h in dealt.hands),
+        upcard=dealt.discard[-1],
+        stock=tuple(reversed(dealt.stock)),
+        seed=seeded,
+    )
