@@ -1,0 +1,115 @@
+"""The coach's review prices every decision from the seat's own view."""
+
+from __future__ import annotations
+
+import json
+import statistics
+
+import pytest
+
+from knockrummy.ai import make_bot
+from knockrummy.ai.review import (
+    hand_summary,
+    price_options,
+    review_json,
+    review_session,
+    session_summary,
+)
+from knockrummy.engine.actions import NextHand, parse_action
+from knockrummy.engine.session import apply, new_session
+from knockrummy.engine.views import player_view
+
+SEED = 7
+
+
+def _played(profile: str, levels: tuple[str, ...], hands: int):
+    """A fixed-seed session of ``hands`` hands between these levels."""
+    bots = [make_bot(level, 100 + seat) for seat, level in enumerate(levels)]
+    state = new_session(profile, len(levels), SEED)
+    while not state.is_over:
+        seat = state.to_move
+        if seat is None:
+            if state.hand_number == hands:
+                break
+            action = NextHand()
+        else:
+            action = bots[seat].choose(player_view(state, seat))
+        state, _ = apply(state, action, seat)
+    return state
+
+
+@pytest.fixture(scope="module")
+def hard_against_easy():
+    return _played("knock-rummy", ("hard", "easy"), hands=4)
+
+
+@pytest.fixture(scope="module")
+def reviews(hard_against_easy):
+    """Each seat's decisions over the whole session, priced once for every test."""
+    return {
+        seat: review_session("knock-rummy", 2, SEED, hard_against_easy.log, seat) for seat in (0, 1)
+    }
+
+
+def test_a_hard_seats_decisions_cost_about_nothing_and_an_easy_seats_clearly_more(reviews):
+    costs = {}
+    for seat in (0, 1):
+        assert reviews[seat], "the seat made no decision to review"
+        costs[seat] = statistics.mean(d.cost for d in reviews[seat])
+    assert costs[0] < 0.75, costs
+    assert costs[1] > 2 * costs[0] + 0.25, costs
+
+
+def test_one_hand_is_reviewed_alone_as_it_is_in_the_whole_session(hard_against_easy, reviews):
+    decisions = review_session("knock-rummy", 2, SEED, hard_against_easy.log, 1, hand=2)
+    assert decisions == [d for d in reviews[1] if d.hand == 2]
+
+
+def test_a_decision_that_chose_the_best_option_costs_nothing(reviews):
+    decisions = reviews[1]
+    for d in decisions:
+        best = d.options[0].expected
+        chosen = next(o.expected for o in d.options if o.action == d.action)
+        assert d.cost == pytest.approx(best - chosen)
+        if d.action == d.best:
+            assert d.cost == 0
+    assert any(d.action == d.best for d in decisions)
+
+
+def test_every_legal_action_is_priced_from_the_seats_own_view(hard_against_easy):
+    state = new_session("knock-rummy", 2, SEED)
+    for _, action in hard_against_easy.log[:12]:
+        seat = state.to_move
+        if seat is not None:
+            view = player_view(state, seat)
+            options = price_options(view, seed=3)
+            assert sorted(map(str, (o.action for o in options))) == sorted(
+                map(str, view.legal_actions)
+            )
+            assert [o.expected for o in options] == sorted(
+                (o.expected for o in options), reverse=True
+            )
+            assert price_options(view, seed=3) == options  # the same every time
+        state, _ = apply(state, action)
+
+
+def test_the_review_json_names_actions_in_the_engines_text_form(reviews):
+    decisions = reviews[1]
+    doc = json.loads(json.dumps(review_json(decisions)))
+    assert set(doc) == {"decisions", "total_cost"}
+    for d in doc["decisions"]:
+        assert set(d) == {"hand", "turn", "seat", "action", "best", "options", "cost"}
+        parse_action(d["action"])
+        parse_action(d["best"])
+        assert d["cost"] >= 0
+        for option in d["options"]:
+            parse_action(option["action"])
+    assert doc["total_cost"] == pytest.approx(sum(d["cost"] for d in doc["decisions"]), abs=0.05)
+
+
+def test_the_summaries_say_what_cost_most_in_words(reviews):
+    decisions = reviews[1]
+    line = session_summary(decisions)
+    assert line.startswith(f"{len(decisions)} decisions over ")
+    hand_lines = {hand_summary([d for d in decisions if d.hand == h]) for h in (1, 2, 3, 4)}
+    assert any("cost about" in text for text in hand_lines), hand_lines
