@@ -176,8 +176,8 @@ def _draw_ace(surf: pygame.Surface, suit: int, color, style: DeckStyle) -> None:
         image = pip(suit, round(w * 0.42), color)
         surf.blit(image, image.get_rect(center=(w // 2, h // 2)))
         return
-    # the ace of spades: a large spade engraved with a paper line, on a gold-ringed boss
-    box = round(w * 0.78)
+    # the ace of spades: a large spade engraved with a paper line, in a gold ring
+    box = round(w * (0.66 if _compact(w, style) else 0.78))
     pen = Pen((box, box), box, (*style.face, 0))
     centre = (0.5, 0.5)
     pen.polygon(_circle(0.5, 0.5, 0.48), style.gold)
@@ -185,8 +185,6 @@ def _draw_ace(surf: pygame.Surface, suit: int, color, style: DeckStyle) -> None:
     pen.suit(0, centre, 0.72, color)
     pen.suit(0, (0.5, 0.49), 0.56, style.face)
     pen.suit(0, (0.5, 0.485), 0.5, color)
-    for side in (-1, 1):  # scrolls either side of the foot
-        pen.polygon(_circle(0.5 + side * 0.2, 0.82, 0.045), style.gold)
     image = pen.finish()
     surf.blit(image, image.get_rect(center=(w // 2, h // 2)))
 

@@ -12,7 +12,8 @@ Glossary:
 
 Each figure has one attribute that names it at a glance even at 60 pixels: the king a
 gold crown and a white beard, the queen a tiara, long hair and a flower, the jack a
-feathered cap and no beard. Drawn with ``card_pips.Pen``, so every edge is antialiased.
+feathered cap and no beard. The four kings also differ by what they hold (sceptre, sword,
+axe, sceptre with an orb and cross). Drawn with ``card_pips.Pen``, so every edge is antialiased.
 """
 
 from __future__ import annotations
@@ -93,12 +94,45 @@ def _head(pen: Pen, cx: float, cy: float, outline: float) -> None:
     pen.outline([(cx - 0.03, cy + 0.075), (cx + 0.03, cy + 0.075)], (170, 60, 60), outline, False)
 
 
-def _king(pen: Pen, bottom: float, color, accent, gold, outline: float) -> None:
+STEEL = (196, 198, 210)
+WOOD = (120, 80, 40)
+
+
+def _kings_emblem(pen: Pen, suit: int, bottom: float, accent, gold, outline: float) -> None:
+    """What the king holds behind his shoulder, which tells the four kings apart."""
+    if suit == 1:  # a sword raised behind the head
+        blade = [
+            (0.16, bottom - 0.2),
+            (0.78, bottom - 0.86),
+            (0.8, bottom - 0.8),
+            (0.2, bottom - 0.16),
+        ]
+        pen.polygon(blade, STEEL)
+        pen.outline(blade, INK, outline * 0.7)
+        guard = [(0.18, bottom - 0.3), (0.3, bottom - 0.18)]
+        pen.outline(guard, gold, 0.04, closed=False)
+    elif suit == 2:  # an axe
+        pen.outline([(0.84, bottom), (0.8, bottom - 0.72)], WOOD, 0.035, closed=False)
+        head = [
+            (0.8, bottom - 0.72),
+            (0.95, bottom - 0.8),
+            (0.97, bottom - 0.6),
+            (0.8, bottom - 0.62),
+        ]
+        pen.polygon(head, STEEL)
+        pen.outline(head, INK, outline * 0.7)
+    else:  # a sceptre, topped by an accent jewel (spades) or an orb and cross (clubs)
+        pen.outline([(0.84, bottom), (0.8, bottom - 0.66)], gold, 0.035, closed=False)
+        pen.ellipse(0.8, bottom - 0.7, 0.05, 0.05, gold)
+        pen.ellipse(0.8, bottom - 0.7, 0.022, 0.022, accent)
+        if suit == 3:
+            pen.outline([(0.8, bottom - 0.75), (0.8, bottom - 0.86)], gold, 0.025, closed=False)
+            pen.outline([(0.76, bottom - 0.81), (0.84, bottom - 0.81)], gold, 0.025, closed=False)
+
+
+def _king(pen: Pen, bottom: float, color, accent, gold, outline: float, suit: int) -> None:
     cx, cy = 0.5, bottom - 0.56
-    # sceptre behind the shoulder
-    pen.outline([(0.84, bottom), (0.8, bottom - 0.66)], gold, 0.035, closed=False)
-    pen.ellipse(0.8, bottom - 0.7, 0.05, 0.05, gold)
-    pen.ellipse(0.8, bottom - 0.7, 0.022, 0.022, accent)
+    _kings_emblem(pen, suit, bottom, accent, gold, outline)
     _bust(pen, bottom, color, accent, gold, outline)
     # ermine collar: white fur with black tails
     collar = [(0.22, bottom - 0.4), (0.78, bottom - 0.4), (0.7, bottom - 0.3), (0.3, bottom - 0.3)]
@@ -151,7 +185,7 @@ def _king(pen: Pen, bottom: float, color, accent, gold, outline: float) -> None:
         pen.ellipse(cx + dx, base - 0.19 + abs(dx) * 0.1, 0.022, 0.022, gold)
 
 
-def _queen(pen: Pen, bottom: float, color, accent, gold, outline: float) -> None:
+def _queen(pen: Pen, bottom: float, color, accent, gold, outline: float, suit: int) -> None:
     cx, cy = 0.5, bottom - 0.55
     hair = [
         (cx - 0.14, cy - 0.1),
@@ -199,12 +233,12 @@ def _queen(pen: Pen, bottom: float, color, accent, gold, outline: float) -> None
     pen.ellipse(fx, fy, 0.035, 0.035, gold)
 
 
-def _jack(pen: Pen, bottom: float, color, accent, gold, outline: float) -> None:
+def _jack(pen: Pen, bottom: float, color, accent, gold, outline: float, suit: int) -> None:
     cx, cy = 0.5, bottom - 0.53
     pen.polygon(ellipse_points(cx, cy - 0.02, 0.155, 0.16), HAIR_JACK)
     # a halberd over the left shoulder
-    pen.outline([(0.16, bottom), (0.2, bottom - 0.72)], (120, 80, 40), 0.03, closed=False)
-    blade = [(0.2, bottom - 0.84), (0.27, bottom - 0.7), (0.2, bottom - 0.64), (0.13, bottom - 0.7)]
+    pen.outline([(0.16, bottom), (0.2, bottom - 0.6)], WOOD, 0.03, closed=False)
+    blade = [(0.2, bottom - 0.74), (0.27, bottom - 0.6), (0.2, bottom - 0.54), (0.13, bottom - 0.6)]
     pen.polygon(blade, (190, 190, 200))
     pen.outline(blade, INK, outline * 0.7)
     _bust(pen, bottom, color, accent, gold, outline)
@@ -249,7 +283,7 @@ def court_picture(
     draw_pip(pen, suit, (0.13, 0.11), 0.15, color)
     # the figures are designed 0.98 frame widths tall: shrink them into the half above the line
     pen.around((0.5, bottom), min(1.0, bottom / 0.98))
-    FIGURES[rank](pen, bottom, color, accent, gold, outline)
+    FIGURES[rank](pen, bottom, color, accent, gold, outline, suit)
     top = pen.finish()
     picture = pygame.Surface((w, h), pygame.SRCALPHA)
     picture.fill(PAPER)

@@ -197,7 +197,7 @@ class PipPlace:
     """Drawn rotated a half turn (the pips in the lower half, as printed)."""
 
 
-LEFT, CENTRE, RIGHT = 0.325, 0.5, 0.675
+LEFT, CENTRE, RIGHT = 0.31, 0.5, 0.69
 """The three pip columns."""
 TOP, BOTTOM = 0.2, 0.8
 """The centres of the first and last pip rows."""
@@ -243,4 +243,4 @@ def pip_layout(rank: int, compact: bool = False) -> tuple[PipPlace, ...]:
 
 def pip_height(width: int, compact: bool = False) -> int:
     """The height of a 2-10's pips on a card ``width`` pixels wide."""
-    return max(5, round(width * (0.16 if compact else 0.2)))
+    return max(5, round(width * (0.16 if compact else 0.18)))
