@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import pygame
 
-from .card_pips import Pen, bezier, ellipse_points
+from .card_pips import INK, Pen, bezier, ellipse_points
 
 SKIN = (246, 218, 186)
-INK = (40, 32, 30)
 PAPER = (248, 240, 218)
 WHITE = (252, 250, 244)
 HAIR_QUEEN = (150, 92, 40)
@@ -87,8 +86,7 @@ def _head(pen: Pen, cx: float, cy: float, outline: float) -> None:
         SKIN,
     )  # neck
     face = ellipse_points(cx, cy, 0.12, 0.145)
-    pen.polygon(face, SKIN)
-    pen.outline(face, INK, outline)
+    pen.inked(face, SKIN, outline)
     for dx in (-0.045, 0.045):
         pen.ellipse(cx + dx, cy - 0.01, 0.016, 0.012, INK)
     pen.outline([(cx - 0.03, cy + 0.075), (cx + 0.03, cy + 0.075)], (170, 60, 60), outline, False)
@@ -98,29 +96,22 @@ STEEL = (196, 198, 210)
 WOOD = (120, 80, 40)
 
 
+def _above(bottom: float, *points: tuple[float, float]) -> list[tuple[float, float]]:
+    """Points given as (x, height above the centre line)."""
+    return [(x, bottom - up) for x, up in points]
+
+
 def _kings_emblem(pen: Pen, suit: int, bottom: float, accent, gold, outline: float) -> None:
     """What the king holds behind his shoulder, which tells the four kings apart."""
     if suit == 1:  # a sword raised behind the head
-        blade = [
-            (0.16, bottom - 0.2),
-            (0.78, bottom - 0.86),
-            (0.8, bottom - 0.8),
-            (0.2, bottom - 0.16),
-        ]
-        pen.polygon(blade, STEEL)
-        pen.outline(blade, INK, outline * 0.7)
+        blade = _above(bottom, (0.16, 0.2), (0.78, 0.86), (0.8, 0.8), (0.2, 0.16))
+        pen.inked(blade, STEEL, outline * 0.7)
         guard = [(0.18, bottom - 0.3), (0.3, bottom - 0.18)]
         pen.outline(guard, gold, 0.04, closed=False)
     elif suit == 2:  # an axe
         pen.outline([(0.84, bottom), (0.8, bottom - 0.72)], WOOD, 0.035, closed=False)
-        head = [
-            (0.8, bottom - 0.72),
-            (0.95, bottom - 0.8),
-            (0.97, bottom - 0.6),
-            (0.8, bottom - 0.62),
-        ]
-        pen.polygon(head, STEEL)
-        pen.outline(head, INK, outline * 0.7)
+        head = _above(bottom, (0.8, 0.72), (0.95, 0.8), (0.97, 0.6), (0.8, 0.62))
+        pen.inked(head, STEEL, outline * 0.7)
     else:  # a sceptre, topped by an accent jewel (spades) or an orb and cross (clubs)
         pen.outline([(0.84, bottom), (0.8, bottom - 0.66)], gold, 0.035, closed=False)
         pen.ellipse(0.8, bottom - 0.7, 0.05, 0.05, gold)
@@ -136,8 +127,7 @@ def _king(pen: Pen, bottom: float, color, accent, gold, outline: float, suit: in
     _bust(pen, bottom, color, accent, gold, outline)
     # ermine collar: white fur with black tails
     collar = [(0.22, bottom - 0.4), (0.78, bottom - 0.4), (0.7, bottom - 0.3), (0.3, bottom - 0.3)]
-    pen.polygon(collar, WHITE)
-    pen.outline(collar, INK, outline * 0.7)
+    pen.inked(collar, WHITE, outline * 0.7)
     for x in (0.3, 0.4, 0.6, 0.7):
         pen.polygon(
             [(x, bottom - 0.37), (x + 0.015, bottom - 0.33), (x - 0.015, bottom - 0.33)], INK
@@ -150,8 +140,7 @@ def _king(pen: Pen, bottom: float, color, accent, gold, outline: float, suit: in
         (cx + 0.07, cy + 0.05),
         (cx - 0.07, cy + 0.05),
     ]
-    pen.polygon(beard, WHITE)
-    pen.outline(beard, INK, outline * 0.7)
+    pen.inked(beard, WHITE, outline * 0.7)
     pen.outline(
         [(cx - 0.05, cy + 0.06), (cx, cy + 0.04), (cx + 0.05, cy + 0.06)], INK, outline, False
     )  # moustache
@@ -168,8 +157,7 @@ def _king(pen: Pen, bottom: float, color, accent, gold, outline: float, suit: in
         (cx + 0.16, base - 0.17),
         (cx + 0.15, base + 0.03),
     ]
-    pen.polygon(crown, gold)
-    pen.outline(crown, INK, outline * 0.8)
+    pen.inked(crown, gold, outline * 0.8)
     pen.polygon(
         [
             (cx - 0.15, base - 0.02),
@@ -202,8 +190,7 @@ def _queen(pen: Pen, bottom: float, color, accent, gold, outline: float, suit: i
         x = 0.28 + i * 0.055
         lace += [(x + 0.0275, bottom - 0.33), (x + 0.055, bottom - 0.4)]
     lace += [(0.72, bottom - 0.43), (0.28, bottom - 0.43)]
-    pen.polygon(lace, WHITE)
-    pen.outline(lace, INK, outline * 0.6)
+    pen.inked(lace, WHITE, outline * 0.6)
     pen.outline(hair[:11], INK, outline * 0.7, closed=False)
     _head(pen, cx, cy, outline)
     pen.polygon(ellipse_points(cx, cy - 0.11, 0.125, 0.05), HAIR_QUEEN)  # fringe
@@ -221,8 +208,7 @@ def _queen(pen: Pen, bottom: float, color, accent, gold, outline: float, suit: i
         (cx + 0.1, base - 0.05),
         (cx + 0.12, base + 0.02),
     ]
-    pen.polygon(tiara, gold)
-    pen.outline(tiara, INK, outline * 0.7)
+    pen.inked(tiara, gold, outline * 0.7)
     pen.ellipse(cx, base - 0.04, 0.025, 0.025, accent)
     # a flower held at the left: stem, five petals and a gold heart
     fx, fy = 0.2, bottom - 0.5
@@ -243,8 +229,7 @@ def _jack(pen: Pen, bottom: float, color, accent, gold, outline: float, suit: in
     pen.outline(blade, INK, outline * 0.7)
     _bust(pen, bottom, color, accent, gold, outline)
     collar = [(0.3, bottom - 0.4), (0.7, bottom - 0.4), (0.5, bottom - 0.28)]
-    pen.polygon(collar, gold)
-    pen.outline(collar, INK, outline * 0.7)
+    pen.inked(collar, gold, outline * 0.7)
     _head(pen, cx, cy, outline)
     # a flat cap with a gold band, tilted, and a long feather sweeping up to the right
     cap = [
@@ -257,10 +242,8 @@ def _jack(pen: Pen, bottom: float, color, accent, gold, outline: float, suit: in
         *bezier((cx + 0.1, cy - 0.2), (cx + 0.3, cy - 0.32), (cx + 0.36, cy - 0.5)),
         *bezier((cx + 0.36, cy - 0.5), (cx + 0.22, cy - 0.26), (cx + 0.06, cy - 0.15)),
     ]
-    pen.polygon(feather, gold)
-    pen.outline(feather, INK, outline * 0.6)
-    pen.polygon(cap, accent)
-    pen.outline(cap, INK, outline * 0.8)
+    pen.inked(feather, gold, outline * 0.6)
+    pen.inked(cap, accent, outline * 0.8)
     pen.outline([(cx - 0.18, cy - 0.1), (cx + 0.19, cy - 0.13)], gold, 0.03, closed=False)
 
 
@@ -320,8 +303,7 @@ def joker_picture(size: tuple[int, int], gold) -> pygame.Surface:
         angle_x = 0.22 + i * 0.0467
         ruff.append((angle_x, cy + (0.2 if i % 2 == 0 else 0.3)))
     ruff += [(0.78, cy + 0.16), (0.22, cy + 0.16)]
-    pen.polygon(ruff, WHITE)
-    pen.outline(ruff, INK, outline * 0.7)
+    pen.inked(ruff, WHITE, outline * 0.7)
     # the cap: three floppy points, each with a bell
     tips = [(0.12, cy - 0.3), (0.5, cy - 0.46), (0.88, cy - 0.3)]
     colors = [red, purple, blue]
@@ -331,20 +313,17 @@ def joker_picture(size: tuple[int, int], gold) -> pygame.Surface:
             *bezier((cx - 0.12, cy - 0.08), ((cx + tx) / 2 - 0.05, ty - 0.02), (tx, ty)),
             *bezier((tx, ty), ((cx + tx) / 2 + 0.05, ty + 0.08), (cx + 0.12, cy - 0.08)),
         ]
-        pen.polygon(point, c)
-        pen.outline(point, INK, outline * 0.7)
+        pen.inked(point, c, outline * 0.7)
         pen.ellipse(tx, ty, 0.045, 0.045, gold)
     face = ellipse_points(cx, cy + 0.02, 0.12, 0.14)
-    pen.polygon(face, SKIN)
-    pen.outline(face, INK, outline)
+    pen.inked(face, SKIN, outline)
     band = [
         (cx - 0.14, cy - 0.06),
         (cx + 0.14, cy - 0.06),
         (cx + 0.13, cy - 0.12),
         (cx - 0.13, cy - 0.12),
     ]
-    pen.polygon(band, gold)
-    pen.outline(band, INK, outline * 0.7)
+    pen.inked(band, gold, outline * 0.7)
     for dx in (-0.045, 0.045):
         pen.ellipse(cx + dx, cy + 0.0, 0.016, 0.016, INK)
     pen.ellipse(cx, cy + 0.05, 0.02, 0.02, red)  # the red nose

@@ -27,6 +27,8 @@ SUPERSAMPLE = 4
 """How many samples per pixel, each way, the pen draws before averaging down."""
 
 Point = tuple[float, float]
+INK = (40, 32, 30)
+"""The dark brown of engraved outlines."""
 
 
 def bezier(p0: Point, control: Point, p1: Point, steps: int = 10) -> list[Point]:
@@ -156,6 +158,11 @@ class Pen:
         pygame.draw.lines(self.surface, color, closed, pts, thick)
         for p in pts if thick > 2 * SUPERSAMPLE else ():
             pygame.draw.circle(self.surface, color, p, thick / 2)  # round the joints
+
+    def inked(self, points, color, width: float, ink=INK) -> None:
+        """A filled polygon with an ``ink`` outline ``width`` units thick, as an engraving."""
+        self.polygon(points, color)
+        self.outline(points, ink, width)
 
     def ellipse(self, cx: float, cy: float, rx: float, ry: float, color) -> None:
         """A filled ellipse around (``cx``, ``cy``)."""
