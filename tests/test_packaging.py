@@ -112,6 +112,16 @@ def test_spec_leaves_out_packages_the_game_never_imports(tmp_path, monkeypatch):
     assert {"numpy", "pyspiel", "pytest", "hypothesis", "tkinter"} <= set(analysis["excludes"])
 
 
+def test_spec_bundles_every_command_the_command_line_imports_by_name(tmp_path, monkeypatch):
+    from knockrummy.app import COMMANDS
+    from knockrummy.bench import BENCHES
+
+    _, analysis = run_spec(tmp_path, monkeypatch)["Analysis"]
+    named = {command.module for command in (*COMMANDS, *BENCHES)}
+    assert named <= set(analysis["hiddenimports"])
+    assert "knockrummy.bench.openspiel_bridge" in analysis["hiddenimports"]
+
+
 def test_spec_builds_one_windowed_file_named_knockrummy(tmp_path, monkeypatch):
     calls = run_spec(tmp_path, monkeypatch)
     args, exe = calls["EXE"]
