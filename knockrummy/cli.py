@@ -157,9 +157,7 @@ def level(text: str) -> str:
     from .ai import LEVELS
 
     if text not in LEVELS:
-        raise argparse.ArgumentTypeError(
-            f"unknown level {text!r}: choose from {', '.join(LEVELS)}"
-        )
+        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose from {', '.join(LEVELS)}")
     return text
 
 
@@ -192,6 +190,18 @@ def bot_specs(own: Callable[[str], bool] | None = None) -> Callable[[str], list[
 
     parse.__name__ = "bot list"
     return parse
+
+
+def refuse_unmakeable(parser: argparse.ArgumentParser, make: Callable[[], object]) -> None:
+    """Make a run's bots once before it starts, so a spec that cannot be made (unknown,
+    not importable, or a class that fails) is refused with a usage error, not a
+    traceback part-way through the run."""
+    try:
+        make()
+    except ValueError as exc:
+        parser.error(str(exc))
+    except Exception as exc:  # an external class runs code that is not the game's
+        parser.error(f"cannot make the bots: {exc!r}")
 
 
 def _whole(text: str) -> int:

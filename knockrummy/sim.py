@@ -112,6 +112,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the table and the bots, then play the sessions."""
+    from . import cli
+
     parser = args.parser
     try:
         get_profile(args.profile).check_players(args.players)
@@ -123,10 +125,7 @@ def run(args: argparse.Namespace) -> int:
             specs *= args.players
         if len(specs) != args.players:
             parser.error(f"--seats names {len(specs)} bots for {args.players} players")
-        try:
-            make_bots(args.players, 0, specs)
-        except ValueError as exc:
-            parser.error(str(exc))
+        cli.refuse_unmakeable(parser, lambda: make_bots(args.players, 0, specs))
     run_sessions(args.profile, args.players, args.sessions, args.seed, specs, args.json)
     return 0
 

@@ -38,7 +38,7 @@ from .. import cli
 from ..engine.profiles import PROFILES, get_profile
 from ..sim import play_session
 from .bots import TimedBot, make_level
-from .stats import MergeError, add_merge_option, merge_command, percentile, wilson
+from .stats import MergeError, add_merge_option, check_bots, merge_command, percentile, wilson
 
 MAX_GAMES = 1_000_000
 """More games than any run needs; a larger count is a typing slip."""
@@ -251,9 +251,7 @@ def run(args: argparse.Namespace) -> int:
         get_profile(args.profile).check_players(len(args.seats))
     except ValueError as exc:
         parser.error(str(exc))
-    try:
-        result = bench(args.profile, args.seats, args.games, args.seed)
-    except ValueError as exc:  # an external bot that does not import
-        parser.exit(2, f"{parser.prog}: {exc}\n")
+    check_bots(parser, args.seats)
+    result = bench(args.profile, args.seats, args.games, args.seed)
     print(json.dumps(result, indent=2) if args.json else _table(result))
     return 0

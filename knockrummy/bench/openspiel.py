@@ -62,7 +62,14 @@ from .openspiel_bridge import (
     os_action,
     os_to_card,
 )
-from .stats import MergeError, add_merge_option, merge_command, percentile, wilson
+from .stats import (
+    MergeError,
+    add_merge_option,
+    check_bots,
+    merge_command,
+    percentile,
+    wilson,
+)
 
 MAX_HANDS = 2_000_000
 """More hands than any run needs; a larger count is a typing slip."""
@@ -424,12 +431,11 @@ def run(args: argparse.Namespace) -> int:
     parser = args.parser
     if args.merge:
         return merge_command(parser, args.merge, merge, _table, args.json)
+    check_bots(parser, [args.level])
     try:
         result = bench(args.hands, args.seed, args.level)
     except OpenSpielMissing as exc:
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 2
-    except ValueError as exc:  # an external bot that does not import
-        parser.exit(2, f"{parser.prog}: {exc}\n")
     print(json.dumps(result, indent=2) if args.json else _table(result))
     return 0

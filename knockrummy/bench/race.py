@@ -120,8 +120,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_level_options(
         parser,
         levels="hard,medium",
-        help="comma-separated levels, simple or package.module:ClassName "
-        "(compared with the first)",
+        help="comma-separated levels, simple or package.module:ClassName (compared with the first)",
         deals=500,
     )
 

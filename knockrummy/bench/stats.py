@@ -114,6 +114,13 @@ def check_levels(levels: Sequence[str]) -> None:
         raise ValueError("a level is named twice")
 
 
+def check_bots(parser: argparse.ArgumentParser, specs: Sequence[str]) -> None:
+    """Refuse, before a run, any bot spec that cannot be made (see ``make_level``)."""
+    from .bots import make_level
+
+    cli.refuse_unmakeable(parser, lambda: [make_level(spec, seed=0) for spec in specs])
+
+
 def add_level_options(
     parser: argparse.ArgumentParser,
     levels: str,
@@ -138,7 +145,8 @@ def run_command(
     table: Callable[[dict[str, Any]], str],
 ) -> int:
     """Run a level bench from its options; exit 2 on a level the bench refuses (named
-    twice, or an external class that does not import)."""
+    twice, or one that cannot be made)."""
+    check_bots(args.parser, args.levels)
     try:
         result = bench(args.profile, args.levels, args.deals, args.seed)
     except ValueError as exc:
