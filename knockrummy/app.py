@@ -8,6 +8,7 @@ happens at import time.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Sequence
 
@@ -43,9 +44,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = build_parser(args).parse_args(args)
         return options.run(options)
     except SystemExit as stop:  # argparse's usage error (2), --help or --version (0)
-        return stop.code if isinstance(stop.code, int) else 1
+        return 0 if stop.code is None else stop.code if isinstance(stop.code, int) else 1
     except OSError as exc:
         # a folder or file the arguments named turned out unusable while running
+        log = logging.getLogger("knockrummy")
+        if log.handlers:  # the window's log file is open: keep the whole story there
+            log.error("stopped on a file error", exc_info=exc)
         print(f"knockrummy {args[0]}: {exc}", file=sys.stderr)
         return 1
 

@@ -220,7 +220,10 @@ def _usable_path(text: str, what: str) -> Path:
         os.fsencode(text)
     except UnicodeError:
         raise argparse.ArgumentTypeError(f"{text!r} cannot be a name on this system") from None
-    return Path(text).expanduser()
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~name of a user this system does not know
+        raise argparse.ArgumentTypeError(f"{text!r} names an unknown home folder") from None
 
 
 def _creatable(folder: Path, text: str) -> None:

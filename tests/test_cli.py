@@ -263,6 +263,18 @@ def test_sim_and_bench_accept_simple_and_external_bots(started):
     ]
 
 
+def test_a_file_error_while_running_ends_in_a_plain_sentence(monkeypatch, tmp_path, capsys):
+    from knockrummy.ui import runner
+
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(runner, "run_game", full_disk)
+    assert main(["--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err == "knockrummy play: [Errno 28] No space left on device\n"
+
+
 FILE = "{file}"
 """Stands for a file that exists in the test's folder."""
 DATA = "{data}"
@@ -282,6 +294,8 @@ BAD_COMMAND_LINES = [
     (["--data-dir", FILE], "is a file"),
     (["--data-dir", FILE + "/saves"], "cannot be made"),
     (["--data-dir", "a\0b"], "NUL"),
+    (["--data-dir", "~nosuchuser/saves"], "unknown home folder"),
+    (["--data-dir", "x" * 5000], "--data-dir"),
     (["--data-dir", "\udc00\ud800"], "--data-dir"),
     (["play", "--level", "nonsense"], "unknown level"),
     (["play", "--profile", "gin-rummy", "--level", "tests.ai.helpers:FirstLegalBot"], "level"),
