@@ -205,3 +205,17 @@ def test_release_workflow_parses_as_yaml():
     assert trigger == {"push": {"tags": ["v*"]}}
     matrix = workflow["jobs"]["build"]["strategy"]["matrix"]["include"]
     assert len(matrix) == 3
+
+
+def test_pyproject_lists_every_package_of_the_game():
+    import tomllib
+
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "knockrummy").rglob("__init__.py")
+    }
+    assert "knockrummy.bench" in found
+    assert found <= listed

@@ -98,8 +98,8 @@ class GreedyRacer:
 
 class DenyingHardBot(HardBot):
     """The hard level with its race discards charged the racer's race gain (see the
-    glossary). With ``sight`` it prices that charge on ``racer_hand``, which only this
-    bench sets: each of the racer's cards is seen with chance ``sight`` and otherwise
+    glossary). With ``sight`` it prices that charge on ``racer_hand``, which only
+    ``bench duel`` sets: each of the racer's cards is seen with chance ``sight`` and otherwise
     replaced, in each sample, by a card it does not hold."""
 
     def __init__(self, seed: int = 0, sight: float | None = None) -> None:
