@@ -82,6 +82,24 @@ def test_sim_refuses_a_table_size_the_profile_does_not_allow():
     assert "2 to 2 players" in out.stderr
 
 
+def test_a_session_stops_at_the_first_state_the_stop_condition_accepts():
+    from knockrummy.ai.simple import SimpleBot
+    from knockrummy.sim import play_session
+
+    def bots():
+        return [SimpleBot(seed=s) for s in range(3)]
+
+    whole = play_session("knock-rummy", 3, 4, bots())
+    seen = []
+    part = play_session(
+        "knock-rummy", 3, 4, bots(), on_step=seen.append, until=lambda s: s.hand_number == 2
+    )
+    assert whole.is_over and len(whole.records) > 2
+    assert not part.is_over and part.hand_number == 2 and len(part.records) == 1
+    assert seen[-1] is part and [s.hand_number for s in seen].count(2) == 1
+    assert part.log == whole.log[: len(part.log)]  # the same play, cut short
+
+
 def test_ci_runs_exactly_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     readme = (ROOT / "README.md").read_text()
