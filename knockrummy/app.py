@@ -1,92 +1,79 @@
 """Composition root: the command line and the window.
 
-``knockrummy`` alone opens the game; ``sim`` and ``bench melds`` run without a window.
-Nothing happens at import time.
+``knockrummy`` alone opens the game; ``sim``, ``ledger`` and the benches run without a
+window. The commands are one table; each is imported only when it is named. Nothing
+happens at import time.
 """
 
 from __future__ import annotations
 
+import argparse
+import logging
 import sys
 from collections.abc import Sequence
 
-USAGE = """usage: knockrummy [COMMAND] [options]
+from .cli import Command, add_commands
 
-commands:
-  play     the game's window (the default); --data-dir DIR, or --profile ID to deal at once
-  demo     watch computers play at the table (--screenshot saves the last hand end)
-  sim      play whole sessions with computer players
-  ledger   list saved sessions (--json, --csv, --data-dir DIR)
-  bench    measure: bench melds, frames, idle, ai, openspiel, race, duel
+COMMANDS = (
+    Command("play", "knockrummy.app", "the game's window (the default; --profile deals at once)"),
+    Command("demo", "knockrummy.ui.demo", "watch computers play at the table"),
+    Command("sim", "knockrummy.sim", "play whole sessions with computer players"),
+    Command("ledger", "knockrummy.ledger_cli", "list saved sessions (text, --json or --csv)"),
+    Command(
+        "bench",
+        "knockrummy.bench",
+        "measure the solver, the computers or the window",
+        table="BENCHES",
+    ),
+)
+"""``knockrummy COMMAND``: a new command is one more row and a module with
+``add_arguments(parser)`` and ``run(args)``."""
 
-Run 'knockrummy COMMAND --help' for a command's options."""
+TOP_LEVEL = ("-h", "--help", "--version")
+"""Options of ``knockrummy`` itself; any other first option belongs to ``play``."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command ``argv`` names (``play`` when it names none); returns the exit
+    status. Bad arguments end in argparse's usage error (status 2), never a traceback."""
     _ensure_streams()
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("-h", "--help"):
-        print(USAGE)
-        return 0
-    if args and args[0] == "--version":
-        from importlib import metadata
+    if not args or (args[0].startswith("-") and args[0] not in TOP_LEVEL):
+        args.insert(0, "play")  # knockrummy [play] [--data-dir DIR]
+    try:
+        options = build_parser(args).parse_args(args)
+        return options.run(options)
+    except SystemExit as stop:  # argparse's usage error (2), --help or --version (0)
+        return 0 if stop.code is None else stop.code if isinstance(stop.code, int) else 1
+    except OSError as exc:
+        # a folder or file the arguments named turned out unusable while running
+        log = logging.getLogger("knockrummy")
+        if log.handlers:  # the window's log file is open: keep the whole story there
+            log.error("stopped on a file error", exc_info=exc)
+        print(f"knockrummy {args[0]}: {exc}", file=sys.stderr)
+        return 1
 
-        try:
-            print(f"knockrummy {metadata.version('knockrummy')}")
-        except metadata.PackageNotFoundError:
-            print("knockrummy (version unknown: not installed)")
-        return 0
-    command, rest = (args[0], args[1:]) if args else ("play", [])
-    if command == "play":
-        return play(rest)
-    if command == "sim":
-        from . import sim
 
-        return sim.main(rest)
-    if command == "ledger":
-        from . import ledger_cli
+def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The whole command line, with the options of the command ``argv`` names."""
+    parser = argparse.ArgumentParser(
+        prog="knockrummy",
+        description="Knock rummy for the desktop.",
+        epilog="With no command, the options are play's: knockrummy [play] [--data-dir DIR]. "
+        "Run 'knockrummy COMMAND --help' for a command's options.",
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    add_commands(parser, COMMANDS, argv, "command")
+    return parser
 
-        return ledger_cli.main(rest)
-    if command == "demo":
-        from .ui import demo
 
-        return demo.main(rest)
-    if command == "bench":
-        target = rest[0] if rest else ""
-        if target == "melds":
-            from . import bench
+def _version() -> str:
+    from importlib import metadata
 
-            return bench.main(rest[1:])
-        if target == "frames":
-            from .ui import bench_frames
-
-            return bench_frames.main(rest[1:])
-        if target == "ai":
-            from . import bench_ai
-
-            return bench_ai.main(rest[1:])
-        if target == "openspiel":
-            from . import bench_openspiel
-
-            return bench_openspiel.main(rest[1:])
-        if target == "race":
-            from . import bench_race
-
-            return bench_race.main(rest[1:])
-        if target == "duel":
-            from . import bench_duel
-
-            return bench_duel.main(rest[1:])
-        if target == "idle":
-            from .ui import bench_idle
-
-            return bench_idle.main(rest[1:])
-        print(
-            "usage: knockrummy bench melds|frames|idle|ai|openspiel|race|duel [options]",
-            file=sys.stderr,
-        )
-        return 2
-    print(f"knockrummy: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
-    return 2
+    try:
+        return f"knockrummy {metadata.version('knockrummy')}"
+    except metadata.PackageNotFoundError:
+        return "knockrummy (version unknown: not installed)"
 
 
 def _ensure_streams() -> None:
@@ -120,14 +107,14 @@ def _parent_console():
         return None
 
 
-def play(argv: Sequence[str]) -> int:
-    """Open the game: the title screen, or straight to a new table with --profile."""
-    import argparse
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``play``'s options."""
+    from . import cli
+    from .engine.profiles import PROFILES
 
-    from .engine.profiles import PROFILES, get_profile
-
-    parser = argparse.ArgumentParser(prog="knockrummy play", description=play.__doc__)
-    parser.add_argument("--data-dir", default=None, help="folder for saved games and settings")
+    parser.add_argument(
+        "--data-dir", type=cli.data_dir, default=None, help="folder for saved games and settings"
+    )
     parser.add_argument(
         "--profile",
         choices=list(PROFILES),
@@ -135,14 +122,19 @@ def play(argv: Sequence[str]) -> int:
         help="deal a new game at once with these rules",
     )
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    parser.add_argument("--level", default="medium", help="computer level")
-    args = parser.parse_args(argv)
+    parser.add_argument("--seed", type=cli.seed, default=None, help="deal seed (default: random)")
+    parser.add_argument("--level", type=cli.level, default="medium", help="computer level")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the game: the title screen, or straight to a new table with --profile."""
+    from .engine.profiles import get_profile
+
     if args.profile is not None:
         try:
             get_profile(args.profile).check_players(args.players)
         except ValueError as exc:
-            parser.error(str(exc))
+            args.parser.error(str(exc))
     from .ui.runner import run_game
 
     run_game(args.data_dir, args.profile, args.players, args.seed, args.level)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
 
 from .engine.ledger import format_amount
 from .engine.profiles import PROFILES
@@ -14,13 +13,21 @@ from .persistence.stats import ledger_csv, sessions_json
 from .persistence.store import StoreError, open_store
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="knockrummy ledger", description=__doc__)
-    parser.add_argument("--data-dir", default=None, help="folder of the saved games")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``ledger``'s options."""
+    from . import cli
+
+    parser.description = __doc__
+    parser.add_argument(
+        "--data-dir", type=cli.data_dir, default=None, help="folder of the saved games"
+    )
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="sessions as JSON")
     form.add_argument("--csv", action="store_true", help="every ledger change as CSV")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the saved sessions; the database is read, never written."""
     path = user_paths(args.data_dir).database
     if not path.exists():
         sessions = {"sessions": []}

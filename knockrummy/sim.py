@@ -1,4 +1,12 @@
-"""Whole sessions played by computer players: ``knockrummy sim``."""
+"""Whole sessions played by computer players: ``knockrummy sim``, and the one session loop
+every bench that plays hands goes through.
+
+Glossary:
+    step     one action applied through the checked ``apply``; ``on_step`` sees the state
+             after each (and the state dealt first).
+    until    a stop condition asked before each step: a bench that measures part of a
+             hand stops there instead of playing the session out.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +14,21 @@ import argparse
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from .engine.actions import Action, NextHand
 from .engine.ledger import format_amount
 from .engine.profiles import PROFILES, get_profile
 from .engine.session import SessionState, apply, new_session
-from .engine.views import PlayerView, player_view
+from .engine.views import player_view
+
+if TYPE_CHECKING:
+    from .ai.common import Bot
 
 MAX_HANDS = 5000
 """A session longer than this is reported as an error rather than looping forever."""
-
-
-class Bot(Protocol):
-    def choose(self, view: PlayerView) -> Action: ...
+MAX_SESSIONS = 1_000_000
+"""More sessions than any run needs; a larger count is a typing slip."""
 
 
 def play_session(
@@ -29,12 +38,14 @@ def play_session(
     bots: Sequence[Bot],
     on_step: Callable[[SessionState], None] | None = None,
     stake: int | None = None,
+    until: Callable[[SessionState], bool] | None = None,
 ) -> SessionState:
-    """Play a session to its end; every action goes through the checked ``apply``."""
+    """Play a session to its end, or to the first state ``until`` accepts; every action
+    goes through the checked ``apply``. Returns the last state."""
     state = new_session(profile_id, players, seed, stake=stake)
     if on_step:
         on_step(state)
-    while not state.is_over:
+    while not state.is_over and not (until and until(state)):
         seat = state.to_move
         if seat is None:
             action: Action = NextHand()
@@ -80,51 +91,64 @@ def make_bots(players: int, seed: int, specs: Sequence[str] | None = None) -> li
     return bots
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="knockrummy sim", description="Play whole sessions with computer players."
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``sim``'s options."""
+    from . import cli
+
+    parser.description = "Play whole sessions with computer players."
     parser.add_argument("--profile", required=True, choices=list(PROFILES))
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--sessions", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sessions", type=cli.count(1, MAX_SESSIONS), default=1)
+    parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON object per session")
     parser.add_argument(
         "--seats",
+        type=cli.bot_specs(),
         default=None,
         help="bot per seat, comma separated: easy, medium, hard, simple or "
         "package.module:ClassName (one name applies to every seat; default simple)",
     )
-    args = parser.parse_args(argv)
-    profile = get_profile(args.profile)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the table and the bots, then play the sessions."""
+    from . import cli
+
+    parser = args.parser
     try:
-        profile.check_players(args.players)
+        get_profile(args.profile).check_players(args.players)
     except ValueError as exc:
         parser.error(str(exc))
-    if args.sessions < 1:
-        parser.error("--sessions must be at least 1")
-    specs = None
-    if args.seats:
-        specs = [s.strip() for s in args.seats.split(",")]
+    specs = args.seats
+    if specs:
         if len(specs) == 1:
             specs *= args.players
         if len(specs) != args.players:
             parser.error(f"--seats names {len(specs)} bots for {args.players} players")
-        try:
-            make_bots(args.players, 0, specs)
-        except ValueError as exc:
-            parser.error(str(exc))
-    for k in range(args.sessions):
-        seed = args.seed + k
-        bots = make_bots(args.players, seed, specs)
-        state = play_session(args.profile, args.players, seed, bots)
+        cli.refuse_unmakeable(parser, lambda: make_bots(args.players, 0, specs))
+    run_sessions(args.profile, args.players, args.sessions, args.seed, specs, args.json)
+    return 0
+
+
+def run_sessions(
+    profile_id: str,
+    players: int,
+    sessions: int,
+    seed: int,
+    specs: Sequence[str] | None,
+    as_json: bool,
+) -> None:
+    """Play ``sessions`` sessions from seeds ``seed``, ``seed + 1``... and print each."""
+    for k in range(sessions):
+        session_seed = seed + k
+        bots = make_bots(players, session_seed, specs)
+        state = play_session(profile_id, players, session_seed, bots)
         row = summary(state)
-        if args.json:
+        if as_json:
             print(json.dumps(row), flush=True)
         else:
             winners = ", ".join(state.names[w] for w in state.winners)
             print(
-                f"session seed {seed}: {row['hands_played']} hands, "
+                f"session seed {session_seed}: {row['hands_played']} hands, "
                 f"scores {' '.join(row['scores'])}, won by {winners}"
             )
-    return 0

@@ -112,6 +112,16 @@ def test_spec_leaves_out_packages_the_game_never_imports(tmp_path, monkeypatch):
     assert {"numpy", "pyspiel", "pytest", "hypothesis", "tkinter"} <= set(analysis["excludes"])
 
 
+def test_spec_bundles_every_command_the_command_line_imports_by_name(tmp_path, monkeypatch):
+    from knockrummy.app import COMMANDS
+    from knockrummy.bench import BENCHES
+
+    _, analysis = run_spec(tmp_path, monkeypatch)["Analysis"]
+    named = {command.module for command in (*COMMANDS, *BENCHES)}
+    assert named <= set(analysis["hiddenimports"])
+    assert "knockrummy.bench.openspiel_bridge" in analysis["hiddenimports"]
+
+
 def test_spec_builds_one_windowed_file_named_knockrummy(tmp_path, monkeypatch):
     calls = run_spec(tmp_path, monkeypatch)
     args, exe = calls["EXE"]
@@ -195,3 +205,17 @@ def test_release_workflow_parses_as_yaml():
     assert trigger == {"push": {"tags": ["v*"]}}
     matrix = workflow["jobs"]["build"]["strategy"]["matrix"]["include"]
     assert len(matrix) == 3
+
+
+def test_pyproject_lists_every_package_of_the_game():
+    import tomllib
+
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "knockrummy").rglob("__init__.py")
+    }
+    assert "knockrummy.bench" in found
+    assert found <= listed

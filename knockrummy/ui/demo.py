@@ -10,45 +10,54 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
 from dataclasses import replace
 
+from .. import cli
 from ..engine.profiles import PROFILES, get_profile
 from ..settings import SPEEDS, Settings
+from ..sim import MAX_HANDS
 from .seats import COMPUTER
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
-    return w, h
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="knockrummy demo", description=__doc__)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``demo``'s options."""
+    parser.description = __doc__.split("\n\n", 1)[0]
     parser.add_argument("--profile", required=True, choices=list(PROFILES))
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hands", type=int, default=None, help="hands to play (default: all)")
+    parser.add_argument("--seed", type=cli.seed, default=1)
+    parser.add_argument(
+        "--hands", type=cli.count(1, MAX_HANDS), default=None, help="hands to play (default: all)"
+    )
     parser.add_argument("--speed", choices=list(SPEEDS), default="normal")
-    parser.add_argument("--screenshot", default=None, help="PNG saved at the last hand end")
-    parser.add_argument("--size", type=parse_size, default=(1280, 800))
-    parser.add_argument("--level", default="medium", help="computer level for every seat")
+    parser.add_argument(
+        "--screenshot", type=cli.output_file, default=None, help="PNG saved at the last hand end"
+    )
+    parser.add_argument("--size", type=cli.window_size, default=(1280, 800))
+    parser.add_argument(
+        "--level", type=cli.level, default="medium", help="computer level for every seat"
+    )
     parser.add_argument("--four-colour", action="store_true")
     parser.add_argument("--headless", action="store_true", help="no window (dummy video)")
     parser.add_argument(
         "--resume", action="store_true", help="play on from the last unfinished saved session"
     )
-    parser.add_argument("--data-dir", default=None, help="folder for saved games and settings")
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--data-dir", type=cli.data_dir, default=None, help="folder for saved games and settings"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the table, then play the demo."""
     try:
         get_profile(args.profile).check_players(args.players)
     except ValueError as exc:
-        parser.error(str(exc))
-    if args.hands is not None and args.hands < 1:
-        parser.error("--hands must be at least 1")
+        args.parser.error(str(exc))
+    play_demo(args)
+    return 0
+
+
+def play_demo(args: argparse.Namespace) -> None:
+    """Open the saved games, deal (or resume) with computers in every seat and play."""
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -74,4 +83,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         session_id, state = game.start(args.profile, seats, seed=args.seed)
     result = run_demo(game, session_id, state, seats, args.hands, args.screenshot)
     print(result, file=sys.stderr)
-    return 0

@@ -14,7 +14,7 @@ from ..settings import Settings
 from .loop import App
 from .scenes.table import TableOptions, TableScene
 from .seats import HUMAN, SeatConfig
-from .sound import Sounds
+from .sound import Sounds, native_stderr_to_log
 
 COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
 
@@ -24,7 +24,8 @@ def init_pygame() -> None:
     # crisp on high-DPI Windows screens: draw at the real pixel size, not a scaled bitmap
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     if not pygame.get_init():
-        pygame.init()
+        with native_stderr_to_log("starting pygame"):  # its mixer, without a sound card
+            pygame.init()
     if not pygame.freetype.get_init():
         pygame.freetype.init()
 

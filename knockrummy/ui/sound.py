@@ -1,16 +1,30 @@
 """Short sounds synthesised at run time (no sound files), with a mute switch.
 
 Where no audio device exists (a headless machine, a muted desktop) the game plays on in
-silence: every call here is then a no-op.
+silence: every call here is then a no-op, and what the audio libraries said about it goes
+to the game's log, not the terminal.
+
+Glossary:
+    native stderr  file descriptor 2, where C libraries write directly: ALSA prints a dozen
+                   ``ALSA lib ... cannot find card '0'`` lines there whenever SDL opens the
+                   mixer on a Linux machine without a sound card.
 """
 
 from __future__ import annotations
 
+import logging
 import math
+import os
 import random
+import sys
+import tempfile
 from array import array
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
+
+log = logging.getLogger("knockrummy.sound")
 
 RATE = 22050
 """Sample rate asked for when this module starts the mixer itself."""
@@ -55,6 +69,33 @@ def _chime(rate: int) -> list[float]:
     ]
 
 
+@contextmanager
+def native_stderr_to_log(what: str) -> Iterator[None]:
+    """On Linux, send what is written to native stderr meanwhile to the game's log (at
+    info level, under ``what``) instead of the terminal; elsewhere, change nothing."""
+    if not sys.platform.startswith("linux"):
+        yield
+        return
+    try:
+        if sys.stderr is not None:
+            sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no fd 2 to borrow (a detached process)
+        yield
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            said = sink.read().decode("utf-8", errors="replace").strip()
+            if said:
+                log.info("%s: %s", what, said)
+
+
 class Sounds:
     """The game's sounds; ``play(name)`` does nothing when muted or without audio."""
 
@@ -63,7 +104,8 @@ class Sounds:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+                with native_stderr_to_log("starting the mixer"):
+                    pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             rate, _, channels = pygame.mixer.get_init()
             mono = channels == 1
             for name, wave in (
@@ -80,7 +122,8 @@ class Sounds:
                     stereo[1::2] = samples
                     raw = stereo.tobytes()
                 self._sounds[name] = pygame.mixer.Sound(buffer=raw)
-        except pygame.error:
+        except pygame.error as exc:
+            log.info("no sound: %s", exc)
             self._sounds = {}
 
     @property

@@ -13,28 +13,31 @@ import json
 import os
 import threading
 import time
-from collections.abc import Sequence
+
+MAX_SECONDS = 3600.0
+"""An hour of waiting is more than any measurement needs."""
 
 
 def bench_idle(
     seconds: float = 5.0, size: tuple[int, int] = (1280, 800), screen: str = "table"
 ) -> dict:
+    from ..engine.session import new_session
+    from ..settings import Settings
+    from ..ui.loop import App
+    from ..ui.runner import default_seats, init_pygame, table_scene
+
+    # after knockrummy.ui, which keeps pygame's start-up banner out of the JSON
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
-
-    from ..engine.session import new_session
-    from ..settings import Settings
-    from .loop import App
-    from .runner import default_seats, init_pygame, table_scene
 
     init_pygame()
     app = App(size)
     if screen == "title":
         import tempfile
 
-        from .game import Game
-        from .scenes.title import TitleScreen
+        from ..ui.game import Game
+        from ..ui.scenes.title import TitleScreen
 
         app.push(TitleScreen(Game.open(tempfile.mkdtemp(prefix="knockrummy-idle-"))))
         return _measure(app, seconds)
@@ -67,12 +70,17 @@ def _measure(app, seconds: float) -> dict:
     }
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="knockrummy bench idle", description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``bench idle [--seconds S] [--screen table|title] [--json]``."""
+    from .. import cli
+
+    parser.description = "The processor time the window uses while it waits."
+    parser.add_argument("--seconds", type=cli.seconds(MAX_SECONDS), default=5.0)
     parser.add_argument("--screen", choices=("table", "title"), default="table")
     parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     result = bench_idle(args.seconds, screen=args.screen)
     if args.json:
         print(json.dumps(result))

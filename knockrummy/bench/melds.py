@@ -8,7 +8,7 @@ Glossary:
               time. Its ``GinRummyUtils.min_deadwood`` is exact for 10-card hands (for 11
               cards it is a heuristic), so only 10-card hands are compared.
 
-Run ``knockrummy bench melds`` or ``python -m knockrummy.bench`` (``--json`` for JSON).
+Run ``knockrummy bench melds`` (``--json`` for JSON).
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from knockrummy.engine.cards import CARDS, Card
-from knockrummy.engine.melds import best_arrangement, deadwood_points, discard_points, split_hand
+from ..engine.cards import CARDS, Card
+from ..engine.melds import best_arrangement, deadwood_points, discard_points, split_hand
 
 SIZES = (7, 10, 11)
 POOL_SIZE = 20_000
+MAX_SECONDS = 3600.0
+"""An hour per row is more than any measurement needs; a longer one is a typing slip."""
 
 
 def _rate(call: Callable[[Any], object], pool: Sequence[Any], seconds: float) -> float:
@@ -134,21 +136,24 @@ def _table(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``bench melds [--seconds S] [--seed N] [--json]``."""
+    from .. import cli
+
+    parser.description = "Speed of the meld solver, and a cross-check against OpenSpiel."
+    parser.add_argument(
+        "--seconds", type=cli.seconds(MAX_SECONDS), default=2.0, help="seconds per row"
+    )
+    parser.add_argument("--seed", type=cli.seed, default=1, help="seed for the random hands")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+
+def run(args: argparse.Namespace) -> int:
     """Print the benchmark as a table (or JSON with ``--json``); returns the exit status.
 
     Exits 1 if OpenSpiel is installed and disagrees with the solver on any hand.
     """
-    parser = argparse.ArgumentParser(prog="knockrummy bench melds", description=__doc__)
-    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per row")
-    parser.add_argument("--seed", type=int, default=1, help="seed for the random hands")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    args = parser.parse_args(argv)
     result = bench_melds(args.seconds, args.seed)
     print(json.dumps(result, indent=2) if args.json else _table(result))
     spiel = result["open_spiel"]
     return 1 if spiel is not None and spiel["mismatches"] else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -23,12 +23,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .engine.actions import Action, Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard
-from .engine.cards import CARDS, Card
-from .engine.hand import HandState
-from .engine.layoffs import best_with_layoffs
-from .engine.session import PLAYING, SessionState
-from .engine.views import PlayerView, player_view
+from ..engine.actions import Action, Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard
+from ..engine.cards import CARDS, Card
+from ..engine.hand import HandState
+from ..engine.layoffs import best_with_layoffs
+from ..engine.session import PLAYING, SessionState
+from ..engine.views import PlayerView, player_view
 
 PROFILE = "gin-rummy"
 OS_DRAW_UPCARD = 52

@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from knockrummy.bench_ai import bench, main, percentile, wilson
+from knockrummy.app import main as knockrummy
+from knockrummy.bench.ai import bench
+from knockrummy.bench.stats import percentile, wilson
 
 
 def test_wilson_interval_brackets_the_rate_and_stays_in_range():
@@ -43,15 +45,29 @@ def test_a_spec_seated_twice_is_one_team():
 
 def test_command_line_prints_json(capsys):
     assert (
-        main(["--profile", "gin-classic", "--seats", "easy,medium", "--games", "2", "--json"]) == 0
+        knockrummy(
+            [
+                "bench",
+                "ai",
+                "--profile",
+                "gin-classic",
+                "--seats",
+                "easy,medium",
+                "--games",
+                "2",
+                "--json",
+            ]
+        )
+        == 0
     )
     out = json.loads(capsys.readouterr().out)
     assert out["profile"] == "gin-classic" and out["games"] == 2 and len(out["bots"]) == 2
 
 
-def test_command_line_refuses_a_table_the_profile_does_not_seat():
-    with pytest.raises(SystemExit):
-        main(["--profile", "gin-rummy", "--seats", "easy,medium,hard", "--games", "1"])
+def test_command_line_refuses_a_table_the_profile_does_not_seat(capsys):
+    argv = ["--profile", "gin-rummy", "--seats", "easy,medium,hard", "--games", "1"]
+    assert knockrummy(["bench", "ai", *argv]) == 2
+    assert "2 to 2 players" in capsys.readouterr().err
 
 
 def test_three_seats_against_two_swap_every_other_game():
@@ -64,14 +80,14 @@ def test_three_seats_against_two_swap_every_other_game():
 
 
 def test_equal_teams_keep_their_seats():
-    from knockrummy.bench_ai import compositions
+    from knockrummy.bench.ai import compositions
 
     assert compositions(["hard", "medium"], 2) == [["hard", "medium"]] * 2
     assert compositions(["a", "b", "a"], 2) == [["a", "b", "a"], ["b", "a", "b"]]
 
 
 def test_parts_merge_into_the_whole_run(tmp_path):
-    from knockrummy.bench_ai import merge
+    from knockrummy.bench.ai import merge
 
     specs = ["medium", "easy", "medium"]  # unequal teams: rotation and swap, period 6
     whole = bench("knock-rummy", specs, games=12, seed=5)
@@ -94,13 +110,14 @@ def test_parts_merge_into_the_whole_run(tmp_path):
         path = tmp_path / f"part-{part['seed']}.json"
         path.write_text(json.dumps(part), encoding="utf-8")
         paths.append(str(path))
-    assert main(["--merge", *paths, "--json"]) == 0
+    assert knockrummy(["bench", "ai", "--merge", *paths, "--json"]) == 0
 
 
 def test_merge_refuses_parts_of_different_runs():
     import copy
 
-    from knockrummy.bench_ai import MergeError, merge
+    from knockrummy.bench.ai import merge
+    from knockrummy.bench.stats import MergeError
 
     one = bench("gin-classic", ["medium", "easy"], games=2, seed=1)
 
@@ -125,8 +142,6 @@ def test_merge_refuses_parts_of_different_runs():
 def test_merge_reports_a_file_that_is_not_a_result(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
-    with pytest.raises(SystemExit) as stop:
-        main(["--merge", str(bad)])
-    assert stop.value.code == 2
+    assert knockrummy(["bench", "ai", "--merge", str(bad)]) == 2
     assert "cannot merge" in capsys.readouterr().err
     assert bad.read_text(encoding="utf-8") == "{not json"

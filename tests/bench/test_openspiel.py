@@ -10,10 +10,9 @@ import sys
 
 import pytest
 
-from knockrummy.bench_openspiel import deal_order, main
-from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
-from knockrummy.engine.cards import CARDS, Card, parse_cards
-from knockrummy.openspiel_bridge import (
+from knockrummy.app import main as knockrummy
+from knockrummy.bench.openspiel import deal_order
+from knockrummy.bench.openspiel_bridge import (
     OS_DRAW_STOCK,
     OS_DRAW_UPCARD,
     OS_KNOCK,
@@ -30,6 +29,8 @@ from knockrummy.openspiel_bridge import (
     os_to_card,
     split_meld,
 )
+from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from knockrummy.engine.cards import CARDS, Card, parse_cards
 
 
 def card(text: str) -> Card:
@@ -176,7 +177,7 @@ def test_deals_replay_from_their_seed():
 
 def test_missing_openspiel_is_reported(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "pyspiel", None)
-    assert main(["--hands", "2"]) == 2
+    assert knockrummy(["bench", "openspiel", "--hands", "2"]) == 2
     assert "OpenSpiel is not installed" in capsys.readouterr().err
 
 
@@ -184,7 +185,7 @@ def _outcomes(seed: int, hands: int) -> list:
     """Made-up hands for the summary arithmetic (both seats, every kind of ending)."""
     import random
 
-    from knockrummy.bench_openspiel import HandOutcome
+    from knockrummy.bench.openspiel import HandOutcome
 
     rng = random.Random(seed)
     out = []
@@ -198,7 +199,7 @@ def _outcomes(seed: int, hands: int) -> list:
 def test_parts_merge_into_the_whole_run(tmp_path, capsys):
     import json
 
-    from knockrummy.bench_openspiel import merge, summarise
+    from knockrummy.bench.openspiel import merge, summarise
 
     first, second = _outcomes(1, 40), _outcomes(2, 60)
     whole = summarise(first + second, [0.01] * 100, 7, "hard", 3.0)
@@ -215,13 +216,13 @@ def test_parts_merge_into_the_whole_run(tmp_path, capsys):
         path = tmp_path / f"{part['seed']}.json"
         path.write_text(json.dumps(part), encoding="utf-8")
         paths.append(str(path))
-    assert main(["--merge", *paths]) == 0
+    assert knockrummy(["bench", "openspiel", "--merge", *paths]) == 0
     assert "100 hands (seed 7)" in capsys.readouterr().out
 
 
 def test_merge_refuses_parts_that_do_not_follow_on(capsys):
-    from knockrummy.bench_ai import MergeError
-    from knockrummy.bench_openspiel import merge, summarise
+    from knockrummy.bench.openspiel import merge, summarise
+    from knockrummy.bench.stats import MergeError
 
     one = summarise(_outcomes(1, 40), [0.01] * 40, 7, "hard", 1.0)
     gap = summarise(_outcomes(2, 40), [0.01] * 40, 30, "hard", 1.0)

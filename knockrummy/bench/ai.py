@@ -10,8 +10,7 @@ Glossary:
     balanced    two specs seated unequally (``hard,medium,hard,medium,hard``: three seats
                 against two) swap places every other game, so each fills the larger team
                 equally often and an even match is 50%.
-    Wilson      the 95% Wilson score interval of a win rate; it stays inside 0..1 and is
-                sound for small counts.
+    Wilson      the 95% Wilson score interval of a win rate (see :mod:`.stats`).
     points      per game and per hand: the bot's final score (ledger net in ``poker-rum``,
                 chips net in ``knock-rami``) and its score per hand played.
     decision    one ``choose(view)`` call, timed with ``time.perf_counter``.
@@ -22,7 +21,7 @@ Glossary:
                 result; its decision times are the slowest part's, since percentiles of
                 parts do not add up.
 
-Run ``python -m knockrummy.bench_ai --profile gin-rummy --seats hard,medium --games 200``.
+Run ``knockrummy bench ai --profile gin-rummy --seats hard,medium --games 200``.
 """
 
 from __future__ import annotations
@@ -31,53 +30,18 @@ import argparse
 import json
 import math
 import statistics
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from .ai import make_bot
-from .engine.actions import Action
-from .engine.profiles import PROFILES, get_profile
-from .engine.views import PlayerView
-from .sim import play_session
+from .. import cli
+from ..engine.profiles import PROFILES, get_profile
+from ..sim import play_session
+from .bots import TimedBot, make_level
+from .stats import MergeError, add_merge_option, check_bots, merge_command, percentile, wilson
 
-Z95 = 1.959963984540054
-
-
-def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` out of ``games`` (fractional wins allowed)."""
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    # The interval holds p; clamping keeps rounding (0 wins: about 1e-17) from moving it out.
-    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
-
-
-class TimedBot:
-    """Wraps a bot and records how long each decision takes."""
-
-    def __init__(self, bot: Any, times: list[float]) -> None:
-        self.bot = bot
-        self.times = times
-
-    def choose(self, view: PlayerView) -> Action:
-        start = time.perf_counter()
-        action = self.bot.choose(view)
-        self.times.append(time.perf_counter() - start)
-        return action
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The nearest-rank percentile (``share`` in 0..1) of ``values``."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = max(1, math.ceil(share * len(ordered)))
-    return ordered[rank - 1]
+MAX_GAMES = 1_000_000
+"""More games than any run needs; a larger count is a typing slip."""
 
 
 def _row(
@@ -140,7 +104,8 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
         # seat s holds bot (s + shift) % players of this game's composition
         order = [(seat + shift) % players for seat in range(players)]
         bots = [
-            TimedBot(make_bot(seated[b], seed=game_seed * 101 + b), times[seated[b]]) for b in order
+            TimedBot(make_level(seated[b], seed=game_seed * 101 + b), times[seated[b]])
+            for b in order
         ]
         state = play_session(profile_id, players, game_seed, bots)
         hands_total += len(state.records)
@@ -177,10 +142,6 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
         "account": "chips" if profile.session == "elimination" else "points",
         "bots": rows,
     }
-
-
-class MergeError(ValueError):
-    """Parts that are not consecutive pieces of one run."""
 
 
 def period(players: int) -> int:
@@ -246,40 +207,6 @@ def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def read_parts(paths: Sequence[str]) -> list[dict[str, Any]]:
-    """The JSON results in ``paths``; a file that is not one is a :class:`MergeError`."""
-    parts = []
-    for path in paths:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                parts.append(json.load(handle))
-        except (OSError, ValueError) as exc:
-            raise MergeError(f"{path}: not a JSON result ({exc})") from exc
-    return parts
-
-
-def add_merge_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--merge", nargs="+", metavar="FILE", help="join the --json results of a run's parts"
-    )
-
-
-def merge_command(
-    parser: argparse.ArgumentParser,
-    paths: Sequence[str],
-    join: Callable[[Sequence[dict[str, Any]]], dict[str, Any]],
-    table: Callable[[dict[str, Any]], str],
-    as_json: bool,
-) -> int:
-    """``--merge``: print the joined result, or exit 2 saying why the parts do not join."""
-    try:
-        result = join(read_parts(paths))
-    except (MergeError, KeyError, TypeError) as exc:
-        parser.exit(2, f"{parser.prog}: cannot merge: {exc}\n")
-    print(json.dumps(result, indent=2) if as_json else table(result))
-    return 0
-
-
 def _table(result: dict[str, Any]) -> str:
     lines = [
         f"{result['profile']}, {result['players']} players, {result['games']} games "
@@ -299,33 +226,32 @@ def _table(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``knockrummy bench ai --profile ID --seats A,B[,..] --games N --seed S [--json]``."""
-    parser = argparse.ArgumentParser(
-        prog="knockrummy bench ai", description="Play bots against each other and compare."
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``bench ai --profile ID --seats A,B[,..] --games N --seed S [--json]``."""
+    parser.description = "Play bots against each other and compare."
     parser.add_argument("--profile", choices=list(PROFILES))
-    parser.add_argument("--seats", help="comma-separated levels or package.module:Class specs")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seats",
+        type=cli.bot_specs(),
+        help="comma-separated levels, simple or package.module:Class specs",
+    )
+    parser.add_argument("--games", type=cli.count(1, MAX_GAMES), default=100)
+    parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     add_merge_option(parser)
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    parser = args.parser
     if args.merge:
         return merge_command(parser, args.merge, merge, _table, args.json)
     if not args.profile or not args.seats:
         parser.error("--profile and --seats are required (or --merge)")
-    specs = [s.strip() for s in args.seats.split(",") if s.strip()]
     try:
-        get_profile(args.profile).check_players(len(specs))
+        get_profile(args.profile).check_players(len(args.seats))
     except ValueError as exc:
         parser.error(str(exc))
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    result = bench(args.profile, specs, args.games, args.seed)
+    check_bots(parser, args.seats)
+    result = bench(args.profile, args.seats, args.games, args.seed)
     print(json.dumps(result, indent=2) if args.json else _table(result))
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

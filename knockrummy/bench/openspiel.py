@@ -39,14 +39,14 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from .ai import make_bot
-from .bench_ai import MergeError, add_merge_option, merge_command, percentile, wilson
-from .engine.actions import Action, Knock, TakeDiscard
-from .engine.cards import Card
-from .engine.hand import DISCARD, DRAW
-from .engine.layoffs import knocker_arrangement
-from .engine.melds import best_arrangement
-from .engine.views import PlayerView
+from .. import cli
+from ..engine.actions import Action, Knock, TakeDiscard
+from ..engine.cards import Card
+from ..engine.hand import DISCARD, DRAW
+from ..engine.layoffs import knocker_arrangement
+from ..engine.melds import best_arrangement
+from ..engine.views import PlayerView
+from .bots import make_level
 from .openspiel_bridge import (
     HAND_SIZE,
     OS_DRAW_STOCK,
@@ -62,6 +62,17 @@ from .openspiel_bridge import (
     os_action,
     os_to_card,
 )
+from .stats import (
+    MergeError,
+    add_merge_option,
+    check_bots,
+    merge_command,
+    percentile,
+    wilson,
+)
+
+MAX_HANDS = 2_000_000
+"""More hands than any run needs; a larger count is a typing slip."""
 
 # --- playing a hand --------------------------------------------------------------------
 
@@ -253,12 +264,16 @@ def play_hand(
     return HandOutcome(seat, float(returns[seat]), knocker, gin, undercut, ours.knock_refused)
 
 
+class OpenSpielMissing(RuntimeError):
+    """The optional OpenSpiel package is not installed."""
+
+
 def bench(hands: int, seed: int, level: str = "hard") -> dict[str, Any]:
     """Play ``hands`` hands (rounded up to an even number): each deal twice, seats swapped."""
     try:
         import pyspiel
     except ImportError as exc:
-        raise RuntimeError(
+        raise OpenSpielMissing(
             "OpenSpiel is not installed: python -m pip install open-spiel "
             '(or ".[bench]" from the repository root)'
         ) from exc
@@ -270,7 +285,7 @@ def bench(hands: int, seed: int, level: str = "hard") -> dict[str, Any]:
     for index in range(deals):
         order = deal_order(seed + index)
         for seat in (0, 1):
-            bot = make_bot(level, seed=(seed + index) * 2 + seat)
+            bot = make_level(level, seed=(seed + index) * 2 + seat)
             outcomes.append(play_hand(pyspiel, game, order, seat, bot, times))
     elapsed = time.perf_counter() - start
     return summarise(outcomes, times, seed, level, elapsed)
@@ -395,32 +410,32 @@ def _table(result: dict[str, Any]) -> str:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``knockrummy bench openspiel --hands N [--seed S] [--json]``."""
-    parser = argparse.ArgumentParser(
-        prog="knockrummy bench openspiel",
-        description="Play the hard level against OpenSpiel's SimpleGinRummyBot.",
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``bench openspiel --hands N [--seed S] [--json]``."""
+    parser.description = "Play the hard level against OpenSpiel's SimpleGinRummyBot."
+    parser.add_argument(
+        "--hands", type=cli.count(1, MAX_HANDS), default=2000, help="hands in all (even)"
     )
-    parser.add_argument("--hands", type=int, default=2000, help="hands in all (even)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--level", default="hard", help="our bot: a level or module:Class spec")
+    parser.add_argument("--seed", type=cli.seed, default=1)
+    parser.add_argument(
+        "--level",
+        type=cli.bot_spec(),
+        default="hard",
+        help="our bot: a level, simple or a package.module:Class spec",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a summary")
     add_merge_option(parser)
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    parser = args.parser
     if args.merge:
         return merge_command(parser, args.merge, merge, _table, args.json)
-    if args.hands < 1:
-        parser.error("--hands must be at least 1")
+    check_bots(parser, [args.level])
     try:
         result = bench(args.hands, args.seed, args.level)
-    except RuntimeError as exc:
-        if "OpenSpiel is not installed" not in str(exc):
-            raise
-        print(f"knockrummy bench openspiel: {exc}", file=sys.stderr)
+    except OpenSpielMissing as exc:
+        print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(result, indent=2) if args.json else _table(result))
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -8,7 +8,9 @@ import random
 import pytest
 
 from knockrummy.ai import make_bot
-from knockrummy.bench_race import UNREACHED, Bystander, bench, main, race_draws, summarise
+from knockrummy.app import main as knockrummy
+from knockrummy.bench.bots import Bystander
+from knockrummy.bench.race import UNREACHED, bench, race_draws, summarise
 from knockrummy.engine import apply, new_session, player_view
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from knockrummy.engine.hand import hand_points
@@ -97,8 +99,8 @@ def test_the_summary_counts_reached_hands_and_pairs_differences():
 
 
 def test_the_command_prints_json_and_refuses_an_unknown_level(capsys):
-    assert main(["--levels", "medium", "--deals", "1", "--json"]) == 0
+    assert knockrummy(["bench", "race", "--levels", "medium", "--deals", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["profile"] == "gin-rummy" and out["levels"][0]["hands"] == 2
-    assert main(["--levels", "nobody", "--deals", "1"]) == 2
+    assert knockrummy(["bench", "race", "--levels", "nobody", "--deals", "1"]) == 2
     assert "nobody" in capsys.readouterr().err

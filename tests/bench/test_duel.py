@@ -8,17 +8,16 @@ import pytest
 
 from knockrummy.ai import UnknownBotError, make_bot
 from knockrummy.ai.inference import Sample
-from knockrummy.bench_duel import (
+from knockrummy.app import main as knockrummy
+from knockrummy.bench.bots import (
     DenyingHardBot,
     GreedyRacer,
-    bench,
-    duel,
     greedy_throw,
-    main,
     make_level,
     melds_with,
     racer_takes,
 )
+from knockrummy.bench.duel import bench, duel
 from knockrummy.engine import apply, new_session, player_view
 from knockrummy.engine.actions import Discard, Knock
 from knockrummy.engine.cards import Card
@@ -109,12 +108,12 @@ def test_the_bench_levels_are_never_offered_as_seats():
 
 
 def test_the_command_reports_json_and_refuses_bad_levels(capsys):
-    assert main(["--deals", "1", "--levels", "medium", "--json"]) == 0
+    assert knockrummy(["bench", "duel", "--deals", "1", "--levels", "medium", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["levels"][0]["hands"] == 2
-    assert main(["--deals", "1", "--levels", "medium,medium"]) == 2
+    assert knockrummy(["bench", "duel", "--deals", "1", "--levels", "medium,medium"]) == 2
     assert "twice" in capsys.readouterr().err
-    assert main(["--deals", "1", "--levels", "nonsense"]) == 2
+    assert knockrummy(["bench", "duel", "--deals", "1", "--levels", "nonsense"]) == 2
     assert "unknown bot" in capsys.readouterr().err
 
 

@@ -1,0 +1,251 @@
+"""Bench-only players: they exist to measure the levels, never to take a seat at the table.
+
+Glossary:
+    bystander     plays a race's other seat without racing: it draws from the stock and
+                  throws the card it drew, never takes the upcard and never knocks, so the
+                  stock and the upcards flow as in a real hand but nobody races the
+                  measured seat (``bench race``).
+    greedy racer  plays as OpenSpiel's SimpleGinRummyBot does: takes the upcard when the
+                  card would sit in a meld or allow a knock, otherwise draws; throws its
+                  highest-ranked unmelded card; knocks as soon as it can (``bench duel``).
+    race gain     how much taking a card helps the racer: its race value (see
+                  :mod:`knockrummy.ai.race`) after taking the card and throwing greedily,
+                  less its race value after drawing blind instead, in each sample where
+                  the racer would take the card; zero where it would not.
+    denying       ``hard-denying``: the hard level with each candidate discard charged the
+                  racer's mean race gain over the sampled hidden hands.
+    sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
+                  It sees a hidden hand, so it exists only in the benches, never as a
+                  seat. ``hard-sighted-NN`` sees each of the racer's cards with chance NN%
+                  and, in each sample, a card the racer does not hold in place of the rest.
+    race seat     a seat's bot wrapped to time its decisions, count its draws and the
+                  upcards it takes, and note the discard that first leaves its count at or
+                  below the knock limit (it has *reached*).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..ai import make_bot
+from ..ai.hard import HardBot, Race
+from ..ai.inference import Sample
+from ..ai.race import foresight, race_value
+from ..ai.simple import SimpleBot
+from ..cli import SIMPLE
+from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from ..engine.cards import Card
+from ..engine.hand import hand_points
+from ..engine.melds import discard_points
+from ..engine.views import PlayerView
+
+
+def is_bench_level(name: str) -> bool:
+    """Whether ``name`` names one of the bench-only levels (``make_level`` checks the
+    share of a ``hard-sighted-NN``)."""
+    return name in ("hard-denying", "hard-sighted") or name.startswith("hard-sighted-")
+
+
+DENY_SAMPLES = 40
+"""Samples over which the racer's race gain is averaged."""
+DENY_SETS = 2
+"""Runs of draws per sample in the racer's race value."""
+
+
+def melds_with(hand: Sequence[Card], card: Card) -> bool:
+    """Whether ``card`` would sit in a meld of the best arrangement of ``hand`` plus it."""
+    return hand_points([*hand, card]) < hand_points(list(hand)) + card.points
+
+
+def greedy_throw(hand: Sequence[Card], forbidden: Card | None = None) -> tuple[Card, int]:
+    """The racer's discard from ``hand`` (one card over): the highest-ranked card among
+    those leaving the lowest count, and that count."""
+    options = discard_points(list(hand), forbidden=forbidden)
+    low = min(options.values())
+    card = max((c for c in options if options[c] == low), key=lambda c: (c.rank, c.code))
+    return card, low
+
+
+def racer_takes(hand: Sequence[Card], upcard: Card, limit: int) -> bool:
+    """Whether the racer holding ``hand`` takes ``upcard``: it melds, or allows a knock."""
+    if melds_with(hand, upcard):
+        return True
+    options = discard_points([*hand, upcard], forbidden=upcard)
+    return bool(options) and min(options.values()) <= limit
+
+
+class GreedyRacer:
+    """The greedy racer (see the glossary)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        hand = list(view.hand)
+        if view.hand_phase == "discard":
+            card, count = greedy_throw(hand, forbidden=view.taken)
+            if count <= self.limit and Knock(card) in legal:
+                return Knock(card)
+            return Discard(card)
+        if TakeDiscard() in legal and racer_takes(hand, view.discard_pile[-1], self.limit):
+            return TakeDiscard()
+        return DrawStock() if DrawStock() in legal else Pass()
+
+
+class DenyingHardBot(HardBot):
+    """The hard level with its race discards charged the racer's race gain (see the
+    glossary). With ``sight`` it prices that charge on ``racer_hand``, which only
+    ``bench duel`` sets: each of the racer's cards is seen with chance ``sight`` and otherwise
+    replaced, in each sample, by a card it does not hold."""
+
+    def __init__(self, seed: int = 0, sight: float | None = None) -> None:
+        super().__init__(seed=seed)
+        if sight is not None and not 0.0 < sight <= 1.0:
+            raise ValueError(f"sight must be a share above 0 and at most 1, not {sight}")
+        self.sight = sight
+        self.racer_hand: tuple[Card, ...] | None = None
+        self._racer = 1
+        self._sight_rng = random.Random(seed + 99)
+
+    def choose(self, view: PlayerView) -> Action:
+        if view.position is not None:
+            self._racer = 1 - view.position
+        return super().choose(view)
+
+    def _denial_samples(self, samples: list[Sample]) -> list[Sample]:
+        used = samples[:DENY_SAMPLES]
+        if self.sight is None:
+            return used
+        if self.racer_hand is None:
+            raise ValueError("a sighted bot needs the racer's hand before each decision")
+        true = self.racer_hand
+        out = []
+        for sample in used:
+            hands = list(sample.hands)
+            if self.sight == 1.0:
+                hands[self._racer] = true
+                stock = tuple(c for c in sample.stock if c not in true)
+            else:
+                hands[self._racer], stock = self._glimpse(sample, true)
+            out.append(Sample(tuple(hands), stock))
+        return out
+
+    def _glimpse(
+        self, sample: Sample, true: tuple[Card, ...]
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The racer's hand as partly seen, and the stock that leaves, in random order."""
+        rng = self._sight_rng
+        others = (*sample.stock, *sample.hands[self._racer])
+        pool = list(dict.fromkeys(c for c in others if c not in true))
+        rng.shuffle(pool)
+        hand = tuple(c if rng.random() < self.sight or not pool else pool.pop() for c in true)
+        stock = list(dict.fromkeys(c for c in (*others, *true) if c not in hand))
+        rng.shuffle(stock)
+        return hand, tuple(stock)
+
+    def race_charges(
+        self, samples: list[Sample], race: Race, cards: list[Card]
+    ) -> dict[Card, float]:
+        """Per candidate discard, the racer's mean race gain from taking it."""
+        limit = race.limit
+        used = self._denial_samples(samples)
+        memo: dict[int, int] = {}
+        blind = []
+        for sample in used:
+            if not sample.stock:
+                blind.append(None)
+                continue
+            drawn = [*sample.hands[self._racer], sample.stock[-1]]
+            thrown, count = greedy_throw(drawn)
+            drawn.remove(thrown)
+            rest = Sample(sample.hands, sample.stock[:-1])
+            outlook = foresight([rest], drawn, limit, sets=DENY_SETS, memo=memo)
+            blind.append(race_value(outlook, count))
+        charges = {}
+        for card in cards:
+            gain = 0.0
+            for sample, without in zip(used, blind, strict=True):
+                theirs = list(sample.hands[self._racer])
+                if without is None or not racer_takes(theirs, card, limit):
+                    continue
+                taken = [*theirs, card]
+                thrown, count = greedy_throw(taken, forbidden=card)
+                taken.remove(thrown)
+                outlook = foresight([sample], taken, limit, sets=DENY_SETS, memo=memo)
+                gain += race_value(outlook, count) - without
+            charges[card] = gain / max(len(used), 1)
+        return charges
+
+
+class Bystander:
+    """The bystander (see the glossary)."""
+
+    def __init__(self) -> None:
+        self._before: set[Card] = set()
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        if view.hand_phase == "discard":
+            (drawn,) = [c for c in view.hand if c not in self._before]
+            return Discard(drawn)
+        self._before = set(view.hand)
+        return DrawStock() if DrawStock() in legal else Pass()
+
+
+def make_level(level: str, seed: int) -> Any:
+    """A bench's player: a level of the game, ``simple``, an external bot spec, or a
+    bench-only level: ``hard-denying``, ``hard-sighted`` and ``hard-sighted-NN`` (each of
+    the racer's cards seen with chance NN%). Every bench makes its players here."""
+    if level == "hard-denying":
+        return DenyingHardBot(seed=seed)
+    if level == "hard-sighted":
+        return DenyingHardBot(seed=seed, sight=1.0)
+    if level.startswith("hard-sighted-"):
+        share = level.removeprefix("hard-sighted-")
+        if not share.isdigit() or not 1 <= int(share) <= 99:
+            raise ValueError(f"{level}: give the share seen as a whole percent, 1 to 99")
+        return DenyingHardBot(seed=seed, sight=int(share) / 100)
+    if level == SIMPLE:
+        return SimpleBot(seed=seed)
+    return make_bot(level, seed=seed)
+
+
+class TimedBot:
+    """Wraps a bot and records how long each decision takes."""
+
+    def __init__(self, bot: Any, times: list[float]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def choose(self, view: PlayerView) -> Action:
+        start = time.perf_counter()
+        action = self.bot.choose(view)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+class RaceSeat(TimedBot):
+    """A race seat (see the glossary)."""
+
+    def __init__(self, bot: Any, limit: int) -> None:
+        super().__init__(bot, [])
+        self.limit = limit
+        self.draws = 0
+        self.takes = 0
+        self.reached = False
+
+    def choose(self, view: PlayerView) -> Action:
+        action = super().choose(view)
+        if isinstance(action, (DrawStock, TakeDiscard)):
+            self.draws += 1
+            self.takes += isinstance(action, TakeDiscard)
+        elif isinstance(action, (Discard, Knock)):
+            kept = list(view.hand)
+            kept.remove(action.card)
+            if hand_points(kept) <= self.limit:
+                self.reached = True
+        return action
