@@ -65,12 +65,16 @@ class CardDrawn:
 
 @dataclass(frozen=True, slots=True)
 class CardDiscarded:
+    """A player discarded ``card`` face up; play goes on."""
+
     position: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class Passed:
+    """A player declined the upcard offer, or the discard with the stock empty."""
+
     position: int
 
 
@@ -91,6 +95,7 @@ class HandEnded:
 
 
 Event = CardDrawn | CardDiscarded | Passed | Knocked | HandEnded
+"""A hand's events name players by position (a session maps them to seats)."""
 
 
 @dataclass

@@ -6,6 +6,10 @@ knocked), card counts, scores and the session's public state. It never holds ano
 seat's hidden cards, the stock's order, the shuffle seed or another player's face-down
 knocking discard. Once a hand is over every hand is shown, as at the table.
 
+The knocking discard stays face down for good: it counts for nobody, so it is never
+turned up, and other seats' histories record the knock as a :class:`FaceDownKnock`
+(only the knocker's own history holds ``Knock(card)``), in play and after the hand alike.
+
 Computer seats get exactly this, the same as the window shows a human seat.
 """
 
@@ -13,19 +17,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, DrawStock, HandAction
+from .actions import Action, DrawStock, HandAction, Knock
 from .cards import Card
+from .hand import HandPhase
 from .ledger import Amount
 from .scoring import Settlement
-from .session import SessionState, legal_actions
+from .session import SessionPhase, SessionState, legal_actions
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDownKnock:
+    """Another player's knock as this seat saw it: a discard face down, card unknown."""
+
+    def __str__(self) -> str:
+        return "knock"
 
 
 @dataclass(frozen=True)
 class PublicEvent:
-    """One action as every seat saw it."""
+    """One action as this seat saw it."""
 
     position: int
-    action: HandAction
+    action: HandAction | FaceDownKnock
+    """The action; another player's knock is a :class:`FaceDownKnock`."""
     card: Card | None
     """The card taken from the discard pile; a stock card only in its drawer's own view."""
 
@@ -45,7 +59,7 @@ class PlayerView:
     hand_number: int
     dealer: int
     """Seat of the dealer."""
-    phase: str
+    phase: SessionPhase
     """Session phase: ``playing``, ``hand-over``, ``buy-back`` or ``over``."""
     to_move: int | None
     """Seat whose decision is awaited."""
@@ -59,7 +73,7 @@ class PlayerView:
     stock_count: int
     discard_pile: tuple[Card, ...]
     """The face-up pile, bottom first."""
-    hand_phase: str
+    hand_phase: HandPhase
     turn: int
     taken: Card | None
     """The card this seat took from the discard pile this turn (may not be discarded)."""
@@ -94,6 +108,18 @@ class PlayerView:
         ]
 
 
+_FACE_DOWN = FaceDownKnock()
+
+
+def _seen(viewer: int | None, position: int, action: HandAction, card: Card | None):
+    """The log entry (``position`` took ``action``, drawing ``card``) as ``viewer`` saw it."""
+    if position == viewer:
+        return PublicEvent(position, action, card)
+    if isinstance(action, Knock):
+        return PublicEvent(position, _FACE_DOWN, None)
+    return PublicEvent(position, action, None if isinstance(action, DrawStock) else card)
+
+
 def player_view(state: SessionState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state``."""
     if not 0 <= seat < state.players:
@@ -101,16 +127,7 @@ def player_view(state: SessionState, seat: int) -> PlayerView:
     hand = state.hand
     position = state.position_of(seat)
     over = hand.is_over
-    history = tuple(
-        PublicEvent(
-            pos,
-            action,
-            card
-            if (card is not None and (pos == position or not isinstance(action, DrawStock)))
-            else None,
-        )
-        for pos, action, card in hand.log
-    )
+    history = tuple(_seen(position, pos, action, card) for pos, action, card in hand.log)
     mine = state.to_move == seat
     knock_card = None
     if hand.knock_card is not None and hand.knocker == position:
