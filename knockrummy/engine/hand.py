@@ -29,6 +29,7 @@ from .cards import CARDS, JOKER, Card, cards_mask, new_deck
 from .errors import IllegalActionError
 from .melds import deadwood_points
 from .profiles import Profile, get_profile
+from .shared_list import SharedList, shared
 
 
 class HandPhase(str, Enum):
@@ -127,13 +128,15 @@ class HandState:
     knock_card: Card | None = None
     ended_by: str | None = None
     """``knock`` or ``exhausted`` once the hand is over."""
-    log: list[tuple[int, HandAction, Card | None]] = field(default_factory=list)
+    log: SharedList[tuple[int, HandAction, Card | None]] = field(default_factory=SharedList)
     """Every action applied: the position that took it, the action, and the card drawn or
-    taken (None for other actions). Drawn cards are private: views hide them."""
+    taken (None for other actions). Drawn cards are private: views hide them. Shared
+    between copies (a hand may run long when players keep taking the discard)."""
 
     def __post_init__(self) -> None:
         if type(self.phase) is not HandPhase:  # a phase word from a caller or a save
             self.phase = HandPhase(self.phase)
+        self.log = shared(self.log)
 
     @property
     def profile(self) -> Profile:
@@ -155,7 +158,7 @@ class HandState:
             hands=[list(h) for h in self.hands],
             stock=list(self.stock),
             discard=list(self.discard),
-            log=list(self.log),
+            log=self.log.copy(),
         )
 
 
