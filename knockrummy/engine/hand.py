@@ -22,31 +22,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 
 from .actions import Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard
 from .cards import CARDS, JOKER, Card, cards_mask, new_deck
 from .errors import IllegalActionError
 from .melds import deadwood_points
+from .phases import HandPhase
 from .profiles import Profile, get_profile
 from .shared_list import SharedList, shared
-
-
-class HandPhase(str, Enum):
-    """Where a hand stands; the value is the word views and saves use."""
-
-    OFFER = "offer"
-    """``gin-classic``: the first upcard is offered (take it or pass)."""
-    DRAW = "draw"
-    """The player to move draws from the stock or takes the top discard."""
-    DISCARD = "discard"
-    """The player to move has drawn and discards (face up, or face down to knock)."""
-    OVER = "over"
-    """The hand has ended by a knock or by the stock running out."""
-
-    __str__ = str.__str__
-    __format__ = str.__format__
-
 
 OFFER, DRAW, DISCARD, OVER = HandPhase
 TWO_LEFT = 2

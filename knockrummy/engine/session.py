@@ -27,7 +27,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from fractions import Fraction
 
 from . import hand as hand_rules
@@ -35,26 +34,10 @@ from .actions import Action, BuyBack, NextHand, StayOut
 from .errors import IllegalActionError
 from .hand import HandState
 from .ledger import Amount, LedgerEntry, exact, totals
+from .phases import SessionPhase
 from .profiles import Profile, get_profile
 from .scoring import Settlement, settle
 from .shared_list import SharedList, shared
-
-
-class SessionPhase(str, Enum):
-    """Where a session stands; the value is the word views, saves and the window use."""
-
-    PLAYING = "playing"
-    """A hand is under way."""
-    HAND_OVER = "hand-over"
-    """The last hand is settled; ``NextHand`` deals the next."""
-    BUY_BACK = "buy-back"
-    """``knock-rami``: an eliminated player answers the buy-back offer."""
-    OVER = "over"
-    """The session has ended."""
-
-    __str__ = str.__str__
-    __format__ = str.__format__
-
 
 PLAYING, HAND_OVER, BUY_BACK, SESSION_OVER = SessionPhase
 

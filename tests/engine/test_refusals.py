@@ -8,27 +8,27 @@ import copy
 import pytest
 
 from knockrummy.ai.simple import SimpleBot
-from knockrummy.engine.actions import (
+from knockrummy.engine import (
+    JOKER,
     BuyBack,
+    Card,
     Discard,
     DrawStock,
+    HandPhase,
+    IllegalActionError,
     Knock,
     NextHand,
     Pass,
+    SessionPhase,
     StayOut,
     TakeDiscard,
-)
-from knockrummy.engine.cards import CARDS, JOKER, Card
-from knockrummy.engine.errors import IllegalActionError
-from knockrummy.engine.hand import HandPhase
-from knockrummy.engine.serialize import session_to_json
-from knockrummy.engine.session import (
-    SessionPhase,
     apply,
     legal_actions,
     new_session,
     refusal,
 )
+from knockrummy.engine.cards import CARDS
+from knockrummy.engine.serialize import session_to_json
 from knockrummy.sim import play_session
 
 from .test_session import knock_now, rami, with_hand, with_scores
