@@ -66,7 +66,7 @@ from .session import (
     replay_session,
 )
 from .shared_list import SharedList
-from .views import FaceDownKnock, PlayerView, PublicEvent, player_view
+from .views import FaceDownKnock, PlayerView, PublicEvent, player_view, seen_events
 
 __all__ = [
     "Action",
@@ -131,5 +131,6 @@ __all__ = [
     "player_view",
     "refusal",
     "replay_session",
+    "seen_events",
     "settle",
 ]

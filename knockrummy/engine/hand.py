@@ -39,12 +39,13 @@ cards or fewer."""
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn:
-    """A player drew from the stock or took the top discard (``card`` is hidden from others
-    when drawn from the stock)."""
+    """A player drew from the stock or took the top discard."""
 
     position: int
     source: str
-    card: Card
+    """``stock`` or ``discard``."""
+    card: Card | None
+    """The card; None in another seat's copy of a stock draw (``views.seen_events``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,8 @@ class Knocked:
     """The hand ended by a knock; ``card`` went face down."""
 
     position: int
-    card: Card
+    card: Card | None
+    """The face-down discard; None in every other seat's copy (``views.seen_events``)."""
     deadwood: int
 
 

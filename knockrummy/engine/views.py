@@ -10,19 +10,22 @@ The knocking discard stays face down for good: it counts for nobody, so it is ne
 turned up, and other seats' histories record the knock as a :class:`FaceDownKnock`
 (only the knocker's own history holds ``Knock(card)``), in play and after the hand alike.
 
-Computer seats get exactly this, the same as the window shows a human seat.
+Computer seats get exactly this, the same as the window shows a human seat. The events
+:func:`~knockrummy.engine.session.apply` returns hold every card; :func:`seen_events` gives
+them as one seat (or a spectator) saw them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from .actions import Action, DrawStock, HandAction, Knock
 from .cards import Card
-from .hand import HandPhase
+from .hand import CardDrawn, HandPhase, Knocked
 from .ledger import Amount
 from .scoring import Settlement
-from .session import SessionPhase, SessionState, legal_actions
+from .session import Event, SessionPhase, SessionState, legal_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,3 +166,17 @@ def player_view(state: SessionState, seat: int) -> PlayerView:
         knock_card=knock_card,
         winners=state.winners,
     )
+
+
+def seen_events(state: SessionState, seat: int | None, events: Iterable[Event]) -> list[Event]:
+    """``events`` (from ``apply``, which led to ``state``) as ``seat`` saw them: another
+    player's stock draw and knocking discard come without their card. ``seat`` None is a
+    spectator, who sees only what every seat has shown."""
+    position = None if seat is None else state.position_of(seat)
+    seen: list[Event] = []
+    for event in events:
+        hidden = isinstance(event, Knocked) or (
+            isinstance(event, CardDrawn) and event.source == "stock"
+        )
+        seen.append(replace(event, card=None) if hidden and event.position != position else event)
+    return seen

@@ -3,6 +3,7 @@ order, tell the same story as the state they led to."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -34,6 +35,7 @@ from knockrummy.engine import (
     hand_dealt,
     new_session,
     player_view,
+    seen_events,
 )
 from knockrummy.engine.profiles import PROFILES
 
@@ -200,3 +202,29 @@ def test_the_last_player_standing_ends_the_session_with_the_pot():
         SessionOver((0,), tuple(state.scores)),
     ]
     assert state.is_over
+
+
+def test_seen_events_hide_other_players_stock_draws_and_knocking_discard():
+    state = new_session("knock-rummy", 3, seed=11)
+    bots = [SimpleBot(seed=seat) for seat in range(3)]
+    hidden = shown = 0
+    while not state.is_over and state.hand_number < 4:
+        seat = state.to_move
+        action = NextHand() if seat is None else bots[seat].choose(player_view(state, seat))
+        state, events = apply(state, action, seat)
+        for viewer in (0, 1, 2, None):
+            seen = seen_events(state, viewer, events)
+            assert len(seen) == len(events)
+            position = None if viewer is None else state.position_of(viewer)
+            for full, saw in zip(events, seen, strict=True):
+                private = isinstance(full, Knocked) or (
+                    isinstance(full, CardDrawn) and full.source == "stock"
+                )
+                if private and full.position != position:
+                    assert saw.card is None and full.card is not None
+                    assert saw == replace(full, card=None)
+                    hidden += 1
+                else:
+                    assert saw == full
+                    shown += private
+    assert hidden and shown
