@@ -6,6 +6,12 @@ Public API::
     cards = parse_cards("AS 2S 3S 7H 7D JK QD")   # bad text -> ValueError naming the token
     arr = best_arrangement(cards)                # .melds, .deadwood, .points
     res = settle("poker-rum", hands, knocker)    # .result, .deadwood, .deltas, .layoffs
+
+    state = new_session("knock-rami", 3, seed=7)
+    state, events = apply(state, legal_actions(state)[0])  # refused -> IllegalActionError
+    # events: the hand's (CardDrawn, CardDiscarded, Passed, Knocked, HandEnded; they name
+    # positions, ``state.seat_at(position)``) then the session's (HandDealt, HandSettled,
+    # PlayerOut, BuyBackOffered, BuyBackAnswered, SessionOver; they name seats)
 """
 
 from .actions import (
@@ -22,52 +28,109 @@ from .actions import (
 )
 from .cards import JOKER, Card, CardParseError, format_cards, parse_cards
 from .errors import IllegalActionError
-from .hand import HandState, deal
-from .layoffs import Layoff, best_with_layoffs, knocker_arrangement
+from .hand import (
+    CardDiscarded,
+    CardDrawn,
+    HandEnded,
+    HandPhase,
+    HandState,
+    Knocked,
+    Passed,
+    deal,
+)
+from .layoffs import Layoff, best_with_layoffs, defenders_deadwood, knocker_arrangement
 from .ledger import LedgerEntry
 from .melds import Arrangement, best_arrangement, deadwood_points, discard_points
 from .profiles import PROFILES, Profile, get_profile
 from .scoring import Settlement, settle
-from .session import SessionState, apply, legal_actions, new_session, replay_session
-from .views import PlayerView, player_view
+from .session import (
+    BuyBackAnswered,
+    BuyBackOffered,
+    Event,
+    HandDealt,
+    HandRecord,
+    HandSettled,
+    PlayerOut,
+    SessionEvent,
+    SessionOver,
+    SessionPhase,
+    SessionState,
+    apply,
+    apply_unchecked,
+    buy_back_price,
+    buy_back_score,
+    hand_dealt,
+    legal_actions,
+    new_session,
+    refusal,
+    replay_session,
+)
+from .shared_list import SharedList
+from .views import FaceDownKnock, PlayerView, PublicEvent, player_view, seen_events
 
 __all__ = [
     "Action",
     "Arrangement",
     "BuyBack",
+    "BuyBackAnswered",
+    "BuyBackOffered",
     "Card",
+    "CardDiscarded",
+    "CardDrawn",
     "CardParseError",
     "Discard",
     "DrawStock",
+    "Event",
+    "FaceDownKnock",
+    "HandDealt",
+    "HandEnded",
+    "HandPhase",
+    "HandRecord",
+    "HandSettled",
     "HandState",
     "IllegalActionError",
     "JOKER",
     "Knock",
+    "Knocked",
     "Layoff",
     "LedgerEntry",
     "NextHand",
     "PROFILES",
     "Pass",
+    "Passed",
+    "PlayerOut",
     "PlayerView",
     "Profile",
+    "PublicEvent",
+    "SessionEvent",
+    "SessionOver",
+    "SessionPhase",
     "SessionState",
     "Settlement",
+    "SharedList",
     "StayOut",
     "TakeDiscard",
     "apply",
+    "apply_unchecked",
     "best_arrangement",
     "best_with_layoffs",
+    "buy_back_price",
+    "buy_back_score",
     "deadwood_points",
     "deal",
+    "defenders_deadwood",
     "discard_points",
     "format_cards",
     "get_profile",
+    "hand_dealt",
     "knocker_arrangement",
     "legal_actions",
     "new_session",
     "parse_action",
     "parse_cards",
     "player_view",
+    "refusal",
     "replay_session",
+    "seen_events",
     "settle",
 ]

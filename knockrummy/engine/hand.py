@@ -4,7 +4,8 @@ Glossary:
     position   a player's place in this hand, 0..players-1, clockwise; position p+1 sits
                on p's left. (In ``knock-rami`` eliminated players are not dealt in, so a
                session maps positions to its seats.)
-    phase      ``offer`` (``gin-classic`` upcard offer), ``draw``, ``discard`` or ``over``.
+    phase      ``offer`` (``gin-classic`` upcard offer), ``draw``, ``discard`` or ``over``
+               (:class:`HandPhase`; each phase has one rule, see ``_RULES``).
     turn       one draw (or take) and one discard; ``turn`` counts the turns begun so far.
     taken      the card taken from the discard pile this turn: it may not be discarded in
                the same turn, not even as the knocking discard.
@@ -19,15 +20,18 @@ applies actions taken from ``legal_actions``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .actions import Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard
-from .cards import Card, cards_mask, new_deck
+from .cards import CARDS, JOKER, Card, cards_mask, new_deck
 from .errors import IllegalActionError
 from .melds import deadwood_points
+from .phases import HandPhase
 from .profiles import Profile, get_profile
+from .shared_list import SharedList, shared
 
-OFFER, DRAW, DISCARD, OVER = "offer", "draw", "discard", "over"
+OFFER, DRAW, DISCARD, OVER = HandPhase
 TWO_LEFT = 2
 """A ``two-left`` profile's hand ends as a draw once a discard leaves this many stock
 cards or fewer."""
@@ -35,22 +39,27 @@ cards or fewer."""
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn:
-    """A player drew from the stock or took the top discard (``card`` is hidden from others
-    when drawn from the stock)."""
+    """A player drew from the stock or took the top discard."""
 
     position: int
     source: str
-    card: Card
+    """``stock`` or ``discard``."""
+    card: Card | None
+    """The card; None in another seat's copy of a stock draw (``views.seen_events``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class CardDiscarded:
+    """A player discarded ``card`` face up; play goes on."""
+
     position: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class Passed:
+    """A player declined the upcard offer, or the discard with the stock empty."""
+
     position: int
 
 
@@ -59,7 +68,8 @@ class Knocked:
     """The hand ended by a knock; ``card`` went face down."""
 
     position: int
-    card: Card
+    card: Card | None
+    """The face-down discard; None in every other seat's copy (``views.seen_events``)."""
     deadwood: int
 
 
@@ -71,6 +81,7 @@ class HandEnded:
 
 
 Event = CardDrawn | CardDiscarded | Passed | Knocked | HandEnded
+"""A hand's events name players by position (a session maps them to seats)."""
 
 
 @dataclass
@@ -89,7 +100,8 @@ class HandState:
     discard: list[Card]
     """Face-up discard pile; the top is last."""
     to_move: int
-    phase: str
+    phase: HandPhase
+    """``offer``, ``draw``, ``discard`` or ``over`` (equal strings are accepted)."""
     cut: int = 0
     """Cards moved from top to bottom by the cut (shown by the window's cut animation)."""
     turn: int = 0
@@ -101,9 +113,15 @@ class HandState:
     knock_card: Card | None = None
     ended_by: str | None = None
     """``knock`` or ``exhausted`` once the hand is over."""
-    log: list[tuple[int, HandAction, Card | None]] = field(default_factory=list)
+    log: SharedList[tuple[int, HandAction, Card | None]] = field(default_factory=SharedList)
     """Every action applied: the position that took it, the action, and the card drawn or
-    taken (None for other actions). Drawn cards are private: views hide them."""
+    taken (None for other actions). Drawn cards are private: views hide them. Shared
+    between copies (a hand may run long when players keep taking the discard)."""
+
+    def __post_init__(self) -> None:
+        if type(self.phase) is not HandPhase:  # a phase word from a caller or a save
+            self.phase = HandPhase(self.phase)
+        self.log = shared(self.log)
 
     @property
     def profile(self) -> Profile:
@@ -125,7 +143,7 @@ class HandState:
             hands=[list(h) for h in self.hands],
             stock=list(self.stock),
             discard=list(self.discard),
-            log=list(self.log),
+            log=self.log.copy(),
         )
 
 
@@ -171,18 +189,11 @@ def hand_points(cards: list[Card]) -> int:
     return deadwood_points(cards_mask(cards), jokers)
 
 
-def _may_discard(state: HandState, card: Card) -> bool:
-    hand = state.hands[state.to_move]
-    if card not in hand:
-        return False
-    return card != state.taken or hand.count(card) > 1
-
-
 def knock_refusal(profile: Profile, turn: int, players: int, deadwood: int) -> str | None:
     """Why a knock keeping ``deadwood`` is not allowed on turn ``turn`` (turns begun in
     the hand) of a hand of ``players``, or None if it is."""
     if profile.first_round_no_knock and turn <= players:
-        return "nobody may knock until every player has had one turn"
+        return FIRST_ROUND_RULE
     if profile.knock_limit is not None and deadwood > profile.knock_limit:
         return (
             f"a knock must keep deadwood of {profile.knock_limit} or less, "
@@ -191,78 +202,141 @@ def knock_refusal(profile: Profile, turn: int, players: int, deadwood: int) -> s
     return None
 
 
-def _knock_refusal(state: HandState, card: Card) -> str | None:
-    """Why knocking with ``card`` is not allowed now, or None if it is."""
-    points = 0
-    if state.profile.knock_limit is not None:
-        rest = list(state.hands[state.to_move])
-        rest.remove(card)
-        points = hand_points(rest)
-    return knock_refusal(state.profile, state.turn, state.players, points)
+FIRST_ROUND_RULE = "nobody may knock until every player has had one turn"
+_DRAW_FIRST = "draw a card (from the stock or the discard pile) before discarding"
+_DRAWN_ALREADY = "you have drawn already: discard a card or knock"
+
+
+# The rules, written once. Per phase: the actions worth trying (``candidates``) and the
+# rule that judges a batch of actions (``refusals``: the rule forbidding each, or None).
+# ``legal_actions`` is the candidates the rule lets through and ``refusal`` asks the same
+# rule about one action, so the two cannot disagree. A rule judges a batch so that what it
+# needs (the cards held, the profile) is looked up once per call: ``legal_actions`` is on
+# the computer players' hot path.
+
+_ALL_CARDS = (*CARDS, JOKER)
+_DISCARDS = tuple(Discard(card) for card in _ALL_CARDS)
+_KNOCKS = tuple(Knock(card) for card in _ALL_CARDS)
+"""Every discard and knock, by card code, built once."""
+_TAKE_OR_PASS: tuple[HandAction, ...] = (TakeDiscard(), Pass())
+_DRAW_TAKE_OR_PASS: tuple[HandAction, ...] = (DrawStock(), TakeDiscard(), Pass())
+
+
+def _offer_candidates(state: HandState) -> Sequence[HandAction]:
+    return _TAKE_OR_PASS
+
+
+def _offer_refusals(state: HandState, actions: Sequence[HandAction]) -> list[str | None]:
+    out: list[str | None] = []
+    for action in actions:
+        if isinstance(action, (TakeDiscard, Pass)):
+            out.append(None)
+        elif isinstance(action, DrawStock):
+            out.append("the upcard is offered first: take it or pass")
+        else:
+            out.append(_DRAW_FIRST)
+    return out
+
+
+def _draw_candidates(state: HandState) -> Sequence[HandAction]:
+    return _DRAW_TAKE_OR_PASS
+
+
+def _draw_refusals(state: HandState, actions: Sequence[HandAction]) -> list[str | None]:
+    out: list[str | None] = []
+    for action in actions:
+        reason = None
+        if isinstance(action, DrawStock):
+            if not state.stock:
+                reason = "the stock is empty: take the discard or pass"
+        elif isinstance(action, TakeDiscard):
+            if not state.discard:
+                reason = "the discard pile is empty"
+            elif state.stock and state.offer_passes >= 2 and state.turn == 0:
+                reason = "both players passed the upcard, so the first draw is from the stock"
+        elif isinstance(action, Pass):
+            if state.stock:
+                reason = "passing is allowed only on the upcard offer or when the stock is empty"
+        else:
+            reason = _DRAW_FIRST
+        out.append(reason)
+    return out
+
+
+def _discard_candidates(state: HandState) -> Sequence[HandAction]:
+    codes = sorted({card.code for card in state.hands[state.to_move]})
+    return [_DISCARDS[code] for code in codes] + [_KNOCKS[code] for code in codes]
+
+
+def _discard_refusals(state: HandState, actions: Sequence[HandAction]) -> list[str | None]:
+    hand = state.hands[state.to_move]
+    held = {card.code for card in hand}
+    taken = state.taken
+    # the card just taken may still go if the hand holds another like it (a second joker)
+    kept_taken = taken.code if taken is not None and hand.count(taken) == 1 else None
+    profile = state.profile
+    first_round = profile.first_round_no_knock and state.turn <= state.players
+    out: list[str | None] = []
+    for action in actions:
+        kind = type(action)
+        if kind is not Discard and kind is not Knock:
+            out.append(_DRAWN_ALREADY)
+            continue
+        card = action.card
+        if card.code not in held:
+            out.append(f"{card} is not in your hand")
+        elif card.code == kept_taken:
+            out.append("a card taken from the discard pile cannot be discarded in the same turn")
+        elif kind is Discard:
+            out.append(None)
+        elif first_round:
+            out.append(FIRST_ROUND_RULE)  # decided before the count, which costs a search
+        else:
+            points = 0
+            if profile.knock_limit is not None:
+                rest = list(hand)
+                rest.remove(card)
+                points = hand_points(rest)
+            out.append(knock_refusal(profile, state.turn, state.players, points))
+    return out
+
+
+def _over_candidates(state: HandState) -> Sequence[HandAction]:
+    return ()
+
+
+def _over_refusals(state: HandState, actions: Sequence[HandAction]) -> list[str | None]:
+    return ["the hand is over"] * len(actions)
+
+
+_Candidates = Callable[[HandState], Sequence[HandAction]]
+_Refusals = Callable[[HandState, Sequence[HandAction]], list[str | None]]
+_RULES: dict[str, tuple[_Candidates, _Refusals]] = {
+    HandPhase.OFFER: (_offer_candidates, _offer_refusals),
+    HandPhase.DRAW: (_draw_candidates, _draw_refusals),
+    HandPhase.DISCARD: (_discard_candidates, _discard_refusals),
+    HandPhase.OVER: (_over_candidates, _over_refusals),
+}
+"""Per phase: (candidates, refusals)."""
 
 
 def legal_actions(state: HandState) -> list[HandAction]:
-    """Every action the player to move may take, in a stable order."""
-    phase = state.phase
-    if phase == OFFER:
-        return [TakeDiscard(), Pass()]
-    if phase == DRAW:
-        actions: list[HandAction] = []
-        if state.stock:
-            actions.append(DrawStock())
-            if state.offer_passes < 2 or state.turn > 0:
-                actions.append(TakeDiscard())
-        else:
-            if state.discard:
-                actions.append(TakeDiscard())
-            actions.append(Pass())
-        return actions
-    if phase == DISCARD:
-        cards = sorted({c for c in state.hands[state.to_move] if _may_discard(state, c)})
-        actions = [Discard(c) for c in cards]
-        profile = state.profile
-        if profile.first_round_no_knock and state.turn <= state.players:
-            return actions
-        if profile.knock_limit is None:
-            return actions + [Knock(c) for c in cards]
-        return actions + [Knock(c) for c in cards if _knock_refusal(state, c) is None]
-    return []
+    """Every action the player to move may take, in a stable order: the phase's
+    candidates that its rule does not refuse."""
+    candidates, refusals = _RULES[state.phase]
+    actions = candidates(state)
+    reasons = refusals(state, actions)
+    return [action for action, reason in zip(actions, reasons, strict=True) if reason is None]
+
+
+_HAND_ACTIONS = (DrawStock, TakeDiscard, Pass, Discard, Knock)
 
 
 def refusal(state: HandState, action: HandAction) -> str | None:
     """The rule that forbids ``action`` now, or None if it is legal."""
-    phase = state.phase
-    if phase == OVER:
-        return "the hand is over"
-    if isinstance(action, (Discard, Knock)):
-        if phase != DISCARD:
-            return "draw a card (from the stock or the discard pile) before discarding"
-        if action.card not in state.hands[state.to_move]:
-            return f"{action.card} is not in your hand"
-        if not _may_discard(state, action.card):
-            return "a card taken from the discard pile cannot be discarded in the same turn"
-        if isinstance(action, Knock):
-            return _knock_refusal(state, action.card)
-        return None
-    if phase == DISCARD:
-        return "you have drawn already: discard a card or knock"
-    if isinstance(action, DrawStock):
-        if phase == OFFER:
-            return "the upcard is offered first: take it or pass"
-        if not state.stock:
-            return "the stock is empty: take the discard or pass"
-        return None
-    if isinstance(action, TakeDiscard):
-        if not state.discard:
-            return "the discard pile is empty"
-        if phase == DRAW and state.stock and state.offer_passes >= 2 and state.turn == 0:
-            return "both players passed the upcard, so the first draw is from the stock"
-        return None
-    if isinstance(action, Pass):
-        if phase == OFFER or not state.stock:
-            return None
-        return "passing is allowed only on the upcard offer or when the stock is empty"
-    return f"{action!r} is not a hand action"
+    if not isinstance(action, _HAND_ACTIONS):
+        return f"{action!r} is not a hand action"
+    return _RULES[state.phase][1](state, (action,))[0]
 
 
 def apply(

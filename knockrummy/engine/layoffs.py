@@ -7,7 +7,10 @@ Glossary:
     chain          lay-offs at one end of a run, each extending the last (7H then 8H onto
                    4H 5H 6H). Every card is laid off at most once.
     exposure       the cards the knocker does not hold that could be laid off onto an
-                   arrangement's melds; the knocker's tie-break keeps it smallest.
+                   arrangement's melds; the knocker's first tie-break keeps it smallest.
+    defenders      the knocker's opponents; among arrangements still tied the knocker's
+                   melds are the ones that leave them the highest total deadwood after
+                   their lay-offs (RULES.md, the last resolved point under lay-offs).
 
 Lay-off profiles have no jokers, so these functions reject them.
 """
@@ -29,7 +32,13 @@ from knockrummy.engine.melds import (
     split_hand,
 )
 
-__all__ = ["Layoff", "LayoffResult", "best_with_layoffs", "knocker_arrangement"]
+__all__ = [
+    "Layoff",
+    "LayoffResult",
+    "best_with_layoffs",
+    "defenders_deadwood",
+    "knocker_arrangement",
+]
 
 
 @dataclass(frozen=True)
@@ -154,15 +163,33 @@ def _exposure(melds: Sequence[Sequence[Card]], held: int) -> int:
     return len(cards)
 
 
-def knocker_arrangement(cards: Iterable[Card]) -> Arrangement:
-    """The knocker's melds: a best arrangement, and among ties the least exposed one.
+def knocker_arrangement(
+    cards: Iterable[Card], defenders: Iterable[Iterable[Card]] = ()
+) -> Arrangement:
+    """The knocker's melds: a best arrangement, among ties the least exposed one, and
+    among those still tied the one that leaves ``defenders`` the most deadwood.
 
     Exposure counts the distinct cards the knocker does not hold that opponents could lay
     off onto the melds (a missing fourth card of a three-card set; beyond each end of a
-    run, every card up to the first one the knocker holds). Further ties: the first in
-    :func:`best_arrangements` order.
+    run, every card up to the first one the knocker holds). ``defenders`` are the
+    opponents' hands: each lays off independently (:func:`best_with_layoffs`) and their
+    counts after lay-offs are summed. Without defenders, or at gin (no lay-offs), and for
+    any tie left, the first in :func:`best_arrangements` order is chosen.
     """
     cards = list(cards)
     held = _no_jokers(*split_hand(cards), "knocker")
     candidates = best_arrangements(cards)
-    return min(candidates, key=lambda arrangement: _exposure(arrangement.melds, held))
+    exposures = [_exposure(arrangement.melds, held) for arrangement in candidates]
+    least = min(exposures)
+    tied = [a for a, exposure in zip(candidates, exposures, strict=True) if exposure == least]
+    hands = [list(hand) for hand in defenders]
+    if len(tied) == 1 or not hands or tied[0].points == 0:
+        return tied[0]
+    return max(tied, key=lambda arrangement: defenders_deadwood(hands, arrangement.melds))
+
+
+def defenders_deadwood(
+    hands: Iterable[Iterable[Card]], knocker_melds: Sequence[Sequence[Card]]
+) -> int:
+    """The defenders' total count once each has laid off onto ``knocker_melds``."""
+    return sum(best_with_layoffs(hand, knocker_melds).arrangement.points for hand in hands)

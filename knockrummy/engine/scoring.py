@@ -173,7 +173,8 @@ def _settle_race(profile_id, hands, knocker, book: _Book, undercut_bonus, gin_bo
             (),
         )
     names = book.names
-    own = knocker_arrangement(hands[knocker])
+    defenders = [hand for seat, hand in enumerate(hands) if seat != knocker]
+    own = knocker_arrangement(hands[knocker], defenders)
     knock_count = own.points
     arrangements: list[Arrangement] = []
     layoffs: list[tuple[Layoff, ...]] = []

@@ -4,18 +4,28 @@ Glossary:
     seat        a player's place at the table, 0..players-1, clockwise; names are by seat.
     phase       ``playing`` (a hand is under way), ``hand-over`` (settled; ``NextHand``
                 deals the next), ``buy-back`` (``knock-rami``: an eliminated player
-                answers the buy-back offer), ``over`` (the session has ended).
+                answers the buy-back offer), ``over`` (the session has ended); see
+                :class:`SessionPhase`. Each phase has one rule (``_RULES``) that both
+                :func:`legal_actions` and :func:`refusal` ask.
+    position    a player's place in the current hand; ``seats_in_hand[position]`` is
+                their seat. Hand events (``CardDrawn``...) name positions; the session's
+                own events name seats (:class:`HandDealt` carries the map).
+    event       what an action did, returned by :func:`apply`: the hand's card events,
+                then the session's (:data:`SessionEvent`), in the order they happened.
     active      ``knock-rami``: seats still in the game (dealt into the next hand).
     pot         ``knock-rami``: chips staked and bought back, the winner's prize; it is
                 minus the sum of every player's chips entries, so it is never kept by hand.
 
 Every hand's seed comes from the session seed and the hand number, so a session replays
-from its seed and its action log (:func:`replay_session`).
+from its seed and its action log (:func:`replay_session`). The log, the ledger and the
+hand records are :class:`SharedList` values, so the copy ``apply`` makes costs the same
+however long the session has run, and replaying a log is linear in its length.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -24,10 +34,12 @@ from .actions import Action, BuyBack, NextHand, StayOut
 from .errors import IllegalActionError
 from .hand import HandState
 from .ledger import Amount, LedgerEntry, exact, totals
+from .phases import SessionPhase
 from .profiles import Profile, get_profile
 from .scoring import Settlement, settle
+from .shared_list import SharedList, shared
 
-PLAYING, HAND_OVER, BUY_BACK, SESSION_OVER = "playing", "hand-over", "buy-back", "over"
+PLAYING, HAND_OVER, BUY_BACK, SESSION_OVER = SessionPhase
 
 
 @dataclass(frozen=True)
@@ -45,6 +57,86 @@ class HandRecord:
     """Counts after lay-offs, by position (see ``seats``)."""
 
 
+@dataclass(frozen=True)
+class HandDealt:
+    """A hand was dealt (the first one by :func:`new_session`, see :func:`hand_dealt`)."""
+
+    number: int
+    """The hand's number in the session, from 1."""
+    dealer: int
+    """Seat of the dealer."""
+    seats: tuple[int, ...]
+    """The seats dealt in, in position order: the hand's events name ``seats[position]``."""
+
+    def seat_at(self, position: int) -> int:
+        """The seat at ``position`` in this hand."""
+        return self.seats[position]
+
+
+@dataclass(frozen=True)
+class HandSettled:
+    """A hand ended and was scored."""
+
+    record: HandRecord
+    """What the hand did, by seat."""
+    settlement: Settlement
+    """The full settlement, by position (``record.seats`` maps positions to seats)."""
+    entries: tuple[LedgerEntry, ...]
+    """The ledger entries the settlement added, by seat."""
+
+    @property
+    def number(self) -> int:
+        return self.record.number
+
+
+@dataclass(frozen=True)
+class PlayerOut:
+    """``knock-rami``: a player reached the target and is out."""
+
+    seat: int
+    score: Amount
+    """Their score, at or above the target."""
+    may_buy_back: bool
+    """Whether a buy-back will be offered (once per game)."""
+
+
+@dataclass(frozen=True)
+class BuyBackOffered:
+    """``knock-rami``: ``seat`` is asked whether to buy back in; its answer is awaited."""
+
+    seat: int
+    price: Amount
+    """Chips the buy-back costs: half the pot, exact (see :func:`buy_back_price`)."""
+    score: Amount
+    """The score they would return with: the highest still in (:func:`buy_back_score`)."""
+
+
+@dataclass(frozen=True)
+class BuyBackAnswered:
+    """``knock-rami``: ``seat`` answered the offer with the terms it was made on."""
+
+    seat: int
+    bought: bool
+    """True: paid ``price`` and plays on at ``score``; False: stays out."""
+    price: Amount
+    score: Amount
+
+
+@dataclass(frozen=True)
+class SessionOver:
+    """The session ended."""
+
+    winners: tuple[int, ...]
+    """The winning seats (several share a tie)."""
+    scores: tuple[Amount, ...]
+    """Final points by seat (ledger net in ``poker-rum``)."""
+
+
+SessionEvent = HandDealt | HandSettled | PlayerOut | BuyBackOffered | BuyBackAnswered | SessionOver
+Event = hand_rules.Event | SessionEvent
+"""Anything :func:`apply` reports."""
+
+
 @dataclass
 class SessionState:
     """Everything about a session. Treat as immutable: ``apply`` returns a copy."""
@@ -59,18 +151,27 @@ class SessionState:
     hand_number: int = 0
     hand: HandState | None = None
     seats_in_hand: tuple[int, ...] = ()
-    phase: str = PLAYING
-    ledger: list[LedgerEntry] = field(default_factory=list)
-    records: list[HandRecord] = field(default_factory=list)
+    phase: SessionPhase = PLAYING
+    """See :class:`SessionPhase` (equal strings are accepted)."""
+    ledger: SharedList[LedgerEntry] = field(default_factory=SharedList)
+    records: SharedList[HandRecord] = field(default_factory=SharedList)
     active: list[bool] = field(default_factory=list)
     bought_back: list[bool] = field(default_factory=list)
     offers: list[int] = field(default_factory=list)
     """Seats still to answer a buy-back offer, in order."""
     winners: tuple[int, ...] = ()
-    log: list[tuple[int | None, Action]] = field(default_factory=list)
+    log: SharedList[tuple[int | None, Action]] = field(default_factory=SharedList)
     """Every action applied, with the seat that took it (None for ``NextHand``)."""
     settlement: Settlement | None = None
     """The last hand's settlement, by position (derived; not saved)."""
+
+    def __post_init__(self) -> None:
+        # plain lists (and phase words) are accepted from callers; keep the shared kinds
+        if type(self.phase) is not SessionPhase:
+            self.phase = SessionPhase(self.phase)
+        self.ledger = shared(self.ledger)
+        self.records = shared(self.records)
+        self.log = shared(self.log)
 
     @property
     def profile(self) -> Profile:
@@ -107,6 +208,10 @@ class SessionState:
             return self.offers[0]
         return None
 
+    def seat_at(self, position: int) -> int:
+        """The seat at ``position`` in the current hand (hand events name positions)."""
+        return self.seats_in_hand[position]
+
     def position_of(self, seat: int) -> int | None:
         """This seat's position in the current hand, or None if not dealt in."""
         try:
@@ -115,15 +220,17 @@ class SessionState:
             return None
 
     def copy(self) -> SessionState:
+        """A copy that can be changed without touching this state; it costs the same
+        however long the log and the ledger are (they are shared, see :class:`SharedList`)."""
         return replace(
             self,
             names=list(self.names),
-            ledger=list(self.ledger),
-            records=list(self.records),
+            ledger=self.ledger.copy(),
+            records=self.records.copy(),
             active=list(self.active),
             bought_back=list(self.bought_back),
             offers=list(self.offers),
-            log=list(self.log),
+            log=self.log.copy(),
         )
 
 
@@ -196,65 +303,125 @@ def _deal_next(state: SessionState, first: bool = False) -> None:
     state.phase = PLAYING
 
 
+def hand_dealt(state: SessionState) -> HandDealt:
+    """The :class:`HandDealt` event of the current (or last) hand: what :func:`apply`
+    reports after ``NextHand``, and what a window opening a session starts from."""
+    return HandDealt(state.hand_number, state.dealer, state.seats_in_hand)
+
+
+def buy_back_price(state: SessionState) -> Amount:
+    """The chips a buy-back costs now: half the pot, kept exact (``15/2``, never 7.5)."""
+    return exact(Fraction(state.pot) / 2)
+
+
+def buy_back_score(state: SessionState) -> Amount:
+    """The score a player who buys back now returns with: the highest among those still in."""
+    scores = state.scores
+    return max(scores[s] for s in range(state.players) if state.active[s])
+
+
+# The rules, written once: per session phase, the actions worth trying and the rule that
+# refuses an action. ``legal_actions`` is the candidates the rule lets through. While a
+# hand is played the rule for hand actions is the hand's own (``hand.refusal``), whose
+# candidates and rule agree the same way, so the hand's legal actions are used as they are.
+
+_SESSION_ACTIONS = (NextHand, BuyBack, StayOut)
+_NEXT: tuple[Action, ...] = (NextHand(),)
+_ANSWERS: tuple[Action, ...] = (BuyBack(), StayOut())
+
+
+def _playing_refusal(state: SessionState, action: Action) -> str | None:
+    if isinstance(action, _SESSION_ACTIONS):
+        return "a hand is being played"
+    return hand_rules.refusal(state.hand, action)
+
+
+def _hand_over_refusal(state: SessionState, action: Action) -> str | None:
+    return None if isinstance(action, NextHand) else "the hand is over: deal the next one"
+
+
+def _buy_back_refusal(state: SessionState, action: Action) -> str | None:
+    if isinstance(action, (BuyBack, StayOut)):
+        return None
+    return f"{state.names[state.offers[0]]} must answer the buy-back offer"
+
+
+def _over_refusal(state: SessionState, action: Action) -> str | None:
+    return "the session is over"
+
+
+_Rule = tuple[
+    Callable[[SessionState], Sequence[Action]], Callable[[SessionState, Action], str | None]
+]
+_RULES: dict[str, _Rule] = {
+    PLAYING: (lambda state: hand_rules.legal_actions(state.hand), _playing_refusal),
+    HAND_OVER: (lambda state: _NEXT, _hand_over_refusal),
+    BUY_BACK: (lambda state: _ANSWERS, _buy_back_refusal),
+    SESSION_OVER: (lambda state: (), _over_refusal),
+}
+"""Per phase: (candidates, refusal)."""
+
+
 def legal_actions(state: SessionState) -> list[Action]:
     """What the seat to move (or, between hands, anyone) may do now."""
+    candidates, refuse = _RULES[state.phase]
     if state.phase == PLAYING:
-        return list(hand_rules.legal_actions(state.hand))
-    if state.phase == HAND_OVER:
-        return [NextHand()]
-    if state.phase == BUY_BACK:
-        return [BuyBack(), StayOut()]
-    return []
+        return list(candidates(state))  # already the hand's rule applied to its candidates
+    return [action for action in candidates(state) if refuse(state, action) is None]
+
+
+def refusal(state: SessionState, action: Action, seat: int | None = None) -> str | None:
+    """The rule that forbids ``action`` now (taken by ``seat``, if given), or None if it
+    is legal: None exactly for the actions :func:`legal_actions` lists."""
+    mover = state.to_move
+    if seat is not None and mover is not None and seat != mover:
+        return f"it is {state.names[mover]}'s turn"
+    return _RULES[state.phase][1](state, action)
 
 
 def apply(
     state: SessionState, action: Action, seat: int | None = None
-) -> tuple[SessionState, list]:
+) -> tuple[SessionState, list[Event]]:
     """Check and apply ``action`` (for ``seat``, if given, which must be the seat to move).
 
-    Returns the new state and the events; raises :class:`IllegalActionError` naming the
-    rule, leaving ``state`` unchanged.
+    Returns the new state and the events, in the order they happened (see
+    :data:`Event`); raises :class:`IllegalActionError` naming the rule, leaving ``state``
+    unchanged.
     """
-    if state.phase == SESSION_OVER:
-        raise IllegalActionError(action, "the session is over")
-    mover = state.to_move
-    if seat is not None and mover is not None and seat != mover:
-        raise IllegalActionError(action, f"it is {state.names[mover]}'s turn")
-    if state.phase == PLAYING:
-        if isinstance(action, (NextHand, BuyBack, StayOut)):
-            raise IllegalActionError(action, "a hand is being played")
-        reason = hand_rules.refusal(state.hand, action)
-        if reason is not None:
-            raise IllegalActionError(action, reason)
-    elif action not in legal_actions(state):
-        rule = {
-            HAND_OVER: "the hand is over: deal the next one",
-            BUY_BACK: f"{state.names[state.offers[0]]} must answer the buy-back offer",
-        }[state.phase]
-        raise IllegalActionError(action, rule)
+    reason = refusal(state, action, seat)
+    if reason is not None:
+        raise IllegalActionError(action, reason)
     return apply_unchecked(state, action)
 
 
-def apply_unchecked(state: SessionState, action: Action) -> tuple[SessionState, list]:
-    """Apply an action taken from ``legal_actions``."""
+def apply_unchecked(state: SessionState, action: Action) -> tuple[SessionState, list[Event]]:
+    """Apply an action taken from ``legal_actions``; returns the new state and the events."""
     new = state.copy()
-    new.log.append((new.to_move, action))
-    if new.phase == PLAYING:
-        new.hand, events = hand_rules.apply_unchecked(new.hand, action)
-        if new.hand.is_over:
-            _settle_hand(new)
-        return new, events
+    return new, _advance(new, action)
+
+
+def _advance(state: SessionState, action: Action) -> list[Event]:
+    """Change ``state`` by a legal action; the events it caused."""
+    state.log.append((state.to_move, action))
+    if state.phase == PLAYING:
+        state.hand, hand_events = hand_rules.apply_unchecked(state.hand, action)
+        events: list[Event] = list(hand_events)
+        if state.hand.is_over:
+            events += _settle_hand(state)
+        return events
     if isinstance(action, NextHand):
-        _deal_next(new)
-        return new, []
-    seat = new.offers.pop(0)
-    if isinstance(action, BuyBack):
-        _buy_back(new, seat)
-    _after_offers(new)
-    return new, []
+        _deal_next(state)
+        return [hand_dealt(state)]
+    seat = state.offers[0]
+    bought = isinstance(action, BuyBack)
+    answer = BuyBackAnswered(seat, bought, buy_back_price(state), buy_back_score(state))
+    state.offers.pop(0)
+    if bought:
+        _buy_back(state, seat)
+    return [answer, *_after_offers(state)]
 
 
-def _settle_hand(state: SessionState) -> None:
+def _settle_hand(state: SessionState) -> list[SessionEvent]:
     hand = state.hand
     seats = state.seats_in_hand
     names = [state.names[s] for s in seats]
@@ -262,36 +429,38 @@ def _settle_hand(state: SessionState) -> None:
     result = settle(state.profile_id, hand.hands, knocker, names)
     state.settlement = result
     number = state.hand_number
+    entries = []
     for entry in result.entries:
         other = None if entry.counterparty is None else seats[entry.counterparty]
-        state.ledger.append(replace(entry, seat=seats[entry.seat], hand=number, counterparty=other))
-    state.records.append(
-        HandRecord(
-            number=number,
-            dealer=state.dealer,
-            seats=seats,
-            result=result.result,
-            knocker=None if knocker is None else seats[knocker],
-            winners=tuple(seats[w] for w in result.winners),
-            deadwood=result.deadwood,
-        )
+        entries.append(replace(entry, seat=seats[entry.seat], hand=number, counterparty=other))
+    state.ledger.extend(entries)
+    record = HandRecord(
+        number=number,
+        dealer=state.dealer,
+        seats=seats,
+        result=result.result,
+        knocker=None if knocker is None else seats[knocker],
+        winners=tuple(seats[w] for w in result.winners),
+        deadwood=result.deadwood,
     )
+    state.records.append(record)
+    events: list[SessionEvent] = [HandSettled(record, result, tuple(entries))]
     kind = state.profile.session
     if kind == "rotation":
         if number >= state.players:
-            _finish(state, _highest(state))
+            events.append(_finish(state, _highest(state)))
     elif kind == "race":
         scores = state.scores
         if max(scores) >= state.profile.target:
-            _finish(state, _highest(state))
+            events.append(_finish(state, _highest(state)))
     elif kind in ("gin-box", "gin-line"):
         if max(state.scores) >= state.profile.target:
-            _gin_bonuses(state)
+            events.append(_gin_bonuses(state))
     else:
-        _eliminate(state)
-        return
+        return events + _eliminate(state)
     if state.phase != SESSION_OVER:
         state.phase = HAND_OVER
+    return events
 
 
 def _highest(state: SessionState) -> tuple[int, ...]:
@@ -300,12 +469,13 @@ def _highest(state: SessionState) -> tuple[int, ...]:
     return tuple(s for s in range(state.players) if scores[s] == top)
 
 
-def _finish(state: SessionState, winners: tuple[int, ...]) -> None:
+def _finish(state: SessionState, winners: tuple[int, ...]) -> SessionOver:
     state.winners = winners
     state.phase = SESSION_OVER
+    return SessionOver(winners, tuple(state.scores))
 
 
-def _gin_bonuses(state: SessionState) -> None:
+def _gin_bonuses(state: SessionState) -> SessionOver:
     profile = state.profile
     scores = state.scores
     winner = max(range(state.players), key=lambda s: scores[s])
@@ -332,10 +502,10 @@ def _gin_bonuses(state: SessionState) -> None:
                     number,
                 )
             )
-    _finish(state, (winner,))
+    return _finish(state, (winner,))
 
 
-def _eliminate(state: SessionState) -> None:
+def _eliminate(state: SessionState) -> list[SessionEvent]:
     target = state.profile.target
     scores = state.scores
     seats = [s for s in state.seats_in_hand]
@@ -349,15 +519,17 @@ def _eliminate(state: SessionState) -> None:
     for seat in over:
         state.active[seat] = False
     state.offers = [s for s in over if not state.bought_back[s]]
-    _after_offers(state)
+    events: list[SessionEvent] = [
+        PlayerOut(seat, scores[seat], not state.bought_back[seat]) for seat in over
+    ]
+    return events + _after_offers(state)
 
 
 def _buy_back(state: SessionState, seat: int) -> None:
     number = state.hand_number
-    price = exact(Fraction(state.pot) / 2)
+    price = buy_back_price(state)
     scores = state.scores
-    still_in = [s for s in range(state.players) if state.active[s]]
-    new_score = max(scores[s] for s in still_in)
+    new_score = buy_back_score(state)
     state.ledger.append(
         LedgerEntry(
             seat, -price, "buy-back", f"buys back in for half the pot ({price})", number, "chips"
@@ -376,10 +548,11 @@ def _buy_back(state: SessionState, seat: int) -> None:
     state.bought_back[seat] = True
 
 
-def _after_offers(state: SessionState) -> None:
+def _after_offers(state: SessionState) -> list[SessionEvent]:
     if state.offers:
         state.phase = BUY_BACK
-        return
+        seat = state.offers[0]
+        return [BuyBackOffered(seat, buy_back_price(state), buy_back_score(state))]
     left = [s for s in range(state.players) if state.active[s]]
     if len(left) == 1:
         winner = left[0]
@@ -394,21 +567,28 @@ def _after_offers(state: SessionState) -> None:
                 "chips",
             )
         )
-        _finish(state, (winner,))
-    else:
-        state.phase = HAND_OVER
+        return [_finish(state, (winner,))]
+    state.phase = HAND_OVER
+    return []
 
 
 def replay_session(
     profile_id: str,
     players: int,
     seed: int,
-    actions: list[Action],
+    actions: Sequence[Action],
     names: list[str] | None = None,
     stake: int | None = None,
 ) -> SessionState:
-    """Start a session from ``seed`` and apply ``actions`` (checked) in order."""
+    """Start a session from ``seed`` and apply ``actions`` (checked) in order.
+
+    Raises :class:`IllegalActionError` at the first action the rules refuse. The time
+    taken grows in step with the number of actions.
+    """
     state = new_session(profile_id, players, seed, names, stake)
     for action in actions:
-        state, _ = apply(state, action)
+        reason = refusal(state, action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
+        _advance(state, action)  # in place: this state is ours until it is returned
     return state

@@ -6,26 +6,43 @@ knocked), card counts, scores and the session's public state. It never holds ano
 seat's hidden cards, the stock's order, the shuffle seed or another player's face-down
 knocking discard. Once a hand is over every hand is shown, as at the table.
 
-Computer seats get exactly this, the same as the window shows a human seat.
+The knocking discard stays face down for good: it counts for nobody, so it is never
+turned up, and other seats' histories record the knock as a :class:`FaceDownKnock`
+(only the knocker's own history holds ``Knock(card)``), in play and after the hand alike.
+
+Computer seats get exactly this, the same as the window shows a human seat. The events
+:func:`~knockrummy.engine.session.apply` returns hold every card; :func:`seen_events` gives
+them as one seat (or a spectator) saw them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
-from .actions import Action, DrawStock, HandAction
+from .actions import Action, DrawStock, HandAction, Knock
 from .cards import Card
+from .hand import CardDrawn, HandPhase, Knocked
 from .ledger import Amount
 from .scoring import Settlement
-from .session import SessionState, legal_actions
+from .session import Event, SessionPhase, SessionState, legal_actions
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDownKnock:
+    """Another player's knock as this seat saw it: a discard face down, card unknown."""
+
+    def __str__(self) -> str:
+        return "knock"
 
 
 @dataclass(frozen=True)
 class PublicEvent:
-    """One action as every seat saw it."""
+    """One action as this seat saw it."""
 
     position: int
-    action: HandAction
+    action: HandAction | FaceDownKnock
+    """The action; another player's knock is a :class:`FaceDownKnock`."""
     card: Card | None
     """The card taken from the discard pile; a stock card only in its drawer's own view."""
 
@@ -45,7 +62,7 @@ class PlayerView:
     hand_number: int
     dealer: int
     """Seat of the dealer."""
-    phase: str
+    phase: SessionPhase
     """Session phase: ``playing``, ``hand-over``, ``buy-back`` or ``over``."""
     to_move: int | None
     """Seat whose decision is awaited."""
@@ -59,7 +76,7 @@ class PlayerView:
     stock_count: int
     discard_pile: tuple[Card, ...]
     """The face-up pile, bottom first."""
-    hand_phase: str
+    hand_phase: HandPhase
     turn: int
     taken: Card | None
     """The card this seat took from the discard pile this turn (may not be discarded)."""
@@ -94,6 +111,18 @@ class PlayerView:
         ]
 
 
+_FACE_DOWN = FaceDownKnock()
+
+
+def _seen(viewer: int | None, position: int, action: HandAction, card: Card | None):
+    """The log entry (``position`` took ``action``, drawing ``card``) as ``viewer`` saw it."""
+    if position == viewer:
+        return PublicEvent(position, action, card)
+    if isinstance(action, Knock):
+        return PublicEvent(position, _FACE_DOWN, None)
+    return PublicEvent(position, action, None if isinstance(action, DrawStock) else card)
+
+
 def player_view(state: SessionState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state``."""
     if not 0 <= seat < state.players:
@@ -101,16 +130,7 @@ def player_view(state: SessionState, seat: int) -> PlayerView:
     hand = state.hand
     position = state.position_of(seat)
     over = hand.is_over
-    history = tuple(
-        PublicEvent(
-            pos,
-            action,
-            card
-            if (card is not None and (pos == position or not isinstance(action, DrawStock)))
-            else None,
-        )
-        for pos, action, card in hand.log
-    )
+    history = tuple(_seen(position, pos, action, card) for pos, action, card in hand.log)
     mine = state.to_move == seat
     knock_card = None
     if hand.knock_card is not None and hand.knocker == position:
@@ -146,3 +166,17 @@ def player_view(state: SessionState, seat: int) -> PlayerView:
         knock_card=knock_card,
         winners=state.winners,
     )
+
+
+def seen_events(state: SessionState, seat: int | None, events: Iterable[Event]) -> list[Event]:
+    """``events`` (from ``apply``, which led to ``state``) as ``seat`` saw them: another
+    player's stock draw and knocking discard come without their card. ``seat`` None is a
+    spectator, who sees only what every seat has shown."""
+    position = None if seat is None else state.position_of(seat)
+    seen: list[Event] = []
+    for event in events:
+        hidden = isinstance(event, Knocked) or (
+            isinstance(event, CardDrawn) and event.source == "stock"
+        )
+        seen.append(replace(event, card=None) if hidden and event.position != position else event)
+    return seen

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from knockrummy.engine import best_arrangement, parse_cards, settle
+from knockrummy.engine import best_arrangement, best_with_layoffs, format_cards, parse_cards, settle
+from knockrummy.engine.cards import CARDS
 from knockrummy.engine.hand import deal
+from knockrummy.engine.melds import is_meld
 from knockrummy.engine.profiles import PROFILES
 
 
@@ -293,3 +299,102 @@ def test_every_ledger_entry_names_its_reason_and_the_other_player():
         (1, "difference", 5, "from Ann: difference 8 - 3"),
         (1, "knock-penalty", 10, "from Ann: beaten knock"),
     ]
+
+
+# --- knock-rummy: the knocker's last tie-break ----------------------------------------
+
+TIED_KNOCKER = "2S 2D 5S 2H 3D 6C 5H AH 3H 5C"
+"""Two arrangements of 13 (2s and 5s, or 5s and A-3H), each open to two lay-off cards
+the knocker does not hold (2C and 5D, or 4H and 5D)."""
+
+
+def _brute_best_arrangements(cards) -> list[tuple[tuple, int]]:
+    """Every way to pick disjoint melds leaving the least deadwood: (melds, deadwood)."""
+    cards = list(cards)
+    melds = [
+        combo
+        for size in range(3, len(cards) + 1)
+        for combo in combinations(cards, size)
+        if is_meld(combo)
+    ]
+    found: list[tuple[tuple, int]] = []
+
+    def extend(start: int, chosen: tuple, used: set) -> None:
+        found.append((chosen, sum(c.points for c in cards if c not in used)))
+        for k in range(start, len(melds)):
+            if not used & set(melds[k]):
+                extend(k + 1, (*chosen, melds[k]), used | set(melds[k]))
+
+    extend(0, (), set())
+    least = min(points for _, points in found)
+    return [(chosen, points) for chosen, points in found if points == least]
+
+
+def _brute_exposure(melds, held) -> int:
+    """Cards the knocker does not hold that could be laid off, one at a time, onto melds."""
+    grown = [list(meld) for meld in melds]
+    outside = [c for c in CARDS if c not in held]
+    exposed: set = set()
+    changed = True
+    while changed:
+        changed = False
+        for card in outside:
+            if card in exposed:
+                continue
+            for meld in grown:
+                if is_meld([*meld, card]):
+                    meld.append(card)
+                    exposed.add(card)
+                    changed = True
+                    break
+    return len(exposed)
+
+
+def _brute_knocker_choice(knocker: str, defenders: list[str]) -> tuple[int, int]:
+    """(exposure, defenders' total after lay-offs) the rule's choice must have."""
+    held = parse_cards(knocker)
+    options = []
+    for melds, _ in _brute_best_arrangements(held):
+        left = sum(best_with_layoffs(parse_cards(d), melds).arrangement.points for d in defenders)
+        options.append((_brute_exposure(melds, held), left))
+    least = min(exposure for exposure, _ in options)
+    return least, max(left for exposure, left in options if exposure == least)
+
+
+def _chosen(knocker: str, defenders: list[str]) -> tuple[int, int, tuple]:
+    res = settle("knock-rummy", hands(knocker, *defenders), knocker=0)
+    held = parse_cards(knocker)
+    return _brute_exposure(res.knocker_melds, held), sum(res.deadwood[1:]), res
+
+
+def test_knock_rummy_tied_knocker_melds_leave_the_defender_the_highest_deadwood():
+    # 2C lays off onto the 2s only: with the 2s the defender ends on 31, with A-3H on 33
+    defender = "7S 8S 9S 2C AS AD 4S 6D 9H KC"  # 7-9S and deadwood 33
+    exposure, left, res = _chosen(TIED_KNOCKER, [defender])
+    assert (exposure, left) == _brute_knocker_choice(TIED_KNOCKER, [defender]) == (2, 33)
+    assert {c.text for m in res.knocker_melds for c in m} == {"5S", "5H", "5C", "AH", "2H", "3H"}
+    assert res.deadwood == (13, 33) and res.layoffs == ((), ())
+    assert res.deltas == (33 - 13, 0)
+
+
+def test_knock_rummy_tied_knocker_melds_count_every_defenders_deadwood_together():
+    # alone, the first defender would steer the knocker to A-3H (33 against 31); the
+    # second lays off 4H and 5D onto A-3H and the 5s (10) but only 5D onto the 2s (14)
+    first = "7S 8S 9S 2C AS AD 4S 6D 9H KC"
+    second = "4H 5D 8C 9C TC JH QH KH 3S 7D"
+    exposure, left, res = _chosen(TIED_KNOCKER, [first, second])
+    assert (exposure, left) == _brute_knocker_choice(TIED_KNOCKER, [first, second]) == (2, 45)
+    assert res.deadwood == (13, 31, 14)
+    assert {c.text for m in res.knocker_melds for c in m} == {"2S", "2D", "2H", "5S", "5H", "5C"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_knock_rummy_knocker_melds_are_the_rules_choice_on_random_deals(seed):
+    rng = random.Random(seed)
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    knocker = format_cards(deck[:7])
+    defenders = [format_cards(deck[7 + 7 * k : 14 + 7 * k]) for k in range(2)]
+    exposure, left, _ = _chosen(knocker, defenders)
+    assert (exposure, left) == _brute_knocker_choice(knocker, defenders)

@@ -10,7 +10,7 @@ import pytest
 
 from knockrummy.engine.actions import DrawStock, Knock
 from knockrummy.engine.session import apply
-from knockrummy.engine.views import player_view
+from knockrummy.engine.views import FaceDownKnock, player_view
 
 from ..sessions import play_some, shuffle_hidden
 
@@ -56,6 +56,27 @@ def test_knocking_discard_is_face_down_for_everyone_but_the_knocker():
         view = player_view(state, seat)
         assert view.revealed is not None and view.settlement is not None
         assert view.knock_card == (card if seat == knocker else None)
+
+
+@pytest.mark.parametrize(("profile", "players"), [("poker-rum", 3), ("knock-rummy", 2)])
+def test_other_seats_history_shows_the_knock_face_down_without_its_card(profile, players):
+    state = play_some(profile, players, seed=2, steps=0)
+    state, _ = apply(state, DrawStock())
+    knocker = state.to_move
+    position = state.hand.to_move
+    card = state.hand.hands[position][-1]
+    state, _ = apply(state, Knock(card))
+    for seat in range(players):
+        view = player_view(state, seat)
+        last = view.history[-1]
+        assert last.position == position
+        if seat == knocker:
+            assert last.action == Knock(card)
+        else:
+            assert last.action == FaceDownKnock() and last.card is None
+            assert str(last.action) == "knock"
+            # the card appears nowhere in what this seat knows (it was drawn unseen)
+            assert repr(card) not in repr(view)
 
 
 def test_engine_import_does_not_load_pygame():

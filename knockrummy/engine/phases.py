@@ -1,0 +1,47 @@
+"""The phases of a hand and of a session, as enums whose values are the words saves,
+views and the window use (``"draw"``, ``"hand-over"``...).
+
+Glossary:
+    hand phase     where a hand stands: ``offer``, ``draw``, ``discard``, ``over``.
+    session phase  where a session stands: ``playing``, ``hand-over``, ``buy-back``, ``over``.
+
+Members are strings: ``HandPhase.DRAW == "draw"``, and ``str()`` and f-strings give the
+word, on every supported Python (``StrEnum`` needs 3.11).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class _PhaseWord(str, Enum):
+    """A phase that reads as its word."""
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+
+class HandPhase(_PhaseWord):
+    """Where a hand stands; the value is the word views and saves use."""
+
+    OFFER = "offer"
+    """``gin-classic``: the first upcard is offered (take it or pass)."""
+    DRAW = "draw"
+    """The player to move draws from the stock or takes the top discard."""
+    DISCARD = "discard"
+    """The player to move has drawn and discards (face up, or face down to knock)."""
+    OVER = "over"
+    """The hand has ended by a knock or by the stock running out."""
+
+
+class SessionPhase(_PhaseWord):
+    """Where a session stands; the value is the word views, saves and the window use."""
+
+    PLAYING = "playing"
+    """A hand is under way."""
+    HAND_OVER = "hand-over"
+    """The last hand is settled; ``NextHand`` deals the next."""
+    BUY_BACK = "buy-back"
+    """``knock-rami``: an eliminated player answers the buy-back offer."""
+    OVER = "over"
+    """The session has ended."""
