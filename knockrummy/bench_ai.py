@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
-from .ai import make_bot
+from .ai import load_external_bot
 from .engine.actions import Action
 from .engine.profiles import PROFILES, get_profile
 from .engine.views import PlayerView
@@ -140,7 +140,8 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
         # seat s holds bot (s + shift) % players of this game's composition
         order = [(seat + shift) % players for seat in range(players)]
         bots = [
-            TimedBot(make_bot(seated[b], seed=game_seed * 101 + b), times[seated[b]]) for b in order
+            TimedBot(load_external_bot(seated[b], seed=game_seed * 101 + b), times[seated[b]])
+            for b in order
         ]
         state = play_session(profile_id, players, game_seed, bots)
         hands_total += len(state.records)

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .ai import make_bot
+from .ai import load_external_bot
 from .ai.hard import HardBot, Race
 from .ai.inference import Sample
 from .ai.race import foresight, race_value
@@ -198,7 +198,7 @@ def make_level(level: str, seed: int) -> Any:
         if not share.isdigit() or not 1 <= int(share) <= 99:
             raise ValueError(f"{level}: give the share seen as a whole percent, 1 to 99")
         return DenyingHardBot(seed=seed, sight=int(share) / 100)
-    return make_bot(level, seed=seed)
+    return load_external_bot(level, seed=seed)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from .ai import make_bot
+from .ai import load_external_bot
 from .bench_ai import MergeError, add_merge_option, merge_command, percentile, wilson
 from .engine.actions import Action, Knock, TakeDiscard
 from .engine.cards import Card
@@ -270,7 +270,7 @@ def bench(hands: int, seed: int, level: str = "hard") -> dict[str, Any]:
     for index in range(deals):
         order = deal_order(seed + index)
         for seat in (0, 1):
-            bot = make_bot(level, seed=(seed + index) * 2 + seat)
+            bot = load_external_bot(level, seed=(seed + index) * 2 + seat)
             outcomes.append(play_hand(pyspiel, game, order, seat, bot, times))
     elapsed = time.perf_counter() - start
     return summarise(outcomes, times, seed, level, elapsed)

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .ai import make_bot
+from .ai import load_external_bot
 from .bench_ai import Z95, percentile
 from .engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from .engine.cards import Card
@@ -65,7 +65,7 @@ def race_draws(profile_id: str, level: str, deal: int, seat: int) -> tuple[int, 
     if limit is None:
         raise ValueError(f"{profile_id} has no knock limit to race to")
     state = new_session(profile_id, 2, deal)
-    bot = make_bot(level, seed=deal * 2 + seat)
+    bot = load_external_bot(level, seed=deal * 2 + seat)
     bystander = Bystander()
     draws = 0
     times: list[float] = []

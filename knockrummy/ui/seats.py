@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-HUMAN, COMPUTER = "human", "computer"
+from ..persistence import schema
+
+HUMAN, COMPUTER = schema.HUMAN, schema.COMPUTER
 
 
 @dataclass(frozen=True)
@@ -14,6 +16,11 @@ class SeatConfig:
     """``human`` or ``computer``."""
     level: str = "medium"
     """Computer level (``easy``, ``medium``, ``hard``); ignored for a human."""
+
+    def __post_init__(self) -> None:
+        # a seat's level reaches make_bot: refuse a wrong one here, before any game starts
+        schema.choice(self.kind, "a seat's kind", schema.SEAT_KINDS)
+        schema.level(self.level, "a seat's level")
 
     @property
     def is_human(self) -> bool:
@@ -28,8 +35,8 @@ class SeatConfig:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
-    def from_json(cls, data: dict) -> SeatConfig:
-        kind = data.get("kind", COMPUTER)
-        if kind not in (HUMAN, COMPUTER):
-            raise ValueError(f"seat kind must be human or computer, not {kind!r}")
-        return cls(str(data["name"]), kind, str(data.get("level", "medium")))
+    def from_json(cls, data: dict, where: str = "a seat") -> SeatConfig:
+        """A seat read from a save or a file: the name, kind and level are checked
+        (:func:`~knockrummy.persistence.schema.seat`); InvalidDataError otherwise."""
+        checked = schema.seat(data, where)
+        return cls(checked.name, checked.kind, checked.level)
