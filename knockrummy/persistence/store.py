@@ -128,7 +128,7 @@ class Store:
         self.db = connection
         self.path = path
         self._problems: dict[tuple, str | None] = {}
-        """``problem()``'s answers by session and action count."""
+        """``problem()``'s answers by session and the rows it read."""
 
     # ----------------------------------------------------------------- writing
 
@@ -314,15 +314,22 @@ class Store:
             return schema.session_row(row)
 
     def problem(self, session_id: int) -> str | None:
-        """Why the session cannot be loaded (a damaged row, an action the rules refuse),
-        or None if it loads. Remembered until another action is recorded."""
-        count = self.db.execute(
-            "SELECT COUNT(*), MAX(seq) FROM actions WHERE session_id = ?", (session_id,)
-        ).fetchone()
-        key = (session_id, tuple(count))
+        """Why the session cannot be loaded or shown (a damaged row, an action the rules
+        refuse), or None if it reads. Remembered until another action is recorded."""
+        # the rows themselves are the key (reading them is cheap; the replay is not)
+        row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        rows = self.db.execute(
+            "SELECT seq, seat, action FROM actions WHERE session_id = ? ORDER BY seq",
+            (session_id,),
+        ).fetchall()
+        key = (session_id, None if row is None else tuple(row), hash(tuple(map(tuple, rows))))
         if key not in self._problems:
+            for old in [k for k in self._problems if k[0] == session_id]:
+                del self._problems[old]  # one answer per session: its rows as they are now
             try:
                 self.load(session_id)
+                self.ledger(session_id)
+                self.hands(session_id)
                 self._problems[key] = None
             except (schema.InvalidDataError, KeyError) as exc:
                 self._problems[key] = str(exc)
