@@ -12,9 +12,8 @@ from knockrummy.settings import Settings
 
 
 def settings_file(data_text: str) -> str:
-    return '{"format": "knockrummy-settings", "schema": 1, "app_version": "0.1.0", "data": %s}' % (
-        data_text
-    )
+    head = '{"format": "knockrummy-settings", "schema": 1, "app_version": "0.1.0", "data": '
+    return head + data_text + "}"
 
 
 @pytest.mark.parametrize(

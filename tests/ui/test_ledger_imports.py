@@ -181,7 +181,7 @@ def test_the_settings_screen_works_after_a_bad_settings_file(tmp_path, data):
     folder = tmp_path / "data"
     path = Game.open(str(folder)).paths.settings
     path.write_text(
-        '{"format": "knockrummy-settings", "schema": 1, "app_version": "0", "data": %s}' % data
+        '{"format": "knockrummy-settings", "schema": 1, "app_version": "0", "data": ' + data + "}"
     )
     game = Game.open(str(folder))
     assert game.settings == Settings() and any("kept as" in m for m in game.messages)
