@@ -14,6 +14,11 @@ Each action is appended in one transaction with the ledger and hand rows it prod
 WAL mode with full sync: closing the window, a crash or a power cut loses at most the
 action in flight. A database that is damaged or was written by a newer version is never
 overwritten: it is renamed aside and the player is told.
+
+Every row is checked when it is read (``schema.py``): a session with a damaged row is
+listed with what is wrong (``SessionSummary.problem``), is never offered to Continue, and
+reading it raises InvalidDataError instead of crashing the screen that asked. An import
+is written whole, in one transaction (``add_session``).
 """
 
 from __future__ import annotations
@@ -134,23 +139,8 @@ class Store:
 
     def create_session(self, state: SessionState, seats: list[dict]) -> int:
         """Record a new session (before its first action); returns its id."""
-        now = time.time()
         with self.db:
-            cursor = self.db.execute(
-                "INSERT INTO sessions (created, updated, profile, players, seed, stake, seats,"
-                " finished, app_version, winners) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, '[]')",
-                (
-                    now,
-                    now,
-                    state.profile_id,
-                    state.players,
-                    state.seed,
-                    state.stake,
-                    json.dumps(seats),
-                    __version__,
-                ),
-            )
-            session_id = cursor.lastrowid
+            session_id = self._insert_session(state, seats)
             self._write_ledger(session_id, state.ledger, 0)
         return session_id
 
@@ -392,25 +382,8 @@ class Store:
         """Record a whole session that was replayed and checked (an import) in ONE
         transaction: its row, every action, its ledger and hand rows. If anything fails,
         nothing is written. Returns the new session's id."""
-        now = time.time()
         with self.db:
-            cursor = self.db.execute(
-                "INSERT INTO sessions (created, updated, profile, players, seed, stake, seats,"
-                " finished, app_version, winners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    now,
-                    now,
-                    state.profile_id,
-                    state.players,
-                    state.seed,
-                    state.stake,
-                    json.dumps(seats),
-                    int(state.is_over),
-                    __version__,
-                    json.dumps(list(state.winners)),
-                ),
-            )
-            session_id = cursor.lastrowid
+            session_id = self._insert_session(state, seats)
             self.db.executemany(
                 "INSERT INTO actions (session_id, seq, seat, action) VALUES (?, ?, ?, ?)",
                 [(session_id, i, seat, str(a)) for i, (seat, a) in enumerate(state.log)],
@@ -418,6 +391,27 @@ class Store:
             self._write_ledger(session_id, state.ledger, 0)
             self._write_hands(session_id, state.records)
         return session_id
+
+    def _insert_session(self, state: SessionState, seats: list[dict]) -> int:
+        """The session's row as ``state`` stands (inside the caller's transaction)."""
+        now = time.time()
+        cursor = self.db.execute(
+            "INSERT INTO sessions (created, updated, profile, players, seed, stake, seats,"
+            " finished, app_version, winners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                now,
+                now,
+                state.profile_id,
+                state.players,
+                state.seed,
+                state.stake,
+                json.dumps(seats),
+                int(state.is_over),
+                __version__,
+                json.dumps(list(state.winners)),
+            ),
+        )
+        return cursor.lastrowid
 
     def _write_hands(self, session_id: int, records: Iterable[HandRecord]) -> None:
         self.db.executemany(

@@ -10,12 +10,8 @@ HUMAN, COMPUTER = schema.HUMAN, schema.COMPUTER
 
 
 @dataclass(frozen=True)
-class SeatConfig:
-    name: str
-    kind: str = COMPUTER
-    """``human`` or ``computer``."""
-    level: str = "medium"
-    """Computer level (``easy``, ``medium``, ``hard``); ignored for a human."""
+class SeatConfig(schema.SeatData):
+    """A seat at the table: the name, kind and level of :class:`SeatData`, checked."""
 
     def __post_init__(self) -> None:
         # a seat's level reaches make_bot: refuse a wrong one here, before any game starts
@@ -30,9 +26,6 @@ class SeatConfig:
     def label(self) -> str:
         """The second line of a name plate: ``You``, ``Player`` or the computer's level."""
         return "Player" if self.is_human else self.level.capitalize()
-
-    def to_json(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
     def from_json(cls, data: dict, where: str = "a seat") -> SeatConfig:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import random
 
-from knockrummy.engine.session import apply, legal_actions, new_session
+from knockrummy.engine.session import new_session
 from knockrummy.persistence.paths import user_paths
 from knockrummy.persistence.store import open_store
+
+from .hostile import record_play
 
 SEATS = [
     {"name": "Ann", "kind": "human", "level": "medium"},
@@ -53,23 +55,16 @@ at least one finished hand)."""
 
 
 def play(store, profile, seed, until_hands=1, finish=False):
-    """A session of random legal play with at least ``until_hands`` finished hands."""
+    """A session of random legal play with at least ``until_hands`` finished hands, played
+    a few actions into the next hand (or to its end with ``finish``)."""
     state = new_session(profile, 2, seed, [s["name"] for s in SEATS])
     sid = store.create_session(state, SEATS)
     rng = random.Random(seed)
-    while not state.is_over and (finish or len(state.records) < until_hands):
-        action = rng.choice(legal_actions(state))
-        after, _ = apply(state, action, state.to_move)
-        store.append(sid, state, after, action, state.to_move)
-        state = after
-    # play on into the next hand so the session stays unfinished with actions after a hand
-    for _ in range(4):
-        if state.is_over:
-            break
-        action = rng.choice(legal_actions(state))
-        after, _ = apply(state, action, state.to_move)
-        store.append(sid, state, after, action, state.to_move)
-        state = after
+    state = record_play(
+        store, sid, state, rng, lambda s: not finish and len(s.records) >= until_hands
+    )
+    end = len(state.log) + 4
+    state = record_play(store, sid, state, rng, lambda s: len(s.log) >= end)
     return sid, state
 
 

@@ -18,19 +18,23 @@ SEATS = [
 ]
 
 
+def record_play(store, sid: int, state, rng: random.Random, until) -> object:
+    """Random legal actions, each recorded as the window records it, until ``until(state)``
+    holds or the session ends; returns the last state."""
+    while not state.is_over and not until(state):
+        action = rng.choice(legal_actions(state))
+        after, _ = apply(state, action, state.to_move)
+        store.append(sid, state, after, action, state.to_move)
+        state = after
+    return state
+
+
 def exported(profile="gin-classic", seed=3, steps=60) -> dict:
     """A real export of a short two-player session, to edit."""
     store = open_store(None).store
     state = new_session(profile, 2, seed, ["Ann", "Bo"])
     sid = store.create_session(state, SEATS)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        action = rng.choice(legal_actions(state))
-        after, _ = apply(state, action, state.to_move)
-        store.append(sid, state, after, action, state.to_move)
-        state = after
+    record_play(store, sid, state, random.Random(seed), lambda s: len(s.log) >= steps)
     doc = export_session(store, sid)
     store.close()
     return doc

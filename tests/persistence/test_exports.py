@@ -12,10 +12,12 @@ from fractions import Fraction
 import pytest
 
 from knockrummy.app import main
-from knockrummy.engine.session import apply, legal_actions, new_session
+from knockrummy.engine.session import new_session
 from knockrummy.persistence.paths import user_paths
 from knockrummy.persistence.stats import csv_amount, csv_cell, ledger_csv, plain_text
 from knockrummy.persistence.store import open_store
+
+from .hostile import record_play
 
 HOSTILE = ['=HYPERLINK("http://x.example","hi")', "+1+1", "-2+3", "@SUM(A1:A9)", " =1+1"]
 
@@ -23,13 +25,7 @@ HOSTILE = ['=HYPERLINK("http://x.example","hi")', "+1+1", "-2+3", "@SUM(A1:A9)",
 def played_with_names(store, names, profile="poker-rum", seed=2):
     state = new_session(profile, len(names), seed, names)
     sid = store.create_session(state, [{"name": n, "kind": "computer"} for n in names])
-    rng = random.Random(seed)
-    while not state.is_over:
-        action = rng.choice(legal_actions(state))
-        after, _ = apply(state, action)
-        store.append(sid, state, after, action, state.to_move)
-        state = after
-    return state
+    return record_play(store, sid, state, random.Random(seed), lambda s: False)
 
 
 def test_csv_cells_that_start_a_formula_get_a_leading_quote(tmp_path):
