@@ -111,11 +111,9 @@ def text(value: Any, where: str, limit: int, allow_empty: bool = False) -> str:
         raise InvalidDataError(f"{where} is {len(value)} characters long; it is at most {limit}")
     if not value and not allow_empty:
         raise InvalidDataError(f"{where} is empty")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise InvalidDataError(f"{where} holds a broken character (a lone surrogate)") from None
-    if not value.isprintable():
+    if not value.isprintable():  # also False for a lone surrogate
+        if any("\ud800" <= ch <= "\udfff" for ch in value):
+            raise InvalidDataError(f"{where} holds a broken character (a lone surrogate)")
         raise InvalidDataError(f"{where} holds a control character")
     return value
 
@@ -182,15 +180,15 @@ def _strict_float(digits: str) -> float:
     return value
 
 
+_DECODER = json.JSONDecoder(
+    parse_constant=_refuse_constant, parse_int=_strict_int, parse_float=_strict_float
+)
+
+
 def decode_json(raw: str, source: str = "the file") -> Any:
     """The JSON value of ``raw``, read strictly (see the module glossary)."""
     try:
-        return json.loads(
-            raw,
-            parse_constant=_refuse_constant,
-            parse_int=_strict_int,
-            parse_float=_strict_float,
-        )
+        return _DECODER.decode(raw)
     except InvalidDataError as exc:
         raise InvalidDataError(f"{source} {exc}") from None
     except json.JSONDecodeError as exc:
@@ -412,7 +410,8 @@ def ledger_row(row: Mapping, players: int) -> dict:
     try:
         if not isinstance(amount, str) or not _AMOUNT.fullmatch(amount):
             raise ValueError(amount)
-        value: Amount = parse_amount(amount)
+        # a whole amount is read as an int: a Fraction costs ten times as much
+        value: Amount = parse_amount(amount) if "/" in amount else int(amount)
     except (ValueError, ZeroDivisionError):
         raise InvalidDataError(f"{where}'s amount is {_show(amount)}, not a number") from None
     counterparty = row["counterparty"]

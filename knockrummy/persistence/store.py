@@ -134,6 +134,8 @@ class Store:
         self.path = path
         self._problems: dict[tuple, str | None] = {}
         """``problem()``'s answers by session and the rows it read."""
+        self._scanned: tuple[tuple, _Scan] | None = None
+        """The last ``_scan()`` and the database's change counters when it was made."""
 
     # ----------------------------------------------------------------- writing
 
@@ -250,33 +252,22 @@ class Store:
         """Every session, newest first, with its totals (queries over the ledger). A
         damaged session is listed with ``problem`` saying what is wrong. A fixed number of
         queries, however many sessions there are."""
-        rows = self.db.execute("SELECT * FROM sessions ORDER BY created DESC, id DESC").fetchall()
-        checked: dict[int, schema.SessionRow] = {}
-        problems: dict[int, str] = {}
-        for row in rows:
-            try:
-                checked[row["id"]] = schema.session_row(row)
-            except schema.InvalidDataError as exc:
-                problems[row["id"]] = str(exc)
-        players = {i: r.players for i, r in checked.items()}
-        entries = self._rows_by_session("ledger", "seq", players, schema.ledger_row, problems)
-        hands = self._rows_by_session("hands", "number", players, schema.hand_row, problems)
-        self._action_problems(players, problems)
+        scan = self._scan()
         out = []
-        for row in rows:
+        for row in scan.rows:
             session_id = row["id"]
-            if session_id in problems:
-                out.append(_damaged_summary(row, problems[session_id]))
+            if session_id in scan.problems:
+                out.append(_damaged_summary(row, scan.problems[session_id]))
                 continue
-            r = checked[session_id]
-            points = [e for e in entries.get(session_id, ()) if e["account"] == "points"]
+            r = scan.checked[session_id]
+            points = [e for e in scan.entries[session_id] if e["account"] == "points"]
             out.append(
                 SessionSummary(
                     id=session_id,
                     profile=r.profile,
                     players=r.players,
                     names=r.names,
-                    hands_played=len(hands.get(session_id, ())),
+                    hands_played=len(scan.hands[session_id]),
                     scores=tuple(totals([LedgerEntry(**e) for e in points], r.players)),
                     finished=r.finished,
                     winners=r.winners,
@@ -327,14 +318,32 @@ class Store:
 
     def all_hands(self) -> dict[int, list[dict]]:
         """Every session's finished hands (checked), by session id, in a fixed number of
-        queries; a session with a damaged row is left out (``summaries`` says why)."""
-        players = {}
-        for row in self.db.execute("SELECT * FROM sessions"):
+        queries; a damaged session is left out (``summaries`` says why). The lists are
+        shared with later calls: read them, never change them."""
+        scan = self._scan()
+        return {i: hands for i, hands in scan.hands.items() if i not in scan.problems}
+
+    def _scan(self) -> _Scan:
+        """Every row of every session, checked; kept until this connection or another one
+        changes the database (``total_changes``, ``PRAGMA data_version``)."""
+        stamp = (self.db.total_changes, self.db.execute("PRAGMA data_version").fetchone()[0])
+        if self._scanned is not None and self._scanned[0] == stamp:
+            return self._scanned[1]
+        rows = self.db.execute("SELECT * FROM sessions ORDER BY created DESC, id DESC").fetchall()
+        checked: dict[int, schema.SessionRow] = {}
+        problems: dict[int, str] = {}
+        for row in rows:
             try:
-                players[row["id"]] = schema.session_row(row).players
-            except schema.InvalidDataError:
-                continue
-        return self._rows_by_session("hands", "number", players, schema.hand_row, {})
+                checked[row["id"]] = schema.session_row(row)
+            except schema.InvalidDataError as exc:
+                problems[row["id"]] = str(exc)
+        players = {i: r.players for i, r in checked.items()}
+        entries = self._rows_by_session("ledger", "seq", players, schema.ledger_row, problems)
+        hands = self._rows_by_session("hands", "number", players, schema.hand_row, problems)
+        self._action_problems(players, problems)
+        scan = _Scan(rows, checked, problems, entries, hands)
+        self._scanned = (stamp, scan)
+        return scan
 
     def _rows_by_session(self, table: str, order: str, players: dict, check, problems) -> dict:
         """Every row of ``table`` checked by ``check(row, players)``, by session; a session
@@ -431,6 +440,18 @@ class Store:
                 for record in records
             ],
         )
+
+
+@dataclass(frozen=True)
+class _Scan:
+    """Every session's rows, checked: what ``summaries`` and ``all_hands`` report."""
+
+    rows: list[sqlite3.Row]
+    checked: dict[int, schema.SessionRow]
+    problems: dict[int, str]
+    """Why each damaged session cannot be read."""
+    entries: dict[int, list[dict]]
+    hands: dict[int, list[dict]]
 
 
 @contextmanager
