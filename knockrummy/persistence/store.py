@@ -297,13 +297,7 @@ class Store:
     def problem(self, session_id: int) -> str | None:
         """Why the session cannot be loaded or shown (a damaged row, an action the rules
         refuse), or None if it reads. Remembered until another action is recorded."""
-        # the rows themselves are the key (reading them is cheap; the replay is not)
-        row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
-        rows = self.db.execute(
-            "SELECT seq, seat, action FROM actions WHERE session_id = ? ORDER BY seq",
-            (session_id,),
-        ).fetchall()
-        key = (session_id, None if row is None else tuple(row), hash(tuple(map(tuple, rows))))
+        key = self._problem_key(session_id)
         if key not in self._problems:
             for old in [k for k in self._problems if k[0] == session_id]:
                 del self._problems[old]  # one answer per session: its rows as they are now
@@ -315,6 +309,16 @@ class Store:
             except (schema.InvalidDataError, KeyError) as exc:
                 self._problems[key] = str(exc)
         return self._problems[key]
+
+    def _problem_key(self, session_id: int) -> tuple:
+        """The rows a replay reads: ``problem()`` answers again only when they change
+        (reading them is cheap; the replay is not)."""
+        row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        rows = self.db.execute(
+            "SELECT seq, seat, action FROM actions WHERE session_id = ? ORDER BY seq",
+            (session_id,),
+        ).fetchall()
+        return (session_id, None if row is None else tuple(row), hash(tuple(map(tuple, rows))))
 
     def all_hands(self) -> dict[int, list[dict]]:
         """Every session's finished hands (checked), by session id, in a fixed number of
@@ -399,6 +403,8 @@ class Store:
             )
             self._write_ledger(session_id, state.ledger, 0)
             self._write_hands(session_id, state.records)
+        # it was replayed before it was written: Continue need not replay it to know it loads
+        self._problems[self._problem_key(session_id)] = None
         return session_id
 
     def _insert_session(self, state: SessionState, seats: list[dict]) -> int:

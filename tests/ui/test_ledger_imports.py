@@ -15,9 +15,11 @@ from knockrummy.app import main
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
+from knockrummy.ui.runner import default_seats
 from knockrummy.ui.scenes.ledger_screen import LedgerScreen
 from knockrummy.ui.scenes.settings_screen import SettingsScreen
 from knockrummy.ui.scenes.title import TitleScreen
+from knockrummy.ui.seats import SeatConfig
 
 from ..persistence.damaged import damaged_data_dir, spy_seats
 from ..persistence.hostile import envelope_with, exported, long_log
@@ -196,3 +198,23 @@ def test_the_settings_screen_works_after_a_bad_settings_file(tmp_path, data):
         app.dirty = True
         step(app)
     assert game.settings != Settings()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"name": "Ann", "kind": "computer", "level": "tests.ai.helpers:FirstLegalBot"},
+        {"name": "Ann", "kind": "human", "level": "os:system"},
+        {"name": "Ann", "kind": "robot"},
+        {"name": 7},
+    ],
+)
+def test_a_seat_read_from_a_file_takes_only_the_built_in_levels(data):
+    with pytest.raises(ValueError):
+        SeatConfig.from_json(data)
+
+
+def test_a_table_cannot_even_be_set_with_an_unknown_level():
+    with pytest.raises(ValueError, match="level must be one of easy, medium, hard"):
+        default_seats(2, humans=1, level="nonsense")
+    assert SeatConfig.from_json({"name": "Bo"}) == SeatConfig("Bo", "computer", "medium")
