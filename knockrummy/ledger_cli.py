@@ -9,7 +9,7 @@ import sys
 from .engine.ledger import format_amount
 from .engine.profiles import PROFILES
 from .persistence.paths import user_paths
-from .persistence.stats import ledger_csv, sessions_json
+from .persistence.stats import ledger_csv, plain_text, sessions_json
 from .persistence.store import StoreError, open_store
 
 
@@ -52,13 +52,26 @@ def run(args: argparse.Namespace) -> int:
         elif args.csv:
             sys.stdout.write(ledger_csv(store))
         else:
-            for s in store.summaries():
-                state = "finished" if s.finished else "unfinished"
-                scores = ", ".join(
-                    f"{name} {format_amount(v)}" for name, v in zip(s.names, s.scores, strict=True)
-                )
-                name = PROFILES[s.profile].name if s.profile in PROFILES else s.profile
-                print(f"#{s.id} {name}: {s.hands_played} hands, {state}; {scores}")
+            for line in text_lines(store):
+                print(line)
     finally:
         store.close()
     return 0
+
+
+def text_lines(store) -> list[str]:
+    """One line per session for the terminal; names are plain text (no escape sequences)
+    and a damaged session is listed with what is wrong."""
+    lines = []
+    for s in store.summaries():
+        if s.problem is not None:
+            lines.append(f"#{s.id} cannot be read: {plain_text(s.problem)}")
+            continue
+        state = "finished" if s.finished else "unfinished"
+        scores = ", ".join(
+            f"{plain_text(name)} {format_amount(v)}"
+            for name, v in zip(s.names, s.scores, strict=True)
+        )
+        name = PROFILES[s.profile].name
+        lines.append(f"#{s.id} {name}: {s.hands_played} hands, {state}; {scores}")
+    return lines

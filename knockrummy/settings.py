@@ -1,9 +1,10 @@
 """Player settings: animation speed, reduced motion, deck colours, sound, card size,
-window mode. Plain data with checked values; saving them is the persistence layer's job."""
+window mode. Plain data with checked values; reading and saving them is the persistence
+layer's job (``persistence/schema.py`` checks a settings file's types)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 
 SPEEDS = {"normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation speed name -> duration factor."""
@@ -50,12 +51,3 @@ class Settings:
         data = asdict(self)
         data["window_size"] = list(self.window_size)
         return data
-
-    @classmethod
-    def from_json(cls, data: dict) -> Settings:
-        """Read known keys (unknown ones are ignored); a bad value raises SettingsError."""
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in data.items() if k in known}
-        if "window_size" in values:
-            values["window_size"] = tuple(int(v) for v in values["window_size"])
-        return cls(**values)

@@ -80,14 +80,17 @@ def summary(state: SessionState) -> dict[str, Any]:
 def make_bots(players: int, seed: int, specs: Sequence[str] | None = None) -> list[Bot]:
     """One bot per seat: ``specs`` names a level (``easy``, ``medium``, ``hard``), ``simple``
     or an external ``package.module:ClassName``; without specs every seat is ``simple``."""
-    from .ai import make_bot
+    from .ai import load_external_bot
     from .ai.simple import SimpleBot
 
     bots: list[Bot] = []
     for seat in range(players):
         spec = specs[seat] if specs else "simple"
         bot_seed = seed * 31 + seat
-        bots.append(SimpleBot(seed=bot_seed) if spec == "simple" else make_bot(spec, bot_seed))
+        if spec == "simple":
+            bots.append(SimpleBot(seed=bot_seed))
+        else:  # a command-line argument: the only place an external bot may be named
+            bots.append(load_external_bot(spec, bot_seed))
     return bots
 
 

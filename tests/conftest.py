@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
 import pytest
 
 
@@ -11,3 +16,37 @@ def private_user_folders(tmp_path_factory, monkeypatch):
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(root / name.lower()))
     yield root
+
+
+@dataclass(frozen=True)
+class SpyModule:
+    """An importable module that leaves a mark when it is imported."""
+
+    name: str
+    marker: Path
+
+    @property
+    def spec(self) -> str:
+        return f"{self.name}:Bot"
+
+    def imported(self) -> bool:
+        return self.marker.exists()
+
+
+@pytest.fixture
+def spy_module(tmp_path, monkeypatch):
+    """A real module on sys.path whose import writes a marker file: a test that a level
+    read from a file is never imported checks the marker stays absent."""
+    folder = tmp_path / "spy"
+    folder.mkdir()
+    name = f"spybot_{uuid.uuid4().hex[:8]}"
+    marker = folder / "imported"
+    (folder / f"{name}.py").write_text(
+        f"import pathlib\npathlib.Path({str(marker)!r}).write_text('imported')\n"
+        "class Bot:\n"
+        "    def __init__(self, seed=0):\n        self.seed = seed\n"
+        "    def choose(self, view):\n        return view.legal_actions[0]\n"
+    )
+    monkeypatch.syspath_prepend(str(folder))
+    yield SpyModule(name, marker)
+    sys.modules.pop(name, None)

@@ -2,8 +2,12 @@
 
 Glossary:
     level   ``easy``, ``medium`` or ``hard``: a bot class with ``name`` and ``description``.
-    spec    a level name, or ``package.module:ClassName`` naming any class whose instances
-            answer ``choose(view) -> action``; it is constructed as ``ClassName(seed=...)``.
+    spec    ``package.module:ClassName`` naming any class whose instances answer
+            ``choose(view) -> action``; it is constructed as ``ClassName(seed=...)``.
+            Only the command lines of ``sim`` and ``bench`` load specs
+            (:func:`load_external_bot`): a level read from a save, an import or settings
+            goes through :func:`make_bot`, which knows the built-in levels and nothing else,
+            so no file can name code for the game to import.
 
 Every bot sees only its seat's :class:`~knockrummy.engine.views.PlayerView` and draws all
 its randomness from the seed it is given, so a seed and the views replay its decisions.
@@ -23,32 +27,48 @@ LEVELS: dict[str, type] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot
 
 
 class UnknownBotError(ValueError):
-    """A bot spec names no level and no importable class."""
+    """A level or spec names no bot the game can build."""
 
 
-def make_bot(level_or_spec: str, seed: int) -> Any:
-    """A bot for a level name or an external ``package.module:ClassName`` spec."""
-    if level_or_spec in LEVELS:
-        return LEVELS[level_or_spec](seed=seed)
-    module_name, colon, class_name = level_or_spec.partition(":")
+def make_bot(level: str, seed: int) -> Any:
+    """A bot of one of the built-in ``LEVELS``; anything else raises UnknownBotError
+    (nothing is imported)."""
+    if isinstance(level, str) and level in LEVELS:
+        return LEVELS[level](seed=seed)
+    raise UnknownBotError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
+
+
+def load_external_bot(spec: str, seed: int) -> Any:
+    """A bot named on the command line of ``sim`` or ``bench``: a built-in level, or an
+    external ``package.module:ClassName`` that is imported. Never call it with a value read
+    from a file."""
+    if spec in LEVELS:
+        return make_bot(spec, seed)
+    module_name, colon, class_name = spec.partition(":")
     if not colon or not module_name or not class_name:
         known = ", ".join(LEVELS)
         raise UnknownBotError(
-            f"unknown bot {level_or_spec!r}: use one of {known} or package.module:ClassName"
+            f"unknown bot {spec!r}: use one of {known} or package.module:ClassName"
         )
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise UnknownBotError(
-            f"cannot import {module_name!r} for bot {level_or_spec!r}: {exc}"
-        ) from exc
+        raise UnknownBotError(f"cannot import {module_name!r} for bot {spec!r}: {exc}") from exc
     cls = getattr(module, class_name, None)
     if cls is None:
         raise UnknownBotError(f"{module_name!r} has no class {class_name!r}")
     bot = cls(seed=seed)
     if not callable(getattr(bot, "choose", None)):
-        raise UnknownBotError(f"{level_or_spec!r} has no choose(view) method")
+        raise UnknownBotError(f"{spec!r} has no choose(view) method")
     return bot
 
 
-__all__ = ["LEVELS", "EasyBot", "HardBot", "MediumBot", "UnknownBotError", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "UnknownBotError",
+    "load_external_bot",
+    "make_bot",
+]

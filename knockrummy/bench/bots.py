@@ -30,7 +30,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..ai import make_bot
+from ..ai import load_external_bot
 from ..ai.hard import HardBot, Race
 from ..ai.inference import Sample
 from ..ai.race import foresight, race_value
@@ -211,7 +211,7 @@ def make_level(level: str, seed: int) -> Any:
         return DenyingHardBot(seed=seed, sight=int(share) / 100)
     if level == SIMPLE:
         return SimpleBot(seed=seed)
-    return make_bot(level, seed=seed)
+    return load_external_bot(level, seed=seed)
 
 
 class TimedBot:

@@ -1,19 +1,31 @@
 """One session as a JSON file, for sharing or for a bug report.
 
 The file holds what is needed to rebuild the session exactly: profile, seed, stake, seats
-and every action. Importing replays the actions through the checked engine, so a file
-that was edited into an impossible game is refused with the rule it breaks.
+and every action. Importing is all or nothing:
+
+Glossary:
+    check      the file is refused by size before it is parsed, then parsed strictly and
+               every value checked (``schema.py``): types, ranges, names, built-in levels
+               only, at most ``MAX_ACTIONS`` actions.
+    replay     the actions are applied in memory through the checked engine, so a file
+               that was edited into an impossible game is refused with the rule it breaks.
+    write      only then is the whole session (its row, every action, the ledger and hand
+               rows) written in one transaction: a refused or failed import adds nothing.
+
+Checking and replaying touch no database, so the window runs them on a worker thread
+(:func:`prepare_import`) and writes the result on its own thread (:func:`finish_import`).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.actions import parse_action
-from ..engine.errors import IllegalActionError
-from ..engine.session import apply, new_session
-from .files import FileFormatError, envelope, parse_envelope, write_atomic
+from ..engine.session import SessionState
+from . import schema
+from .files import envelope, write_atomic
 from .store import Store
 
 KIND = "knockrummy-session"
@@ -21,13 +33,14 @@ SCHEMA = 1
 
 
 def export_session(store: Store, session_id: int) -> dict:
-    row = store.session_row(session_id)
+    """The session's envelope (its checked row and actions); InvalidDataError if damaged."""
+    row = store.session(session_id)
     data = {
-        "profile": row["profile"],
-        "players": row["players"],
-        "seed": row["seed"],
-        "stake": row["stake"],
-        "seats": json.loads(row["seats"]),
+        "profile": row.profile,
+        "players": row.players,
+        "seed": row.seed,
+        "stake": row.stake,
+        "seats": [s.to_json() for s in row.seats],
         "actions": [[seat, str(action)] for seat, action in store.actions(session_id)],
     }
     return envelope(KIND, SCHEMA, data)
@@ -37,38 +50,65 @@ def export_session_file(store: Store, session_id: int, path: Path) -> None:
     write_atomic(Path(path), json.dumps(export_session(store, session_id), indent=1))
 
 
-def import_session(store: Store, raw: str, name: str = "the file") -> int:
-    """Add the session in ``raw`` (an exported file's text) to the store; returns its id."""
-    data = parse_envelope(raw, KIND, SCHEMA, name)
+@dataclass(frozen=True)
+class PreparedImport:
+    """A session file checked and replayed, ready to be written."""
+
+    state: SessionState
+    """The session after its last action (its log, ledger and hand records)."""
+    seats: tuple[schema.SeatData, ...]
+    source: str
+    """The file's name, for messages."""
+
+
+def prepare_import(
+    raw: str, source: str = "the file", progress: Callable[[int, int], None] | None = None
+) -> PreparedImport:
+    """Check ``raw`` (an exported file's text) and replay it in memory; any problem raises
+    a FileFormatError (InvalidDataError, NewerFileError) in plain words. Touches no store."""
+    if len(raw) > schema.MAX_FILE_BYTES:
+        raise schema.InvalidDataError(f"{source} is too large to be a session file")
+    data = schema.envelope_data(raw, KIND, SCHEMA, source)
     try:
-        seats = data["seats"]
-        names = [str(s["name"]) for s in seats]
-        actions = [(seat, parse_action(text)) for seat, text in data["actions"]]
-        state = new_session(
-            data["profile"],
-            int(data["players"]),
-            int(data["seed"]),
-            names,
-            int(data["stake"]) or None,
+        session = schema.session_file_data(data)
+    except schema.InvalidDataError as exc:
+        raise schema.InvalidDataError(f"{source} cannot be imported: {exc}") from None
+    try:
+        state = schema.replay(schema.start(session), session.actions, progress)
+    except schema.InvalidDataError as exc:
+        raise schema.InvalidDataError(f"{source} holds an impossible game: {exc}") from None
+    return PreparedImport(state, session.seats, source)
+
+
+def finish_import(store: Store, prepared: PreparedImport) -> int:
+    """Write a prepared import in one transaction; returns the new session's id."""
+    return store.add_session(prepared.state, [s.to_json() for s in prepared.seats])
+
+
+def import_session(store: Store, raw: str, source: str = "the file") -> int:
+    """Add the session in ``raw`` to the store, all or nothing; returns its id."""
+    return finish_import(store, prepare_import(raw, source))
+
+
+def read_session_file(path: Path) -> str:
+    """A session file's text, refused by size before it is read in full."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(schema.MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise schema.InvalidDataError(f"{path.name} cannot be read ({exc.strerror})") from None
+    if len(raw) > schema.MAX_FILE_BYTES:
+        limit = schema.MAX_FILE_BYTES // (1024 * 1024)
+        raise schema.InvalidDataError(
+            f"{path.name} is larger than {limit} MB, more than any session file"
         )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise FileFormatError(f"{name} is not a complete session ({exc})") from exc
-    session_id = store.create_session(state, seats)
     try:
-        for seat, action in actions:
-            after, _ = apply(state, action, seat)
-            store.append(session_id, state, after, action, seat)
-            state = after
-    except IllegalActionError as exc:
-        store.delete_session(session_id)
-        raise FileFormatError(f"{name} holds an impossible game: {exc}") from exc
-    return session_id
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise schema.InvalidDataError(f"{path.name} is not a text file") from None
 
 
 def import_session_file(store: Store, path: Path) -> int:
     path = Path(path)
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FileFormatError(f"{path.name} cannot be read ({exc})") from exc
-    return import_session(store, raw, path.name)
+    return import_session(store, read_session_file(path), path.name)

@@ -1,14 +1,35 @@
-"""Settings kept between runs in ``settings.json`` (an envelope, written atomically)."""
+"""Settings kept between runs in ``settings.json`` (an envelope, written atomically).
+
+A settings file that cannot be used (damaged, too large, from a newer version, a value of
+the wrong type or out of range) is set aside, kept byte for byte, and the defaults are
+used; the message says why.
+"""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from ..settings import Settings, SettingsError
-from .files import FileFormatError, envelope, read_envelope, set_aside, write_atomic
+from ..settings import Settings
+from . import schema
+from .files import FileFormatError, envelope, set_aside, write_atomic
 
 KIND = "knockrummy-settings"
 SCHEMA = 1
+
+
+def _read(path: Path) -> Settings:
+    with open(path, "rb") as handle:
+        raw = handle.read(schema.MAX_SETTINGS_BYTES + 1)
+    if len(raw) > schema.MAX_SETTINGS_BYTES:
+        raise schema.InvalidDataError(
+            f"{path.name} is larger than {schema.MAX_SETTINGS_BYTES // 1024} KB"
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise schema.InvalidDataError(f"{path.name} is not a text file") from None
+    return schema.settings(schema.envelope_data(text, KIND, SCHEMA, path.name))
 
 
 def load_settings(path: Path) -> tuple[Settings, str | None]:
@@ -16,19 +37,21 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     if not path.exists():
         return Settings(), None
     try:
-        data = read_envelope(path, KIND, SCHEMA)
-        if not isinstance(data, dict):
-            raise FileFormatError(f"{path.name} holds no settings")
-        return Settings.from_json(data), None
-    except (FileFormatError, SettingsError, TypeError, ValueError, OSError) as exc:
+        return _read(path), None
+    except (FileFormatError, OSError) as exc:
+        problem = exc
+    try:
         moved = set_aside(path)
+    except OSError as exc:
         return Settings(), (
-            f"Your settings could not be read ({exc}); the file was kept as {moved.name} "
-            "and the defaults are in use."
+            f"Your settings could not be read ({problem}) nor moved aside ({exc.strerror}); "
+            "the defaults are in use."
         )
+    return Settings(), (
+        f"Your settings could not be read ({problem}); the file was kept as {moved.name} "
+        "and the defaults are in use."
+    )
 
 
 def save_settings(path: Path, settings: Settings) -> None:
-    import json
-
     write_atomic(path, json.dumps(envelope(KIND, SCHEMA, settings.to_json()), indent=2))

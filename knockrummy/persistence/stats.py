@@ -1,14 +1,27 @@
 """Statistics and exports computed from the stored hands and ledger (never kept by hand).
 
 Per profile and per player name: sessions played and won, hands played and won, knocks,
-undercuts suffered, gins and rums, average deadwood.
+undercuts suffered, gins and rums, average deadwood. Damaged sessions are left out of the
+statistics and the CSV and listed apart in the JSON (``Store.summaries`` says why).
+
+Glossary:
+    neutralised cell  a CSV cell a spreadsheet could run as a formula (it starts with
+                      ``=``, ``+``, ``-``, ``@``, a tab or a carriage return, after any
+                      spaces) gets a leading ``'``, as OWASP's CSV-injection advice says, so
+                      it shows as text. Amounts are the exception: the engine writes them
+                      (``5``, ``-5``, ``7/2``, ``-7/2``) and they are checked to be only
+                      that, so they stay numbers a spreadsheet can add up; ``-7/2`` can
+                      at worst be computed as -3.5, never call a function.
+    plain text        text for the terminal with control characters (escape sequences,
+                      bidirectional overrides) removed.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
+import re
+import unicodedata
 from dataclasses import dataclass
 
 from ..engine.ledger import format_amount
@@ -35,25 +48,27 @@ class PlayerStats:
 
 
 def player_statistics(store: Store) -> list[PlayerStats]:
-    """One row per (profile, player name), sorted by profile then name."""
+    """One row per (profile, player name), sorted by profile then name; damaged sessions
+    are left out."""
     table: dict[tuple[str, str], PlayerStats] = {}
-    for row in store.db.execute("SELECT * FROM sessions"):
-        seats = json.loads(row["seats"])
-        names = [s["name"] for s in seats]
-        winners = json.loads(row["winners"])
+    hands_by_session = store.all_hands()
 
-        def stats(seat: int, profile=row["profile"], names=names) -> PlayerStats:
+    for summary in store.summaries():
+        if summary.problem is not None or summary.id not in hands_by_session:
+            continue
+
+        def stats(seat: int, profile=summary.profile, names=summary.names) -> PlayerStats:
             key = (profile, names[seat])
             if key not in table:
                 table[key] = PlayerStats(profile, names[seat])
             return table[key]
 
-        for seat in range(row["players"]):
+        for seat in range(summary.players):
             s = stats(seat)
             s.sessions += 1
-            if row["finished"] and seat in winners:
+            if summary.finished and seat in summary.winners:
                 s.sessions_won += 1
-        for hand in store.hands(row["id"]):
+        for hand in hands_by_session[summary.id]:
             for position, seat in enumerate(hand["seats"]):
                 s = stats(seat)
                 s.hands += 1
@@ -73,8 +88,10 @@ def player_statistics(store: Store) -> list[PlayerStats]:
 
 def sessions_json(store: Store) -> dict:
     """``{"sessions": [{"id", "profile", "players", "names", "hands_played", "scores",
-    "finished", "winners"}]}``; ``players`` is the number of seats, as in ``sim``."""
-    return {
+    "finished", "winners"}]}``; ``players`` is the number of seats, as in ``sim``. If any
+    session is damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
+    summaries = store.summaries()
+    doc: dict = {
         "sessions": [
             {
                 "id": s.id,
@@ -86,34 +103,67 @@ def sessions_json(store: Store) -> dict:
                 "finished": s.finished,
                 "winners": list(s.winners),
             }
-            for s in store.summaries()
+            for s in summaries
+            if s.problem is None
         ]
     }
+    damaged = [{"id": s.id, "problem": s.problem} for s in summaries if s.problem is not None]
+    if damaged:
+        doc["damaged"] = damaged
+    return doc
 
 
 CSV_COLUMNS = ("session", "profile", "hand", "player", "account", "amount", "kind", "reason")
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet may read as the start of a formula (OWASP, CSV injection)."""
+_AMOUNT = re.compile(r"-?[0-9]+(/[0-9]+)?")
+
+
+def csv_cell(value: object) -> str:
+    """A text cell made safe to open in a spreadsheet (see "neutralised cell")."""
+    text = str(value)
+    if text.lstrip(" ").startswith(FORMULA_STARTS):
+        return "'" + text
+    return text
+
+
+def csv_amount(value) -> str:
+    """An amount as a plain number a spreadsheet can use (see "neutralised cell")."""
+    text = format_amount(value)
+    return text if _AMOUNT.fullmatch(text) else csv_cell(text)
+
+
 def ledger_csv(store: Store, session_ids: list[int] | None = None) -> str:
-    """Every ledger change as CSV rows (amounts exact, e.g. 7/2)."""
+    """Every ledger change as CSV rows (amounts exact, e.g. 7/2), every text cell
+    neutralised; damaged sessions are left out."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
-    summaries = {s.id: s for s in store.summaries()}
+    summaries = {s.id: s for s in store.summaries() if s.problem is None}
     ids = session_ids if session_ids is not None else sorted(summaries)
     for session_id in ids:
-        summary = summaries[session_id]
+        summary = summaries.get(session_id)
+        if summary is None:
+            continue
         for e in store.ledger(session_id):
             writer.writerow(
                 (
                     session_id,
-                    summary.profile,
+                    csv_cell(summary.profile),
                     e.hand,
-                    summary.names[e.seat],
-                    e.account,
-                    format_amount(e.amount),
-                    e.kind,
-                    e.reason,
+                    csv_cell(summary.names[e.seat]),
+                    csv_cell(e.account),
+                    csv_amount(e.amount),
+                    csv_cell(e.kind),
+                    csv_cell(e.reason),
                 )
             )
     return out.getvalue()
+
+
+def plain_text(text: str) -> str:
+    """``text`` without control or format characters (terminal escape sequences, bidi
+    overrides, lone surrogates), for printing to a terminal."""
+    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))

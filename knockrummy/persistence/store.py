@@ -14,6 +14,11 @@ Each action is appended in one transaction with the ledger and hand rows it prod
 WAL mode with full sync: closing the window, a crash or a power cut loses at most the
 action in flight. A database that is damaged or was written by a newer version is never
 overwritten: it is renamed aside and the player is told.
+
+Every row is checked when it is read (``schema.py``): a session with a damaged row is
+listed with what is wrong (``SessionSummary.problem``), is never offered to Continue, and
+reading it raises InvalidDataError instead of crashing the screen that asked. An import
+is written whole, in one transaction (``add_session``).
 """
 
 from __future__ import annotations
@@ -21,15 +26,16 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from .. import __version__
-from ..engine.actions import Action, parse_action
-from ..engine.ledger import LedgerEntry, format_amount, parse_amount
-from ..engine.session import SessionState, replay_session
+from ..engine.actions import Action
+from ..engine.ledger import LedgerEntry, format_amount, totals
+from ..engine.session import HandRecord, SessionState
+from . import schema
 from .files import FileFormatError, set_aside
 
 SCHEMA = 2
@@ -107,6 +113,9 @@ class SessionSummary:
     winners: tuple[int, ...]
     created: float
     updated: float
+    problem: str | None = None
+    """Why the session cannot be read (a damaged row), or None; a damaged session has no
+    names, scores or hands."""
 
 
 @dataclass(frozen=True)
@@ -123,28 +132,17 @@ class Store:
     def __init__(self, connection: sqlite3.Connection, path: Path | None) -> None:
         self.db = connection
         self.path = path
+        self._problems: dict[tuple, str | None] = {}
+        """``problem()``'s answers by session and the rows it read."""
+        self._scanned: tuple[tuple, _Scan] | None = None
+        """The last ``_scan()`` and the database's change counters when it was made."""
 
     # ----------------------------------------------------------------- writing
 
     def create_session(self, state: SessionState, seats: list[dict]) -> int:
         """Record a new session (before its first action); returns its id."""
-        now = time.time()
         with self.db:
-            cursor = self.db.execute(
-                "INSERT INTO sessions (created, updated, profile, players, seed, stake, seats,"
-                " finished, app_version, winners) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, '[]')",
-                (
-                    now,
-                    now,
-                    state.profile_id,
-                    state.players,
-                    state.seed,
-                    state.stake,
-                    json.dumps(seats),
-                    __version__,
-                ),
-            )
-            session_id = cursor.lastrowid
+            session_id = self._insert_session(state, seats)
             self._write_ledger(session_id, state.ledger, 0)
         return session_id
 
@@ -159,21 +157,7 @@ class Store:
                 (session_id, seq, seat, str(action)),
             )
             self._write_ledger(session_id, after.ledger[len(before.ledger) :], len(before.ledger))
-            for record in after.records[len(before.records) :]:
-                self.db.execute(
-                    "INSERT INTO hands (session_id, number, dealer, seats, result, knocker,"
-                    " winners, deadwood) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        session_id,
-                        record.number,
-                        record.dealer,
-                        json.dumps(list(record.seats)),
-                        record.result,
-                        record.knocker,
-                        json.dumps(list(record.winners)),
-                        json.dumps(list(record.deadwood)),
-                    ),
-                )
+            self._write_hands(session_id, after.records[len(before.records) :])
             self.db.execute(
                 "UPDATE sessions SET updated = ?, finished = ?, winners = ? WHERE id = ?",
                 (time.time(), int(after.is_over), json.dumps(list(after.winners)), session_id),
@@ -208,100 +192,300 @@ class Store:
     # ----------------------------------------------------------------- reading
 
     def session_row(self, session_id: int) -> dict:
-        row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
-        if row is None:
-            raise KeyError(f"no session {session_id}")
+        """The session's row; KeyError if there is none, InvalidDataError if it is damaged."""
+        row = self._fetch_row(session_id)
+        with _reading(session_id):
+            schema.session_row(row)
         return dict(row)
 
     def actions(self, session_id: int) -> list[tuple[int | None, Action]]:
-        rows = self.db.execute(
-            "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
-        )
-        return [(seat, parse_action(text)) for seat, text in rows]
+        """Every recorded ``(seat, action)`` in order, checked (InvalidDataError if damaged)."""
+        with _reading(session_id):
+            players = schema.session_row(self._fetch_row(session_id)).players
+            rows = self.db.execute(
+                "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
+            )
+            return [
+                schema.action(seat, text, f"action {i + 1}", players)
+                for i, (seat, text) in enumerate(rows)
+            ]
 
     def load(self, session_id: int) -> tuple[SessionState, list[dict]]:
-        """The session as it stands after its last recorded action, and its seats."""
-        row = self.session_row(session_id)
-        seats = json.loads(row["seats"])
-        names = [s["name"] for s in seats]
-        state = replay_session(
-            row["profile"],
-            row["players"],
-            row["seed"],
-            [a for _, a in self.actions(session_id)],
-            names,
-            row["stake"] or None,
-        )
-        return state, seats
+        """The session as it stands after its last recorded action, and its seats; a
+        damaged session (a bad row, an action the rules refuse) raises InvalidDataError."""
+        actions = self.actions(session_id)
+        with _reading(session_id):
+            row = schema.session_row(self._fetch_row(session_id))
+            state = schema.replay(schema.start(row), actions)
+        return state, [s.to_json() for s in row.seats]
 
     def last_unfinished(self) -> int | None:
-        """The session to Continue: the unfinished one played most recently."""
-        row = self.db.execute(
-            "SELECT id FROM sessions WHERE finished = 0 ORDER BY updated DESC, id DESC LIMIT 1"
-        ).fetchone()
-        return None if row is None else row[0]
+        """The session to Continue: the unfinished one played most recently that loads (a
+        damaged one is never offered)."""
+        rows = self.db.execute(
+            "SELECT id FROM sessions WHERE finished = 0 ORDER BY updated DESC, id DESC"
+        ).fetchall()
+        for (session_id,) in rows:
+            if self.problem(session_id) is None:
+                return session_id
+        return None
 
     def ledger(self, session_id: int) -> list[LedgerEntry]:
-        rows = self.db.execute(
-            "SELECT * FROM ledger WHERE session_id = ? ORDER BY seq", (session_id,)
-        )
-        return [
-            LedgerEntry(
-                seat=r["seat"],
-                amount=parse_amount(r["amount"]),
-                kind=r["kind"],
-                reason=r["reason"],
-                hand=r["hand"],
-                account=r["account"],
-                counterparty=r["counterparty"],
+        """The session's ledger entries in order, checked (InvalidDataError if damaged)."""
+        with _reading(session_id):
+            players = schema.session_row(self._fetch_row(session_id)).players
+            rows = self.db.execute(
+                "SELECT * FROM ledger WHERE session_id = ? ORDER BY seq", (session_id,)
             )
-            for r in rows
-        ]
+            return [LedgerEntry(**schema.ledger_row(r, players)) for r in rows]
 
     def hands(self, session_id: int) -> list[dict]:
-        rows = self.db.execute(
-            "SELECT * FROM hands WHERE session_id = ? ORDER BY number", (session_id,)
-        )
-        out = []
-        for r in rows:
-            d = dict(r)
-            for key in ("seats", "winners", "deadwood"):
-                d[key] = json.loads(d[key])
-            out.append(d)
-        return out
+        """The session's finished hands in order, checked (InvalidDataError if damaged)."""
+        with _reading(session_id):
+            players = schema.session_row(self._fetch_row(session_id)).players
+            rows = self.db.execute(
+                "SELECT * FROM hands WHERE session_id = ? ORDER BY number", (session_id,)
+            )
+            return [schema.hand_row(r, players) for r in rows]
 
     def summaries(self) -> list[SessionSummary]:
-        """Every session, newest first, with its totals (queries over the ledger)."""
+        """Every session, newest first, with its totals (queries over the ledger). A
+        damaged session is listed with ``problem`` saying what is wrong. A fixed number of
+        queries, however many sessions there are."""
+        scan = self._scan()
         out = []
-        for row in self.db.execute("SELECT * FROM sessions ORDER BY created DESC, id DESC"):
-            seats = json.loads(row["seats"])
-            totals: list[Any] = [0] * row["players"]
-            for r in self.db.execute(
-                "SELECT seat, amount FROM ledger WHERE session_id = ? AND account = 'points'",
-                (row["id"],),
-            ):
-                totals[r["seat"]] += parse_amount(r["amount"])
-            hands = self.db.execute(
-                "SELECT COUNT(*) FROM hands WHERE session_id = ?", (row["id"],)
-            ).fetchone()[0]
+        for row in scan.rows:
+            session_id = row["id"]
+            if session_id in scan.problems:
+                out.append(_damaged_summary(row, scan.problems[session_id]))
+                continue
+            r = scan.checked[session_id]
+            points = [e for e in scan.entries[session_id] if e["account"] == "points"]
             out.append(
                 SessionSummary(
-                    id=row["id"],
-                    profile=row["profile"],
-                    players=row["players"],
-                    names=tuple(s["name"] for s in seats),
-                    hands_played=hands,
-                    scores=tuple(parse_amount(str(t)) for t in totals),
-                    finished=bool(row["finished"]),
-                    winners=tuple(json.loads(row["winners"])),
-                    created=row["created"],
-                    updated=row["updated"],
+                    id=session_id,
+                    profile=r.profile,
+                    players=r.players,
+                    names=r.names,
+                    hands_played=len(scan.hands[session_id]),
+                    scores=tuple(totals([LedgerEntry(**e) for e in points], r.players)),
+                    finished=r.finished,
+                    winners=r.winners,
+                    created=r.created,
+                    updated=r.updated,
                 )
             )
         return out
 
     def close(self) -> None:
         self.db.close()
+
+    # ----------------------------------------------------------------- checked reading
+
+    def _fetch_row(self, session_id: int) -> sqlite3.Row:
+        row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no session {session_id}")
+        return row
+
+    def session(self, session_id: int) -> schema.SessionRow:
+        """The session's row, checked; KeyError if none, InvalidDataError if damaged."""
+        row = self._fetch_row(session_id)
+        with _reading(session_id):
+            return schema.session_row(row)
+
+    def problem(self, session_id: int) -> str | None:
+        """Why the session cannot be loaded or shown (a damaged row, an action the rules
+        refuse), or None if it reads. Remembered until another action is recorded."""
+        key = self._problem_key(session_id)
+        if key not in self._problems:
+            for old in [k for k in self._problems if k[0] == session_id]:
+                del self._problems[old]  # one answer per session: its rows as they are now
+            try:
+                self.load(session_id)
+                self.ledger(session_id)
+                self.hands(session_id)
+                self._problems[key] = None
+            except (schema.InvalidDataError, KeyError) as exc:
+                self._problems[key] = str(exc)
+        return self._problems[key]
+
+    def _problem_key(self, session_id: int) -> tuple:
+        """The rows a replay reads: ``problem()`` answers again only when they change
+        (reading them is cheap; the replay is not)."""
+        row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        rows = self.db.execute(
+            "SELECT seq, seat, action FROM actions WHERE session_id = ? ORDER BY seq",
+            (session_id,),
+        ).fetchall()
+        return (session_id, None if row is None else tuple(row), hash(tuple(map(tuple, rows))))
+
+    def all_hands(self) -> dict[int, list[dict]]:
+        """Every session's finished hands (checked), by session id, in a fixed number of
+        queries; a damaged session is left out (``summaries`` says why). The lists are
+        shared with later calls: read them, never change them."""
+        scan = self._scan()
+        return {i: hands for i, hands in scan.hands.items() if i not in scan.problems}
+
+    def _scan(self) -> _Scan:
+        """Every row of every session, checked; kept until this connection or another one
+        changes the database (``total_changes``, ``PRAGMA data_version``)."""
+        stamp = (self.db.total_changes, self.db.execute("PRAGMA data_version").fetchone()[0])
+        if self._scanned is not None and self._scanned[0] == stamp:
+            return self._scanned[1]
+        rows = self.db.execute("SELECT * FROM sessions ORDER BY created DESC, id DESC").fetchall()
+        checked: dict[int, schema.SessionRow] = {}
+        problems: dict[int, str] = {}
+        for row in rows:
+            try:
+                checked[row["id"]] = schema.session_row(row)
+            except schema.InvalidDataError as exc:
+                problems[row["id"]] = str(exc)
+        players = {i: r.players for i, r in checked.items()}
+        entries = self._rows_by_session("ledger", "seq", players, schema.ledger_row, problems)
+        hands = self._rows_by_session("hands", "number", players, schema.hand_row, problems)
+        self._action_problems(players, problems)
+        scan = _Scan(rows, checked, problems, entries, hands)
+        self._scanned = (stamp, scan)
+        return scan
+
+    def _rows_by_session(self, table: str, order: str, players: dict, check, problems) -> dict:
+        """Every row of ``table`` checked by ``check(row, players)``, by session; a session
+        with a bad row gets its first problem in ``problems`` and no rows."""
+        out: dict[int, list] = {session_id: [] for session_id in players}
+        for row in self.db.execute(f"SELECT * FROM {table} ORDER BY session_id, {order}"):
+            session_id = row["session_id"]
+            if session_id not in out:
+                continue
+            try:
+                out[session_id].append(check(row, players[session_id]))
+            except schema.InvalidDataError as exc:
+                problems[session_id] = str(exc)
+                del out[session_id]
+        return out
+
+    def _action_problems(self, players: dict[int, int], problems: dict[int, str]) -> None:
+        """Note every session whose action rows are not actions or name a seat that is not
+        at its table: three queries for the whole database, not one per session."""
+        bad = []
+        for (text,) in self.db.execute("SELECT DISTINCT action FROM actions"):
+            try:
+                schema.action(None, text, "an action", 2)
+            except schema.InvalidDataError:
+                bad.append(text)
+        if bad:
+            marks = ", ".join("?" * len(bad))
+            rows = self.db.execute(
+                f"SELECT DISTINCT session_id FROM actions WHERE action IN ({marks})", bad
+            )
+            for (session_id,) in rows:
+                problems.setdefault(session_id, "an action row is not an action")
+        rows = self.db.execute(
+            "SELECT DISTINCT a.session_id FROM actions a JOIN sessions s ON s.id = a.session_id"
+            " WHERE a.seat IS NOT NULL AND (typeof(a.seat) != 'integer' OR a.seat < 0"
+            " OR a.seat >= s.players)"
+        )
+        for (session_id,) in rows:
+            if session_id in players:
+                problems.setdefault(session_id, "an action row names a seat not at the table")
+
+    # ----------------------------------------------------------------- importing
+
+    def add_session(self, state: SessionState, seats: list[dict]) -> int:
+        """Record a whole session that was replayed and checked (an import) in ONE
+        transaction: its row, every action, its ledger and hand rows. If anything fails,
+        nothing is written. Returns the new session's id."""
+        with self.db:
+            session_id = self._insert_session(state, seats)
+            self.db.executemany(
+                "INSERT INTO actions (session_id, seq, seat, action) VALUES (?, ?, ?, ?)",
+                [(session_id, i, seat, str(a)) for i, (seat, a) in enumerate(state.log)],
+            )
+            self._write_ledger(session_id, state.ledger, 0)
+            self._write_hands(session_id, state.records)
+        # it was replayed before it was written: Continue need not replay it to know it loads
+        self._problems[self._problem_key(session_id)] = None
+        return session_id
+
+    def _insert_session(self, state: SessionState, seats: list[dict]) -> int:
+        """The session's row as ``state`` stands (inside the caller's transaction)."""
+        now = time.time()
+        cursor = self.db.execute(
+            "INSERT INTO sessions (created, updated, profile, players, seed, stake, seats,"
+            " finished, app_version, winners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                now,
+                now,
+                state.profile_id,
+                state.players,
+                state.seed,
+                state.stake,
+                json.dumps(seats),
+                int(state.is_over),
+                __version__,
+                json.dumps(list(state.winners)),
+            ),
+        )
+        return cursor.lastrowid
+
+    def _write_hands(self, session_id: int, records: Iterable[HandRecord]) -> None:
+        self.db.executemany(
+            "INSERT INTO hands (session_id, number, dealer, seats, result, knocker,"
+            " winners, deadwood) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    session_id,
+                    record.number,
+                    record.dealer,
+                    json.dumps(list(record.seats)),
+                    record.result,
+                    record.knocker,
+                    json.dumps(list(record.winners)),
+                    json.dumps(list(record.deadwood)),
+                )
+                for record in records
+            ],
+        )
+
+
+@dataclass(frozen=True)
+class _Scan:
+    """Every session's rows, checked: what ``summaries`` and ``all_hands`` report."""
+
+    rows: list[sqlite3.Row]
+    checked: dict[int, schema.SessionRow]
+    problems: dict[int, str]
+    """Why each damaged session cannot be read."""
+    entries: dict[int, list[dict]]
+    hands: dict[int, list[dict]]
+
+
+@contextmanager
+def _reading(session_id: int) -> Iterator[None]:
+    """Name the session in a refusal of one of its rows."""
+    try:
+        yield
+    except schema.InvalidDataError as exc:
+        raise schema.InvalidDataError(f"session #{session_id} is damaged: {exc}") from None
+
+
+def _damaged_summary(row: sqlite3.Row, problem: str) -> SessionSummary:
+    """What the ledger can say of a session it cannot read: its id and the problem."""
+    profile = row["profile"] if isinstance(row["profile"], str) else "?"
+    created = row["created"] if type(row["created"]) in (int, float) else 0.0
+    return SessionSummary(
+        id=row["id"],
+        profile=profile[:40],
+        players=0,
+        names=(),
+        hands_played=0,
+        scores=(),
+        finished=False,
+        winners=(),
+        created=created if 0 <= created <= schema.MAX_TIME else 0.0,
+        updated=created if 0 <= created <= schema.MAX_TIME else 0.0,
+        problem=f"session #{row['id']} is damaged: {problem}",
+    )
 
 
 # --------------------------------------------------------------------- opening

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-HUMAN, COMPUTER = "human", "computer"
+from ..persistence import schema
+
+HUMAN, COMPUTER = schema.HUMAN, schema.COMPUTER
 
 
 @dataclass(frozen=True)
-class SeatConfig:
-    name: str
-    kind: str = COMPUTER
-    """``human`` or ``computer``."""
-    level: str = "medium"
-    """Computer level (``easy``, ``medium``, ``hard``); ignored for a human."""
+class SeatConfig(schema.SeatData):
+    """A seat at the table: the name, kind and level of :class:`SeatData`, checked."""
+
+    def __post_init__(self) -> None:
+        # a seat's level reaches make_bot: refuse a wrong one here, before any game starts
+        schema.choice(self.kind, "a seat's kind", schema.SEAT_KINDS)
+        schema.level(self.level, "a seat's level")
 
     @property
     def is_human(self) -> bool:
@@ -24,12 +27,9 @@ class SeatConfig:
         """The second line of a name plate: ``You``, ``Player`` or the computer's level."""
         return "Player" if self.is_human else self.level.capitalize()
 
-    def to_json(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
-
     @classmethod
-    def from_json(cls, data: dict) -> SeatConfig:
-        kind = data.get("kind", COMPUTER)
-        if kind not in (HUMAN, COMPUTER):
-            raise ValueError(f"seat kind must be human or computer, not {kind!r}")
-        return cls(str(data["name"]), kind, str(data.get("level", "medium")))
+    def from_json(cls, data: dict, where: str = "a seat") -> SeatConfig:
+        """A seat read from a save or a file: the name, kind and level are checked
+        (:func:`~knockrummy.persistence.schema.seat`); InvalidDataError otherwise."""
+        checked = schema.seat(data, where)
+        return cls(checked.name, checked.kind, checked.level)

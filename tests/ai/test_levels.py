@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from knockrummy.ai import LEVELS, UnknownBotError, make_bot
+from knockrummy.ai import LEVELS, UnknownBotError, load_external_bot, make_bot
 from knockrummy.engine.actions import NextHand
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.views import PlayerView
@@ -65,8 +65,8 @@ def test_levels_have_a_name_and_a_description_for_the_setup_screen(level):
     assert isinstance(bot.description, str) and 10 < len(bot.description) < 120
 
 
-def test_make_bot_imports_an_external_spec_with_its_seed():
-    bot = make_bot("tests.ai.helpers:FirstLegalBot", seed=5)
+def test_load_external_bot_imports_a_command_line_spec_with_its_seed():
+    bot = load_external_bot("tests.ai.helpers:FirstLegalBot", seed=5)
     assert isinstance(bot, FirstLegalBot) and bot.seed == 5
     state = play_session("poker-rum", 2, seed=1, bots=[bot, make_bot("easy", 2)])
     assert state.is_over
@@ -75,6 +75,20 @@ def test_make_bot_imports_an_external_spec_with_its_seed():
 @pytest.mark.parametrize(
     "spec", ["nightmare", "tests.ai.helpers:NoSuchBot", "no_such_module_xyz:Bot", "x:"]
 )
-def test_make_bot_refuses_an_unknown_spec(spec):
+def test_load_external_bot_refuses_an_unknown_spec(spec):
     with pytest.raises(UnknownBotError):
-        make_bot(spec, seed=1)
+        load_external_bot(spec, seed=1)
+
+
+@pytest.mark.parametrize("level", ["tests.ai.helpers:FirstLegalBot", "nightmare", "", None, 3])
+def test_make_bot_builds_only_the_built_in_levels(level):
+    with pytest.raises(UnknownBotError, match="easy, medium, hard"):
+        make_bot(level, seed=1)
+
+
+def test_make_bot_never_imports_the_module_a_level_names(spy_module):
+    with pytest.raises(UnknownBotError):
+        make_bot(spy_module.spec, seed=1)
+    assert not spy_module.imported()
+    load_external_bot(spy_module.spec, seed=1)  # the command line's door does import it
+    assert spy_module.imported()

@@ -42,6 +42,16 @@ def text(t):
     return pygame.event.Event(pygame.TEXTINPUT, text=t)
 
 
+def finish_import_work(app, ledger, limit=2000):
+    """Step frames until the ledger screen's import worker is done and its result shown."""
+    for _ in range(limit):
+        if ledger.import_job is None:
+            return True
+        ledger.import_job.result(timeout=30)
+        step(app)
+    return ledger.import_job is None
+
+
 def test_title_without_saved_games_cannot_continue_and_keys_open_new_game(tmp_path):
     game, app = open_game(tmp_path)
     title = app.scene
@@ -123,6 +133,7 @@ def test_ledger_screen_exports_csv_and_imports_a_session(tmp_path):
     assert json.loads(session_file.read_text())["format"] == "knockrummy-session"
     ledger.import_json()
     app.step(1 / 60, [text(str(session_file)), key(pygame.K_RETURN)])
+    assert finish_import_work(app, ledger)
     assert len(game.store.summaries()) == 2 and "Imported" in ledger.notices[0]
     ledger.show("stats")
     step(app)  # the statistics tab draws

@@ -1,20 +1,42 @@
 """Ledger and statistics: every session with its hands and each change with its reason,
-running totals as a line chart, statistics per profile and player, CSV and JSON export."""
+running totals as a line chart, statistics per profile and player, CSV and JSON export,
+and importing a session file.
+
+What the screen shows is read from the store once and kept (the list, the chosen
+session's chart and lines, the statistics); it is read again only when something changes
+(a session chosen, an import, the statistics tab opened), never on a redraw. A damaged
+session is listed with what is wrong with it.
+
+An import is checked and replayed on a worker thread (a long session takes seconds), with
+its progress on screen; the screen keeps drawing, and the checked session is written in one
+transaction on the screen's own thread when the worker is done.
+"""
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
-from ...engine.ledger import format_amount
+from ...engine.ledger import LedgerEntry, format_amount
 from ...engine.profiles import PROFILES
-from ...persistence.exchange import export_session_file, import_session_file
+from ...persistence.exchange import (
+    PreparedImport,
+    export_session_file,
+    finish_import,
+    prepare_import,
+    read_session_file,
+)
 from ...persistence.files import FileFormatError, write_atomic
 from ...persistence.stats import ledger_csv, player_statistics
+from ...persistence.store import SessionSummary
 from ..fonts import blit_text, fit
-from ..table_draw import SOFT, TEXT
+from ..loop import WAKE
+from ..table_draw import SOFT, TEXT, WARN
 from ..widgets import ACCENT, Button
 from .menu import MenuScreen, scrolled_lines
 
@@ -28,31 +50,93 @@ LINE_COLOURS = [
 ]
 
 
+@dataclass(frozen=True)
+class SessionDetail:
+    """What the screen shows of the chosen session, read once when it is chosen."""
+
+    totals: list[list]
+    """Each seat's points after hand 0 (stakes and set-up), 1, 2, ..."""
+    lines: list[tuple[str, bool]]
+    """The hands and their ledger changes, as (text, is heading)."""
+    problem: str | None = None
+    """Why the session cannot be shown, if it is damaged."""
+
+
+def read_detail(store, summary: SessionSummary) -> SessionDetail:
+    """The chart and lines of one session (its problem if it is damaged)."""
+    if summary.problem is not None:
+        return SessionDetail([], [], summary.problem)
+    try:
+        entries = store.ledger(summary.id)
+        hands = store.hands(summary.id)
+    except FileFormatError as exc:
+        return SessionDetail([], [], str(exc))
+    return SessionDetail(
+        running_totals(entries, summary.players), hand_lines(summary, entries, hands)
+    )
+
+
 class LedgerScreen(MenuScreen):
     title = "Ledger and statistics"
 
     def __init__(self, game) -> None:
         super().__init__(game)
-        self.sessions = game.store.summaries()
-        self.selected = self.sessions[0].id if self.sessions else None
+        self.sessions: list[SessionSummary] = []
+        self.selected: int | None = None
+        self.detail: SessionDetail | None = None
+        self.statistics: list | None = None
         self.tab = "sessions"
         self.list_scroll = 0
         self.detail_scroll = 0.0
         self.import_path = ""
         self.typing = False
+        self.executor: ThreadPoolExecutor | None = None
+        self.import_job: Future | None = None
+        self.import_progress = (0, 0)
+        """(actions checked, actions in the file) of the import under way."""
+        self.refresh()
+
+    # --------------------------------------------------------------- what is shown
+
+    def refresh(self, select: int | None = None) -> None:
+        """Read the sessions again (after a change) and choose ``select`` or the newest."""
+        self.sessions = self.game.store.summaries()
+        ids = [s.id for s in self.sessions]
+        if select is None:
+            select = self.selected if self.selected in ids else (ids[0] if ids else None)
+        self.statistics = None
+        self.choose(select)
+        if self.tab == "stats":
+            self.statistics = player_statistics(self.game.store)
+
+    def choose(self, session_id: int | None) -> None:
+        """Show one session: its chart and lines are read now, not at each redraw."""
+        self.selected = session_id
+        self.detail_scroll = 0.0
+        by_id = {s.id: s for s in self.sessions}
+        self.detail = (
+            read_detail(self.game.store, by_id[session_id]) if session_id is not None else None
+        )
         self.rebuild()
+
+    @property
+    def chosen(self) -> SessionSummary | None:
+        return next((s for s in self.sessions if s.id == self.selected), None)
 
     def rebuild(self) -> None:
         self.tab_buttons = [
             Button("Sessions", lambda: self.show("sessions"), primary=self.tab == "sessions"),
             Button("Statistics", lambda: self.show("stats"), primary=self.tab == "stats"),
         ]
-        has = self.selected is not None
+        chosen = self.chosen
+        has = chosen is not None and chosen.problem is None
         self.csv_button = Button(
             "Export ledger (CSV)", self.export_csv, enabled=bool(self.sessions)
         )
         self.json_button = Button("Export session", self.export_json, enabled=has)
-        self.import_button = Button("Import session", self.import_json)
+        self.import_button = Button(
+            "Import session", self.import_json, enabled=self.import_job is None
+        )
         self.back_button = Button("Back", self.back)
         self.buttons = self.tab_buttons + [
             self.csv_button,
@@ -63,6 +147,8 @@ class LedgerScreen(MenuScreen):
 
     def show(self, tab: str) -> None:
         self.tab = tab
+        if tab == "stats" and self.statistics is None:
+            self.statistics = player_statistics(self.game.store)
         self.rebuild()
 
     # --------------------------------------------------------------- export/import
@@ -79,7 +165,11 @@ class LedgerScreen(MenuScreen):
 
     def export_json(self) -> None:
         path = self.exports_dir() / f"session-{self.selected}.json"
-        export_session_file(self.game.store, self.selected, path)
+        try:
+            export_session_file(self.game.store, self.selected, path)
+        except FileFormatError as exc:
+            self.notices = [f"Not exported: {exc}"]
+            return
         self.notices = [f"Session saved as {path}"]
 
     def import_json(self) -> None:
@@ -90,17 +180,59 @@ class LedgerScreen(MenuScreen):
         self.finish_import()
 
     def finish_import(self) -> None:
+        """Check and replay the typed file on the worker thread (see :meth:`update`)."""
         self.typing = False
         path = Path(self.import_path.strip()).expanduser()
+        self.import_progress = (0, 0)
+        self.notices = [f"Importing {path.name}..."]
+
+        def progress(done: int, total: int) -> None:
+            self.import_progress = (done, total)
+            wake()
+
+        def work() -> PreparedImport:
+            try:
+                return prepare_import(read_session_file(path), path.name, progress)
+            finally:
+                wake()
+
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="import")
+        self.import_job = self.executor.submit(work)
+        self.rebuild()
+
+    def update(self, dt: float) -> None:
+        """Write a checked import (one transaction) once the worker has finished."""
+        if self.import_job is None or not self.import_job.done():
+            if self.import_job is not None:
+                done, total = self.import_progress
+                if total > 0:
+                    share = round(100 * done / total)
+                    self.notices = [f"Importing: {done:,} of {total:,} actions checked ({share}%)"]
+            return
+        job, self.import_job = self.import_job, None
         try:
-            new_id = import_session_file(self.game.store, path)
+            prepared = job.result()
+            new_id = finish_import(self.game.store, prepared)
         except FileFormatError as exc:
             self.notices = [f"Not imported: {exc}"]
+            self.rebuild()
             return
-        self.sessions = self.game.store.summaries()
-        self.selected = new_id
-        self.notices = [f"Imported {path.name} as session #{new_id}."]
-        self.rebuild()
+        except sqlite3.Error as exc:
+            self.notices = [f"Not imported: the saved games could not be written ({exc})."]
+            self.rebuild()
+            return
+        self.refresh(select=new_id)
+        self.notices = [f"Imported {prepared.source} as session #{new_id}."]
+
+    @property
+    def busy(self) -> bool:
+        return False  # the import worker wakes the loop with each progress report
+
+    def close(self) -> None:
+        if self.executor is not None:
+            # a refused or abandoned import has written nothing: the worker never writes
+            self.executor.shutdown(wait=False, cancel_futures=True)
 
     # --------------------------------------------------------------- input
 
@@ -138,9 +270,7 @@ class LedgerScreen(MenuScreen):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for session_id, rect in self.row_rects():
                 if rect.collidepoint(event.pos):
-                    self.selected = session_id
-                    self.detail_scroll = 0.0
-                    self.rebuild()
+                    self.choose(session_id)
         elif event.type == pygame.MOUSEWHEEL:
             x = pygame.mouse.get_pos()[0] if pygame.mouse.get_focused() else 0
             if x and x < self.size[0] * 0.38:
@@ -152,9 +282,7 @@ class LedgerScreen(MenuScreen):
             if self.selected in ids:
                 step = 1 if event.key == pygame.K_PAGEDOWN else -1
                 index = min(max(ids.index(self.selected) + step, 0), len(ids) - 1)
-                self.selected = ids[index]
-                self.detail_scroll = 0.0
-                self.rebuild()
+                self.choose(ids[index])
 
     # --------------------------------------------------------------- drawing
 
@@ -208,49 +336,47 @@ class LedgerScreen(MenuScreen):
             if chosen:
                 pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
             when = time.strftime("%d %b %Y %H:%M", time.localtime(s.created))
-            name = short_name(s.profile)
-            state = "finished" if s.finished else "unfinished"
+            if s.problem is not None:
+                title, line = f"#{s.id} · {when}", "damaged: it cannot be read"
+            else:
+                state = "finished" if s.finished else "unfinished"
+                title = f"#{s.id} {short_name(s.profile)} · {when}"
+                line = f"{state}: " + ", ".join(
+                    f"{n} {format_amount(v)}" for n, v in zip(s.names, s.scores, strict=True)
+                )
             blit_text(
                 surface,
-                fit(f"#{s.id} {name} · {when}", small, rect.width - fs),
+                fit(title, small, rect.width - fs),
                 small,
                 TEXT,
                 (rect.left + fs * 0.5, rect.top + fs * 0.3),
                 "topleft",
                 bold=True,
             )
-            scores = ", ".join(
-                f"{n} {format_amount(v)}" for n, v in zip(s.names, s.scores, strict=True)
-            )
             blit_text(
                 surface,
-                fit(f"{state}: {scores}", small, rect.width - fs),
+                fit(line, small, rect.width - fs),
                 small,
-                SOFT,
+                WARN if s.problem is not None else SOFT,
                 (rect.left + fs * 0.5, rect.top + fs * 1.3),
                 "topleft",
             )
-        if self.selected in by_id:
-            self.draw_chart(surface, by_id[self.selected])
-            self.draw_hands(surface, by_id[self.selected])
+        detail = self.detail
+        if self.selected not in by_id or detail is None:
+            return
+        if detail.problem is not None:
+            area = pygame.Rect(round(w * 0.42), round(h * 0.2), round(w * 0.55), round(h * 0.6))
+            lines = [("This session cannot be shown.", True), (detail.problem, False)]
+            scrolled_lines(surface, lines, area, 0.0, round(fs * 0.8))
+            return
+        self.draw_chart(surface, by_id[self.selected], detail.totals)
+        self.draw_hands(surface, detail.lines)
 
-    def running_totals(self, session_id: int, players: int) -> list[list]:
-        """Each seat's points after hand 0 (stakes and set-up), 1, 2, ..."""
-        entries = self.game.store.ledger(session_id)
-        hands = max([e.hand for e in entries] + [0])
-        totals = [[0] * (hands + 1) for _ in range(players)]
-        for e in entries:
-            if e.account == "points":
-                for k in range(e.hand, hands + 1):
-                    totals[e.seat][k] += e.amount
-        return totals
-
-    def draw_chart(self, surface: pygame.Surface, s) -> None:
+    def draw_chart(self, surface: pygame.Surface, s, totals: list[list]) -> None:
         w, h = surface.get_size()
         fs = self.fs
         area = pygame.Rect(round(w * 0.42), round(h * 0.2), round(w * 0.55), round(h * 0.28))
         pygame.draw.rect(surface, (10, 40, 25), area, border_radius=fs // 2)
-        totals = self.running_totals(s.id, s.players)
         points = [float(v) for row in totals for v in row] + [0.0]
         low, high = min(points), max(points)
         if high == low:
@@ -306,36 +432,10 @@ class LedgerScreen(MenuScreen):
             "bottomright",
         )
 
-    def hand_lines(self, s) -> list[tuple[str, bool]]:
-        entries = self.game.store.ledger(s.id)
-        lines: list[tuple[str, bool]] = []
-        for hand in self.game.store.hands(s.id):
-            knocker = hand["knocker"]
-            head = f"Hand {hand['number']}: {hand['result']}"
-            if knocker is not None:
-                head += f", {s.names[knocker]} knocked"
-            counts = ", ".join(
-                f"{s.names[seat]} {count}"
-                for seat, count in zip(hand["seats"], hand["deadwood"], strict=True)
-            )
-            lines.append((f"{head} · deadwood {counts}", True))
-            for e in entries:
-                if e.hand == hand["number"]:
-                    sign = "+" if e.amount > 0 else ""
-                    unit = " chips" if e.account == "chips" else ""
-                    lines.append(
-                        (
-                            f"   {s.names[e.seat]} {sign}{format_amount(e.amount)}{unit}: "
-                            f"{e.reason}",
-                            False,
-                        )
-                    )
-        return lines
-
-    def draw_hands(self, surface: pygame.Surface, s) -> None:
+    def draw_hands(self, surface: pygame.Surface, lines: list[tuple[str, bool]]) -> None:
         w, h = surface.get_size()
         area = pygame.Rect(round(w * 0.42), round(h * 0.5), round(w * 0.55), round(h * 0.34))
-        scrolled_lines(surface, self.hand_lines(s), area, self.detail_scroll, round(self.fs * 0.78))
+        scrolled_lines(surface, lines, area, self.detail_scroll, round(self.fs * 0.78))
 
     def draw_stats(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -359,7 +459,7 @@ class LedgerScreen(MenuScreen):
         for x, title in zip(xs, columns, strict=True):
             blit_text(surface, title, small, SOFT, (w * x, y), "topleft", bold=True)
         y += small * 1.8
-        for row in player_statistics(self.game.store):
+        for row in self.statistics or ():
             name = (
                 PROFILES[row.profile].name.split(" (")[0]
                 if row.profile in PROFILES
@@ -385,6 +485,49 @@ class LedgerScreen(MenuScreen):
             y += small * 1.5
             if y > h * 0.82:
                 break
+
+
+def running_totals(entries: list[LedgerEntry], players: int) -> list[list]:
+    """Each seat's points after hand 0 (stakes and set-up), 1, 2, ..."""
+    hands = max([e.hand for e in entries] + [0])
+    totals = [[0] * (hands + 1) for _ in range(players)]
+    for e in entries:
+        if e.account == "points":
+            for k in range(e.hand, hands + 1):
+                totals[e.seat][k] += e.amount
+    return totals
+
+
+def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict]) -> list:
+    """Each hand's heading and its ledger changes with their reasons."""
+    lines: list[tuple[str, bool]] = []
+    for hand in hands:
+        knocker = hand["knocker"]
+        head = f"Hand {hand['number']}: {hand['result']}"
+        if knocker is not None:
+            head += f", {s.names[knocker]} knocked"
+        counts = ", ".join(
+            f"{s.names[seat]} {count}"
+            for seat, count in zip(hand["seats"], hand["deadwood"], strict=True)
+        )
+        lines.append((f"{head} · deadwood {counts}", True))
+        for e in entries:
+            if e.hand == hand["number"]:
+                sign = "+" if e.amount > 0 else ""
+                unit = " chips" if e.account == "chips" else ""
+                lines.append(
+                    (
+                        f"   {s.names[e.seat]} {sign}{format_amount(e.amount)}{unit}: {e.reason}",
+                        False,
+                    )
+                )
+    return lines
+
+
+def wake() -> None:
+    """Wake the window's loop from the import worker (a progress report, the result)."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(WAKE))
 
 
 def short_name(profile: str) -> str:

@@ -1,0 +1,488 @@
+"""The checks on everything the game reads from outside: session files to import, the
+database's rows, the settings file. Nothing is stored or replayed before it passes them.
+
+Glossary:
+    limit      the largest value, text or list the game accepts (see the constants below);
+               anything larger is refused before it costs time or memory.
+    where      the words naming a value in a message: ``seat 2's name``, ``action 17``.
+               Seats and actions are counted from 1 in messages, as a player counts.
+    refusal    :class:`InvalidDataError`, whose message says in plain words what is wrong
+               and where, e.g. "seat 2's name is 41 characters long; a name is at most 40".
+
+JSON is read strictly: ``NaN`` and ``Infinity``, numbers of more than ``MAX_DIGITS`` digits
+or too large for a float, and nesting deep enough to exhaust Python's recursion are refused
+as plain errors. A computer level must be one of the built-in ``LEVELS``: no file can name
+code for the game to load.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..ai import LEVELS
+from ..engine.actions import Action, parse_action
+from ..engine.errors import IllegalActionError
+from ..engine.ledger import Amount, parse_amount
+from ..engine.profiles import PROFILES
+from ..engine.session import PLAYING, SessionState, apply, legal_actions, new_session
+from ..settings import Settings, SettingsError
+from .files import FileFormatError, NewerFileError
+
+MAX_NAME_LENGTH = 40
+"""Characters in a player's name (the new-game screen allows fewer)."""
+MAX_STAKE = 10_000
+"""Chips a ``knock-rami`` player may stake (the new-game screen offers up to 100)."""
+MAX_SEED = 2**63 - 1
+"""Seeds are 0..2**63-1: what SQLite's INTEGER column holds."""
+MAX_ACTIONS = 20_000
+"""Actions in one session. The built-in levels finish every session in under 1,000
+actions (the longest of 150 measured sessions took 814); only a session of draw after
+draw can be longer, and 20,000 keeps a replay to a few seconds."""
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""Size of a session file to import: the longest session exported takes under 1 MB."""
+MAX_SETTINGS_BYTES = 64 * 1024
+"""Size of the settings file (it is a few hundred bytes)."""
+MAX_DIGITS = 20
+"""Digits in a JSON integer: 2**63 has 19."""
+MAX_ACTION_TEXT = 16
+"""Characters in an action's text form (``discard 10H`` has 11)."""
+MAX_REASON_LENGTH = 500
+"""Characters in a ledger row's reason (the engine writes well under 200)."""
+PROGRESS_STEP = 250
+"""Actions replayed between two progress reports."""
+MAX_TIME = 253_402_300_799.0
+"""The last second of the year 9999, as a timestamp: later times cannot be shown."""
+
+HUMAN, COMPUTER = "human", "computer"
+SEAT_KINDS = (HUMAN, COMPUTER)
+ACCOUNTS = ("points", "chips")
+_AMOUNT = re.compile(r"-?[0-9]{1,12}(/[0-9]{1,12})?")
+
+
+class InvalidDataError(FileFormatError):
+    """Data read from a file or the database is not what the game writes; the message
+    names what is wrong and where, in plain words."""
+
+
+# --------------------------------------------------------------------- values
+
+
+def _show(value: Any) -> str:
+    """A short description of a refused value (never megabytes of it)."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, str):
+        return "an empty text" if not value else f"the text {_clip(value)}"
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**20 else f"a number of {len(str(abs(value)))} digits"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__} value"
+
+
+def _clip(text: str) -> str:
+    shown = text if len(text) <= 24 else text[:24] + "..."
+    return ascii(shown)
+
+
+def integer(value: Any, where: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (never a bool or float)."""
+    if type(value) is not int:
+        raise InvalidDataError(f"{where} must be a whole number, not {_show(value)}")
+    if not low <= value <= high:
+        raise InvalidDataError(f"{where} is {_show(value)}; it must be from {low} to {high}")
+    return value
+
+
+def text(value: Any, where: str, limit: int, allow_empty: bool = False) -> str:
+    """``value`` if it is printable text of at most ``limit`` characters."""
+    if not isinstance(value, str):
+        raise InvalidDataError(f"{where} must be text, not {_show(value)}")
+    if len(value) > limit:
+        raise InvalidDataError(f"{where} is {len(value)} characters long; it is at most {limit}")
+    if not value and not allow_empty:
+        raise InvalidDataError(f"{where} is empty")
+    if not value.isprintable():  # also False for a lone surrogate
+        if any("\ud800" <= ch <= "\udfff" for ch in value):
+            raise InvalidDataError(f"{where} holds a broken character (a lone surrogate)")
+        raise InvalidDataError(f"{where} holds a control character")
+    return value
+
+
+def choice(value: Any, where: str, options) -> str:
+    """``value`` if it is one of ``options`` (texts)."""
+    if not isinstance(value, str) or value not in options:
+        raise InvalidDataError(f"{where} must be one of {', '.join(options)}, not {_show(value)}")
+    return value
+
+
+def name(value: Any, where: str) -> str:
+    """A player's name: 1 to ``MAX_NAME_LENGTH`` printable characters, not only spaces."""
+    if isinstance(value, str) and len(value) > MAX_NAME_LENGTH:
+        raise InvalidDataError(
+            f"{where} is {len(value)} characters long; a name is at most {MAX_NAME_LENGTH}"
+        )
+    checked = text(value, where, MAX_NAME_LENGTH)
+    if not checked.strip():
+        raise InvalidDataError(f"{where} is only spaces")
+    return checked
+
+
+def level(value: Any, where: str = "the level") -> str:
+    """A built-in computer level (``easy``, ``medium``, ``hard``): never a class to load."""
+    return choice(value, where, tuple(LEVELS))
+
+
+def seed(value: Any, where: str = "the seed") -> int:
+    return integer(value, where, 0, MAX_SEED)
+
+
+def _list(value: Any, where: str, limit: int) -> list:
+    if not isinstance(value, list):
+        raise InvalidDataError(f"{where} must be a list, not {_show(value)}")
+    if len(value) > limit:
+        raise InvalidDataError(f"{where} holds {len(value)} items; at most {limit} are allowed")
+    return value
+
+
+def _object(value: Any, where: str) -> Mapping:
+    if not isinstance(value, dict):
+        raise InvalidDataError(f"{where} must be an object, not {_show(value)}")
+    return value
+
+
+# --------------------------------------------------------------------- JSON
+
+
+def _refuse_constant(word: str) -> Any:
+    raise InvalidDataError(f"holds {word}, which is not a number")
+
+
+def _strict_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise InvalidDataError(f"holds a number of {len(digits.lstrip('-'))} digits")
+    return int(digits)
+
+
+def _strict_float(digits: str) -> float:
+    value = float(digits)
+    if not math.isfinite(value):
+        raise InvalidDataError(f"holds the number {_clip(digits)}, too large to use")
+    return value
+
+
+_DECODER = json.JSONDecoder(
+    parse_constant=_refuse_constant, parse_int=_strict_int, parse_float=_strict_float
+)
+
+
+def decode_json(raw: str, source: str = "the file") -> Any:
+    """The JSON value of ``raw``, read strictly (see the module glossary)."""
+    try:
+        return _DECODER.decode(raw)
+    except InvalidDataError as exc:
+        raise InvalidDataError(f"{source} {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise InvalidDataError(f"{source} is damaged (not valid JSON: {exc.msg})") from None
+    except RecursionError:
+        raise InvalidDataError(f"{source} is nested too deeply to be a Knock Rummy file") from None
+
+
+def envelope_data(raw: str, kind: str, schema: int, source: str = "the file") -> Any:
+    """The ``data`` of an envelope (see ``files.py``) of ``kind``, read strictly; a file
+    from a newer version raises NewerFileError."""
+    doc = decode_json(raw, source)
+    if not isinstance(doc, dict) or doc.get("format") != kind:
+        raise InvalidDataError(f"{source} is not a Knock Rummy {kind.split('-')[-1]} file")
+    found = doc.get("schema")
+    if type(found) is not int:
+        raise InvalidDataError(f"{source} has no schema version")
+    if found > schema:
+        version = doc.get("app_version")
+        shown = version if isinstance(version, str) and len(version) < 20 else "unknown"
+        raise NewerFileError(
+            f"{source} was written by a newer version of Knock Rummy ({ascii(shown)[1:-1]})"
+        )
+    if "data" not in doc:
+        raise InvalidDataError(f"{source} holds no data")
+    return doc["data"]
+
+
+# --------------------------------------------------------------------- sessions
+
+
+@dataclass(frozen=True)
+class SeatData:
+    """One seat as read from a file: checked name, kind and level."""
+
+    name: str
+    kind: str = COMPUTER
+    """``human`` or ``computer``."""
+    level: str = "medium"
+    """A built-in level (kept for a human seat too, so it can never name code)."""
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+
+@dataclass(frozen=True)
+class SessionData:
+    """The checked contents of a session file: enough to replay the session exactly."""
+
+    profile: str
+    players: int
+    seed: int
+    stake: int
+    """0 for the profile's own stake (every profile but ``knock-rami`` has none)."""
+    seats: tuple[SeatData, ...]
+    actions: tuple[tuple[int | None, Action], ...] = ()
+    """Each action with the seat that took it (None between hands)."""
+
+
+def seat(value: Any, where: str) -> SeatData:
+    """One seat object: ``name``, and optionally ``kind`` (computer) and ``level`` (medium)."""
+    data = _object(value, where)
+    return SeatData(
+        name(data.get("name"), f"{where}'s name"),
+        choice(data.get("kind", COMPUTER), f"{where}'s kind", SEAT_KINDS),
+        level(data.get("level", "medium"), f"{where}'s level"),
+    )
+
+
+def _basics(profile: Any, players: Any, seed_value: Any, stake: Any, seats: Any):
+    profile = choice(profile, "the rules profile", tuple(PROFILES))
+    players = integer(players, "the number of players", 2, 6)
+    try:
+        PROFILES[profile].check_players(players)
+    except ValueError as exc:
+        raise InvalidDataError(str(exc)) from None
+    seed_value = seed(seed_value)
+    stake = integer(stake, "the stake", 0, MAX_STAKE)
+    seats = _list(seats, "the seats", 6)
+    if len(seats) != players:
+        raise InvalidDataError(f"{players} players need {players} seats, not {len(seats)}")
+    checked = tuple(seat(s, f"seat {i + 1}") for i, s in enumerate(seats))
+    return profile, players, seed_value, stake, checked
+
+
+def action(seat_value: Any, action_text: Any, where: str, players: int) -> tuple:
+    """One ``(seat, action)``: the seat an int below ``players`` or None, the action in the
+    engine's text form (``draw``, ``discard 7H``...)."""
+    if seat_value is not None:
+        integer(seat_value, f"{where}'s seat", 0, players - 1)
+    checked = text(action_text, where, MAX_ACTION_TEXT)
+    try:
+        return seat_value, parse_action(checked)
+    except ValueError:
+        raise InvalidDataError(f"{where} ({_clip(checked)}) is not an action") from None
+
+
+def session_file_data(data: Any) -> SessionData:
+    """The session in an exported file's ``data``, checked; InvalidDataError otherwise."""
+    data = _object(data, "the session")
+    for key in ("profile", "players", "seed", "seats", "actions"):
+        if key not in data:
+            raise InvalidDataError(f"the session has no {key}")
+    profile, players, seed_value, stake, seats = _basics(
+        data["profile"], data["players"], data["seed"], data.get("stake", 0), data["seats"]
+    )
+    log = _list(data["actions"], "the action log", MAX_ACTIONS)
+    actions = []
+    for i, entry in enumerate(log):
+        where = f"action {i + 1}"
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise InvalidDataError(f"{where} must be a pair [seat, action], not {_show(entry)}")
+        actions.append(action(entry[0], entry[1], where, players))
+    return SessionData(profile, players, seed_value, stake, seats, tuple(actions))
+
+
+def start(data: SessionData | SessionRow) -> SessionState:
+    """The checked session's first state: its first hand dealt, no action taken."""
+    names = [s.name for s in data.seats]
+    return new_session(data.profile, data.players, data.seed, names, data.stake or None)
+
+
+def replay(
+    state: SessionState,
+    actions: Sequence[tuple[int | None, Action]],
+    progress: Callable[[int, int], None] | None = None,
+) -> SessionState:
+    """Apply checked ``actions`` through the checked engine; an action the rules refuse
+    raises InvalidDataError naming it and the rule. ``progress(done, total)`` is called
+    every ``PROGRESS_STEP`` actions (an import reports it on screen)."""
+    total = len(actions)
+    for i, (seat_value, act) in enumerate(actions):
+        if progress is not None and i % PROGRESS_STEP == 0:
+            progress(i, total)
+        try:
+            if state.phase != PLAYING and act not in legal_actions(state):
+                # only next or a buy-back answer can follow a settled hand
+                raise IllegalActionError(act, "the hand is over")
+            state, _ = apply(state, act, seat_value)
+        except IllegalActionError as exc:
+            raise InvalidDataError(f"action {i + 1} cannot be played: {exc}") from None
+    if progress is not None:
+        progress(total, total)
+    return state
+
+
+# --------------------------------------------------------------------- database rows
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """A checked row of the ``sessions`` table."""
+
+    id: int
+    profile: str
+    players: int
+    seed: int
+    stake: int
+    seats: tuple[SeatData, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    created: float
+    updated: float
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+
+def _time(value: Any, where: str) -> float:
+    if type(value) not in (int, float) or not 0 <= value <= MAX_TIME:
+        raise InvalidDataError(f"{where} is not a time ({_show(value)})")
+    return float(value)
+
+
+def _seat_list(value: Any, where: str, players: int, distinct: bool = True) -> tuple[int, ...]:
+    seats = _list(value, where, players)
+    checked = tuple(integer(s, f"a seat in {where}", 0, players - 1) for s in seats)
+    if distinct and len(set(checked)) != len(checked):
+        raise InvalidDataError(f"{where} names a seat twice")
+    return checked
+
+
+def _json_column(value: Any, where: str) -> Any:
+    if not isinstance(value, str) or len(value) > MAX_FILE_BYTES:
+        raise InvalidDataError(f"{where} is not JSON text")
+    return decode_json(value, where)
+
+
+def session_row(row: Mapping) -> SessionRow:
+    """A row of ``sessions`` (a mapping of its columns), checked."""
+    profile, players, seed_value, stake, seats = _basics(
+        row["profile"],
+        row["players"],
+        row["seed"],
+        row["stake"],
+        _json_column(row["seats"], "the seats"),
+    )
+    finished = integer(row["finished"], "the finished flag", 0, 1)
+    winners = _seat_list(_json_column(row["winners"], "the winners"), "the winners", players)
+    return SessionRow(
+        id=row["id"],
+        profile=profile,
+        players=players,
+        seed=seed_value,
+        stake=stake,
+        seats=seats,
+        finished=bool(finished),
+        winners=winners,
+        created=_time(row["created"], "the creation time"),
+        updated=_time(row["updated"], "the time of the last action"),
+    )
+
+
+def ledger_row(row: Mapping, players: int) -> dict:
+    """A row of ``ledger`` as the keyword arguments of a LedgerEntry, checked."""
+    where = f"ledger row {_show(row['seq'])}"
+    amount = row["amount"]
+    try:
+        if not isinstance(amount, str) or not _AMOUNT.fullmatch(amount):
+            raise ValueError(amount)
+        # a whole amount is read as an int: a Fraction costs ten times as much
+        value: Amount = parse_amount(amount) if "/" in amount else int(amount)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidDataError(f"{where}'s amount is {_show(amount)}, not a number") from None
+    counterparty = row["counterparty"]
+    if counterparty is not None:
+        integer(counterparty, f"{where}'s other seat", 0, players - 1)
+    return {
+        "seat": integer(row["seat"], f"{where}'s seat", 0, players - 1),
+        "amount": value,
+        "kind": text(row["kind"], f"{where}'s kind", 40),
+        "reason": text(row["reason"], f"{where}'s reason", MAX_REASON_LENGTH),
+        "hand": integer(row["hand"], f"{where}'s hand", 0, MAX_ACTIONS),
+        "account": choice(row["account"], f"{where}'s account", ACCOUNTS),
+        "counterparty": counterparty,
+    }
+
+
+def hand_row(row: Mapping, players: int) -> dict:
+    """A row of ``hands`` with its JSON columns decoded, checked."""
+    number = integer(row["number"], "a hand's number", 1, MAX_ACTIONS)
+    where = f"hand {number}"
+    seats = _seat_list(_json_column(row["seats"], f"{where}'s seats"), f"{where}'s seats", players)
+    deadwood = _list(_json_column(row["deadwood"], f"{where}'s counts"), f"{where}'s counts", 6)
+    if len(deadwood) != len(seats):
+        raise InvalidDataError(f"{where} has {len(deadwood)} counts for {len(seats)} seats")
+    knocker = row["knocker"]
+    if knocker is not None:
+        integer(knocker, f"{where}'s knocker", 0, players - 1)
+    winners = _json_column(row["winners"], f"{where}'s winners")
+    return {
+        "session_id": row["session_id"],
+        "number": number,
+        "dealer": integer(row["dealer"], f"{where}'s dealer", 0, players - 1),
+        "seats": list(seats),
+        "result": text(row["result"], f"{where}'s result", 40),
+        "knocker": knocker,
+        "winners": list(_seat_list(winners, f"{where}'s winners", players)),
+        "deadwood": [integer(d, f"a count in {where}", 0, 10_000) for d in deadwood],
+    }
+
+
+# --------------------------------------------------------------------- settings
+
+
+def settings(data: Any) -> Settings:
+    """Settings from a settings file's ``data``: known keys with exact types (booleans are
+    JSON booleans, numbers within their choices); unknown keys are ignored."""
+    data = _object(data, "the settings")
+    values: dict[str, Any] = {}
+    for key in ("speed", "window_mode"):
+        if key in data:
+            values[key] = text(data[key], key.replace("_", " "), 20)
+    for key in ("reduced_motion", "four_colour", "sound"):
+        if key in data:
+            if type(data[key]) is not bool:
+                words = key.replace("_", " ")
+                raise InvalidDataError(f"{words} must be true or false, not {_show(data[key])}")
+            values[key] = data[key]
+    if "card_scale" in data:
+        scale = data["card_scale"]
+        if type(scale) not in (int, float):
+            raise InvalidDataError(f"card size must be a number, not {_show(scale)}")
+        values["card_scale"] = float(scale)
+    if "window_size" in data:
+        size = _list(data["window_size"], "the window size", 2)
+        if len(size) != 2:
+            raise InvalidDataError("the window size must be [width, height]")
+        values["window_size"] = (
+            integer(size[0], "the window width", 640, 8192),
+            integer(size[1], "the window height", 480, 8192),
+        )
+    try:
+        return Settings(**values)
+    except SettingsError as exc:
+        raise InvalidDataError(str(exc)) from None

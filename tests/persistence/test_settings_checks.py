@@ -1,0 +1,74 @@
+"""A settings file with a value of the wrong type, out of range or nested without end is
+set aside (kept byte for byte) and the defaults are used; it never stops the game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from knockrummy.persistence.settings_file import load_settings
+from knockrummy.settings import Settings
+
+
+def settings_file(data_text: str) -> str:
+    head = '{"format": "knockrummy-settings", "schema": 1, "app_version": "0.1.0", "data": '
+    return head + data_text + "}"
+
+
+@pytest.mark.parametrize(
+    ("data_text", "words"),
+    [
+        ('{"window_size": [1e400, 800]}', "too large"),
+        ('{"window_size": [Infinity, 800]}', "Infinity"),
+        ('{"window_size": [NaN, 800]}', "NaN"),
+        ('{"window_size": [1280.5, 800]}', "window width must be a whole number"),
+        ('{"window_size": [99999, 800]}', "window width is 99999"),
+        ('{"window_size": "1280x800"}', "window size must be a list"),
+        ('{"window_size": [1280]}', "[width, height]"),
+        ('{"window_size": [1280, 800, 3]}', "at most 2"),
+        ('{"sound": "no"}', "sound must be true or false"),
+        ('{"sound": 0}', "sound must be true or false"),
+        ('{"reduced_motion": null}', "reduced motion must be true or false"),
+        ('{"four_colour": "yes"}', "four colour must be true or false"),
+        ('{"speed": 3}', "speed must be text"),
+        ('{"speed": "warp"}', "speed must be one of"),
+        ('{"card_scale": "big"}', "card size must be a number"),
+        ('{"card_scale": true}', "card size must be a number"),
+        ('{"card_scale": 7.5}', "card size must be one of"),
+        ('{"window_mode": ["fullscreen"]}', "window mode must be text"),
+        ('{"speed": "fast", "sound": ' + "[" * 5_000 + "]" * 5_000 + "}", "nested too deeply"),
+        ("[" * 20_000 + "]" * 20_000, "nested too deeply"),
+        ('"just text"', "settings must be an object"),
+        ('{"speed": "' + "x" * 70_000 + '"}', "larger than 64 KB"),
+    ],
+)
+def test_a_settings_value_of_the_wrong_type_or_range_sets_the_file_aside(
+    tmp_path, data_text, words
+):
+    path = tmp_path / "settings.json"
+    raw = settings_file(data_text)
+    path.write_text(raw)
+    loaded, message = load_settings(path)
+    assert loaded == Settings()
+    assert message is not None and words in message and "kept as" in message
+    (kept,) = [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
+    assert kept.read_text() == raw and not path.exists()
+
+
+def test_good_settings_of_every_kind_are_read_back(tmp_path):
+    path = tmp_path / "settings.json"
+    data = {
+        "speed": "instant",
+        "reduced_motion": True,
+        "four_colour": True,
+        "sound": False,
+        "card_scale": 1.2,
+        "window_mode": "fullscreen",
+        "window_size": [1600, 900],
+        "a_setting_of_a_later_version": {"ignored": True},
+    }
+    path.write_text(settings_file(json.dumps(data)))
+    loaded, message = load_settings(path)
+    assert message is None
+    assert loaded == Settings("instant", True, True, False, 1.2, "fullscreen", (1600, 900))
