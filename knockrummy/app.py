@@ -19,6 +19,7 @@ COMMANDS = (
     Command("demo", "knockrummy.ui.demo", "watch computers play at the table"),
     Command("sim", "knockrummy.sim", "play whole sessions with computer players"),
     Command("ledger", "knockrummy.ledger_cli", "list saved sessions (text, --json or --csv)"),
+    Command("verify", "knockrummy.verify_cli", "recompute a hand of a deal code from its seed"),
     Command(
         "bench",
         "knockrummy.bench",
