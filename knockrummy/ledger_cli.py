@@ -1,4 +1,8 @@
-"""``knockrummy ledger``: the saved sessions, from the terminal."""
+"""``knockrummy ledger``: the saved sessions, from the terminal.
+
+It only reads: the database is read from a snapshot (an older one migrated in memory), so
+every file in the folder is left exactly as it was, even a damaged or newer one.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from .engine.ledger import format_amount
 from .engine.profiles import PROFILES
 from .persistence.paths import user_paths
 from .persistence.stats import ledger_csv, sessions_json
-from .persistence.store import StoreError, open_store
+from .persistence.store import StoreError, read_store
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -22,7 +26,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     form.add_argument("--csv", action="store_true", help="every ledger change as CSV")
     args = parser.parse_args(argv)
     path = user_paths(args.data_dir).database
-    if not path.exists():
+    try:
+        missing = not path.exists()
+    except OSError:
+        missing = False  # reading it below says what is wrong
+    if missing:
         sessions = {"sessions": []}
         if args.json:
             print(json.dumps(sessions))
@@ -32,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"No saved games yet ({path}).")
         return 0
     try:
-        store = open_store(path, set_aside_bad=False).store
+        store = read_store(path)
     except StoreError as exc:
         print(
             f"knockrummy ledger: cannot read {path}: {exc}. The file was left as it is.",
