@@ -73,5 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seats = default_seats(args.players, humans=0, level=args.level)
         session_id, state = game.start(args.profile, seats, seed=args.seed)
     result = run_demo(game, session_id, state, seats, args.hands, args.screenshot)
+    if game.save_problem:
+        print(f"knockrummy demo: {game.save_problem}", file=sys.stderr)
+        return 1
     print(result, file=sys.stderr)
     return 0
