@@ -1,7 +1,7 @@
 """``knockrummy ledger``: the saved sessions, from the terminal.
 
-It only reads: the database is read from a snapshot (an older one migrated in memory), so
-every file in the folder is left exactly as it was, even a damaged or newer one.
+It only reads: the database is read into memory (an older one migrated there), so every
+file in the folder is left exactly as it was, even a damaged or newer one.
 """
 
 from __future__ import annotations

@@ -3,10 +3,9 @@
 Glossary:
     schema       the layout of the tables, numbered in the ``meta`` table; an older file
                  is migrated one version per transaction, a newer one is never touched.
-    snapshot     an in-memory copy of the file, taken without writing anything: not even
-                 the ``-wal`` and ``-shm`` files SQLite adds beside a file it opens. Every
-                 file is judged on its snapshot first, and only a healthy one is opened for
-                 writing.
+    look         judging a file without writing anything: not even the ``-wal`` and
+                 ``-shm`` files SQLite adds beside a file it opens. Every file is looked at
+                 first, and only a healthy or empty one is opened for writing.
     empty        a file of 0 bytes, or an SQLite file without a single table: it holds
                  nothing to lose, so it is initialised in place, never set aside.
     damaged      not an SQLite file, another program's tables, a schema version that is not
@@ -24,6 +23,7 @@ import os
 import re
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
@@ -217,33 +217,80 @@ def identity(path: Path) -> tuple[int, int, int] | None:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def snapshot(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection | None:
-    """An in-memory copy of the database at ``path`` (None if there is no file), taken
-    without writing anything anywhere: the file and its folder are left as they were.
+@dataclass
+class Look:
+    """A database judged without writing anything anywhere (see :func:`look`)."""
+
+    db: sqlite3.Connection | None
+    """What was read: None if there is no file; else an in-memory copy of it or, where
+    ``on_file``, an immutable reader of the file itself."""
+    version: int
+    """Its schema version; 0 for an empty database or no file."""
+    on_file: bool = False
+
+    def keep(self) -> sqlite3.Connection:
+        """A database to go on reading from: an in-memory copy (empty if there is no
+        file), as an immutable reader would not see the file change."""
+        if self.db is None:
+            return memory_database()
+        if not self.on_file:
+            return self.db
+        copy = memory_database()
+        self.db.backup(copy)
+        self.db.close()
+        return copy
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+
+
+def look(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Look:
+    """Judge the database at ``path`` with :func:`inspect`, writing nothing anywhere: the
+    file and its folder are left as they were, byte for byte.
 
     Where a ``-wal`` or ``-journal`` file lies beside it, another program has it open (or
-    stopped in the middle of a write) and only SQLite, under its locks, reads it right;
-    SQLite then adds nothing, as those files are already there. Otherwise the bytes are
-    read directly, since SQLite's own read-only opening of a WAL file leaves ``-wal`` and
-    ``-shm`` files behind; if the file changes while it is read, SQLite reads it instead.
-    Raises StoreBusyError, StoreUnavailableError or DamagedDatabaseError.
+    stopped in the middle of a write) and only SQLite, under its locks, reads it right: it
+    is copied into memory that way, and SQLite adds no file, as those are already there.
+    Otherwise the file is read as immutable, since SQLite's ordinary read-only opening of
+    a WAL file leaves ``-wal`` and ``-shm`` files behind; if the file changes while it is
+    judged, it is judged again. Raises DamagedDatabaseError, StoreBusyError or
+    StoreUnavailableError.
     """
     try:
         if path.is_dir():
             raise StoreUnavailableError(f"{path.name} is a folder, not a file")
         for _ in range(3):
+            seen = identity(path)
+            if seen is None:
+                return Look(None, 0)
             if _open_elsewhere(path):
-                return _patiently(_copy_through_sqlite, path, busy_timeout)
-            before = identity(path)
-            if before is None:
-                return None
+                break
+            with path.open("rb") as handle:
+                header = handle.read(len(_HEADER))
+            if not header:
+                return Look(memory_database(), 0)
+            if header != _HEADER:
+                if identity(path) != seen:
+                    continue
+                raise DamagedDatabaseError("the file is not a Knock Rummy database")
+            db = _immutable(path)
             try:
-                data = path.read_bytes()
-            except FileNotFoundError:
+                version = inspect(db)
+            except DamagedDatabaseError:
+                db.close()
+                if identity(path) == seen and not _open_elsewhere(path):
+                    raise
                 continue
-            if identity(path) == before and not _open_elsewhere(path):
-                return _copy_of_bytes(data)
-        return _patiently(_copy_through_sqlite, path, busy_timeout)
+            if identity(path) == seen and not _open_elsewhere(path):
+                return Look(db, version, on_file=True)
+            db.close()
+        db = _patiently(_copy_through_sqlite, path, busy_timeout)
+        try:
+            return Look(db, inspect(db))
+        except BaseException:
+            db.close()
+            raise
     except OSError as exc:
         raise StoreUnavailableError(f"the file cannot be read: {exc.strerror or exc}") from exc
 
@@ -252,23 +299,13 @@ def _open_elsewhere(path: Path) -> bool:
     return any(path.with_name(path.name + side).exists() for side in ("-wal", "-journal"))
 
 
-def _copy_of_bytes(data: bytes) -> sqlite3.Connection:
-    copy = memory_database()
-    if not data:
-        return copy
-    if not data.startswith(_HEADER):
-        copy.close()
-        raise DamagedDatabaseError("the file is not a Knock Rummy database")
-    if data[18:20] == b"\x02\x02":
-        # the WAL flags: an in-memory database cannot keep a write-ahead log, and the copy
-        # needs none (there is no -wal file to read)
-        data = data[:18] + b"\x01\x01" + data[20:]
+def _immutable(path: Path) -> sqlite3.Connection:
     try:
-        copy.deserialize(data)
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?immutable=1", uri=True)
     except sqlite3.DatabaseError as exc:
-        copy.close()
         raise _read_problem(exc) from exc
-    return copy
+    db.row_factory = sqlite3.Row
+    return db
 
 
 def _copy_through_sqlite(path: Path, busy_timeout: float) -> sqlite3.Connection:
@@ -305,7 +342,7 @@ def memory_database() -> sqlite3.Connection:
 def open_writable(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
     """Open the database at ``path`` for writing (creating an empty file if there is
     none), in WAL mode with full sync, created or migrated by :func:`prepare`. Call it
-    only on a file whose snapshot was judged healthy or empty. Raises StoreBusyError,
+    only on a file that :func:`look` judged healthy or empty. Raises StoreBusyError,
     StoreUnavailableError, or DamagedDatabaseError if the file changed since."""
     return _patiently(_open_writable, path, busy_timeout)
 

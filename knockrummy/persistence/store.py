@@ -41,17 +41,17 @@ from .database import _CREATE_V1 as _CREATE_V1
 from .database import (
     BUSY_TIMEOUT,
     DamagedDatabaseError,
+    Look,
     SaveError,
     StoreBusyError,
     StoreError,
     StoreUnavailableError,
     identity,
-    inspect,
+    look,
     memory_database,
     open_writable,
     prepare,
     save_problem,
-    snapshot,
 )
 from .database import MIGRATIONS as MIGRATIONS
 from .database import SCHEMA as SCHEMA
@@ -102,7 +102,7 @@ class Store:
         """One transaction; whatever SQLite refuses becomes a SaveError in plain words,
         and everything committed before is left as it was."""
         if self.read_only:
-            raise SaveError("Your game could not be saved: your saved games are read-only.")
+            raise SaveError("This could not be saved: your saved games are read-only.")
         try:
             with self.db:
                 yield
@@ -313,7 +313,7 @@ def open_store(
 ) -> OpenResult:
     """Open (creating or migrating) the database at ``path``; None opens one in memory.
 
-    The file is judged on a snapshot before anything is written to it. One that is not a
+    The file is judged (:func:`.database.look`) before anything is written to it. One that is not a
     Knock Rummy database, is damaged, or comes from a newer version is renamed aside, kept
     byte for byte, and a fresh database is started; ``message`` tells the player. With
     ``set_aside_bad=False`` DamagedDatabaseError is raised instead and the file is left as
@@ -326,14 +326,9 @@ def open_store(
     path = Path(path)
     for _ in range(3):
         seen = identity(path)
-        copy = None
         try:
-            copy = snapshot(path, busy_timeout)
-            if copy is not None:
-                inspect(copy)
+            looked = look(path, busy_timeout)
         except DamagedDatabaseError as exc:
-            if copy is not None:
-                copy.close()
             if not set_aside_bad:
                 raise
             result = _set_aside_and_start_again(path, seen, exc, busy_timeout)
@@ -350,37 +345,34 @@ def open_store(
         try:
             db = open_writable(path, busy_timeout)
         except DamagedDatabaseError:
-            if copy is not None:
-                copy.close()
+            looked.close()
             continue  # it changed between the look and the lock: look again
         except StoreBusyError:
-            return _read_only(copy, path, IN_USE, IN_USE_UNREAD)
+            return _read_only(looked, path, IN_USE, IN_USE_UNREAD)
         except StoreUnavailableError as exc:
             return _read_only(
-                copy,
+                looked,
                 path,
                 READ_ONLY.format(reason=exc.reason),
                 f"Your games cannot be saved ({exc.reason}); {NOT_SAVED}.",
             )
-        if copy is not None:
-            copy.close()
+        looked.close()
         return OpenResult(Store(db, path))
     return _in_memory(f"Your saved games kept changing while they were opened; {NOT_SAVED}.")
 
 
 def read_store(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Store:
-    """The database at ``path`` for reading only, from a snapshot: every file is left as
-    it was, byte for byte (an older schema is migrated in the in-memory copy, an absent or
-    empty file reads as no sessions). Raises StoreError: DamagedDatabaseError,
+    """The database at ``path`` for reading only: every file is left as it was, byte for
+    byte (it is read from an in-memory copy, where an older schema is migrated; an absent
+    or empty file reads as no sessions). Raises StoreError: DamagedDatabaseError,
     StoreBusyError or StoreUnavailableError."""
-    copy = snapshot(Path(path), busy_timeout) or memory_database()
+    db = look(Path(path), busy_timeout).keep()
     try:
-        inspect(copy)
-        prepare(copy)
+        prepare(db)
     except BaseException:
-        copy.close()
+        db.close()
         raise
-    return Store(copy, Path(path), read_only=True)
+    return Store(db, Path(path), read_only=True)
 
 
 def _memory_store() -> Store:
@@ -394,17 +386,15 @@ def _in_memory(message: str) -> OpenResult:
     return OpenResult(_memory_store(), message)
 
 
-def _read_only(
-    copy: sqlite3.Connection | None, path: Path, message: str, nothing_to_read: str
-) -> OpenResult:
-    """The snapshot as a read-only store (migrated in memory) with ``message``; if it holds
-    nothing to look at, a store in memory for this run with ``nothing_to_read``."""
-    if copy is None or inspect(copy, thorough=False) == 0:
-        if copy is not None:
-            copy.close()
+def _read_only(looked: Look, path: Path, message: str, nothing_to_read: str) -> OpenResult:
+    """What was looked at as a read-only store (migrated in memory) with ``message``; if
+    it holds nothing to look at, a store in memory for this run with ``nothing_to_read``."""
+    if looked.version == 0:
+        looked.close()
         return _in_memory(nothing_to_read)
-    prepare(copy)
-    return OpenResult(Store(copy, path, read_only=True), message)
+    db = looked.keep()
+    prepare(db)
+    return OpenResult(Store(db, path, read_only=True), message)
 
 
 def _set_aside_and_start_again(

@@ -63,8 +63,8 @@ def test_summaries_and_totals_are_queries_over_the_ledger(tmp_path):
     assert summary.winners == state.winners
 
 
-def test_an_older_database_is_migrated_one_step_at_a_time(tmp_path):
-    path = tmp_path / "k.sqlite3"
+def old_schema_file(path):
+    """A database as the first version of the game wrote it, with one unfinished session."""
     db = sqlite3.connect(path)
     for statement in store_module._statements(store_module._CREATE_V1):
         db.execute(statement)
@@ -76,6 +76,11 @@ def test_an_older_database_is_migrated_one_step_at_a_time(tmp_path):
     )
     db.commit()
     db.close()
+
+
+def test_an_older_database_is_migrated_one_step_at_a_time(tmp_path):
+    path = tmp_path / "k.sqlite3"
+    old_schema_file(path)
     opened = open_store(path)
     assert opened.message is None
     store = opened.store

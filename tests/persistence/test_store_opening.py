@@ -7,7 +7,6 @@ errors that keep what was saved before."""
 from __future__ import annotations
 
 import hashlib
-import json
 import multiprocessing
 import pathlib
 import random
@@ -19,7 +18,6 @@ import pytest
 
 from knockrummy.engine.session import apply, legal_actions, new_session
 from knockrummy.persistence import database
-from knockrummy.persistence import store as store_module
 from knockrummy.persistence.store import (
     SCHEMA,
     DamagedDatabaseError,
@@ -28,6 +26,8 @@ from knockrummy.persistence.store import (
     open_store,
     read_store,
 )
+
+from .test_store import old_schema_file
 
 SEATS = [{"name": n, "kind": "computer", "level": "easy"} for n in ("Ann", "Bo")]
 
@@ -224,14 +224,14 @@ def test_a_file_that_cannot_be_read_is_left_alone_and_the_game_starts_in_memory(
     path = tmp_path / "k.sqlite3"
     saved_game(path)
     before = folder(tmp_path)
-    real = pathlib.Path.read_bytes
+    real = pathlib.Path.open
 
-    def denied(self):
+    def denied(self, *args, **kwargs):
         if self == path:
             raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
+        return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(pathlib.Path, "read_bytes", denied)
+    monkeypatch.setattr(pathlib.Path, "open", denied)
     opened = open_store(path)
     assert "the file cannot be read: Permission denied" in opened.message
     assert "left as it is" in opened.message
@@ -455,20 +455,6 @@ def test_a_full_disk_is_a_plain_error_and_what_was_saved_stays(tmp_path):
 
 
 # ------------------------------------------------------------ reading only
-
-
-def old_schema_file(path):
-    db = sqlite3.connect(path)
-    for statement in store_module._statements(store_module._CREATE_V1):
-        db.execute(statement)
-    db.execute("INSERT INTO meta VALUES ('schema', '1')")
-    db.execute(
-        "INSERT INTO sessions (created, updated, profile, players, seed, stake, seats, finished,"
-        " app_version) VALUES (1, 1, 'gin-rummy', 2, 9, 0, ?, 0, '0.0.1')",
-        (json.dumps(SEATS),),
-    )
-    db.commit()
-    db.close()
 
 
 @pytest.mark.parametrize("kind", ["current", "older"])
