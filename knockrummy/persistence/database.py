@@ -330,6 +330,7 @@ def _copy_through_sqlite(path: Path, busy_timeout: float) -> sqlite3.Connection:
 
 
 def memory_database() -> sqlite3.Connection:
+    """An empty database in memory, set up like the file's connections."""
     db = sqlite3.connect(":memory:")
     db.row_factory = sqlite3.Row
     db.execute("PRAGMA foreign_keys = ON")

@@ -324,6 +324,13 @@ def open_store(
     if path is None:
         return OpenResult(_memory_store())
     path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return _in_memory(
+            f"Your games cannot be saved (their folder cannot be made: {exc.strerror or exc}); "
+            f"{NOT_SAVED}."
+        )
     for _ in range(3):
         seen = identity(path)
         try:

@@ -218,6 +218,13 @@ def test_a_database_path_that_is_a_folder_starts_the_game_in_memory(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["k.sqlite3"]
 
 
+def test_a_folder_that_cannot_be_made_starts_the_game_in_memory(tmp_path):
+    (tmp_path / "file").write_text("mine")
+    opened = open_store(tmp_path / "file" / "saves" / "k.sqlite3")
+    assert opened.message.startswith("Your games cannot be saved (their folder cannot be made")
+    assert opened.store.path is None and (tmp_path / "file").read_text() == "mine"
+
+
 def test_a_file_that_cannot_be_read_is_left_alone_and_the_game_starts_in_memory(
     tmp_path, monkeypatch
 ):
