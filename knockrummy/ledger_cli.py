@@ -1,4 +1,8 @@
-"""``knockrummy ledger``: the saved sessions, from the terminal."""
+"""``knockrummy ledger``: the saved sessions, from the terminal.
+
+It only reads: the database is read into memory (an older one migrated there), so every
+file in the folder is left exactly as it was, even a damaged or newer one.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from .engine.ledger import format_amount
 from .engine.profiles import PROFILES
 from .persistence.paths import user_paths
 from .persistence.stats import ledger_csv, plain_text, sessions_json
-from .persistence.store import StoreError, open_store
+from .persistence.store import StoreError, read_store
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the saved sessions; the database is read, never written."""
     path = user_paths(args.data_dir).database
-    if not path.exists():
+    try:
+        missing = not path.exists()
+    except OSError:
+        missing = False  # reading it below says what is wrong
+    if missing:
         sessions = {"sessions": []}
         if args.json:
             print(json.dumps(sessions))
@@ -39,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"No saved games yet ({path}).")
         return 0
     try:
-        store = open_store(path, set_aside_bad=False).store
+        store = read_store(path)
     except StoreError as exc:
         print(
             f"knockrummy ledger: cannot read {path}: {exc}. The file was left as it is.",

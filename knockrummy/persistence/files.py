@@ -7,12 +7,15 @@ Glossary:
     set aside  a file that is corrupt, or from a newer version, is renamed to
                ``NAME.unreadable-TIMESTAMP`` (never deleted, never overwritten) and the
                player is told where it is.
+    low space  less free space on the disk than a long evening of play needs: the player
+               is told at start, before a save fails.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -90,3 +93,22 @@ def set_aside(path: Path) -> Path:
         target = path.with_name(f"{path.name}.unreadable-{stamp}-{n}")
     os.replace(path, target)
     return target
+
+
+LOW_SPACE = 50 * 2**20
+"""Bytes of free space under which the player is warned at start."""
+
+
+def low_space_notice(folder: Path, minimum: int = LOW_SPACE) -> str | None:
+    """A plain notice when the disk holding ``folder`` has less than ``minimum`` bytes
+    free (None when there is room, or when the free space cannot be told)."""
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return None
+    if free >= minimum:
+        return None
+    return (
+        f"Your disk is almost full ({free / 2**20:.0f} MB free): your games may stop being "
+        "saved. Free some space to be safe."
+    )

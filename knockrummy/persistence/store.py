@@ -19,6 +19,11 @@ Every row is checked when it is read (``schema.py``): a session with a damaged r
 listed with what is wrong (``SessionSummary.problem``), is never offered to Continue, and
 reading it raises InvalidDataError instead of crashing the screen that asked. An import
 is written whole, in one transaction (``add_session``).
+
+A file that cannot be written (read-only, in use by another program) is opened read-only;
+a write that fails (a full disk, another window playing the same session) is a plain
+:class:`SaveError`. How a file is judged before anything is written to it is in
+:mod:`.database`.
 """
 
 from __future__ import annotations
@@ -36,69 +41,31 @@ from ..engine.actions import Action
 from ..engine.ledger import LedgerEntry, format_amount, totals
 from ..engine.session import HandRecord, SessionState
 from . import schema
-from .files import FileFormatError, set_aside
 
-SCHEMA = 2
-"""Current layout of the database. Older databases are migrated one step at a time."""
-
-_CREATE_V1 = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE sessions (
-    id INTEGER PRIMARY KEY,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    profile TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    stake INTEGER NOT NULL,
-    seats TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0,
-    app_version TEXT NOT NULL
-);
-CREATE TABLE actions (
-    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    seat INTEGER,
-    action TEXT NOT NULL,
-    PRIMARY KEY (session_id, seq)
-);
-CREATE TABLE ledger (
-    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    hand INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    amount TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    reason TEXT NOT NULL,
-    account TEXT NOT NULL,
-    counterparty INTEGER,
-    PRIMARY KEY (session_id, seq)
-);
-CREATE TABLE hands (
-    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    number INTEGER NOT NULL,
-    dealer INTEGER NOT NULL,
-    seats TEXT NOT NULL,
-    result TEXT NOT NULL,
-    knocker INTEGER,
-    winners TEXT NOT NULL,
-    deadwood TEXT NOT NULL,
-    PRIMARY KEY (session_id, number)
-);
-"""
-
-_V1_TO_V2 = """
-ALTER TABLE sessions ADD COLUMN winners TEXT NOT NULL DEFAULT '[]';
-CREATE INDEX sessions_by_update ON sessions(finished, updated);
-"""
-"""Schema 2 keeps each finished session's winners and indexes the Continue lookup."""
-
-MIGRATIONS = {1: _V1_TO_V2}
-"""From version N to N+1."""
-
-
-class StoreError(FileFormatError):
-    """The database cannot be used; the message says why in plain words."""
+# (the layout, its migrations and its errors live in .database; the names written
+# "X as X" are known here too, as they always were)
+from .database import _CREATE_V1 as _CREATE_V1
+from .database import (
+    BUSY_TIMEOUT,
+    DamagedDatabaseError,
+    Look,
+    SaveError,
+    StoreBusyError,
+    StoreError,
+    StoreUnavailableError,
+    identity,
+    look,
+    memory_database,
+    open_writable,
+    prepare,
+    save_problem,
+)
+from .database import MIGRATIONS as MIGRATIONS
+from .database import SCHEMA as SCHEMA
+from .database import SessionConflictError as SessionConflictError
+from .database import _statements as _statements
+from .database import schema_version as schema_version
+from .files import set_aside
 
 
 @dataclass(frozen=True)
@@ -129,9 +96,14 @@ class OpenResult:
 class Store:
     """The game's database. Use :func:`open_store` to open one safely."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path | None) -> None:
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path | None, read_only: bool = False
+    ) -> None:
         self.db = connection
         self.path = path
+        self.read_only = read_only
+        """Nothing is written: the saved games can be looked at, every write is refused
+        with a SaveError (the file cannot be written, or a write has already failed)."""
         self._problems: dict[tuple, str | None] = {}
         """``problem()``'s answers by session and the rows it read."""
         self._scanned: tuple[tuple, _Scan] | None = None
@@ -139,9 +111,21 @@ class Store:
 
     # ----------------------------------------------------------------- writing
 
+    @contextmanager
+    def _saving(self) -> Iterator[None]:
+        """One transaction; whatever SQLite refuses becomes a SaveError in plain words,
+        and everything committed before is left as it was."""
+        if self.read_only:
+            raise SaveError("This could not be saved: your saved games are read-only.")
+        try:
+            with self.db:
+                yield
+        except sqlite3.Error as exc:
+            raise save_problem(exc) from exc
+
     def create_session(self, state: SessionState, seats: list[dict]) -> int:
         """Record a new session (before its first action); returns its id."""
-        with self.db:
+        with self._saving():
             session_id = self._insert_session(state, seats)
             self._write_ledger(session_id, state.ledger, 0)
         return session_id
@@ -149,9 +133,12 @@ class Store:
     def append(
         self, session_id: int, before: SessionState, after: SessionState, action: Action, seat
     ) -> None:
-        """Record one applied action with the ledger and hand rows it produced, atomically."""
+        """Record one applied action with the ledger and hand rows it produced, atomically.
+
+        SessionConflictError if another window has already recorded an action at this
+        place in the session (or deleted it); SaveError if the disk refuses the write."""
         seq = len(before.log)
-        with self.db:
+        with self._saving():
             self.db.execute(
                 "INSERT INTO actions (session_id, seq, seat, action) VALUES (?, ?, ?, ?)",
                 (session_id, seq, seat, str(action)),
@@ -184,7 +171,8 @@ class Store:
         )
 
     def delete_session(self, session_id: int) -> None:
-        with self.db:
+        """Remove a session with its actions, ledger and hands (SaveError if refused)."""
+        with self._saving():
             for table in ("actions", "ledger", "hands"):
                 self.db.execute(f"DELETE FROM {table} WHERE session_id = ?", (session_id,))
             self.db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
@@ -395,7 +383,7 @@ class Store:
         """Record a whole session that was replayed and checked (an import) in ONE
         transaction: its row, every action, its ledger and hand rows. If anything fails,
         nothing is written. Returns the new session's id."""
-        with self.db:
+        with self._saving():
             session_id = self._insert_session(state, seats)
             self.db.executemany(
                 "INSERT INTO actions (session_id, seq, seat, action) VALUES (?, ?, ?, ?)",
@@ -490,100 +478,142 @@ def _damaged_summary(row: sqlite3.Row, problem: str) -> SessionSummary:
 
 # --------------------------------------------------------------------- opening
 
+READ_ONLY = (
+    "Your saved games are read-only ({reason}): you can look at them, but new games will "
+    "not be saved."
+)
+IN_USE = (
+    "Your saved games are in use by another program; you can look at them, but new games "
+    "will not be saved. Close the other program and start Knock Rummy again."
+)
+IN_USE_UNREAD = (
+    "Your saved games are in use by another program; nothing will be saved this time. "
+    "Close the other program and start Knock Rummy again."
+)
+NOT_SAVED = "nothing will be saved this time"
 
-def open_store(path: Path | None, set_aside_bad: bool = True) -> OpenResult:
+
+def open_store(
+    path: Path | None, set_aside_bad: bool = True, busy_timeout: float = BUSY_TIMEOUT
+) -> OpenResult:
     """Open (creating or migrating) the database at ``path``; None opens one in memory.
 
-    A file that is not a Knock Rummy database, is damaged, or comes from a newer version
-    is renamed aside, kept, and a fresh database is started; ``message`` tells the player.
-    With ``set_aside_bad=False`` (a command that only reads) StoreError is raised instead
-    and the file is left as it is.
+    The file is judged (:func:`.database.look`) before anything is written to it. One that is not a
+    Knock Rummy database, is damaged, or comes from a newer version is renamed aside, kept
+    byte for byte, and a fresh database is started; ``message`` tells the player. With
+    ``set_aside_bad=False`` DamagedDatabaseError is raised instead and the file is left as
+    it is. Nothing else is ever set aside: a file locked by another program for longer
+    than ``busy_timeout`` seconds, or one that cannot be written, opens read-only; where
+    nothing can be read, the store is in memory. Either way ``message`` says so.
     """
     if path is None:
-        return OpenResult(Store(_connect(":memory:", create=True), None))
+        return OpenResult(_memory_store())
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.exists():
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return _in_memory(
+            f"Your games cannot be saved (their folder cannot be made: {exc.strerror or exc}); "
+            f"{NOT_SAVED}."
+        )
+    for _ in range(3):
+        seen = identity(path)
         try:
-            return OpenResult(Store(_connect(str(path), create=False), path))
-        except StoreError as exc:
+            looked = look(path, busy_timeout)
+        except DamagedDatabaseError as exc:
             if not set_aside_bad:
                 raise
-            moved = set_aside(path)
-            for suffix in ("-wal", "-shm"):
-                side = path.with_name(path.name + suffix)
-                if side.exists():
-                    side.replace(moved.with_name(moved.name + suffix))
-            message = (
-                f"Your saved games could not be opened: {exc}. The file was kept as "
-                f"{moved.name} in {moved.parent} and a new one was started."
+            result = _set_aside_and_start_again(path, seen, exc, busy_timeout)
+            if result is None:
+                continue  # another copy of the game replaced the file meanwhile: look again
+            return result
+        except StoreBusyError:
+            return _in_memory(IN_USE_UNREAD)
+        except StoreUnavailableError as exc:
+            return _in_memory(
+                f"Your saved games could not be opened ({exc.reason}); {NOT_SAVED}. "
+                "The file was left as it is."
             )
-            return OpenResult(Store(_connect(str(path), create=True), path), message)
-    return OpenResult(Store(_connect(str(path), create=True), path))
+        try:
+            db = open_writable(path, busy_timeout)
+        except DamagedDatabaseError:
+            looked.close()
+            continue  # it changed between the look and the lock: look again
+        except StoreBusyError:
+            return _read_only(looked, path, IN_USE, IN_USE_UNREAD)
+        except StoreUnavailableError as exc:
+            return _read_only(
+                looked,
+                path,
+                READ_ONLY.format(reason=exc.reason),
+                f"Your games cannot be saved ({exc.reason}); {NOT_SAVED}.",
+            )
+        looked.close()
+        return OpenResult(Store(db, path))
+    return _in_memory(f"Your saved games kept changing while they were opened; {NOT_SAVED}.")
 
 
-def _connect(target: str, create: bool) -> sqlite3.Connection:
-    if not create:
-        _check_header(Path(target))
+def read_store(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Store:
+    """The database at ``path`` for reading only: every file is left as it was, byte for
+    byte (it is read from an in-memory copy, where an older schema is migrated; an absent
+    or empty file reads as no sessions). Raises StoreError: DamagedDatabaseError,
+    StoreBusyError or StoreUnavailableError."""
+    db = look(Path(path), busy_timeout).keep()
     try:
-        db = sqlite3.connect(target)
-        db.row_factory = sqlite3.Row
-        db.execute("PRAGMA foreign_keys = ON")
-        if target != ":memory:":
-            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if mode.lower() != "wal":
-                raise StoreError("the database cannot use a write-ahead log")
-            db.execute("PRAGMA synchronous = FULL")
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if not tables:
-            if not create:
-                raise StoreError("the file holds no saved games")
-            with db:
-                for statement in _statements(_CREATE_V1):
-                    db.execute(statement)
-                db.execute("INSERT INTO meta VALUES ('schema', '1')")
-                db.execute("INSERT INTO meta VALUES ('created_by', ?)", (__version__,))
-        _migrate(db)
-        if target != ":memory:" and not create:
-            check = db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise StoreError(f"the database is damaged ({check})")
-        return db
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"the file is damaged or not a database ({exc})") from exc
+        prepare(db)
+    except BaseException:
+        db.close()
+        raise
+    return Store(db, Path(path), read_only=True)
 
 
-def _check_header(path: Path) -> None:
-    with open(path, "rb") as handle:
-        head = handle.read(16)
-    if head and head != b"SQLite format 3\x00":
-        raise StoreError("the file is not a Knock Rummy database")
+def _memory_store() -> Store:
+    db = memory_database()
+    prepare(db)
+    return Store(db, None)
 
 
-def schema_version(db: sqlite3.Connection) -> int:
+def _in_memory(message: str) -> OpenResult:
+    """A store for this run only, and why the saved games are not used."""
+    return OpenResult(_memory_store(), message)
+
+
+def _read_only(looked: Look, path: Path, message: str, nothing_to_read: str) -> OpenResult:
+    """What was looked at as a read-only store (migrated in memory) with ``message``; if
+    it holds nothing to look at, a store in memory for this run with ``nothing_to_read``."""
+    if looked.version == 0:
+        looked.close()
+        return _in_memory(nothing_to_read)
+    db = looked.keep()
+    prepare(db)
+    return OpenResult(Store(db, path, read_only=True), message)
+
+
+def _set_aside_and_start_again(
+    path: Path, seen: tuple | None, problem: StoreError, busy_timeout: float
+) -> OpenResult | None:
+    """Rename a bad file aside (with any -wal and -shm beside it) and start a fresh one;
+    None if the file is no longer the one that was judged (nothing is moved then)."""
+    if seen is None or identity(path) != seen:
+        return None
     try:
-        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise StoreError("the file is not a Knock Rummy database") from exc
-    if row is None:
-        raise StoreError("the database has no schema version")
-    return int(row[0])
-
-
-def _migrate(db: sqlite3.Connection) -> None:
-    """Bring an older database up to ``SCHEMA``, one version per transaction."""
-    version = schema_version(db)
-    if version > SCHEMA:
-        raise StoreError(
-            f"it was written by a newer version of Knock Rummy (database version {version})"
+        moved = set_aside(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return _in_memory(
+            f"Your saved games could not be opened: {problem}. The file could not be set "
+            f"aside either ({exc.strerror or exc}) and was left as it is; {NOT_SAVED}."
         )
-    while version < SCHEMA:
-        with db:
-            for statement in _statements(MIGRATIONS[version]):
-                db.execute(statement)
-            version += 1
-            db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(version),))
-
-
-def _statements(script: str) -> list[str]:
-    return [s.strip() for s in script.split(";") if s.strip()]
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.replace(moved.with_name(moved.name + suffix))
+    message = (
+        f"Your saved games could not be opened: {problem}. The file was kept as "
+        f"{moved.name} in {moved.parent} and a new one was started."
+    )
+    try:
+        return OpenResult(Store(open_writable(path, busy_timeout), path), message)
+    except StoreError as exc:
+        return _in_memory(f"{message[:-1]}, but it could not be written ({exc}); {NOT_SAVED}.")

@@ -52,12 +52,12 @@ def run(args: argparse.Namespace) -> int:
         get_profile(args.profile).check_players(args.players)
     except ValueError as exc:
         args.parser.error(str(exc))
-    play_demo(args)
-    return 0
+    return play_demo(args)
 
 
-def play_demo(args: argparse.Namespace) -> None:
-    """Open the saved games, deal (or resume) with computers in every seat and play."""
+def play_demo(args: argparse.Namespace) -> int:
+    """Open the saved games, deal (or resume) with computers in every seat and play;
+    returns 1 if the session could not be saved (the reason is on stderr)."""
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -82,4 +82,8 @@ def play_demo(args: argparse.Namespace) -> None:
         seats = default_seats(args.players, humans=0, level=args.level)
         session_id, state = game.start(args.profile, seats, seed=args.seed)
     result = run_demo(game, session_id, state, seats, args.hands, args.screenshot)
+    if game.save_problem:
+        print(f"knockrummy demo: {game.save_problem}", file=sys.stderr)
+        return 1
     print(result, file=sys.stderr)
+    return 0

@@ -1,18 +1,32 @@
 """The game around the table: the player's folders, the saved sessions, the settings, and
-the messages to show when something could not be read. Scenes reach these through it."""
+the messages to show when something could not be read or saved. Scenes reach these
+through it.
+
+Glossary:
+    read-only   the saved games can be looked at and played on, but nothing new is
+                written: the file cannot be written, another program holds it, or a write
+                has failed (a full disk). The title screen says so.
+    unsaved     a session dealt while the game is read-only: it is played like any other
+                and has the id ``UNSAVED``, which no stored session has.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine.session import SessionState, new_session
+from ..persistence.files import low_space_notice
 from ..persistence.paths import UserPaths, user_paths
 from ..persistence.settings_file import load_settings, save_settings
-from ..persistence.store import Store, open_store
+from ..persistence.store import SaveError, SessionConflictError, Store, open_store
 from ..settings import Settings
 from .seats import SeatConfig
 from .sound import Sounds
+
+UNSAVED = 0
+"""The id of a session that is not being saved (stored sessions count from 1)."""
 
 
 @dataclass
@@ -23,40 +37,99 @@ class Game:
     messages: list[str] = field(default_factory=list)
     """Plain-words notices for the title screen (a file that was set aside...)."""
     sounds: Sounds | None = None
+    save_problem: str | None = None
+    """Why the last write failed, if one did (the demo then exits with 1)."""
 
     @classmethod
     def open(cls, data_dir: str | None = None) -> Game:
-        """Open the player's folders; whatever cannot be read is set aside and reported."""
-        paths = user_paths(data_dir).ensure()
-        opened = open_store(paths.database)
+        """Open the player's folders; whatever cannot be read is set aside and reported,
+        whatever cannot be written leaves the game read-only. The game always starts."""
+        paths = user_paths(data_dir)
+        try:
+            paths.ensure()
+        except OSError as exc:
+            # the folders cannot be made: the game still starts, with nothing kept
+            opened = open_store(None)
+            message: str | None = (
+                f"Your games cannot be saved: the folder {paths.data} cannot be made "
+                f"({exc.strerror or exc}); nothing will be saved this time."
+            )
+        else:
+            opened = open_store(paths.database)
+            message = opened.message
         settings, settings_message = load_settings(paths.settings)
-        messages = [m for m in (opened.message, settings_message) if m]
+        space = None
+        if opened.store.path is not None and not opened.store.read_only:
+            space = low_space_notice(paths.data)
+        messages = [m for m in (message, settings_message, space) if m]
         return cls(paths, opened.store, settings, messages)
+
+    @property
+    def read_only(self) -> bool:
+        """New games are not saved (see the glossary)."""
+        return self.store.read_only
 
     def change_settings(self, settings: Settings) -> None:
         self.settings = settings
-        save_settings(self.paths.settings, settings)
+        try:
+            save_settings(self.paths.settings, settings)
+        except OSError as exc:
+            self._tell(f"Your settings could not be saved ({exc.strerror or exc}).")
         if self.sounds is not None:
             self.sounds.enabled = settings.sound
 
     def start(
         self, profile: str, seats: list[SeatConfig], stake: int | None = None, seed=None
     ) -> tuple[int, SessionState]:
-        """A new session, recorded before its first action."""
+        """A new session, recorded before its first action (``UNSAVED`` if the game is
+        read-only or the record cannot be written)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         state = new_session(profile, len(seats), seed, [s.name for s in seats], stake)
-        session_id = self.store.create_session(state, [s.to_json() for s in seats])
+        if self.read_only:
+            return UNSAVED, state
+        try:
+            session_id = self.store.create_session(state, [s.to_json() for s in seats])
+        except SaveError as exc:
+            self._save_failed(exc)
+            return UNSAVED, state
         return session_id, state
 
     def resume(self, session_id: int) -> tuple[SessionState, list[SeatConfig]]:
         state, seats = self.store.load(session_id)
         return state, [SeatConfig.from_json(s) for s in seats]
 
-    def recorder(self, session_id: int):
-        """The table's ``on_action``: every action is committed as it happens."""
+    def recorder(self, session_id: int, on_failure: Callable[[str], None] | None = None):
+        """The table's ``on_action``: every action is committed as it happens.
+
+        A write that fails never stops the table: the message goes to ``messages`` and to
+        ``on_failure`` (the table shows it), and this table stops saving. If another
+        window played the session on, only this table stops; any other failure (a full
+        disk, a lost file) makes the whole game read-only."""
+        saving = session_id != UNSAVED
 
         def record(before: SessionState, after: SessionState, action, seat) -> None:
-            self.store.append(session_id, before, after, action, seat)
+            nonlocal saving
+            if not saving or self.read_only:
+                return
+            try:
+                self.store.append(session_id, before, after, action, seat)
+            except SaveError as exc:
+                saving = False
+                self._save_failed(exc)
+                if on_failure is not None:
+                    on_failure(str(exc))
 
         return record
+
+    def _save_failed(self, problem: SaveError) -> None:
+        """A write failed: say so and, unless another window merely took this session
+        over, write nothing more this run (what was saved before stays)."""
+        if not isinstance(problem, SessionConflictError):
+            self.store.read_only = True
+        self.save_problem = str(problem)
+        self._tell(str(problem))
+
+    def _tell(self, message: str) -> None:
+        if message not in self.messages:
+            self.messages.append(message)

@@ -107,7 +107,9 @@ def run_demo(
             app.quit()
 
     options = TableOptions(autoplay=True, on_panel=on_panel)
-    app.push(table_scene(session, seats, game.settings, options, game.recorder(session_id)))
+    # a demo whose moves cannot be saved stops at once (the caller reports why)
+    record = game.recorder(session_id, on_failure=lambda _text: app.quit())
+    app.push(table_scene(session, seats, game.settings, options, record))
     app.run()
     shot = f", screenshot {seen['saved']}" if seen["saved"] else ""
     return f"demo: {seen['panels']} hands played in session #{session_id}{shot}"

@@ -12,6 +12,7 @@ import tracemalloc
 import pytest
 
 from knockrummy.engine.serialize import session_to_json
+from knockrummy.persistence.database import SaveError
 from knockrummy.persistence.exchange import import_session, import_session_file
 from knockrummy.persistence.files import FileFormatError
 from knockrummy.persistence.schema import MAX_ACTIONS
@@ -287,7 +288,7 @@ def test_an_import_that_fails_while_writing_leaves_no_half_session(saved):
     store.db.commit()
     target = store.last_unfinished()
     raw = json.dumps(exported(steps=400))
-    with pytest.raises(sqlite3.Error):
+    with pytest.raises(SaveError):  # the write's failure, in plain words
         import_session(store, raw)
     assert len(store.summaries()) == 1
     assert store.db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0] == 1

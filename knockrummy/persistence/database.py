@@ -1,0 +1,460 @@
+"""The database file: its layout, its migrations, and opening it without harming it.
+
+Glossary:
+    schema       the layout of the tables, numbered in the ``meta`` table; an older file
+                 is migrated one version per transaction, a newer one is never touched.
+    look         judging a file without writing anything: not even the ``-wal`` and
+                 ``-shm`` files SQLite adds beside a file it opens. Every file is looked at
+                 first, and only a healthy or empty one is opened for writing.
+    empty        a file of 0 bytes, or an SQLite file without a single table: it holds
+                 nothing to lose, so it is initialised in place, never set aside.
+    damaged      not an SQLite file, another program's tables, a schema version that is not
+                 a number, missing tables, a failed ``quick_check``, or a newer schema: kept
+                 byte for byte and set aside by the caller.
+    busy         another program holds the write lock for longer than the busy timeout:
+                 the saves are "in use", never damaged.
+    unavailable  the file or its folder cannot be read or written here (permissions, a
+                 folder where the file should be, a full disk): never set aside.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import __version__
+from .files import FileFormatError
+
+SCHEMA = 2
+"""Current layout of the database. Older databases are migrated one step at a time."""
+
+BUSY_TIMEOUT = 5.0
+"""Seconds to wait for another program's lock before calling the saved games in use."""
+
+_CREATE_V1 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    profile TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    stake INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    app_version TEXT NOT NULL
+);
+CREATE TABLE actions (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    seat INTEGER,
+    action TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TABLE ledger (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    hand INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    amount TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    account TEXT NOT NULL,
+    counterparty INTEGER,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TABLE hands (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    dealer INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    result TEXT NOT NULL,
+    knocker INTEGER,
+    winners TEXT NOT NULL,
+    deadwood TEXT NOT NULL,
+    PRIMARY KEY (session_id, number)
+);
+"""
+
+_V1_TO_V2 = """
+ALTER TABLE sessions ADD COLUMN winners TEXT NOT NULL DEFAULT '[]';
+CREATE INDEX sessions_by_update ON sessions(finished, updated);
+"""
+"""Schema 2 keeps each finished session's winners and indexes the Continue lookup."""
+
+MIGRATIONS = {1: _V1_TO_V2}
+"""From version N to N+1."""
+
+TABLES = frozenset({"meta", "sessions", "actions", "ledger", "hands"})
+"""The tables every schema version has."""
+
+_HEADER = b"SQLite format 3\x00"
+
+
+class StoreError(FileFormatError):
+    """The database cannot be used; the message says why in plain words."""
+
+
+class DamagedDatabaseError(StoreError):
+    """The file is not a Knock Rummy database we can use: damaged, foreign or newer. It is
+    kept byte for byte (and set aside by the game, never by a command that only reads)."""
+
+
+class StoreBusyError(StoreError):
+    """Another program holds the database's lock for longer than the busy timeout."""
+
+
+class StoreUnavailableError(StoreError):
+    """The file or its folder cannot be read or written here; ``reason`` says why in a few
+    words ("the file is read-only"). Never a reason to set the file aside."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class SaveError(StoreError):
+    """A change could not be written; everything committed before it is still there."""
+
+
+class SessionConflictError(SaveError):
+    """The session was played on (or deleted) by another window since this one loaded it."""
+
+
+# ------------------------------------------------------------------ the schema
+
+
+def schema_version(db: sqlite3.Connection) -> int:
+    """The schema version in the ``meta`` table; DamagedDatabaseError if it has none or
+    it is not a whole number this game could have written."""
+    try:
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise _read_problem(exc) from exc
+    if row is None:
+        raise DamagedDatabaseError("the database has no schema version")
+    text = str(row[0])
+    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:
+        raise DamagedDatabaseError(f"its schema version ({text[:20]!r}) is not a version number")
+    return int(text)
+
+
+def inspect(db: sqlite3.Connection, thorough: bool = True) -> int:
+    """The schema version of a database this game can use (0 for an empty one, which holds
+    no tables at all); DamagedDatabaseError says what is wrong with any other. ``thorough``
+    adds SQLite's ``quick_check`` of every page."""
+    try:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables:
+            return 0
+        if "meta" not in tables:
+            raise DamagedDatabaseError("the file holds another program's tables, not saved games")
+        version = schema_version(db)
+        if version > SCHEMA:
+            raise DamagedDatabaseError(
+                f"it was written by a newer version of Knock Rummy (database version {version})"
+            )
+        missing = sorted(TABLES - tables)
+        if missing:
+            raise DamagedDatabaseError(f"tables are missing ({', '.join(missing)})")
+        if thorough:
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise DamagedDatabaseError(f"the database is damaged ({check})")
+        return version
+    except sqlite3.DatabaseError as exc:
+        raise _read_problem(exc) from exc
+
+
+def prepare(db: sqlite3.Connection) -> None:
+    """Create the tables in an empty database and migrate an older one to ``SCHEMA``, one
+    version per ``BEGIN IMMEDIATE`` transaction. The file is judged again inside each
+    transaction: another copy of the game may have just created or migrated it, and what
+    it wrote must be taken as it is, not mistaken for a file that holds nothing."""
+    while True:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = inspect(db, thorough=False)
+            if version == SCHEMA:
+                # a write taken back: a file that cannot be written (SQLite opens it
+                # read-only without a word) says so now, not at the player's first move
+                db.execute("UPDATE meta SET value = value WHERE key = 'schema'")
+                db.rollback()
+                return
+            if version == 0:
+                for statement in _statements(_CREATE_V1):
+                    db.execute(statement)
+                db.execute("INSERT INTO meta VALUES ('schema', '1')")
+                db.execute("INSERT INTO meta VALUES ('created_by', ?)", (__version__,))
+            elif version < SCHEMA:
+                for statement in _statements(MIGRATIONS[version]):
+                    db.execute(statement)
+                db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(version + 1),))
+            db.commit()
+        except BaseException:
+            db.rollback()
+            raise
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";") if s.strip()]
+
+
+# ------------------------------------------------------------------ looking first
+
+
+def identity(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from another (None if there is no file)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+@dataclass
+class Look:
+    """A database judged without writing anything anywhere (see :func:`look`)."""
+
+    db: sqlite3.Connection | None
+    """What was read: None if there is no file; else an in-memory copy of it or, where
+    ``on_file``, an immutable reader of the file itself."""
+    version: int
+    """Its schema version; 0 for an empty database or no file."""
+    on_file: bool = False
+
+    def keep(self) -> sqlite3.Connection:
+        """A database to go on reading from: an in-memory copy (empty if there is no
+        file), as an immutable reader would not see the file change."""
+        if self.db is None:
+            return memory_database()
+        if not self.on_file:
+            return self.db
+        copy = memory_database()
+        self.db.backup(copy)
+        self.db.close()
+        return copy
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+
+
+def look(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Look:
+    """Judge the database at ``path`` with :func:`inspect`, writing nothing anywhere: the
+    file and its folder are left as they were, byte for byte.
+
+    Where a ``-wal`` or ``-journal`` file lies beside it, another program has it open (or
+    stopped in the middle of a write) and only SQLite, under its locks, reads it right: it
+    is copied into memory that way, and SQLite adds no file, as those are already there.
+    Otherwise the file is read as immutable, since SQLite's ordinary read-only opening of
+    a WAL file leaves ``-wal`` and ``-shm`` files behind; if the file changes while it is
+    judged, it is judged again. Raises DamagedDatabaseError, StoreBusyError or
+    StoreUnavailableError.
+    """
+    try:
+        if path.is_dir():
+            raise StoreUnavailableError(f"{path.name} is a folder, not a file")
+        for _ in range(3):
+            seen = identity(path)
+            if seen is None:
+                return Look(None, 0)
+            if _open_elsewhere(path):
+                break
+            with path.open("rb") as handle:
+                header = handle.read(len(_HEADER))
+            if not header:
+                return Look(memory_database(), 0)
+            if header != _HEADER:
+                if identity(path) != seen:
+                    continue
+                raise DamagedDatabaseError("the file is not a Knock Rummy database")
+            db = _immutable(path)
+            try:
+                version = inspect(db)
+            except DamagedDatabaseError:
+                db.close()
+                if identity(path) == seen and not _open_elsewhere(path):
+                    raise
+                continue
+            if identity(path) == seen and not _open_elsewhere(path):
+                return Look(db, version, on_file=True)
+            db.close()
+        db = _patiently(_copy_through_sqlite, path, busy_timeout)
+        try:
+            return Look(db, inspect(db))
+        except BaseException:
+            db.close()
+            raise
+    except OSError as exc:
+        raise StoreUnavailableError(f"the file cannot be read: {exc.strerror or exc}") from exc
+
+
+def _open_elsewhere(path: Path) -> bool:
+    return any(path.with_name(path.name + side).exists() for side in ("-wal", "-journal"))
+
+
+def _immutable(path: Path) -> sqlite3.Connection:
+    try:
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?immutable=1", uri=True)
+    except sqlite3.DatabaseError as exc:
+        raise _read_problem(exc) from exc
+    db.row_factory = sqlite3.Row
+    return db
+
+
+def _copy_through_sqlite(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    try:
+        source = sqlite3.connect(
+            f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=busy_timeout
+        )
+    except sqlite3.DatabaseError as exc:
+        raise _read_problem(exc) from exc
+    try:
+        # a read transaction first: it waits out a writer for the busy timeout (the copy
+        # itself would retry forever), then holds the snapshot steady for the copy
+        source.execute("BEGIN")
+        source.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        copy = memory_database()
+        source.backup(copy)
+        return copy
+    except sqlite3.DatabaseError as exc:
+        raise _read_problem(exc) from exc
+    finally:
+        source.close()
+
+
+def memory_database() -> sqlite3.Connection:
+    """An empty database in memory, set up like the file's connections."""
+    db = sqlite3.connect(":memory:")
+    db.row_factory = sqlite3.Row
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+# ------------------------------------------------------------------ opening to write
+
+
+def open_writable(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
+    """Open the database at ``path`` for writing (creating an empty file if there is
+    none), in WAL mode with full sync, created or migrated by :func:`prepare`. Call it
+    only on a file that :func:`look` judged healthy or empty. Raises StoreBusyError,
+    StoreUnavailableError, or DamagedDatabaseError if the file changed since."""
+    return _patiently(_open_writable, path, busy_timeout)
+
+
+def _patiently(opener, path: Path, busy_timeout: float) -> sqlite3.Connection:
+    """``opener(path, seconds)``, tried again while it finds the file busy, for at most
+    ``busy_timeout`` seconds in all. SQLite waits out a lock by itself, but not where
+    waiting could deadlock (two copies of the game switching a new file to WAL at once):
+    there it answers "busy" at once, and only a fresh try succeeds."""
+    deadline = time.monotonic() + busy_timeout
+    while True:
+        try:
+            return opener(path, max(0.0, deadline - time.monotonic()))
+        except StoreBusyError:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
+
+
+def _open_writable(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    try:
+        db = sqlite3.connect(str(path), timeout=busy_timeout)
+    except sqlite3.DatabaseError as exc:
+        raise _write_problem(exc) from exc
+    try:
+        db.row_factory = sqlite3.Row
+        db.execute("PRAGMA foreign_keys = ON")
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode.lower() != "wal":
+            raise StoreUnavailableError("the database cannot keep a write-ahead log here")
+        db.execute("PRAGMA synchronous = FULL")
+        prepare(db)
+        return db
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise _write_problem(exc) from exc
+    except BaseException:
+        db.close()
+        raise
+
+
+# ------------------------------------------------------------------ what went wrong
+
+
+def _error_name(exc: sqlite3.Error) -> str:
+    return getattr(exc, "sqlite_errorname", None) or ""
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    name = _error_name(exc)
+    if name:
+        return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+    return "locked" in str(exc)
+
+
+BUSY_MESSAGE = "your saved games are in use by another program"
+
+
+def _read_problem(exc: sqlite3.Error) -> StoreError:
+    """What a failed read of the file means for the player."""
+    name = _error_name(exc)
+    if _is_busy(exc):
+        return StoreBusyError(BUSY_MESSAGE)
+    if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_IOERR")):
+        return StoreUnavailableError(f"the file cannot be read: {exc}")
+    if name.startswith("SQLITE_READONLY"):
+        # a read-only look at a file that needs a writer first (a crash left it mid-write)
+        return StoreUnavailableError(f"the file cannot be read here: {exc}")
+    return DamagedDatabaseError(f"the file is damaged or not a database ({exc})")
+
+
+def _write_reason(exc: sqlite3.Error) -> str | None:
+    """A few words for a failed write that is no fault of the file (None if it is)."""
+    name = _error_name(exc)
+    if name.startswith("SQLITE_FULL"):
+        return "the disk is full"
+    if name.startswith("SQLITE_READONLY"):
+        return "the file is read-only"
+    if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
+        return "the file or its folder cannot be written"
+    if name.startswith("SQLITE_IOERR"):
+        return "the disk reported an error"
+    return None
+
+
+def _write_problem(exc: sqlite3.Error) -> StoreError:
+    """What a failed attempt to open the file for writing means for the player."""
+    if _is_busy(exc):
+        return StoreBusyError(BUSY_MESSAGE)
+    reason = _write_reason(exc)
+    if reason is not None:
+        return StoreUnavailableError(reason)
+    return _read_problem(exc)
+
+
+def save_problem(exc: sqlite3.Error) -> SaveError:
+    """The plain sentence for a change that could not be written."""
+    kept = "everything saved before it is kept"
+    if isinstance(exc, sqlite3.IntegrityError):
+        return SessionConflictError(
+            "Your game could not be saved: this session was played on in another window. "
+            f"This window stops saving it; {kept}."
+        )
+    if _is_busy(exc):
+        return SaveError(f"Your game could not be saved: {BUSY_MESSAGE}; {kept}.")
+    reason = _write_reason(exc)
+    if reason == "the disk is full":
+        return SaveError(
+            "Your game could not be saved: the disk is full. Free some space and start "
+            f"Knock Rummy again; {kept}."
+        )
+    if reason is None:
+        reason = f"the database refused the change ({exc})"
+    return SaveError(f"Your game could not be saved: {reason}; {kept}.")
