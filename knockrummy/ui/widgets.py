@@ -9,13 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from .fonts import blit_text
-
-BUTTON = (245, 236, 205)
-BUTTON_HOVER = (255, 248, 222)
-BUTTON_TEXT = (40, 35, 25)
-BUTTON_OFF = (120, 125, 115)
-BUTTON_OFF_TEXT = (185, 190, 180)
-ACCENT = (255, 196, 40)
+from .theme import ACCENT, BUTTON, BUTTON_HOVER, BUTTON_OFF, BUTTON_OFF_TEXT, BUTTON_TEXT
 
 
 @dataclass

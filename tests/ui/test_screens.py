@@ -12,6 +12,7 @@ from knockrummy.engine.serialize import session_to_json
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
+from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.ledger_screen import LedgerScreen
 from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.scenes.rules_screen import RulesScreen
@@ -27,6 +28,7 @@ def open_game(tmp_path, scene_class=TitleScreen):
     game = Game.open(str(tmp_path / "data"))
     game.settings = Settings(speed="instant")
     app = App((1280, 800))
+    Navigator(app, game)
     app.push(scene_class(game))
     step(app)
     return game, app
@@ -154,10 +156,8 @@ def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, f
     game.settings = Settings(speed=speed)
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bo", HUMAN)]
     session_id, state = game.start("gin-rummy", seats, seed=4)
-    from knockrummy.ui.scenes.play import table_for
-
     app = App((1280, 800))
-    table = table_for(game, session_id, state, seats)
+    table = Navigator(app, game).table_scene(session_id, state, seats)
     app.push(table)
     drawn = faces_drawn
     turns = 0

@@ -14,8 +14,8 @@ from ...persistence.exchange import export_session_file, import_session_file
 from ...persistence.files import FileFormatError, write_atomic
 from ...persistence.stats import ledger_csv, player_statistics
 from ..fonts import blit_text, fit
-from ..table_draw import SOFT, TEXT
-from ..widgets import ACCENT, Button
+from ..theme import ACCENT, SOFT, TEXT
+from ..widgets import Button
 from .menu import MenuScreen, scrolled_lines
 
 LINE_COLOURS = [
