@@ -11,7 +11,7 @@ Computer seats get exactly this, the same as the window shows a human seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .actions import Action, DrawStock, HandAction
 from .cards import Card
@@ -145,4 +145,27 @@ def player_view(state: SessionState, seat: int) -> PlayerView:
         knocker=hand.knocker,
         knock_card=knock_card,
         winners=state.winners,
+    )
+
+
+SPECTATOR = -1
+"""The ``seat`` of a spectator's view: nobody's seat."""
+
+
+def spectator_view(state: SessionState) -> PlayerView:
+    """What someone watching the table may know: every seat's public actions, no hidden
+    card (no hand, no stock card drawn, no face-down knocking discard), and every hand once
+    the hand is over. It is any seat's view with that seat's own knowledge taken away."""
+    seen = player_view(state, 0)
+    return replace(
+        seen,
+        seat=SPECTATOR,
+        position=None,
+        hand=(),
+        taken=None,
+        knock_card=None,
+        legal_actions=(),
+        history=tuple(
+            replace(e, card=None) if isinstance(e.action, DrawStock) else e for e in seen.history
+        ),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine.session import SessionState
+from ..engine.views import player_view
 from ..settings import Settings
 from .scenes.table import TableOptions, TableScene
 from .seats import SeatConfig
@@ -35,11 +36,16 @@ def table_scene(
     if session.names != names:
         session = session.copy()
         session.names = names
+    bot_for = bot_factory(seats)
+
+    def decide(state: SessionState, seat: int):
+        return bot_for(seat, state).choose(player_view(state, seat))
+
     return TableScene(
         session,
         seats,
         settings,
-        bot_factory(seats),
+        decide,
         Sounds(settings.sound),
         options,
         on_action,

@@ -173,23 +173,23 @@ def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, f
             assert table.viewer == mover and table.handoff is None
             assert run_until(app, lambda: table.can_act)
         mover = table.session.to_move
-        other_cards = set(table.hand.hands[1 - mover])
+        other_cards = set(table.session.hand.hands[1 - mover])
         drawn.clear()
         step(app, 5)
         table.draw(app.screen)
-        assert not (set(drawn) & other_cards - set(table.hand.discard))
+        assert not (set(drawn) & other_cards - set(table.session.hand.discard))
         assert table.try_action(DrawStock() if DrawStock() in table.legal else table.legal[0])
         assert run_until(app, lambda: table.can_act)
         card = table.player_hand()[0]
         assert table.try_action(Discard(card))
         turns += 1
         # during the other human's turn, before the hand-off, the mover's cards are hidden
-        run_until(app, lambda: not table.seq.busy)
-        mine = set(table.hand.hands[mover])
+        run_until(app, lambda: not table.motion.seq.busy)
+        mine = set(table.session.hand.hands[mover])
         drawn.clear()
         table.draw(app.screen)
-        assert not (set(drawn) & mine - set(table.hand.discard))
-        assert not table.flights  # nothing is left in mid-air once the table is still
+        assert not (set(drawn) & mine - set(table.session.hand.discard))
+        assert not table.motion.flights  # nothing is left in mid-air once the table is still
 
 
 def test_a_human_answers_the_knock_rami_buy_back_offer_on_the_panel():

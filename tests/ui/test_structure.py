@@ -86,3 +86,19 @@ def test_screens_do_not_import_one_another():
     graph = import_graph("knockrummy.ui.scenes")
     for screen in screens:
         assert not (graph[screen] & screens), screen
+
+
+def test_no_window_module_reads_the_raw_hand_of_a_session():
+    """The window draws and decides from views: nothing in it reaches into a session's
+    ``hand`` (whose hidden parts are every seat's cards and the stock)."""
+    offenders = []
+    for path in (PACKAGE / "ui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "hand":
+                owner = node.value
+                name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+                if name in ("session", "state", "old", "new", "s") or (
+                    isinstance(owner, ast.Name) and owner.id == "self"
+                ):
+                    offenders.append(f"{path.name}:{node.lineno}")
+    assert offenders == []
