@@ -27,9 +27,37 @@ from .scenes.hand_end import HandEndPanel
 from .scenes.table_layout import TableGeometry
 from .scenes.table_motion import TableMotion
 from .seats import SeatConfig
-from .theme import ACCENT, FELT_DARK, SOFT, TEXT, WARN, felt
+from .theme import (
+    ACCENT,
+    BUBBLE,
+    CHIP,
+    CHIP_EDGE,
+    DEADWOOD_MARK,
+    FELT_DARK,
+    INK,
+    LAYOFF,
+    LAYOFF_TEXT,
+    PANEL,
+    SOFT,
+    TEXT,
+    WARN,
+    felt,
+)
 from .widgets import Button, plate
-from .wording import headline
+from .wording import (
+    EMPTY_STOCK,
+    KNOCKED_TAG,
+    TAKEN_MARK,
+    change_line,
+    deadwood_label,
+    headline,
+    layoff_legend,
+    leaves_label,
+    more_changes,
+    plate_lines,
+    pot_label,
+    total_label,
+)
 
 
 @dataclass(frozen=True)
@@ -154,7 +182,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
         )
     else:
         pygame.draw.rect(surface, FELT_DARK, (sx, sy, cw, ch), width=2, border_radius=cw // 10)
-        blit_text(surface, "empty", round(fs * 0.8), SOFT, (sx + cw / 2, sy + ch / 2), "center")
+        blit_text(surface, EMPTY_STOCK, round(fs * 0.8), SOFT, (sx + cw / 2, sy + ch / 2), "center")
     # discard pile: top card face up (the knocking discard lies face down on it)
     dx, dy = layout.discard
     pile = list(view.discard_pile)
@@ -178,7 +206,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
     if get_profile(view.profile_id).session == "elimination":
         blit_text(
             surface,
-            f"Pot {format_amount(view.pot)}",
+            pot_label(view.pot),
             fs,
             WARN,
             ((sx + dx + cw) / 2, sy - fs * 0.8),
@@ -218,11 +246,8 @@ def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: in
 def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, fs: int) -> None:
     view = frame.view
     cfg = frame.seats[seat]
-    score = format_amount(view.scores[seat])
-    lines = [cfg.name, f"{cfg.label} · {score}"]
     out = not view.active[seat]
-    if out:
-        lines[1] = f"out · {score}"
+    lines = plate_lines(cfg.name, cfg.label, view.scores[seat], out)
     active = view.to_move == seat and view.phase in (PLAYING, BUY_BACK)
     size = round(fs * (0.9 if seat == frame.viewer else 0.8))
     rect = plate(surface, lines, center, size, highlight=active, dim=out)
@@ -232,9 +257,9 @@ def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, f
     if view.dealer == seat:
         r = max(8, fs * 0.62)
         cx, cy = rect.left - r - 4, rect.centery
-        pygame.draw.circle(surface, (250, 250, 245), (cx, cy), r)
-        pygame.draw.circle(surface, (40, 40, 40), (cx, cy), r, 2)
-        blit_text(surface, "D", round(r * 1.1), (30, 30, 30), (cx, cy), "center", bold=True)
+        pygame.draw.circle(surface, CHIP, (cx, cy), r)
+        pygame.draw.circle(surface, CHIP_EDGE, (cx, cy), r, 2)
+        blit_text(surface, "D", round(r * 1.1), INK, (cx, cy), "center", bold=True)
 
 
 def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
@@ -274,7 +299,7 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
             if frame.leaves is not None:
                 blit_text(
                     surface,
-                    f"leaves {frame.leaves}",
+                    leaves_label(frame.leaves),
                     round(fs * 0.75),
                     WARN,
                     (x + cw / 2, y - 4),
@@ -282,7 +307,7 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
                     bold=True,
                 )
         if card == frame.taken:
-            blit_text(surface, "taken", round(fs * 0.7), WARN, (x + cw / 2, y - 2), "midbottom")
+            blit_text(surface, TAKEN_MARK, round(fs * 0.7), WARN, (x + cw / 2, y - 2), "midbottom")
 
 
 def _draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
@@ -305,9 +330,9 @@ def _draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
 def _bubble_surface(text: str, size: int):
     from .fonts import render
 
-    label, rect = render(text, size, (30, 30, 30), bold=True)
+    label, rect = render(text, size, INK, bold=True)
     box = pygame.Surface((rect.width + size, rect.height + size * 0.6), pygame.SRCALPHA)
-    pygame.draw.rect(box, (255, 245, 200), box.get_rect(), border_radius=size // 2)
+    pygame.draw.rect(box, BUBBLE, box.get_rect(), border_radius=size // 2)
     pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=size // 2)
     box.blit(label, label.get_rect(center=box.get_rect().center))
     return box, box.get_rect()
@@ -378,13 +403,13 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface) -> None:
         if placed.deadwood:
             pygame.draw.line(
                 surface,
-                (220, 80, 60),
+                DEADWOOD_MARK,
                 (x + 3, y + cw * 1.4 + 3),
                 (x + cw * 0.52, y + cw * 1.4 + 3),
                 3,
             )
         if placed.laid_by is not None:
-            surface.blit(card_art.outline(cw, (90, 170, 255)), (x - 3, y - 3))
+            surface.blit(card_art.outline(cw, LAYOFF), (x - 3, y - 3))
     _lay_legend(surface, geo, view, fs)
     for button in panel.buttons:
         button.draw(surface, fs)
@@ -398,7 +423,7 @@ def _panel_row(
     fs = geo["font"]
     settlement = view.settlement
     seat = view.seats_in_hand[position]
-    tag = " (knocked)" if settlement.knocker == position else ""
+    tag = KNOCKED_TAG if settlement.knocker == position else ""
     blit_text(
         surface,
         view.names[seat] + tag,
@@ -410,7 +435,7 @@ def _panel_row(
     )
     blit_text(
         surface,
-        f"deadwood {settlement.deadwood[position]}",
+        deadwood_label(settlement.deadwood[position]),
         round(fs * 0.9),
         SOFT,
         (rect.left + fs, mid + fs * 0.7),
@@ -421,8 +446,7 @@ def _panel_row(
     lines = []
     for entry in changes:
         total_here += entry.amount
-        sign = "+" if entry.amount > 0 else ""
-        lines.append(f"{sign}{format_amount(entry.amount)}  {entry.reason}")
+        lines.append(change_line(entry))
     shown_total = total_here * count if count < 1 else total_here
     sign = "+" if total_here > 0 else ""
     value = format_amount(total_here) if count >= 1 else f"{shown_total:.0f}"
@@ -438,7 +462,7 @@ def _panel_row(
     )
     blit_text(
         surface,
-        f"total {format_amount(view.scores[seat])}",
+        total_label(view.scores[seat]),
         round(fs * 0.85),
         SOFT,
         (x + fs * 4.5, mid - fs * 0.6),
@@ -447,7 +471,7 @@ def _panel_row(
     small = round(fs * 0.72)
     room = max(1, int((geo["row_h"] / 2 - fs * 0.2) // (fs * 0.85)))
     if len(lines) > room:
-        lines = lines[: room - 1] + [f"and {len(lines) - room + 1} more changes"]
+        lines = lines[: room - 1] + [more_changes(len(lines) - room + 1)]
     for i, line in enumerate(lines):
         blit_text(
             surface,
@@ -469,7 +493,7 @@ def _shade(size: tuple[int, int]) -> pygame.Surface:
 @functools.lru_cache(maxsize=4)
 def _panel_box(size: tuple[int, int], fs: int) -> pygame.Surface:
     box = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (14, 48, 30, 255), box.get_rect(), border_radius=fs)
+    pygame.draw.rect(box, (*PANEL, 255), box.get_rect(), border_radius=fs)
     pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=fs)
     return box
 
@@ -500,14 +524,14 @@ def _lay_legend(surface, geo, view: PlayerView, fs) -> None:
             for index, cards in by_meld.items():
                 meld = " ".join(c.symbol for c in melds[index])
                 given = " ".join(c.symbol for c in sorted(cards, key=lambda c: c.rank))
-                notes.append(f"{view.names[seats[position]]} lays off {given} onto {meld}")
+                notes.append((view.names[seats[position]], given, meld))
     if notes:
-        text = fit("Lay-offs (blue): " + "; ".join(notes), round(fs * 0.8), rect.width - 2 * fs)
+        text = fit(layoff_legend(notes), round(fs * 0.8), rect.width - 2 * fs)
         blit_text(
             surface,
             text,
             round(fs * 0.8),
-            (170, 205, 255),
+            LAYOFF_TEXT,
             (rect.left + fs, geo["buttons_y"] - fs * 1.6),
             "midleft",
         )

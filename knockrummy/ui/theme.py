@@ -27,6 +27,24 @@ BUTTON_HOVER = (255, 248, 222)
 BUTTON_TEXT = (40, 35, 25)
 BUTTON_OFF = (120, 125, 115)
 BUTTON_OFF_TEXT = (185, 190, 180)
+PRIMARY_HOVER = (255, 214, 90)
+PLATE = (10, 25, 15, 185)
+"""A seat's name plate (translucent)."""
+PLATE_TEXT = (240, 240, 230)
+PLATE_DIM = (150, 150, 140)
+"""A plate's text when the seat is out."""
+PANEL = (14, 48, 30)
+"""The hand-end panel."""
+BUBBLE = (255, 245, 200)
+INK = (30, 30, 30)
+"""Text on light things: bubbles, the dealer chip."""
+CHIP = (250, 250, 245)
+CHIP_EDGE = (40, 40, 40)
+DEADWOOD_MARK = (220, 80, 60)
+"""The line under a deadwood card on the panel."""
+LAYOFF = (90, 170, 255)
+"""The outline of a laid-off card."""
+LAYOFF_TEXT = (170, 205, 255)
 
 
 @functools.lru_cache(maxsize=4)

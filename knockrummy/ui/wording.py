@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..engine.actions import Knock, TakeDiscard
 from ..engine.cards import Card
-from ..engine.ledger import format_amount
+from ..engine.ledger import LedgerEntry, format_amount
 from ..engine.melds import discard_points
 from ..engine.profiles import PROFILES, Profile, get_profile
 from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
@@ -136,3 +136,55 @@ def handoff_lines(name: str, others: list[str]) -> list[str]:
     if others:
         lines.append(f"{', '.join(others)}: please look away.")
     return lines
+
+
+PASS_WORD = "Pass"
+"""The bubble by a seat that passes."""
+HINT_THINKING = "Thinking about a hint…"
+TAKEN_MARK = "taken"
+"""Over the card taken from the pile this turn."""
+EMPTY_STOCK = "empty"
+KNOCKED_TAG = " (knocked)"
+
+
+def setting_notice(name: str, on: bool) -> str:
+    """``Sound on.``: a setting changed from the table."""
+    return f"{name} {'on' if on else 'off'}."
+
+
+def pot_label(pot) -> str:
+    return f"Pot {format_amount(pot)}"
+
+
+def plate_lines(name: str, label: str, score, out: bool) -> list[str]:
+    """A seat's name plate: its name, then its kind or level (or ``out``) and score."""
+    return [name, f"{'out' if out else label} · {format_amount(score)}"]
+
+
+def leaves_label(count: int) -> str:
+    """Over the lifted card: the count its discard leaves."""
+    return f"leaves {count}"
+
+
+def deadwood_label(count: int) -> str:
+    return f"deadwood {count}"
+
+
+def total_label(score) -> str:
+    return f"total {format_amount(score)}"
+
+
+def change_line(entry: LedgerEntry) -> str:
+    """One score change and its reason: ``+29  difference 38 - 9 with Ada``."""
+    sign = "+" if entry.amount > 0 else ""
+    return f"{sign}{format_amount(entry.amount)}  {entry.reason}"
+
+
+def more_changes(count: int) -> str:
+    return f"and {count} more changes"
+
+
+def layoff_legend(notes: list[tuple[str, str, str]]) -> str:
+    """The panel's lay-off line from (who, cards given, meld) notes."""
+    said = [f"{who} lays off {given} onto {meld}" for who, given, meld in notes]
+    return "Lay-offs (blue): " + "; ".join(said)

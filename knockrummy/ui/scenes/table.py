@@ -52,7 +52,15 @@ from ..seats import SeatConfig
 from ..sound import Sounds
 from ..table_draw import TableFrame, draw_table
 from ..widgets import Button
-from ..wording import buy_back_words, going_out_word, handoff_lines, knock_bubble, status_line
+from ..wording import (
+    HINT_THINKING,
+    buy_back_words,
+    going_out_word,
+    handoff_lines,
+    knock_bubble,
+    setting_notice,
+    status_line,
+)
 from .hand_end import HandEndPanel, PanelChoices
 from .table_input import Command, Draw, HitMap, Reorder, Select, TableInput, Throw
 from .table_layout import HandOrder, TableGeometry
@@ -348,11 +356,11 @@ class TableScene(Scene):
     def _command(self, key: int) -> None:
         if key == pygame.K_f:
             self.change_settings(four_colour=not self.settings.four_colour)
-            self.say("Four-colour deck " + ("on." if self.settings.four_colour else "off."))
+            self.say(setting_notice("Four-colour deck", self.settings.four_colour))
         elif key == pygame.K_m:
             self.change_settings(sound=not self.settings.sound)
             self.sounds.enabled = self.settings.sound
-            self.say("Sound " + ("on." if self.settings.sound else "off."))
+            self.say(setting_notice("Sound", self.settings.sound))
 
     def _reorder(self, card: Card, x: float) -> None:
         """Drop ``card`` at ``x`` in the hand: the order becomes the player's own."""
@@ -368,7 +376,7 @@ class TableScene(Scene):
         """Ask the advisor on the worker thread; the answer shows when it is ready."""
         if self.hint_future is not None or not self.can_act:
             return
-        self.hint = "Thinking about a hint…"
+        self.hint = HINT_THINKING
         view = self.view
 
         def think() -> tuple[PlayerView, tuple[str, Card | None]]:

@@ -23,6 +23,7 @@ from ...engine.views import PlayerView
 from ..sound import Sounds
 from ..tween import Sequence as TweenSequence
 from ..tween import Tween, ease_in_out_cubic, lerp_point
+from ..wording import PASS_WORD
 from .table_layout import TableGeometry
 
 BOT_PAUSE = 0.45
@@ -190,7 +191,7 @@ class TableMotion:
             elif move.kind in ("discard", "knock"):
                 self._fly_discard(move, seat, origins, geometry)
             elif move.kind == "pass":
-                self.say("Pass", seat, 1.2)
+                self.say(PASS_WORD, seat, 1.2)
         if computer_next:
             self.seq.pause(self.duration(BOT_PAUSE))
 
