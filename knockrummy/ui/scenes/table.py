@@ -254,7 +254,8 @@ class TableScene(Scene):
         return out
 
     def hand_changes(self) -> dict[int, list[LedgerEntry]]:
-        """This hand's points entries by seat, from the public ledger."""
+        """This hand's points entries by seat, from the session's ledger (public: every
+        seat sees the scores change; the view carries the totals, not the entries)."""
         out: dict[int, list[LedgerEntry]] = {}
         for entry in self.session.ledger:
             if entry.hand == self.view.hand_number and entry.account == "points":
@@ -379,14 +380,7 @@ class TableScene(Scene):
         self.hint = HINT_THINKING
         view = self.view
 
-        def think() -> tuple[PlayerView, tuple[str, Card | None]]:
-            try:
-                return view, hint_for_view(view)
-            finally:
-                if pygame.display.get_init():
-                    pygame.event.post(pygame.event.Event(WAKE))
-
-        self.hint_future = self.executor.submit(think)
+        self.hint_future = self._in_background(lambda: (view, hint_for_view(view)))
 
     def change_settings(self, **values) -> None:
         """A setting changed at the table (F, M): kept like any other setting."""
@@ -517,7 +511,7 @@ class TableScene(Scene):
 
     def _open_panel(self) -> None:
         choices = PanelChoices(
-            answer=lambda action: self.perform(action, self.session.to_move),
+            answer=lambda action: self.perform(action, self.view.to_move),
             close=self.app_quit,
             human_answers=lambda v: v.to_move is not None and self.seats[v.to_move].is_human,
             autoplay=self.options.autoplay,
@@ -533,19 +527,24 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- bots
 
+    def _in_background(self, work: Callable[[], object]) -> Future:
+        """Run ``work`` on the worker thread; its end wakes the window's loop."""
+
+        def run():
+            try:
+                return work()
+            finally:
+                if pygame.display.get_init():
+                    pygame.event.post(pygame.event.Event(WAKE))
+
+        return self.executor.submit(run)
+
     def _bot_turn(self) -> None:
         """Ask the computer to move (on the worker thread) or apply its answer."""
         if self.future is None:
             state, seat = self.session, self.view.to_move
 
-            def think():
-                try:
-                    return self.decide(state, seat)
-                finally:
-                    if pygame.display.get_init():
-                        pygame.event.post(pygame.event.Event(WAKE))
-
-            self.future = self.executor.submit(think)
+            self.future = self._in_background(lambda: self.decide(state, seat))
             self._future_seat = seat
             return
         if not self.future.done():
@@ -611,7 +610,7 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.geometry = TableGeometry.build(
-            size, self.session.players, self.viewer, self.settings.card_scale
+            size, self.view.players, self.viewer, self.settings.card_scale
         )
         self.motion.card_pos.clear()
         self._place_buttons()
