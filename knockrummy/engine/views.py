@@ -180,3 +180,34 @@ def seen_events(state: SessionState, seat: int | None, events: Iterable[Event]) 
         )
         seen.append(replace(event, card=None) if hidden and event.position != position else event)
     return seen
+
+
+SPECTATOR = -1
+"""The ``seat`` of a spectator's view: nobody's seat."""
+
+
+def spectator_view(state: SessionState) -> PlayerView:
+    """What someone watching the table may know: every seat's public actions, no hidden
+    card (no hand, no stock card drawn, no face-down knocking discard), and every hand once
+    the hand is over. It is any seat's view with that seat's own knowledge taken away."""
+    seen = player_view(state, 0)
+    return replace(
+        seen,
+        seat=SPECTATOR,
+        position=None,
+        hand=(),
+        taken=None,
+        knock_card=None,
+        legal_actions=(),
+        history=tuple(_as_everyone_saw(e) for e in seen.history),
+    )
+
+
+def _as_everyone_saw(event: PublicEvent) -> PublicEvent:
+    """A public event without the card only its taker saw: a stock draw's card, a knocking
+    discard (face down)."""
+    if isinstance(event.action, DrawStock):
+        return replace(event, card=None)
+    if isinstance(event.action, Knock):
+        return replace(event, action=_FACE_DOWN)
+    return event

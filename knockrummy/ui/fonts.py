@@ -56,3 +56,18 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
         else:
             high = mid - 1
     return text[:low].rstrip() + "…"
+
+
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` (approximate: by average glyph width)."""
+    per_line = max(10, int(width / (size * 0.55)))
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > per_line:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    if line:
+        lines.append(line)
+    return lines

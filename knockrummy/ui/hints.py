@@ -8,22 +8,26 @@ from ..ai.advisor import advise
 from ..engine.actions import Pass, TakeDiscard
 from ..engine.cards import Card
 from ..engine.session import SessionState
-from ..engine.views import player_view
+from ..engine.views import PlayerView, player_view
 
 
 def hint_text(session: SessionState, seat: int) -> tuple[str, Card | None]:
-    """The hint for the seat to move, and the card it suggests throwing (None before
-    drawing): the knock advisor's advice after drawing, the hard level's choice of pile
-    before."""
-    view = player_view(session, seat)
+    """The hint for ``seat``, the seat to move (see :func:`hint_for_view`)."""
+    return hint_for_view(player_view(session, seat))
+
+
+def hint_for_view(view: PlayerView) -> tuple[str, Card | None]:
+    """The hint for the seat whose view this is, and the card it suggests throwing (None
+    before drawing): the knock advisor's advice after drawing, the hard level's choice of
+    pile before."""
     if view.hand_phase != "discard":
-        choice = make_bot("hard", seed=session.hand_number).choose(view)
+        choice = make_bot("hard", seed=view.hand_number).choose(view)
         if isinstance(choice, TakeDiscard):
             return f"Hint: take the {view.discard_pile[-1].symbol}.", None
         if isinstance(choice, Pass):
             return "Hint: pass.", None
         return "Hint: draw from the stock.", None
-    advice = advise(view, seed=session.hand_number)
+    advice = advise(view, seed=view.hand_number)
     if advice.knock and advice.knock_card is not None:
         risk = round(100 * (advice.risk or 0))
         return (

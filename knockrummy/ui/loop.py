@@ -42,6 +42,11 @@ class Scene:
         """True while the scene needs frames without input (animations, timers)."""
         return False
 
+    def pointer_state(self) -> object:
+        """What the drawing shows of the pointer (hovered buttons, a dragged card). After a
+        mouse move the loop redraws only if this changed; by default every move counts."""
+        return object()
+
     def close(self) -> None:
         """Release threads and other resources when the scene is left."""
 
@@ -60,6 +65,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.fps = FPS
         """Frame cap; 0 runs frames back to back (instant-speed demos)."""
+        self.navigator = None
+        """Where scenes ask to go next (see :mod:`.navigator`); set by whoever opens the
+        window with its screens."""
 
     def set_flags(self, flags: int) -> None:
         """Switch between a window and full screen, keeping the scenes."""
@@ -108,9 +116,19 @@ class App:
                 scene.resize(size)
         if event.type == pygame.WINDOWEXPOSED:
             self.dirty = True
-        if self.scenes:
-            self.scene.handle(event)
-        self.dirty = True
+        if not self.scenes:
+            self.dirty = True
+            return
+        scene = self.scene
+        if event.type != pygame.MOUSEMOTION:
+            scene.handle(event)
+            self.dirty = True
+            return
+        # a mouse move over nothing that reacts to it costs no frame
+        before = scene.pointer_state()
+        scene.handle(event)
+        if scene is not self.scene or scene.pointer_state() != before:
+            self.dirty = True
 
     def step(self, dt: float, events: list[pygame.event.Event]) -> bool:
         """One frame: events, update, draw if needed. Returns True if it drew."""

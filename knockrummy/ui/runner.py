@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
 
 import pygame
 
@@ -13,10 +12,11 @@ from ..logs import start_logging
 from ..settings import Settings
 from .loop import App
 from .scenes.table import TableOptions, TableScene
-from .seats import HUMAN, SeatConfig
-from .sound import Sounds, native_stderr_to_log
+from .seats import SeatConfig, default_seats
+from .sound import native_stderr_to_log
+from .tables import table_scene
 
-COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
+__all__ = ["default_seats", "init_pygame", "open_window", "run_demo", "run_game", "table_scene"]
 
 
 def init_pygame() -> None:
@@ -30,54 +30,10 @@ def init_pygame() -> None:
         pygame.freetype.init()
 
 
-def bot_factory(seats: list[SeatConfig]) -> Callable[[int, SessionState], object]:
-    """``(seat, state) -> bot`` for one decision, seeded by the session seed, the seat and
-    the number of actions so far: a resumed session plays on exactly as it would have."""
-    from ..ai import make_bot
-
-    def bot_for(seat: int, state: SessionState):
-        seed = (state.seed * 1_000_003 + seat * 10_007 + len(state.log)) % 2**63
-        return make_bot(seats[seat].level, seed)
-
-    return bot_for
-
-
-def default_seats(players: int, humans: int = 1, level: str = "medium") -> list[SeatConfig]:
-    seats = []
-    for seat in range(players):
-        if seat < humans:
-            seats.append(SeatConfig("You" if humans == 1 else f"Player {seat + 1}", HUMAN))
-        else:
-            seats.append(SeatConfig(COMPUTER_NAMES[seat % len(COMPUTER_NAMES)], level=level))
-    return seats
-
-
 def open_window(settings: Settings) -> App:
     init_pygame()
     flags = pygame.FULLSCREEN if settings.window_mode == "fullscreen" else 0
     return App(settings.window_size, flags=flags)
-
-
-def table_scene(
-    session: SessionState,
-    seats: list[SeatConfig],
-    settings: Settings,
-    options: TableOptions | None = None,
-    on_action: Callable | None = None,
-) -> TableScene:
-    names = [s.name for s in seats]
-    if session.names != names:
-        session = session.copy()
-        session.names = names
-    return TableScene(
-        session,
-        seats,
-        settings,
-        bot_factory(seats),
-        Sounds(settings.sound),
-        options,
-        on_action,
-    )
 
 
 def run_demo(
@@ -124,18 +80,18 @@ def run_game(
 ) -> None:
     """The game: the title screen, or a new table at once when ``profile`` is given."""
     from .game import Game
-    from .scenes.play import table_for
-    from .scenes.title import TitleScreen
+    from .navigator import Navigator
 
     game = Game.open(data_dir)
     start_logging(game.paths.logs)
     for message in game.messages:
         logging.getLogger("knockrummy").warning(message)
     app = open_window(game.settings)
+    navigator = Navigator(app, game)
     if profile is None:
-        app.push(TitleScreen(game))
+        navigator.title()
     else:
         seats = default_seats(players, humans=1, level=level)
         session_id, state = game.start(profile, seats, seed=seed)
-        app.push(table_for(game, session_id, state, seats))
+        navigator.table(session_id, state, seats)
     app.run()

@@ -33,3 +33,18 @@ class SeatConfig(schema.SeatData):
         (:func:`~knockrummy.persistence.schema.seat`); InvalidDataError otherwise."""
         checked = schema.seat(data, where)
         return cls(checked.name, checked.kind, checked.level)
+
+
+COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
+"""Names the window gives computer seats, by seat number."""
+
+
+def default_seats(players: int, humans: int = 1, level: str = "medium") -> list[SeatConfig]:
+    """``humans`` human seats first (``You`` when alone), then computers at ``level``."""
+    seats = []
+    for seat in range(players):
+        if seat < humans:
+            seats.append(SeatConfig("You" if humans == 1 else f"Player {seat + 1}", HUMAN))
+        else:
+            seats.append(SeatConfig(COMPUTER_NAMES[seat % len(COMPUTER_NAMES)], level=level))
+    return seats

@@ -9,13 +9,18 @@ from dataclasses import dataclass
 import pygame
 
 from .fonts import blit_text
-
-BUTTON = (245, 236, 205)
-BUTTON_HOVER = (255, 248, 222)
-BUTTON_TEXT = (40, 35, 25)
-BUTTON_OFF = (120, 125, 115)
-BUTTON_OFF_TEXT = (185, 190, 180)
-ACCENT = (255, 196, 40)
+from .theme import (
+    ACCENT,
+    BUTTON,
+    BUTTON_HOVER,
+    BUTTON_OFF,
+    BUTTON_OFF_TEXT,
+    BUTTON_TEXT,
+    PLATE,
+    PLATE_DIM,
+    PLATE_TEXT,
+    PRIMARY_HOVER,
+)
 
 
 @dataclass
@@ -65,7 +70,7 @@ class Button:
         if self.enabled:
             fill = BUTTON_HOVER if self.hover else BUTTON
             if self.primary:
-                fill = (255, 214, 90) if self.hover else ACCENT
+                fill = PRIMARY_HOVER if self.hover else ACCENT
             text = BUTTON_TEXT
         else:
             fill, text = BUTTON_OFF, BUTTON_OFF_TEXT
@@ -110,10 +115,10 @@ def _plate_image(lines: tuple[str, ...], font_size: int, highlight: bool, dim: b
     width = max(round(font_size * 0.6 * max(len(t) for t in lines)) + font_size * 2, font_size * 6)
     panel = pygame.Surface((width, line_h * len(lines) + font_size // 2), pygame.SRCALPHA)
     rect = panel.get_rect()
-    pygame.draw.rect(panel, (10, 25, 15, 185), rect, border_radius=font_size // 2)
+    pygame.draw.rect(panel, PLATE, rect, border_radius=font_size // 2)
     if highlight:
         pygame.draw.rect(panel, ACCENT, rect, width=3, border_radius=font_size // 2)
-    color = (150, 150, 140) if dim else (240, 240, 230)
+    color = PLATE_DIM if dim else PLATE_TEXT
     for i, text in enumerate(lines):
         y = font_size // 4 + i * line_h + line_h / 2
         size = font_size if i == 0 else round(font_size * 0.85)

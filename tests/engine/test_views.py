@@ -83,3 +83,31 @@ def test_engine_import_does_not_load_pygame():
     code = "import sys, knockrummy.engine, knockrummy.sim; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(("profile", "players"), [("knock-rummy", 6), ("gin-classic", 2)])
+@pytest.mark.parametrize("steps", [0, 5, 17])
+def test_a_spectator_sees_no_seats_hidden_cards(profile, players, steps):
+    from knockrummy.engine.views import SPECTATOR, spectator_view
+
+    state = play_some(profile, players, seed=steps + players, steps=steps)
+    view = spectator_view(state)
+    assert view.seat == SPECTATOR and view.position is None and view.hand == ()
+    assert view.legal_actions == () and view.taken is None and view.knock_card is None
+    assert all(e.card is None for e in view.history if e.action == DrawStock())
+    rng = random.Random(steps)
+    for seat in range(players):  # no seat's hidden cards change what a spectator sees
+        assert spectator_view(shuffle_hidden(state, seat, rng)) == view
+
+
+def test_a_spectator_sees_every_hand_once_the_hand_is_over_but_not_the_knock_card_before():
+    from knockrummy.engine.views import spectator_view
+
+    state = play_some("poker-rum", 3, seed=2, steps=0)
+    state, _ = apply(state, DrawStock())
+    card = state.hand.hands[state.hand.to_move][0]
+    assert spectator_view(state).revealed is None
+    state, _ = apply(state, Knock(card))
+    view = spectator_view(state)
+    assert view.revealed == tuple(tuple(h) for h in state.hand.hands)
+    assert view.settlement is not None and view.knock_card is None

@@ -9,9 +9,9 @@ from collections import namedtuple
 from knockrummy.engine.session import legal_actions
 from knockrummy.persistence import files
 from knockrummy.ui.game import UNSAVED, Game
+from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.runner import default_seats
 from knockrummy.ui.scenes import menu
-from knockrummy.ui.scenes.play import table_for
 from knockrummy.ui.scenes.title import TitleScreen
 from tests.persistence.test_store_opening import saved_game, writes_refused
 
@@ -24,6 +24,11 @@ def fill_the_disk(game: Game) -> None:
     db.execute("PRAGMA synchronous = OFF")
     pages = db.execute("PRAGMA page_count").fetchone()[0]
     db.execute(f"PRAGMA max_page_count = {pages + 2}")
+
+
+def table_for(game: Game, session_id: int, state, seats):
+    """The table a saved session opens on, as the navigator builds it."""
+    return Navigator(App((1280, 800)), game).table_scene(session_id, state, seats)
 
 
 def play_on(scene, steps: int, seed: int = 1) -> None:

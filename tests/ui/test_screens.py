@@ -12,6 +12,7 @@ from knockrummy.engine.serialize import session_to_json
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
+from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.ledger_screen import LedgerScreen
 from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.scenes.rules_screen import RulesScreen
@@ -27,6 +28,7 @@ def open_game(tmp_path, scene_class=TitleScreen):
     game = Game.open(str(tmp_path / "data"))
     game.settings = Settings(speed="instant")
     app = App((1280, 800))
+    Navigator(app, game)
     app.push(scene_class(game))
     step(app)
     return game, app
@@ -165,10 +167,8 @@ def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, f
     game.settings = Settings(speed=speed)
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bo", HUMAN)]
     session_id, state = game.start("gin-rummy", seats, seed=4)
-    from knockrummy.ui.scenes.play import table_for
-
     app = App((1280, 800))
-    table = table_for(game, session_id, state, seats)
+    table = Navigator(app, game).table_scene(session_id, state, seats)
     app.push(table)
     drawn = faces_drawn
     turns = 0
@@ -184,23 +184,23 @@ def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, f
             assert table.viewer == mover and table.handoff is None
             assert run_until(app, lambda: table.can_act)
         mover = table.session.to_move
-        other_cards = set(table.hand.hands[1 - mover])
+        other_cards = set(table.session.hand.hands[1 - mover])
         drawn.clear()
         step(app, 5)
         table.draw(app.screen)
-        assert not (set(drawn) & other_cards - set(table.hand.discard))
+        assert not (set(drawn) & other_cards - set(table.session.hand.discard))
         assert table.try_action(DrawStock() if DrawStock() in table.legal else table.legal[0])
         assert run_until(app, lambda: table.can_act)
         card = table.player_hand()[0]
         assert table.try_action(Discard(card))
         turns += 1
         # during the other human's turn, before the hand-off, the mover's cards are hidden
-        run_until(app, lambda: not table.seq.busy)
-        mine = set(table.hand.hands[mover])
+        run_until(app, lambda: not table.motion.seq.busy)
+        mine = set(table.session.hand.hands[mover])
         drawn.clear()
         table.draw(app.screen)
-        assert not (set(drawn) & mine - set(table.hand.discard))
-        assert not table.flights  # nothing is left in mid-air once the table is still
+        assert not (set(drawn) & mine - set(table.session.hand.discard))
+        assert not table.motion.flights  # nothing is left in mid-air once the table is still
 
 
 def test_a_human_answers_the_knock_rami_buy_back_offer_on_the_panel():

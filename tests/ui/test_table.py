@@ -7,7 +7,6 @@ import pytest
 
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from knockrummy.engine.serialize import session_to_json
-from knockrummy.ui.table_draw import status_text
 
 from .conftest import click, key, make_table, run_until, step
 
@@ -19,8 +18,8 @@ def my_turn(scene):
 def test_deal_shows_cards_one_at_a_time_clockwise_then_the_upcard():
     app, scene = make_table(speed="normal", players=3)
     seen = []
-    while scene.deal is not None:
-        seen.append((tuple(scene.deal.shown), scene.deal.upcard_shown))
+    while scene.motion.deal is not None:
+        seen.append((tuple(scene.motion.deal.shown), scene.motion.deal.upcard_shown))
         step(app)
     counts = [sum(s) for s, _ in seen]
     assert counts == sorted(counts)  # never goes back
@@ -36,7 +35,7 @@ def test_buttons_are_enabled_exactly_when_the_engine_allows_the_action():
     assert run_until(app, lambda: my_turn(scene))
     scene.handle(key(pygame.K_s))
     step(app)
-    assert scene.hand.phase == "discard"
+    assert scene.session.hand.phase == "discard"
     legal = scene.legal
     for card in scene.player_hand():
         scene.selected = card
@@ -56,14 +55,14 @@ def test_keyboard_draw_select_and_discard():
     assert chosen is not None
     app.step(1 / 60, [key(pygame.K_RETURN)])
     assert chosen not in scene.player_hand()
-    assert scene.hand.discard[-1] == chosen
+    assert scene.session.hand.discard[-1] == chosen
 
 
 def test_a_refused_action_is_explained_and_changes_nothing():
     app, scene = make_table(seed=5)
     assert run_until(app, lambda: my_turn(scene))
     app.step(1 / 60, [key(pygame.K_d)])  # take the discard
-    taken = scene.hand.taken
+    taken = scene.session.hand.taken
     assert taken is not None
     before = session_to_json(scene.session)
     assert not scene.try_action(Discard(taken))
@@ -74,16 +73,16 @@ def test_a_refused_action_is_explained_and_changes_nothing():
 def test_clicks_draw_from_the_stock_and_a_second_click_discards():
     app, scene = make_table(seed=7)
     assert run_until(app, lambda: my_turn(scene))
-    x, y = scene.layout.stock
+    x, y = scene.geometry.layout.stock
     app.step(1 / 60, click((x + 10, y + 10)))
-    assert scene.hand.phase == "discard"
+    assert scene.session.hand.phase == "discard"
     step(app, 30)
     card = scene.viewer_order()[0]
-    cx, cy = scene.card_pos[card]
+    cx, cy = scene.motion.card_pos[card]
     app.step(1 / 60, click((cx + 5, cy + 20)))
     assert scene.selected == card
     step(app, 30)
-    cx, cy = scene.card_pos[card]
+    cx, cy = scene.motion.card_pos[card]
     app.step(1 / 60, click((cx + 5, cy + 20)))
     assert card not in scene.player_hand()
 
@@ -94,8 +93,8 @@ def test_dragging_a_card_reorders_the_hand():
     step(app, 30)
     order = scene.viewer_order()
     first = order[0]
-    x, y = scene.card_pos[first]
-    far = scene.layout.hand_right
+    x, y = scene.motion.card_pos[first]
+    far = scene.geometry.layout.hand_right
     events = [
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + 5, y + 20), button=1),
         pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 60, y + 20), rel=(0, 0), buttons=(1, 0, 0)),
@@ -103,25 +102,25 @@ def test_dragging_a_card_reorders_the_hand():
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(far, y + 20), button=1),
     ]
     app.step(1 / 60, events)
-    assert scene.custom_order is not None
+    assert scene.order.custom is not None
     assert scene.viewer_order()[-1] == first
     app.step(1 / 60, [key(pygame.K_t)])  # the sort toggle brings back the automatic order
-    assert scene.custom_order is None
+    assert scene.order.custom is None
 
 
 def test_gin_classic_upcard_offer_shows_pass_and_accepts_it():
     app, scene = make_table(profile="gin-classic", seed=2)
     # the non-dealer is offered the upcard first; seat 0 is the viewer
-    assert run_until(app, lambda: my_turn(scene) or scene.hand.offer_passes >= 1)
+    assert run_until(app, lambda: my_turn(scene) or scene.session.hand.offer_passes >= 1)
     if not my_turn(scene):
         assert run_until(app, lambda: my_turn(scene))
     assert Pass() in scene.legal
     scene.refresh_buttons()
     assert scene.buttons["pass"].visible and scene.buttons["pass"].enabled
-    assert "offered" in status_text(scene)
-    passes = scene.hand.offer_passes
+    assert "offered" in scene.frame().status
+    passes = scene.session.hand.offer_passes
     app.step(1 / 60, [key(pygame.K_p)])
-    assert scene.hand.offer_passes == passes + 1
+    assert scene.session.hand.offer_passes == passes + 1
 
 
 def test_computers_play_a_hand_to_the_panel_and_the_next_hand():
@@ -149,10 +148,10 @@ def test_human_closes_the_panel_with_enter():
 def test_drawing_never_changes_the_scene_or_the_session():
     app, scene = make_table(players=3, seed=9)
     assert run_until(app, lambda: my_turn(scene))
-    before = (session_to_json(scene.session), scene.selected, dict(scene.card_pos))
+    before = (session_to_json(scene.session), scene.selected, dict(scene.motion.card_pos))
     for _ in range(3):
         scene.draw(app.screen)
-    assert (session_to_json(scene.session), scene.selected, dict(scene.card_pos)) == before
+    assert (session_to_json(scene.session), scene.selected, dict(scene.motion.card_pos)) == before
 
 
 def test_opponents_hidden_cards_are_never_drawn_face_up_before_the_hand_ends(faces_drawn):
@@ -166,8 +165,9 @@ def test_opponents_hidden_cards_are_never_drawn_face_up_before_the_hand_ends(fac
             legal = scene.legal
             scene.try_action(DrawStock() if DrawStock() in legal else legal[0])
         step(app)
-        hand = scene.hand
-        public = set(hand.discard) | {c for f in scene.flights if f.face_up for c in [f.card]}
+        hand = scene.session.hand
+        flying = {f.card for f in scene.motion.flights if f.face_up}
+        public = set(hand.discard) | flying
         mine = set(scene.player_hand())
         for position, cards in enumerate(hand.hands):
             if scene.seat_of(position) == scene.viewer:
@@ -183,10 +183,10 @@ def test_resizing_re_lays_out_the_table(size):
     app.step(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)])
     step(app, 40)
     assert app.screen.get_size() == size
-    assert scene.layout.width == size[0]
-    for x, y in scene.card_pos.values():
-        assert 0 <= x <= size[0] - scene.layout.card_width
-        assert 0 <= y <= size[1] - scene.layout.card_height
+    assert scene.geometry.layout.width == size[0]
+    for x, y in scene.motion.card_pos.values():
+        assert 0 <= x <= size[0] - scene.geometry.layout.card_width
+        assert 0 <= y <= size[1] - scene.geometry.layout.card_height
 
 
 def test_hint_comes_from_the_advisor_without_blocking_the_window():
@@ -202,10 +202,10 @@ def test_hint_comes_from_the_advisor_without_blocking_the_window():
 def test_taking_the_discard_pile_by_key_and_the_taken_marker():
     app, scene = make_table(seed=5)
     assert run_until(app, lambda: my_turn(scene))
-    top = scene.hand.discard[-1]
+    top = scene.session.hand.discard[-1]
     app.step(1 / 60, [key(pygame.K_d)])
     assert TakeDiscard() not in scene.legal
-    assert scene.hand.taken == top and top in scene.player_hand()
+    assert scene.session.hand.taken == top and top in scene.player_hand()
 
 
 def test_f_and_m_toggle_the_four_colour_deck_and_sound_and_report_the_change():
@@ -268,7 +268,7 @@ def test_the_frame_in_which_a_hint_arrives_is_drawn():
     advised = scene.hint.split("discard ", 1)[1].split(" ", 1)[0]
     assert scene.selected is not None and scene.selected.symbol == advised
     app.step(1 / 60, [key(pygame.K_RETURN)])
-    assert scene.hand.discard[-1].symbol == advised
+    assert scene.session.hand.discard[-1].symbol == advised
 
 
 def test_a_knock_rami_hint_says_why_it_waits_above_the_knock_cap():
@@ -303,7 +303,8 @@ def test_the_hand_end_headline_names_the_knocker_and_who_undercut(defender, unde
     from knockrummy.engine.actions import Knock
     from knockrummy.engine.cards import Card
     from knockrummy.engine.session import apply
-    from knockrummy.ui.table_draw import headline
+    from knockrummy.engine.views import spectator_view
+    from knockrummy.ui.wording import headline
 
     from ..ai.helpers import rigged_session
 
@@ -317,6 +318,6 @@ def test_the_hand_end_headline_names_the_knocker_and_who_undercut(defender, unde
     state, _ = apply(state, Knock(Card.parse("QS")), 0)
     knocker, other = (state.names[state.seats_in_hand[p]] for p in (0, 1))
     if undercut:
-        assert headline(state) == f"Hand 1 · {knocker} knocked, undercut by {other}"
+        assert headline(spectator_view(state)) == f"Hand 1 · {knocker} knocked, undercut by {other}"
     else:
-        assert headline(state) == f"Hand 1 · Knock by {knocker}"
+        assert headline(spectator_view(state)) == f"Hand 1 · Knock by {knocker}"

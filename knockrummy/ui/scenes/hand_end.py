@@ -7,24 +7,19 @@ melds, and the changes count up. Every hand is public here, as at a real table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
-from ...engine.actions import BuyBack, NextHand, StayOut
+from ...engine.actions import Action, BuyBack, NextHand, StayOut
 from ...engine.cards import Card
-from ...engine.ledger import format_amount
-from ...engine.session import BUY_BACK, SESSION_OVER, SessionState
+from ...engine.ledger import LedgerEntry, format_amount
+from ...engine.session import BUY_BACK, SESSION_OVER
+from ...engine.views import PlayerView
 from ..tween import ease_out_cubic
 from ..widgets import Button, row_of_buttons
 
-RESULT_WORDS = {
-    "knock": "Knock",
-    "undercut": "Undercut",
-    "gin": "Gin",
-    "rum": "Rum",
-    "exhausted": "Stock exhausted",
-}
 REVEAL, LAYOFF_EACH, COUNT = 0.45, 0.35, 0.9
 
 
@@ -42,29 +37,58 @@ class PlacedCard:
     """Where a laid-off card starts (in its owner's row)."""
 
 
-class HandEndPanel:
-    """Modal panel over the table at the end of every hand."""
+@dataclass(frozen=True)
+class PanelChoices:
+    """What the panel's buttons do; the table hands them in."""
 
-    def __init__(self, table) -> None:
-        self.table = table
-        self.session: SessionState = table.session
+    answer: Callable[[Action], None]
+    """Apply a buy-back answer or ``NextHand`` for the seat the session waits for."""
+    close: Callable[[], None]
+    """Leave the table (the session is over)."""
+    human_answers: Callable[[PlayerView], bool]
+    """Whether a human seat answers the buy-back offer this view shows."""
+    autoplay: bool
+    """No human needs to close the panel: it shows no Next hand button."""
+
+
+class HandEndPanel:
+    """Modal panel over the table at the end of every hand.
+
+    It is handed the view of the hand's end (every hand is shown in it), the score changes
+    of the hand by seat, and what its buttons do."""
+
+    def __init__(
+        self,
+        view: PlayerView,
+        changes: dict[int, list[LedgerEntry]],
+        duration_factor: float,
+        choices: PanelChoices,
+    ) -> None:
+        self.view = view
+        self.changes = changes
+        """This hand's points entries, by seat."""
+        self.duration_factor = duration_factor
+        self.choices = choices
         self.time = 0.0
         self.reported = False
         self.over_reported = False
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.buttons: list[Button] = []
+        self.geometry: dict = {}
+        """Where everything goes (see :meth:`place`); set when the size changes."""
+        self.size: tuple[int, int] | None = None
         self._make_buttons()
 
     # ----------------------------------------------------------------- timing
 
     @property
     def layoff_count(self) -> int:
-        settlement = self.session.settlement
+        settlement = self.view.settlement
         return sum(len(x) for x in settlement.layoffs) if settlement else 0
 
     @property
     def total_time(self) -> float:
-        factor = self.table.settings.duration_factor
+        factor = self.duration_factor
         return (REVEAL + LAYOFF_EACH * self.layoff_count + COUNT) * factor
 
     @property
@@ -76,7 +100,7 @@ class HandEndPanel:
 
     def phase_progress(self) -> tuple[float, float, float]:
         """Progress of the reveal, the lay-offs and the count-up, each 0..1."""
-        factor = self.table.settings.duration_factor
+        factor = self.duration_factor
         if factor == 0:
             return 1.0, 1.0, 1.0
         t = self.time / factor
@@ -88,37 +112,36 @@ class HandEndPanel:
 
     # ----------------------------------------------------------------- input
 
-    def update_session(self, session: SessionState) -> None:
+    def update_view(self, view: PlayerView) -> None:
         """A buy-back answer changed the session while the panel is open."""
-        self.session = session
+        self.view = view
         self._make_buttons()
+        if self.size is not None:
+            self.place(self.size)
 
     def _make_buttons(self) -> None:
-        s = self.session
-        table = self.table
-        viewer_answers = (
-            s.phase == BUY_BACK and s.to_move is not None and table.seats[s.to_move].is_human
-        )
-        if viewer_answers:
-            price = format_amount(s.pot / 2 if isinstance(s.pot, int) else s.pot / 2)
+        v = self.view
+        choices = self.choices
+        if v.phase == BUY_BACK and choices.human_answers(v):
+            price = format_amount(v.pot / 2 if isinstance(v.pot, int) else v.pot / 2)
             self.buttons = [
                 Button(
                     f"Buy back ({price})",
-                    lambda: table.perform(BuyBack(), s.to_move),
+                    lambda: choices.answer(BuyBack()),
                     pygame.K_b,
                     primary=True,
                 ),
-                Button("Stay out", lambda: table.perform(StayOut(), s.to_move), pygame.K_o),
+                Button("Stay out", lambda: choices.answer(StayOut()), pygame.K_o),
             ]
-        elif s.phase == SESSION_OVER:
-            self.buttons = [Button("Close", table.app_quit, pygame.K_RETURN, primary=True)]
-        elif table.options.autoplay:
+        elif v.phase == SESSION_OVER:
+            self.buttons = [Button("Close", choices.close, pygame.K_RETURN, primary=True)]
+        elif choices.autoplay:
             self.buttons = []
         else:
             self.buttons = [
                 Button(
                     "Next hand",
-                    lambda: table.perform(NextHand(), None),
+                    lambda: choices.answer(NextHand()),
                     pygame.K_RETURN,
                     primary=True,
                 )
@@ -140,8 +163,8 @@ class HandEndPanel:
         """One row of the panel as groups of (card, seat that laid it off, is deadwood):
         the melds (the knocker's with the cards laid off on them, in run order), then the
         deadwood."""
-        settlement = self.session.settlement
-        seats = self.session.seats_in_hand
+        settlement = self.view.settlement
+        seats = self.view.seats_in_hand
         arrangement = settlement.arrangements[position]
         laid: dict[int, list[tuple[Card, int]]] = {}
         if position == settlement.knocker:
@@ -160,14 +183,17 @@ class HandEndPanel:
             groups.append([(c, None, True) for c in arrangement.deadwood])
         return groups
 
-    def layout(self, size: tuple[int, int]) -> dict:
-        """Rects and card positions for the panel at this window size."""
+    def place(self, size: tuple[int, int]) -> None:
+        """Lay the panel out for this window size: its rect, rows, cards and buttons."""
+        self.size = size
+        self.geometry = self._layout(size)
+
+    def _layout(self, size: tuple[int, int]) -> dict:
         w, h = size
         rect = pygame.Rect(0, 0, round(w * 0.92), round(h * 0.9))
         rect.center = (w // 2, h // 2)
         self.rect = rect
-        s = self.session
-        seats = s.seats_in_hand
+        seats = self.view.seats_in_hand
         rows = len(seats)
         header = round(h * 0.085)
         footer = round(h * 0.09)

@@ -36,8 +36,8 @@ from ...persistence.stats import ledger_csv, player_statistics
 from ...persistence.store import SessionSummary
 from ..fonts import blit_text, fit
 from ..loop import WAKE
-from ..table_draw import SOFT, TEXT, WARN
-from ..widgets import ACCENT, Button
+from ..theme import ACCENT, SOFT, TEXT, WARN
+from ..widgets import Button
 from .menu import MenuScreen, scrolled_lines
 
 LINE_COLOURS = [

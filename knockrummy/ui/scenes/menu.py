@@ -3,14 +3,12 @@ keyboard (Up/Down or Tab to move, Enter to choose, Escape to go back), and notic
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from ..fonts import blit_text, fit
 from ..loop import Scene
-from ..table_draw import SOFT, TEXT, WARN, felt
-from ..widgets import ACCENT, Button
+from ..theme import ACCENT, SOFT, TEXT, WARN, felt
+from ..widgets import Button
 
 
 class MenuScreen(Scene):
@@ -37,12 +35,7 @@ class MenuScreen(Scene):
 
     def back(self) -> None:
         """Escape: back to the title screen (the title itself ignores it)."""
-        from .title import TitleScreen
-
-        self.app.replace(TitleScreen(self.game))
-
-    def go(self, make: Callable[[], Scene]) -> Callable[[], None]:
-        return lambda: self.app.replace(make())
+        self.app.navigator.back()
 
     # --------------------------------------------------------------- input
 
@@ -71,6 +64,10 @@ class MenuScreen(Scene):
 
     def handle_body(self, event: pygame.event.Event) -> None:
         """Events for a screen's own content."""
+
+    def pointer_state(self) -> object:
+        """Only the buttons react to the pointer on a menu screen."""
+        return tuple(b.hover for b in self.buttons)
 
     # --------------------------------------------------------------- drawing
 

@@ -12,11 +12,11 @@ import pygame
 
 from ...ai import LEVELS
 from ...engine.profiles import PROFILES, get_profile
-from ..fonts import blit_text, fit
-from ..runner import COMPUTER_NAMES
-from ..seats import COMPUTER, HUMAN, SeatConfig
-from ..table_draw import SOFT, TEXT
-from ..widgets import ACCENT, Button
+from ..fonts import blit_text, fit, wrap
+from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig
+from ..theme import ACCENT, SOFT, TEXT
+from ..widgets import Button
+from ..wording import short_name
 from .menu import MenuScreen
 
 NAME_LIMIT = 16
@@ -89,12 +89,10 @@ class NewGameScreen(MenuScreen):
         if problem:
             self.notices = [problem]
             return
-        from .play import table_for
-
         seats = [replace(s, name=s.name.strip()) for s in self.seats]
         stake = self.stake if get_profile(self.profile).session == "elimination" else None
         session_id, state = self.game.start(self.profile, seats, stake)
-        self.app.replace(table_for(self.game, session_id, state, seats))
+        self.app.navigator.table(session_id, state, seats)
 
     # --------------------------------------------------------------- buttons
 
@@ -102,11 +100,11 @@ class NewGameScreen(MenuScreen):
         """Buttons for the current choices (called after every change)."""
         self.profile_buttons = [
             Button(
-                p.name.split(" (")[0],
+                short_name(pid),
                 (lambda pid=pid: self.choose_profile(pid)),
                 primary=pid == self.profile,
             )
-            for pid, p in PROFILES.items()
+            for pid in PROFILES
         ]
         p = get_profile(self.profile)
         n = len(self.seats)
@@ -288,18 +286,3 @@ class NewGameScreen(MenuScreen):
                 (w * 0.72, h * 0.86 - fs * 2),
                 "center",
             )
-
-
-def wrap(text: str, size: float, width: float) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` (approximate: by average glyph width)."""
-    per_line = max(10, int(width / (size * 0.55)))
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > per_line:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    if line:
-        lines.append(line)
-    return lines

@@ -6,11 +6,11 @@ import pygame
 
 from ...engine.profiles import PROFILES
 from ...rules_text import rules_page
-from ..fonts import blit_text
-from ..table_draw import SOFT
+from ..fonts import blit_text, wrap
+from ..theme import SOFT
 from ..widgets import Button, row_of_buttons
+from ..wording import short_name
 from .menu import MenuScreen, scrolled_lines
-from .new_game import wrap
 
 
 class RulesScreen(MenuScreen):
@@ -24,10 +24,8 @@ class RulesScreen(MenuScreen):
 
     def rebuild(self) -> None:
         self.tabs = [
-            Button(
-                p.name.split(" (")[0], (lambda pid=pid: self.show(pid)), primary=pid == self.profile
-            )
-            for pid, p in PROFILES.items()
+            Button(short_name(pid), (lambda pid=pid: self.show(pid)), primary=pid == self.profile)
+            for pid in PROFILES
         ]
         self.back_button = Button("Back", self.back)
         self.buttons = self.tabs + [self.back_button]

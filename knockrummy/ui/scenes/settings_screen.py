@@ -9,7 +9,7 @@ import pygame
 
 from ...settings import CARD_SCALES, SPEEDS, WINDOW_MODES
 from ..fonts import blit_text
-from ..table_draw import SOFT
+from ..theme import SOFT
 from ..widgets import Button
 from .menu import MenuScreen, column
 

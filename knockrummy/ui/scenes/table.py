@@ -1,22 +1,24 @@
 """The table: one session played out, animated, for 2 to 6 seats and every profile.
 
-Data flows one way: a click or key becomes an intent; the scene picks the matching engine
-action from ``legal_actions`` and applies it; the engine's events become animations;
-``draw`` (in :mod:`..table_draw`) reads this scene and never changes it. Computer seats get
-the same ``player_view`` a human seat gets and decide on a worker thread, so the table keeps
-animating while they think.
+Data flows one way: a click or key becomes an intent (:mod:`.table_input`); the scene picks
+the matching engine action from the seat's legal actions and applies it; what changed
+becomes animations (:mod:`.table_motion`); ``draw`` (:mod:`..table_draw`) pictures a
+:class:`~..table_draw.TableFrame` and changes nothing. Where things go is
+:mod:`.table_layout`'s, every sentence is :mod:`..wording`'s. Everything shown and every
+decision comes from one :class:`~...engine.views.PlayerView`: the seat on screen's, or at
+a table of computers a spectator's. Computer seats get their own seat's view and decide on
+a worker thread, so the table keeps animating while they think.
 
 Glossary:
-    viewer    the seat whose cards are face up at the bottom (the human to play, or in a
-              game of computers only, the first seat).
-    flight    a card moving between two places; its destination leaves a gap until it lands.
-    deal      the opening animation of a hand: the cut, then one card at a time clockwise
-              from the dealer's left, then the upcard.
+    viewer    the seat at the bottom of the screen (the human to play, or at a table of
+              computers, the first seat, seen as a spectator sees it).
+    view      what the table knows: :func:`player_view` of the viewer, or
+              :func:`spectator_view` when no human sits at the table.
+    decide    ``(state, seat) -> action``: a computer seat's decision (see :mod:`..tables`).
 """
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -28,36 +30,41 @@ from ...engine.actions import (
     Action,
     BuyBack,
     Discard,
+    DrawStock,
     Knock,
     NextHand,
     Pass,
     StayOut,
+    TakeDiscard,
 )
-from ...engine.cards import Card, sort_by_rank, sort_by_suit
+from ...engine.cards import Card
 from ...engine.errors import IllegalActionError
-from ...engine.melds import best_arrangement
-from ...engine.session import (
-    BUY_BACK,
-    HAND_OVER,
-    PLAYING,
-    SESSION_OVER,
-    SessionState,
-    apply,
-)
-from ...engine.views import player_view
+from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
+from ...engine.ledger import LedgerEntry
+from ...engine.melds import best_arrangement, discard_points
+from ...engine.profiles import get_profile
+from ...engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER, SessionState, apply
+from ...engine.views import PlayerView, player_view, spectator_view
 from ...settings import Settings
-from ..hints import hint_text
-from ..layout import TableLayout, fan_positions, table_layout
+from ..hints import hint_for_view
 from ..loop import WAKE, Scene
 from ..seats import SeatConfig
 from ..sound import Sounds
-from ..tween import Sequence, lerp_point
+from ..table_draw import TableFrame, draw_table
 from ..widgets import Button
-from .hand_end import HandEndPanel
-from .table_input import Drag, TableInput
-from .table_motion import Bubble, Deal, Flight, TableMotion
-
-SORT_MODES = ("melds", "rank", "suit")
+from ..wording import (
+    HINT_THINKING,
+    buy_back_words,
+    going_out_word,
+    handoff_lines,
+    knock_bubble,
+    setting_notice,
+    status_line,
+)
+from .hand_end import HandEndPanel, PanelChoices
+from .table_input import Command, Draw, HitMap, Reorder, Select, TableInput, Throw
+from .table_layout import HandOrder, TableGeometry
+from .table_motion import Move, TableMotion, Timing
 
 
 @dataclass
@@ -73,7 +80,7 @@ class TableOptions:
     on_over: Callable[[TableScene], None] | None = None
 
 
-class TableScene(TableMotion, TableInput, Scene):
+class TableScene(Scene):
     """One session at the table."""
 
     def __init__(
@@ -81,7 +88,7 @@ class TableScene(TableMotion, TableInput, Scene):
         session: SessionState,
         seats: list[SeatConfig],
         settings: Settings,
-        bot_for: Callable[[int, SessionState], object],
+        decide: Callable[[SessionState, int], Action],
         sounds: Sounds | None = None,
         options: TableOptions | None = None,
         on_action: Callable[[SessionState, SessionState, Action, int | None], None] | None = None,
@@ -89,57 +96,58 @@ class TableScene(TableMotion, TableInput, Scene):
         if len(seats) != session.players:
             raise ValueError("one seat configuration per player is needed")
         self.session = session
+        """The session played here: only applied to and turned into views."""
         self.seats = seats
         self.settings = settings
-        self.bot_for = bot_for
-        """``(seat, state) -> bot``: a computer player for one decision (seeded by the state,
-        so a resumed session plays on exactly as it would have)."""
+        self.decide = decide
+        """A computer seat's decision, made on the worker thread."""
         self.sounds = sounds or Sounds(enabled=False)
         self.options = options or TableOptions()
         self.on_action = on_action
         self.humans = [s for s, cfg in enumerate(seats) if cfg.is_human]
-        self.viewer = self._first_viewer()
+        to_move = session.to_move
+        self.viewer = to_move if to_move in self.humans else (self.humans or [0])[0]
+        self.view: PlayerView = self._view_of(session)
         self.handoff: int | None = None
         """Pass-and-play: the seat the screen must be handed to before the table shows."""
         self.hidden_hand = False
         """Pass-and-play: the viewer's cards are face down (another human plays next)."""
         self.size = (1280, 800)
-        self.layout: TableLayout = table_layout(*self.size, session.players, self.viewer)
-        self.seq = Sequence()
-        self.flights: list[Flight] = []
-        self.deal: Deal | None = None
-        self.sort_mode = "melds"
-        self.custom_order: list[Card] | None = None
-        self.card_pos: dict[Card, tuple[float, float]] = {}
+        self.geometry = TableGeometry.build(
+            self.size, session.players, self.viewer, settings.card_scale
+        )
+        self.motion = TableMotion(
+            Timing(settings.duration_factor, settings.reduced_motion), self.sounds
+        )
+        self.input = TableInput()
+        self.order = HandOrder()
         self.selected: Card | None = None
-        self.drag: Drag | None = None
-        self.bubbles: list[Bubble] = []
         self.notice = ""
         self.notice_left = 0.0
         self.hint: str = ""
         self.panel: HandEndPanel | None = None
+        self.panel_wait = 0.0
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self.future: Future | None = None
+        self._future_seat: int | None = None
         self.hint_future: Future | None = None
-        self.clock = 0.0
-        self.panel_wait = 0.0
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
+        self._placed: tuple | None = None
         self.on_settings: Callable[[Settings], None] | None = None
         """Where a setting changed at the table is saved."""
         self.on_leave: Callable[[], None] | None = None
         """Where the Menu button goes (the title screen); None closes the window."""
-        if session.hand is not None and not session.hand.log and session.phase == PLAYING:
+        self.refresh_buttons()
+        if not self.view.history and self.view.phase == PLAYING:
             self._start_hand_animation()
         self._check_handoff()
 
-    # ----------------------------------------------------------------- helpers
+    # ----------------------------------------------------------------- the view
 
-    def _first_viewer(self) -> int:
-        seat = self.session.to_move
-        if seat is not None and seat in self.humans:
-            return seat
-        return self.humans[0] if self.humans else 0
+    def _view_of(self, session: SessionState) -> PlayerView:
+        """What the table may show of ``session``: the viewer's view, or a spectator's."""
+        return player_view(session, self.viewer) if self.humans else spectator_view(session)
 
     @property
     def pass_and_play(self) -> bool:
@@ -149,10 +157,10 @@ class TableScene(TableMotion, TableInput, Scene):
         """With several humans, hide the table until the next human to play takes it."""
         if not self.pass_and_play:
             return
-        if self.session.phase != PLAYING:
+        if self.view.phase != PLAYING:
             self.hidden_hand = False  # the hand is over: every hand is public
             return
-        seat = self.session.to_move
+        seat = self.view.to_move
         if seat in self.humans:
             if seat != self.viewer or self.hidden_hand:  # someone else may be looking
                 self.handoff = seat
@@ -168,25 +176,16 @@ class TableScene(TableMotion, TableInput, Scene):
         self.handoff = None
         self.hidden_hand = False
         self.selected = None
-        self.custom_order = None
+        self.order.custom = None
+        self.view = self._view_of(self.session)
         self.resize(self.size)
 
-    @property
-    def hand(self):
-        return self.session.hand
-
     def seat_of(self, position: int) -> int:
-        return self.session.seats_in_hand[position]
-
-    def position_of(self, seat: int) -> int | None:
-        return self.session.position_of(seat)
-
-    def duration(self, seconds: float) -> float:
-        return seconds * self.settings.duration_factor
+        return self.view.seats_in_hand[position]
 
     @property
     def human_to_move(self) -> bool:
-        seat = self.session.to_move
+        seat = self.view.to_move
         return seat is not None and self.seats[seat].is_human
 
     @property
@@ -195,86 +194,73 @@ class TableScene(TableMotion, TableInput, Scene):
         return (
             self.handoff is None
             and self.human_to_move
-            and self.session.to_move == self.viewer
-            and not self.seq.busy
-            and self.session.phase == PLAYING
+            and self.view.to_move == self.viewer
+            and not self.motion.seq.busy
+            and self.view.phase == PLAYING
             and self.panel is None
         )
 
     @property
     def legal(self) -> list[Action]:
-        if self.session.to_move != self.viewer:
-            return []
-        return list(player_view(self.session, self.viewer).legal_actions)
+        """The viewer's legal actions (none unless it is the viewer's move)."""
+        return list(self.view.legal_actions)
 
     def player_hand(self) -> list[Card]:
         """The viewer's cards as held (empty if the viewer is not dealt in)."""
-        position = self.position_of(self.viewer)
-        return [] if position is None else list(self.hand.hands[position])
+        return list(self.view.hand)
 
-    def app_quit(self) -> None:
-        self.leave()
-
-    def leave(self) -> None:
-        """Back to the title screen (the session is saved as it is played)."""
-        if self.on_leave is not None:
-            self.on_leave()
-        else:
-            self.app.pop()
+    def _bottom_cards(self) -> tuple[Card, ...] | None:
+        """The bottom seat's cards if the view knows them (a spectator: at the hand end)."""
+        view = self.view
+        if view.position is not None:
+            return view.hand
+        if view.revealed is not None and self.viewer in view.seats_in_hand:
+            return view.revealed[view.seats_in_hand.index(self.viewer)]
+        return None
 
     def viewer_order(self) -> list[Card]:
         """The viewer's cards in display order (melds first when auto-arranged)."""
-        position = self.position_of(self.viewer)
-        if position is None:
-            return []
-        cards = list(self.hand.hands[position])
-        if self.deal is not None:
-            return cards[: self.deal.shown[position]]
-        if self.custom_order is not None:
-            kept = [c for c in self.custom_order if c in cards]
-            extra = list(cards)
-            for c in kept:
-                extra.remove(c)
-            return kept + extra
-        return self._sorted(cards)[0]
+        return self._arranged()[0]
 
-    def _sorted(self, cards: list[Card]) -> tuple[list[Card], frozenset[int]]:
-        order, breaks = _sorted_hand(tuple(cards), self.sort_mode)
-        return list(order), breaks
+    def _arranged(self) -> tuple[list[Card], frozenset[int]]:
+        cards = self._bottom_cards()
+        if cards is None:
+            return [], frozenset()
+        deal = self.motion.deal
+        if deal is not None:
+            position = self.view.seats_in_hand.index(self.viewer)
+            return list(cards[: deal.shown[position]]), frozenset()
+        return self.order.arrange(cards)
 
-    def viewer_breaks(self, order: list[Card]) -> frozenset[int]:
-        if self.deal is not None or self.custom_order is not None or self.sort_mode != "melds":
-            return frozenset()
-        return self._sorted(order)[1]
+    def _viewer_slot(self, card: Card) -> tuple[float, float] | None:
+        """Where ``card`` sits in the viewer's hand, if the view shows it there."""
+        order, breaks = self._arranged()
+        if card not in order:
+            return None
+        return self.geometry.hand_slots(self.viewer, len(order), breaks)[order.index(card)]
 
-    def hand_slots(self, seat: int, count: int | None = None) -> list[tuple[float, float]]:
-        """Top-left of each card of ``seat``'s hand (``count`` cards, default as held)."""
-        place = self.layout.seats[seat]
-        if seat == self.viewer:
-            order = self.viewer_order()
-            n = len(order) if count is None else count
-            return fan_positions(
-                n,
-                place.center,
-                place.card_width,
-                place.spacing,
-                self.layout.hand_right - self.layout.hand_left,
-                self.viewer_breaks(order) if count is None else frozenset(),
-            )
-        position = self.position_of(seat)
-        n = (
-            count
-            if count is not None
-            else (len(self.hand.hands[position]) if position is not None else 0)
-        )
-        return fan_positions(n, place.center, place.card_width, place.spacing, self.size[0] * 0.22)
+    def _targets(self) -> dict[Card, tuple[float, float]]:
+        order, breaks = self._arranged()
+        slots = self.geometry.hand_slots(self.viewer, len(order), breaks)
+        lift = self.geometry.layout.card_width * 0.22
+        out = {}
+        for card, (x, y) in zip(order, slots, strict=True):
+            if card == self.selected:
+                y -= lift
+            out[card] = (x, y)
+        drag = self.input.drag
+        if drag and drag.held is not None:
+            out[drag.held] = (drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1])
+        return out
 
-    def hidden_in_hand(self, position: int) -> list[Card | None]:
-        """Cards flying towards this hand: not drawn in it until they land."""
-        return [f.card for f in self.flights if f.dest == ("hand", position)]
-
-    def discard_in_flight(self) -> int:
-        return sum(1 for f in self.flights if f.dest == ("discard",))
+    def hand_changes(self) -> dict[int, list[LedgerEntry]]:
+        """This hand's points entries by seat, from the session's ledger (public: every
+        seat sees the scores change; the view carries the totals, not the entries)."""
+        out: dict[int, list[LedgerEntry]] = {}
+        for entry in self.session.ledger:
+            if entry.hand == self.view.hand_number and entry.account == "points":
+                out.setdefault(entry.seat, []).append(entry)
+        return out
 
     # ----------------------------------------------------------------- buttons
 
@@ -288,33 +274,36 @@ class TableScene(TableMotion, TableInput, Scene):
         }
 
     def refresh_buttons(self) -> None:
-        """Enable exactly the buttons whose actions the engine allows now."""
+        """Enable exactly the buttons whose actions the engine allows now, and place them
+        again if what they show changed."""
         legal = self.legal if self.can_act else []
         card = self.selected
         b = self.buttons
         b["discard"].enabled = card is not None and Discard(card) in legal
         b["knock"].enabled = card is not None and Knock(card) in legal
         b["knock"].visible = (
-            any(isinstance(a, Knock) for a in legal) or self.hand.phase == "discard"
+            any(isinstance(a, Knock) for a in legal) or self.view.hand_phase == "discard"
         )
         b["knock"].label = self._knock_label(card) if card is not None else "Knock"
         b["pass"].visible = Pass() in legal
         b["pass"].enabled = Pass() in legal
         b["hint"].enabled = self.can_act
-        b["sort"].label = "Sort: " + ("custom" if self.custom_order is not None else self.sort_mode)
+        b["sort"].label = self.order.label
+        self._place_buttons()
+
+    def _place_buttons(self) -> None:
+        """Buttons move only when the layout or what they show changes, never in ``draw``."""
+        key = (self.geometry, tuple((x.label, x.visible) for x in self.buttons.values()))
+        if key != self._placed:
+            self._placed = key
+            self.geometry.place_buttons(list(self.buttons.values()), self.menu_button)
 
     def _knock_label(self, card: Card) -> str:
-        position = self.position_of(self.viewer)
-        rest = list(self.hand.hands[position])
+        rest = list(self.view.hand)
         if card in rest:
             rest.remove(card)
-        if best_arrangement(rest).points == 0:
-            profile = self.session.profile
-            if profile.is_gin:
-                return "Gin"
-            if profile.id == "poker-rum":
-                return "Rum"
-        return "Knock"
+        points = best_arrangement(rest).points
+        return going_out_word(get_profile(self.view.profile_id), points)
 
     # ----------------------------------------------------------------- intents
 
@@ -331,8 +320,8 @@ class TableScene(TableMotion, TableInput, Scene):
 
     def _answering_offer(self) -> bool:
         return (
-            self.session.phase == BUY_BACK
-            and self.session.to_move == self.viewer
+            self.view.phase == BUY_BACK
+            and self.view.to_move == self.viewer
             and self.seats[self.viewer].is_human
         )
 
@@ -345,27 +334,53 @@ class TableScene(TableMotion, TableInput, Scene):
             self.try_action(Knock(self.selected))
 
     def _cycle_sort(self) -> None:
-        if self.custom_order is not None:
-            self.custom_order = None
-            self.sort_mode = "melds"
-        else:
-            self.sort_mode = SORT_MODES[(SORT_MODES.index(self.sort_mode) + 1) % len(SORT_MODES)]
+        self.order.cycle()
+
+    def _on_intent(self, intent) -> None:
+        if isinstance(intent, Select):
+            self.selected = intent.card
+        elif isinstance(intent, Throw):
+            if intent.dropped:
+                self.selected = intent.card
+                self.try_action(Discard(intent.card))
+            elif self.can_act and Discard(intent.card) in self.legal:
+                self.try_action(Discard(intent.card))
+            else:
+                self.selected = None
+        elif isinstance(intent, Reorder):
+            self._reorder(intent.card, intent.x)
+        elif isinstance(intent, Draw):
+            self.try_action(DrawStock() if intent.source == "stock" else TakeDiscard())
+        elif isinstance(intent, Command):
+            self._command(intent.key)
+
+    def _command(self, key: int) -> None:
+        if key == pygame.K_f:
+            self.change_settings(four_colour=not self.settings.four_colour)
+            self.say(setting_notice("Four-colour deck", self.settings.four_colour))
+        elif key == pygame.K_m:
+            self.change_settings(sound=not self.settings.sound)
+            self.sounds.enabled = self.settings.sound
+            self.say(setting_notice("Sound", self.settings.sound))
+
+    def _reorder(self, card: Card, x: float) -> None:
+        """Drop ``card`` at ``x`` in the hand: the order becomes the player's own."""
+        order, breaks = self._arranged()
+        slots = self.geometry.hand_slots(self.viewer, len(order), breaks)
+        order.remove(card)
+        half = self.geometry.layout.card_width / 2
+        index = sum(1 for i, _ in enumerate(order) if slots[i][0] + half < x)
+        order.insert(index, card)
+        self.order.custom = order
 
     def _show_hint(self) -> None:
         """Ask the advisor on the worker thread; the answer shows when it is ready."""
         if self.hint_future is not None or not self.can_act:
             return
-        self.hint = "Thinking about a hint…"
-        session = self.session
+        self.hint = HINT_THINKING
+        view = self.view
 
-        def think() -> tuple[SessionState, tuple[str, Card | None]]:
-            try:
-                return session, hint_text(session, self.viewer)
-            finally:
-                if pygame.display.get_init():
-                    pygame.event.post(pygame.event.Event(WAKE))
-
-        self.hint_future = self.executor.submit(think)
+        self.hint_future = self._in_background(lambda: (view, hint_for_view(view)))
 
     def change_settings(self, **values) -> None:
         """A setting changed at the table (F, M): kept like any other setting."""
@@ -377,62 +392,159 @@ class TableScene(TableMotion, TableInput, Scene):
         self.notice = text
         self.notice_left = seconds
 
+    def app_quit(self) -> None:
+        self.leave()
+
+    def leave(self) -> None:
+        """Back to the title screen (the session is saved as it is played)."""
+        if self.on_leave is not None:
+            self.on_leave()
+        else:
+            self.app.pop()
+
     # ----------------------------------------------------------------- playing
 
     def perform(self, action: Action, seat: int | None) -> None:
-        """Apply an action (checked by the engine) and queue its animations."""
+        """Apply an action (checked by the engine) and queue what follows from it."""
         old = self.session
+        before = self.view
         new, events = apply(old, action, seat)
         self.session = new
+        self.view = self._view_of(new)
         self.hint = ""
         if self.on_action:
             self.on_action(old, new, action, seat)
+        self._follow(action, seat, before, events)
+
+    # ----------------------------------------------------------------- following the session
+    # Until the engine reports every transition as an event, ``_follow`` and ``_advance``
+    # are the only places that look at the type of the action sent and poll the session's
+    # phase: both are to be replaced by reactions to the engine's events.
+
+    def _follow(self, action: Action, seat: int | None, before: PlayerView, events) -> None:
+        """Queue what follows ``action``: the next deal, a bubble, flights, the panel."""
         if isinstance(action, NextHand):
             self.panel = None
-            self.custom_order = None
+            self.order.custom = None
             self._start_hand_animation()
-            self.seq.call(self._check_handoff)
+            self.motion.seq.call(self._check_handoff)
             return
         if isinstance(action, (BuyBack, StayOut)):
             if self.panel is not None:
-                self.panel.update_session(new)
-            word = "buys back in" if isinstance(action, BuyBack) else "stays out"
-            self.bubbles.append(Bubble(word, seat, self.duration(1.6) + 0.5))
+                self.panel.update_view(self.view)
+            self.motion.say(buy_back_words(isinstance(action, BuyBack)), seat, 1.6, fade=0.5)
             return
-        self._animate_events(old, events)
-        self.seq.call(self._check_handoff)
-        if new.hand.is_over:
-            self.seq.pause(self.duration(0.5))
-            self.seq.call(self._open_panel)
+        to_move = self.view.to_move
+        self.motion.animate(
+            self._moves(events),
+            before,
+            self.view.seats_in_hand,
+            lambda: self.geometry,
+            self._viewer_slot,
+            computer_next=to_move is not None and not self.seats[to_move].is_human,
+        )
+        self.motion.seq.call(self._check_handoff)
+        if self.view.revealed is not None:
+            self.motion.seq.pause(self.motion.duration(0.5))
+            self.motion.seq.call(self._open_panel)
 
-    # ----------------------------------------------------------------- hand end
+    def _moves(self, events) -> list[Move]:
+        """The hand's events as the view saw them: a drawn card only if the view knows it."""
+        view = self.view
+        profile = get_profile(view.profile_id)
+        moves = []
+        for event in events:
+            if isinstance(event, CardDrawn):
+                known = view.history[-1].card  # the view's record of this very draw
+                size = view.hand_sizes[event.position]
+                moves.append(Move("draw", event.position, known, event.source, size_after=size))
+            elif isinstance(event, CardDiscarded):
+                moves.append(Move("discard", event.position, event.card))
+            elif isinstance(event, Knocked):
+                word = knock_bubble(profile, event.deadwood)
+                moves.append(Move("knock", event.position, None, knock_word=word))
+            elif isinstance(event, Passed):
+                moves.append(Move("pass", event.position))
+        return moves
+
+    def _advance(self, dt: float) -> None:
+        v = self.view
+        if v.phase == PLAYING:
+            if self.panel is None and v.to_move is not None and not self.human_to_move:
+                self._bot_turn()
+            return
+        if self.panel is None:
+            self._open_panel()
+            return
+        if self.panel.busy:
+            return
+        if not self.panel.reported:
+            self.panel.reported = True
+            if self.options.on_panel:
+                self.options.on_panel(self)
+        if v.phase == BUY_BACK and not self.human_to_move:
+            self._bot_turn()
+        elif v.phase == HAND_OVER and self.options.autoplay:
+            self.panel_wait -= dt
+            if self.panel_wait <= 0:
+                self.perform(NextHand(), None)
+        elif v.phase == SESSION_OVER and self.options.on_over and not self.panel.over_reported:
+            self.panel.over_reported = True
+            self.options.on_over(self)
+
+    def _needs_step(self) -> bool:
+        """A computer or the table itself has something to do on the next update."""
+        v = self.view
+        if v.phase == SESSION_OVER:
+            return False
+        if v.phase == HAND_OVER:
+            return self.panel is None or self.options.autoplay
+        return v.to_move is not None and not self.human_to_move
+
+    # ----------------------------------------------------------------- hand start and end
+
+    def _start_hand_animation(self) -> None:
+        self.selected = None
+        if self.pass_and_play:
+            self.hidden_hand = True
+        self.motion.start_deal(self.view, lambda: self.geometry)
 
     def _open_panel(self) -> None:
-        self.panel = HandEndPanel(self)
-        self.panel_wait = self.duration(self.options.panel_seconds) if self.options.autoplay else 0
-        if self.session.winners and self.session.phase == SESSION_OVER:
+        choices = PanelChoices(
+            answer=lambda action: self.perform(action, self.view.to_move),
+            close=self.app_quit,
+            human_answers=lambda v: v.to_move is not None and self.seats[v.to_move].is_human,
+            autoplay=self.options.autoplay,
+        )
+        factor = self.settings.duration_factor
+        self.panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
+        self.panel.place(self.size)
+        self.panel_wait = (
+            self.motion.duration(self.options.panel_seconds) if self.options.autoplay else 0
+        )
+        if self.view.winners and self.view.phase == SESSION_OVER:
             self.sounds.play("win")
-
-    def _panel_done_animating(self) -> bool:
-        return self.panel is not None and not self.panel.busy
 
     # ----------------------------------------------------------------- bots
 
+    def _in_background(self, work: Callable[[], object]) -> Future:
+        """Run ``work`` on the worker thread; its end wakes the window's loop."""
+
+        def run():
+            try:
+                return work()
+            finally:
+                if pygame.display.get_init():
+                    pygame.event.post(pygame.event.Event(WAKE))
+
+        return self.executor.submit(run)
+
     def _bot_turn(self) -> None:
         """Ask the computer to move (on the worker thread) or apply its answer."""
-        seat = self.session.to_move
         if self.future is None:
-            view = player_view(self.session, seat)
-            bot = self.bot_for(seat, self.session)
+            state, seat = self.session, self.view.to_move
 
-            def think():
-                try:
-                    return bot.choose(view)
-                finally:
-                    if pygame.display.get_init():
-                        pygame.event.post(pygame.event.Event(WAKE))
-
-            self.future = self.executor.submit(think)
+            self.future = self._in_background(lambda: self.decide(state, seat))
             self._future_seat = seat
             return
         if not self.future.done():
@@ -443,147 +555,138 @@ class TableScene(TableMotion, TableInput, Scene):
 
     # ----------------------------------------------------------------- Scene API
 
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.handoff is not None:
+            if event.type == pygame.MOUSEBUTTONUP or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+            ):
+                self.take_over()
+            return
+        if self.menu_button.handle(event):
+            return
+        if self.panel is not None:
+            self.panel.handle(event)
+            return
+        for button in self.buttons.values():
+            if button.handle(event):
+                return
+        intent = self.input.handle(event, self._hit_map())
+        if intent is not None:
+            self._on_intent(intent)
+
+    def _hit_map(self) -> HitMap:
+        layout = self.geometry.layout
+        pos = self.motion.card_pos
+        return HitMap(
+            cards=tuple((c, pos[c]) for c in self.viewer_order() if c in pos),
+            card_width=layout.card_width,
+            stock=layout.stock,
+            discard=layout.discard,
+            hand_top=layout.hand_y - layout.card_width,
+            selected=self.selected,
+        )
+
+    def pointer_state(self) -> object:
+        buttons = [
+            *self.buttons.values(),
+            self.menu_button,
+            *(self.panel.buttons if self.panel else []),
+        ]
+        drag = self.input.drag
+        return tuple(b.hover for b in buttons), None if drag is None else (drag.pos, drag.moved)
+
     @property
     def busy(self) -> bool:
-        if self.seq.busy or self.flights or self.bubbles or self.notice_left > 0:
+        if self.motion.busy or self.notice_left > 0:
             return True
         if self.panel is not None and (self.panel.busy or self.panel_wait > 0):
             return True
         if self.future is not None or self.hint_future is not None:
             return True  # the active plate pulses while a computer thinks
-        if self._cards_settling():
+        if self.motion.settling(self._targets()):
             return True
         return self._needs_step()
 
-    def _needs_step(self) -> bool:
-        """A computer or the table itself has something to do on the next update."""
-        s = self.session
-        if s.phase == SESSION_OVER:
-            return False
-        if s.phase == HAND_OVER:
-            return self.panel is None or self.options.autoplay
-        seat = s.to_move
-        return seat is not None and not self.seats[seat].is_human
-
-    def _cards_settling(self) -> bool:
-        targets = self._targets()
-        for card, pos in self.card_pos.items():
-            target = targets.get(card)
-            if target is not None and (
-                abs(pos[0] - target[0]) > 0.5 or abs(pos[1] - target[1]) > 0.5
-            ):
-                return True
-        return False
-
-    def _targets(self) -> dict[Card, tuple[float, float]]:
-        order = self.viewer_order()
-        slots = self.hand_slots(self.viewer)
-        lift = self.layout.card_width * 0.22
-        out = {}
-        for card, (x, y) in zip(order, slots, strict=True):
-            if card == self.selected:
-                y -= lift
-            out[card] = (x, y)
-        if self.drag and self.drag.card is not None and self.drag.moved:
-            out[self.drag.card] = (
-                self.drag.pos[0] - self.drag.offset[0],
-                self.drag.pos[1] - self.drag.offset[1],
-            )
-        return out
-
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.layout = table_layout(
-            size[0], size[1], self.session.players, self.viewer, self.settings.card_scale
+        self.geometry = TableGeometry.build(
+            size, self.view.players, self.viewer, self.settings.card_scale
         )
-        self.card_pos.clear()
+        self.motion.card_pos.clear()
+        self._place_buttons()
+        if self.panel is not None:
+            self.panel.place(size)
 
     def update(self, dt: float) -> None:
-        self.clock += dt
-        if self.settings.duration_factor == 0:
-            self.seq.finish()
-        else:
-            self.seq.update(dt)
-        for bubble in self.bubbles:
-            bubble.time_left -= dt
-        self.bubbles = [b for b in self.bubbles if b.time_left > 0]
+        self.motion.update(dt)
         self.notice_left = max(0.0, self.notice_left - dt)
-        self._settle_cards(dt)
+        drag = self.input.drag
+        self.motion.settle(self._targets(), dt, drag.card if drag else None)
         if self.hint_future is not None and self.hint_future.done():
             asked, (text, card) = self.hint_future.result()
             self.hint_future = None
-            self.hint = text if asked is self.session else ""
-            if self.hint and card in self.player_hand():
+            self.hint = text if asked is self.view else ""
+            if self.hint and card in self.view.hand:
                 self.selected = card  # lifted, with its count: Enter plays it
         if self.panel is not None:
             self.panel.update(dt if self.settings.duration_factor else math.inf)
-        if not self.seq.busy:
+        if not self.motion.seq.busy:
             self._advance(dt)
         self.refresh_buttons()
-
-    def _settle_cards(self, dt: float) -> None:
-        """Ease each of the viewer's cards towards its slot (re-sorting, selecting)."""
-        targets = self._targets()
-        snap = self.settings.reduced_motion or self.settings.duration_factor == 0
-        k = 1.0 if snap else 1 - math.exp(-dt * 16)
-        for card, target in targets.items():
-            pos = self.card_pos.get(card)
-            if pos is None or (self.drag and self.drag.card == card):
-                self.card_pos[card] = target
-            else:
-                self.card_pos[card] = lerp_point(pos, target, k)
-        for card in list(self.card_pos):
-            if card not in targets:
-                del self.card_pos[card]
-
-    def _advance(self, dt: float) -> None:
-        s = self.session
-        if s.phase == PLAYING:
-            if self.panel is None and s.to_move is not None and not self.seats[s.to_move].is_human:
-                self._bot_turn()
-            return
-        if s.phase in (HAND_OVER, BUY_BACK, SESSION_OVER) and self.panel is None:
-            self._open_panel()
-            return
-        if self.panel is None or self.panel.busy:
-            return
-        if not self.panel.reported:
-            self.panel.reported = True
-            if self.options.on_panel:
-                self.options.on_panel(self)
-        if s.phase == BUY_BACK and not self.seats[s.to_move].is_human:
-            self._bot_turn()
-        elif s.phase == HAND_OVER and self.options.autoplay:
-            self.panel_wait -= dt
-            if self.panel_wait <= 0:
-                self.perform(NextHand(), None)
-        elif s.phase == SESSION_OVER and self.options.on_over and not self.panel.over_reported:
-            self.panel.over_reported = True
-            self.options.on_over(self)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
+    def frame(self) -> TableFrame:
+        """What the table shows now (built fresh; nothing in the scene changes)."""
+        view = self.view
+        can_act = self.can_act
+        legal = self.legal if can_act else []
+        bottom = self._bottom_cards()
+        drawing = can_act and view.hand_phase == "draw"
+        leaves = None
+        card = self.selected
+        if can_act and view.hand_phase == "discard" and card is not None and card != view.taken:
+            leaves = discard_points(list(view.hand), forbidden=view.taken).get(card)
+        if self.notice_left > 0:
+            status = self.notice
+        else:
+            status = status_line(
+                view,
+                dealing=self.motion.deal is not None,
+                viewer=self.viewer,
+                viewer_plays=self.human_to_move,
+                thinking=self.future is not None,
+                selected=self.selected,
+            )
+        handoff = None
+        if self.handoff is not None:
+            others = [view.names[s] for s in self.humans if s != self.handoff]
+            handoff = tuple(handoff_lines(view.names[self.handoff], others))
+        drag = self.input.drag
+        return TableFrame(
+            view=view,
+            seats=tuple(self.seats),
+            geometry=self.geometry,
+            motion=self.motion,
+            bottom=None if bottom is None else tuple(self.viewer_order()),
+            face_down=self.hidden_hand,
+            selected=self.selected,
+            held=drag.held if drag else None,
+            leaves=leaves,
+            taken=view.taken if view.to_move == self.viewer else None,
+            glow_stock=drawing and DrawStock() in legal,
+            glow_discard=drawing and TakeDiscard() in legal,
+            status=status,
+            notice=self.notice_left > 0,
+            hint=self.hint,
+            buttons=tuple(self.buttons.values()),
+            menu_button=self.menu_button,
+            thinking=self.future is not None,
+            panel=self.panel,
+            handoff=handoff,
+            four_colour=self.settings.four_colour,
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
-        from ..table_draw import draw_table
-
-        draw_table(self, surface)
-
-
-@functools.lru_cache(maxsize=64)
-def _sorted_hand(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], frozenset[int]]:
-    """The display order of a hand and the indices where a new group starts (cached: the
-    frame loop asks for it many times)."""
-    if mode == "rank":
-        return tuple(sort_by_rank(cards)), frozenset()
-    if mode == "suit":
-        return tuple(sort_by_suit(cards)), frozenset()
-    arrangement = best_arrangement(cards)
-    order: list[Card] = []
-    breaks = set()
-    for meld in arrangement.melds:
-        breaks.add(len(order))
-        order += meld
-    breaks.add(len(order))
-    order += sort_by_rank(arrangement.deadwood)
-    return tuple(order), frozenset(breaks)
+        draw_table(self.frame(), surface)

@@ -1,26 +1,50 @@
-"""The table's motion: cards flying for every engine event, and the deal.
+"""The table's motion: cards flying for every move, the deal, speech bubbles, and the
+viewer's cards easing into their slots.
 
 Glossary:
     flight    a card moving between two places; its destination leaves a gap until it lands.
     deal      the opening animation of a hand: the cut, then one card at a time clockwise
               from the dealer's left, then the upcard.
+    move      one public move as the seat on screen saw it (:class:`Move`): a card is named
+              only if that seat may know it, so a stock draw of another seat flies face down.
 
-A mixin of :class:`.table.TableScene`: it reads and sets the scene's fields.
+It is handed what it needs: the timing settings, the sounds, the table's geometry and, for a
+card flying into the viewer's hand, where that card will sit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...engine.cards import Card
-from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
-from ...engine.session import SessionState
-from ..layout import fan_positions
+from ...engine.views import PlayerView
+from ..sound import Sounds
+from ..tween import Sequence as TweenSequence
 from ..tween import Tween, ease_in_out_cubic, lerp_point
+from ..wording import PASS_WORD
+from .table_layout import TableGeometry
 
 BOT_PAUSE = 0.45
 """Seconds a computer's move stays on screen before the next one (normal speed)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One public move to animate, by hand position (see the glossary)."""
+
+    kind: str
+    """``draw``, ``discard``, ``knock`` or ``pass``."""
+    position: int
+    card: Card | None = None
+    """The card, if the seat on screen may know it (never a knocking discard)."""
+    source: str = ""
+    """For a draw: ``stock`` or ``discard``."""
+    knock_word: str = ""
+    """For a knock: the bubble's words."""
+    size_after: int = 0
+    """Cards the mover holds after the move."""
 
 
 @dataclass
@@ -34,7 +58,8 @@ class Flight:
     start_width: int
     end_width: int
     dest: tuple
-    """``("hand", position)``, ``("discard",)`` or ``("knock",)``."""
+    """``("hand", position)``, ``("discard",)``, ``("knock",)``, ``("deal", position)`` or
+    ``("upcard",)``."""
     progress: float = 0.0
 
     @property
@@ -67,108 +92,174 @@ class Bubble:
     time_left: float
 
 
-class TableMotion:
-    """Animations of the table scene."""
+@dataclass(frozen=True)
+class Timing:
+    """The settings motion depends on."""
 
-    def _animate_events(self, old: SessionState, events: list) -> None:
-        layout_old = self._slots_snapshot(old)
-        for event in events:
-            if isinstance(event, CardDrawn):
-                self._fly_draw(event, layout_old)
-            elif isinstance(event, (CardDiscarded, Knocked)):
-                self._fly_discard(event, layout_old)
-            elif isinstance(event, Passed):
-                seat = self.seat_of(event.position)
-                self.bubbles.append(Bubble("Pass", seat, self.duration(1.2) + 0.3))
-        if self.session.to_move is not None and not self.seats[self.session.to_move].is_human:
+    factor: float
+    """Multiplies every duration (0: instant)."""
+    reduced: bool
+    """Reduced motion: cards jump instead of flying, no cut."""
+
+
+class TableMotion:
+    """Every tween of the table and the state they move."""
+
+    def __init__(self, timing: Timing, sounds: Sounds) -> None:
+        self.timing = timing
+        self.sounds = sounds
+        self.seq = TweenSequence()
+        self.flights: list[Flight] = []
+        self.deal: Deal | None = None
+        self.bubbles: list[Bubble] = []
+        self.card_pos: dict[Card, tuple[float, float]] = {}
+        """Where each of the viewer's cards is drawn now (eased towards its slot)."""
+        self.clock = 0.0
+
+    def duration(self, seconds: float) -> float:
+        return seconds * self.timing.factor
+
+    @property
+    def busy(self) -> bool:
+        return self.seq.busy or bool(self.flights or self.bubbles)
+
+    def hidden_in_hand(self, position: int) -> list[Card | None]:
+        """Cards flying towards this hand: not drawn in it until they land."""
+        return [f.card for f in self.flights if f.dest == ("hand", position)]
+
+    def discard_in_flight(self) -> int:
+        return sum(1 for f in self.flights if f.dest == ("discard",))
+
+    def say(self, text: str, seat: int, seconds: float, fade: float = 0.3) -> None:
+        """A speech bubble by ``seat`` (``seconds`` at normal speed, then ``fade``)."""
+        self.bubbles.append(Bubble(text, seat, self.duration(seconds) + fade))
+
+    # ----------------------------------------------------------------- per frame
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.timing.factor == 0:
+            self.seq.finish()
+        else:
+            self.seq.update(dt)
+        for bubble in self.bubbles:
+            bubble.time_left -= dt
+        self.bubbles = [b for b in self.bubbles if b.time_left > 0]
+
+    def settle(self, targets: dict[Card, tuple[float, float]], dt: float, held: Card | None):
+        """Ease each of the viewer's cards towards its slot (re-sorting, selecting); the
+        ``held`` card follows the pointer at once."""
+        snap = self.timing.reduced or self.timing.factor == 0
+        k = 1.0 if snap else 1 - math.exp(-dt * 16)
+        for card, target in targets.items():
+            pos = self.card_pos.get(card)
+            if pos is None or card == held:
+                self.card_pos[card] = target
+            else:
+                self.card_pos[card] = lerp_point(pos, target, k)
+        for card in list(self.card_pos):
+            if card not in targets:
+                del self.card_pos[card]
+
+    def settling(self, targets: dict[Card, tuple[float, float]]) -> bool:
+        for card, pos in self.card_pos.items():
+            target = targets.get(card)
+            if target is not None and (
+                abs(pos[0] - target[0]) > 0.5 or abs(pos[1] - target[1]) > 0.5
+            ):
+                return True
+        return False
+
+    # ----------------------------------------------------------------- moves
+
+    def animate(
+        self,
+        moves: Sequence[Move],
+        before: PlayerView,
+        seats_in_hand: Sequence[int],
+        geometry: Callable[[], TableGeometry],
+        viewer_slot: Callable[[Card], tuple[float, float] | None],
+        computer_next: bool,
+    ) -> None:
+        """Queue the flights of ``moves``; ``before`` is the view they started from."""
+        geo = geometry()
+        origins = self._origins(before, seats_in_hand, geo)
+        for move in moves:
+            seat = seats_in_hand[move.position]
+            if move.kind == "draw":
+                self._fly_draw(move, seat, geometry, viewer_slot)
+            elif move.kind in ("discard", "knock"):
+                self._fly_discard(move, seat, origins, geometry)
+            elif move.kind == "pass":
+                self.say(PASS_WORD, seat, 1.2)
+        if computer_next:
             self.seq.pause(self.duration(BOT_PAUSE))
 
-    def _slots_snapshot(self, state: SessionState) -> dict:
-        """Where each card of each hand was drawn before this action (for flights)."""
+    def _origins(self, view: PlayerView, seats_in_hand: Sequence[int], geo: TableGeometry):
+        """Where each card of each hand was drawn before the moves (for flights)."""
         snap: dict = {}
-        for position, cards in enumerate(state.hand.hands):
-            seat = state.seats_in_hand[position]
-            if seat == self.viewer:
-                for card in cards:
-                    if card in self.card_pos:
-                        snap[("viewer", card)] = self.card_pos[card]
-            slots = fan_positions(
-                len(cards),
-                self.layout.seats[seat].center,
-                self.layout.seats[seat].card_width,
-                self.layout.seats[seat].spacing,
-                self.size[0] * 0.22,
-            )
-            snap[("seat", position)] = slots
+        for card in view.hand:
+            if card in self.card_pos:
+                snap[("viewer", card)] = self.card_pos[card]
+        for position, count in enumerate(view.hand_sizes):
+            snap[("seat", position)] = geo.fan(seats_in_hand[position], count)
         return snap
 
-    def _fly_draw(self, event: CardDrawn, before: dict) -> None:
-        seat = self.seat_of(event.position)
-        source = self.layout.stock if event.source == "stock" else self.layout.discard
-        face_up = event.source == "discard" or seat == self.viewer
-        card = event.card if face_up else None
-        dest_width = self.layout.seats[seat].card_width
-
+    def _fly_draw(self, move: Move, seat: int, geometry, viewer_slot) -> None:
         def start() -> Tween:
-            if seat == self.viewer:
-                order = self.viewer_order()
-                slots = self.hand_slots(seat)
-                end = slots[order.index(event.card)] if event.card in order else slots[-1]
-            else:
-                end = self.hand_slots(seat)[-1]
+            geo = geometry()
+            layout = geo.layout
+            source = layout.stock if move.source == "stock" else layout.discard
+            end = None
+            if seat == geo.viewer and move.card is not None:
+                end = viewer_slot(move.card)
+            if end is None:
+                end = geo.hand_slots(seat, move.size_after)[-1]
             flight = Flight(
-                card if face_up else None,
-                face_up,
+                move.card,
+                move.card is not None,
                 source,
                 end,
-                self.layout.card_width,
-                dest_width,
-                ("hand", event.position),
+                layout.card_width,
+                layout.seats[seat].card_width,
+                ("hand", move.position),
             )
-            if seat != self.viewer:
-                flight.card = event.card if event.source == "discard" else None
             return self._launch(flight, 0.38, "card")
 
         self.seq.add(start)
 
-    def _fly_discard(self, event, before: dict) -> None:
-        seat = self.seat_of(event.position)
-        knock = isinstance(event, Knocked)
-        if seat == self.viewer and ("viewer", event.card) in before:
-            origin = before[("viewer", event.card)]
+    def _fly_discard(self, move: Move, seat: int, origins: dict, geometry) -> None:
+        knock = move.kind == "knock"
+        geo = geometry()
+        if seat == geo.viewer and ("viewer", move.card) in origins:
+            origin = origins[("viewer", move.card)]
         else:
-            slots = before[("seat", event.position)]
-            origin = slots[len(slots) // 2] if slots else self.layout.seats[seat].center
-        width = self.layout.seats[seat].card_width
-        card = None if knock else event.card
+            slots = origins[("seat", move.position)]
+            origin = slots[len(slots) // 2] if slots else geo.layout.seats[seat].center
+        width = geo.layout.seats[seat].card_width
 
         def start() -> Tween:
+            layout = geometry().layout
             flight = Flight(
-                card,
+                None if knock else move.card,
                 not knock,
                 origin,
-                self.layout.discard,
+                layout.discard,
                 width,
-                self.layout.card_width,
+                layout.card_width,
                 ("knock",) if knock else ("discard",),
             )
             if knock:
-                self.bubbles.append(Bubble(self._knock_word(event), seat, self.duration(2.0) + 0.6))
+                self.bubbles.append(Bubble(move.knock_word, seat, self.duration(2.0) + 0.6))
             return self._launch(flight, 0.55 if knock else 0.36, "knock" if knock else "card")
 
         self.seq.add(start)
         if knock:
             self.seq.pause(self.duration(0.4))
 
-    def _knock_word(self, event: Knocked) -> str:
-        if event.deadwood == 0:
-            profile = self.session.profile
-            return "Gin!" if profile.is_gin else ("Rum!" if profile.id == "poker-rum" else "Knock!")
-        return f"Knock! ({event.deadwood})"
-
     def _launch(self, flight: Flight, seconds: float, sound: str | None) -> Tween:
         self.flights.append(flight)
-        if self.settings.reduced_motion:
+        if self.timing.reduced:
             flight.start = flight.end
             seconds = min(seconds, 0.12)
 
@@ -185,18 +276,21 @@ class TableMotion:
 
     # ----------------------------------------------------------------- the deal
 
-    def _start_hand_animation(self) -> None:
-        hand = self.hand
-        self.selected = None
-        if self.pass_and_play:
-            self.hidden_hand = True
+    def start_deal(
+        self,
+        view: PlayerView,
+        geometry: Callable[[], TableGeometry],
+    ) -> None:
+        """The opening animation of the hand ``view`` shows; only the seat on screen's own
+        cards fly face up."""
         self.card_pos.clear()
-        self.deal = Deal(shown=[0] * hand.players, to_come=sum(len(h) for h in hand.hands) + 1)
-        if self.settings.duration_factor == 0:
-            self._end_deal()
+        players = len(view.hand_sizes)
+        self.deal = Deal(shown=[0] * players, to_come=sum(view.hand_sizes) + 1)
+        if self.timing.factor == 0:
+            self.end_deal()
             return
         deal = self.deal
-        if not self.settings.reduced_motion:
+        if not self.timing.reduced:
 
             def cut() -> Tween:
                 def update(p: float) -> None:
@@ -208,28 +302,29 @@ class TableMotion:
                 return Tween(self.duration(0.7), ease_in_out_cubic, on_update=update, on_done=done)
 
             self.seq.add(cut)
-        size = len(hand.hands[0])
-        for k in range(hand.players * size):
-            position = (hand.dealer + 1 + k) % hand.players
-            self.seq.add(self._deal_step(position, k // hand.players))
-        self.seq.add(self._upcard_step)
-        self.seq.call(self._end_deal)
+        size = view.hand_sizes[0]
+        dealer = view.seats_in_hand.index(view.dealer)
+        for k in range(players * size):
+            position = (dealer + 1 + k) % players
+            self.seq.add(self._deal_step(view, position, k // players, geometry))
+        self.seq.add(lambda: self._upcard_step(view, geometry()))
+        self.seq.call(self.end_deal)
 
-    def _deal_step(self, position: int, index: int) -> Callable[[], Tween]:
+    def _deal_step(self, view: PlayerView, position: int, index: int, geometry):
         def start() -> Tween:
             deal = self.deal
-            seat = self.seat_of(position)
-            card = self.hand.hands[position][index]
-            slots = self.hand_slots(seat, index + 1)
+            geo = geometry()
+            seat = view.seats_in_hand[position]
+            card = view.hand[index] if position == view.position else None
+            slots = geo.hand_slots(seat, index + 1)
             deal.to_come -= 1
-            face_up = seat == self.viewer
             flight = Flight(
-                card if face_up else None,
-                face_up,
-                self.layout.stock,
+                card,
+                card is not None,
+                geo.layout.stock,
                 slots[-1],
-                self.layout.card_width,
-                self.layout.seats[seat].card_width,
+                geo.layout.card_width,
+                geo.layout.seats[seat].card_width,
                 ("deal", position),
             )
             tween = self._launch(flight, 0.16, "deal")
@@ -244,16 +339,17 @@ class TableMotion:
 
         return start
 
-    def _upcard_step(self) -> Tween:
+    def _upcard_step(self, view: PlayerView, geo: TableGeometry) -> Tween:
         deal = self.deal
         deal.to_come -= 1
+        layout = geo.layout
         flight = Flight(
-            self.hand.discard[0],
+            view.discard_pile[0],
             True,
-            self.layout.stock,
-            self.layout.discard,
-            self.layout.card_width,
-            self.layout.card_width,
+            layout.stock,
+            layout.discard,
+            layout.card_width,
+            layout.card_width,
             ("upcard",),
         )
         tween = self._launch(flight, 0.3, "card")
@@ -266,6 +362,6 @@ class TableMotion:
         tween.on_done = landed
         return tween
 
-    def _end_deal(self) -> None:
+    def end_deal(self) -> None:
         self.deal = None
         self.flights = [f for f in self.flights if f.dest[0] not in ("deal", "upcard")]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from ...engine.cards import parse_cards
-from ...engine.profiles import PROFILES
 from .. import card_art
 from ..widgets import Button
+from ..wording import short_name
 from .menu import MenuScreen, column
 
 FAN = parse_cards("AS KH QD JC JK")
@@ -22,7 +22,7 @@ class TitleScreen(MenuScreen):
         label = "Continue"
         if self.resume_id is not None:
             row = game.store.session_row(self.resume_id)
-            label = f"Continue: {PROFILES[row['profile']].name.split(' (')[0]}"
+            label = f"Continue: {short_name(row['profile'])}"
         self.buttons = [
             Button(label, self.continue_game, primary=True, enabled=self.resume_id is not None),
             Button("New game", self.new_game, pygame.K_n),
@@ -37,30 +37,20 @@ class TitleScreen(MenuScreen):
         """Escape on the title screen does nothing (Quit is a button)."""
 
     def continue_game(self) -> None:
-        from .play import table_for
-
         state, seats = self.game.resume(self.resume_id)
-        self.app.replace(table_for(self.game, self.resume_id, state, seats))
+        self.app.navigator.table(self.resume_id, state, seats)
 
     def new_game(self) -> None:
-        from .new_game import NewGameScreen
-
-        self.app.replace(NewGameScreen(self.game))
+        self.app.navigator.new_game()
 
     def ledger(self) -> None:
-        from .ledger_screen import LedgerScreen
-
-        self.app.replace(LedgerScreen(self.game))
+        self.app.navigator.ledger()
 
     def rules(self) -> None:
-        from .rules_screen import RulesScreen
-
-        self.app.replace(RulesScreen(self.game))
+        self.app.navigator.rules()
 
     def settings(self) -> None:
-        from .settings_screen import SettingsScreen
-
-        self.app.replace(SettingsScreen(self.game))
+        self.app.navigator.settings()
 
     def quit(self) -> None:
         self.app.quit()

@@ -1,0 +1,64 @@
+"""Where the window's screens lead: a scene asks the navigator to go somewhere, and the
+navigator builds the next scene. Only this module knows every screen, so the screens never
+import one another.
+
+Glossary:
+    place   a screen to go to: the title, a new game's setup, the table of a saved
+            session, the ledger, the rules, the settings; ``back`` returns to the title.
+"""
+
+from __future__ import annotations
+
+from ..engine.session import SessionState
+from .loop import App
+from .scenes.ledger_screen import LedgerScreen
+from .scenes.new_game import NewGameScreen
+from .scenes.rules_screen import RulesScreen
+from .scenes.settings_screen import SettingsScreen
+from .scenes.title import TitleScreen
+from .seats import SeatConfig
+from .tables import table_scene
+
+
+class Navigator:
+    """Owned by the app (``app.navigator``): every move between screens goes through it."""
+
+    def __init__(self, app: App, game) -> None:
+        self.app = app
+        self.game = game
+        app.navigator = self
+
+    def title(self) -> None:
+        self.app.replace(TitleScreen(self.game))
+
+    def back(self) -> None:
+        """Every screen's Escape and Back lead to the title screen."""
+        self.title()
+
+    def new_game(self) -> None:
+        self.app.replace(NewGameScreen(self.game))
+
+    def ledger(self) -> None:
+        self.app.replace(LedgerScreen(self.game))
+
+    def rules(self) -> None:
+        self.app.replace(RulesScreen(self.game))
+
+    def settings(self) -> None:
+        self.app.replace(SettingsScreen(self.game))
+
+    def table(self, session_id: int, state: SessionState, seats: list[SeatConfig]) -> None:
+        """The table for a saved session, committing each action to the store as played;
+        its Menu button leads back to the title."""
+        self.app.replace(self.table_scene(session_id, state, seats))
+
+    def table_scene(self, session_id: int, state: SessionState, seats: list[SeatConfig]):
+        """The scene :meth:`table` shows (built, not yet shown)."""
+        game = self.game
+        scene = table_scene(state, seats, game.settings)
+        # a save that fails is shown at the table, which plays on without saving
+        scene.on_action = game.recorder(session_id, on_failure=lambda text: scene.say(text, 12.0))
+        scene.session_id = session_id
+        scene.on_leave = self.title
+        scene.on_settings = game.change_settings
+        return scene

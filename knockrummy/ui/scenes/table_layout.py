@@ -1,0 +1,126 @@
+"""The table's layout: where every card, pile, plate and button goes for one window size,
+one number of seats and one seat at the bottom, and the order of the cards in that seat's
+hand. Computed when the window, the seats, the viewer or the card size change, and when
+the buttons shown change; drawing only reads it.
+
+Glossary:
+    geometry   the layout of one table (:class:`TableGeometry`): the seats' places and the
+               size of the text, from :func:`..layout.table_layout`.
+    order      the viewer's cards as shown: melds first (with a gap between groups), by
+               rank, by suit, or the player's own order after a drag.
+    breaks     indices in the order where a new group starts (a gap precedes them).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...engine.cards import Card, sort_by_rank, sort_by_suit
+from ...engine.melds import best_arrangement
+from ..layout import TableLayout, fan_positions, table_layout
+from ..widgets import Button, row_of_buttons
+
+SORT_MODES = ("melds", "rank", "suit")
+
+
+@dataclass
+class HandOrder:
+    """How the viewer's hand is sorted; the player changes it (Sort button, drags)."""
+
+    mode: str = "melds"
+    """One of ``SORT_MODES``."""
+    custom: list[Card] | None = None
+    """The player's own order after a drag (cards since drawn go at its end)."""
+
+    @property
+    def label(self) -> str:
+        return "Sort: " + ("custom" if self.custom is not None else self.mode)
+
+    def cycle(self) -> None:
+        """The next sort mode (a custom order goes back to melds)."""
+        if self.custom is not None:
+            self.custom = None
+            self.mode = "melds"
+        else:
+            self.mode = SORT_MODES[(SORT_MODES.index(self.mode) + 1) % len(SORT_MODES)]
+
+    def arrange(self, cards: Sequence[Card]) -> tuple[list[Card], frozenset[int]]:
+        """``cards`` in display order, and the breaks between melds."""
+        if self.custom is not None:
+            kept = [c for c in self.custom if c in cards]
+            extra = list(cards)
+            for c in kept:
+                extra.remove(c)
+            return kept + extra, frozenset()
+        order, breaks = _sorted_hand(tuple(cards), self.mode)
+        return list(order), breaks if self.mode == "melds" else frozenset()
+
+
+@functools.lru_cache(maxsize=64)
+def _sorted_hand(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], frozenset[int]]:
+    """The display order of a hand and the indices where a new group starts (cached: the
+    frame loop asks for it many times)."""
+    if mode == "rank":
+        return tuple(sort_by_rank(cards)), frozenset()
+    if mode == "suit":
+        return tuple(sort_by_suit(cards)), frozenset()
+    arrangement = best_arrangement(cards)
+    order: list[Card] = []
+    breaks = set()
+    for meld in arrangement.melds:
+        breaks.add(len(order))
+        order += meld
+    breaks.add(len(order))
+    order += sort_by_rank(arrangement.deadwood)
+    return tuple(order), frozenset(breaks)
+
+
+@dataclass(frozen=True)
+class TableGeometry:
+    """The layout of one table seen from ``viewer`` in a window of ``size``."""
+
+    size: tuple[int, int]
+    viewer: int
+    layout: TableLayout
+
+    @classmethod
+    def build(cls, size: tuple[int, int], players: int, viewer: int, scale: float) -> TableGeometry:
+        return cls(size, viewer, table_layout(size[0], size[1], players, viewer, scale))
+
+    @property
+    def font(self) -> int:
+        """The table's text size."""
+        return max(12, round(min(self.size[1] * 0.024, self.size[0] * 0.016)))
+
+    @property
+    def opponent_span(self) -> float:
+        """The widest an opponent's fan may be."""
+        return self.size[0] * 0.22
+
+    def hand_slots(
+        self, seat: int, count: int, breaks: frozenset[int] = frozenset()
+    ) -> list[tuple[float, float]]:
+        """Top-left of each of ``count`` cards in ``seat``'s fan."""
+        if seat != self.viewer:
+            return self.fan(seat, count)
+        place = self.layout.seats[seat]
+        span = self.layout.hand_right - self.layout.hand_left
+        return fan_positions(count, place.center, place.card_width, place.spacing, span, breaks)
+
+    def fan(self, seat: int, count: int) -> list[tuple[float, float]]:
+        """``count`` cards of ``seat`` fanned as an opponent's hand is."""
+        place = self.layout.seats[seat]
+        return fan_positions(
+            count, place.center, place.card_width, place.spacing, self.opponent_span
+        )
+
+    def place_buttons(self, buttons: Sequence[Button], menu: Button) -> None:
+        """Put the table's row of buttons and the Menu button in place (their labels and
+        visibility decide their widths)."""
+        fs = self.font
+        row_of_buttons(
+            list(buttons), (self.size[0] / 2, self.layout.buttons_y), round(fs * 0.9), fs
+        )
+        menu.place((self.size[0] - fs * 4, fs * 1.6), round(fs * 0.8))

@@ -1,0 +1,190 @@
+"""The words the window uses for the game's results and profiles, written once.
+
+Glossary:
+    result word   how a hand ended, as the hand-end panel says it (``Knock``, ``Gin``...).
+    going-out     the name of ending a hand: ``Gin`` at no deadwood in the gin profiles,
+                  ``Rum`` at no deadwood in ``poker-rum``, otherwise ``Knock``.
+    short name    a profile's name without its parenthesised details (``Gin Rummy``).
+"""
+
+from __future__ import annotations
+
+from ..engine.actions import Knock, TakeDiscard
+from ..engine.cards import Card
+from ..engine.ledger import LedgerEntry, format_amount
+from ..engine.melds import discard_points
+from ..engine.profiles import PROFILES, Profile, get_profile
+from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
+from ..engine.views import PlayerView
+
+RESULT_WORDS = {
+    "knock": "Knock",
+    "undercut": "Undercut",
+    "gin": "Gin",
+    "rum": "Rum",
+    "exhausted": "Stock exhausted",
+}
+"""How each settlement result reads."""
+
+
+def going_out_word(profile: Profile, deadwood: int) -> str:
+    """``Gin``, ``Rum`` or ``Knock``: what ending the hand at ``deadwood`` is called."""
+    if deadwood == 0:
+        if profile.is_gin:
+            return "Gin"
+        if profile.id == "poker-rum":
+            return "Rum"
+    return "Knock"
+
+
+def short_name(profile_id: str) -> str:
+    """``Knock Rummy`` for ``knock-rummy`` (a profile this version does not know: its id)."""
+    return PROFILES[profile_id].name.split(" (")[0] if profile_id in PROFILES else profile_id
+
+
+# ------------------------------------------------------------------ the table's sentences
+
+
+def knock_bubble(profile: Profile, deadwood: int) -> str:
+    """What a seat calls out as it knocks."""
+    word = going_out_word(profile, deadwood)
+    return f"{word}!" if deadwood == 0 else f"{word}! ({deadwood})"
+
+
+def status_line(
+    view: PlayerView,
+    *,
+    dealing: bool,
+    viewer: int,
+    viewer_plays: bool,
+    thinking: bool,
+    selected: Card | None,
+) -> str:
+    """What the status line says: what to do now, and when knocking becomes available.
+
+    ``viewer_plays``: the seat to move is the human on screen; ``thinking``: a computer is
+    deciding."""
+    names = view.names
+    if dealing:
+        return f"Hand {view.hand_number}: {names[view.dealer]} deals."
+    if view.phase != PLAYING:
+        if view.phase == BUY_BACK:
+            return f"{names[view.to_move]} decides whether to buy back in."
+        return ""
+    seat = view.to_move
+    if seat != viewer or not viewer_plays:
+        name = names[seat]
+        return f"{name} is thinking…" if thinking else f"{name} to play."
+    legal = view.legal_actions
+    up = view.discard_pile[-1].symbol if view.discard_pile else ""
+    if view.hand_phase == "offer":
+        return f"The upcard {up} is offered to you: take it (D) or pass (P)."
+    if view.hand_phase == "draw":
+        if not view.stock_count:
+            return f"The stock is empty: take the {up} (D) or pass (P) to end the hand."
+        if TakeDiscard() in legal:
+            return f"Your turn: draw from the stock (S) or take the {up} (D)."
+        return "Your turn: draw from the stock (S)."
+    profile = get_profile(view.profile_id)
+    points = discard_points(list(view.hand), forbidden=view.taken)
+    knockable = [c for c in points if Knock(c) in legal]
+    if selected is not None and selected in points:
+        text = f"Discarding {selected.symbol} leaves deadwood {points[selected]}."
+    else:
+        text = "Select a card to discard (arrows, Enter; or drag it to the pile)."
+    if knockable:
+        best = min(knockable, key=lambda c: points[c])
+        word = going_out_word(profile, points[best])
+        text += f" {word} available: throw {best.symbol} face down to end at {points[best]} (K)."
+    elif profile.first_round_no_knock and view.turn <= len(view.hand_sizes):
+        text += " Knocking opens once everyone has played a turn."
+    elif profile.knock_limit is not None:
+        low = min(points.values()) if points else 0
+        text += f" Knocking needs deadwood {profile.knock_limit} or less (best now {low})."
+    return text
+
+
+def headline(view: PlayerView) -> str:
+    """The hand-end panel's title: the hand, its result and, at the end, the winner."""
+    settlement = view.settlement
+    seats = view.seats_in_hand
+    names = view.names
+    text = f"Hand {view.hand_number} · "
+    knocker = None if settlement.knocker is None else names[seats[settlement.knocker]]
+    if settlement.result == "undercut" and knocker is not None:
+        # "Undercut by" names who undercut, never the knocker
+        beaten_by = ", ".join(names[seats[w]] for w in settlement.winners)
+        text += f"{knocker} knocked, undercut by {beaten_by}"
+    else:
+        text += RESULT_WORDS[settlement.result] + (f" by {knocker}" if knocker else "")
+    if view.phase == SESSION_OVER:
+        winners = " and ".join(names[w] for w in view.winners)
+        text += f" · Game over: {winners} {'win' if len(view.winners) > 1 else 'wins'}"
+    elif view.phase == HAND_OVER and get_profile(view.profile_id).session == "elimination":
+        text += f" · pot {format_amount(view.pot)}"
+    return text
+
+
+def buy_back_words(bought: bool) -> str:
+    """The bubble by a seat that answered the buy-back offer."""
+    return "buys back in" if bought else "stays out"
+
+
+def handoff_lines(name: str, others: list[str]) -> list[str]:
+    """Pass-and-play: the hand-off screen's title, its instruction and who looks away."""
+    lines = [f"Pass to {name}", "Click or press Enter when ready"]
+    if others:
+        lines.append(f"{', '.join(others)}: please look away.")
+    return lines
+
+
+PASS_WORD = "Pass"
+"""The bubble by a seat that passes."""
+HINT_THINKING = "Thinking about a hint…"
+TAKEN_MARK = "taken"
+"""Over the card taken from the pile this turn."""
+EMPTY_STOCK = "empty"
+KNOCKED_TAG = " (knocked)"
+
+
+def setting_notice(name: str, on: bool) -> str:
+    """``Sound on.``: a setting changed from the table."""
+    return f"{name} {'on' if on else 'off'}."
+
+
+def pot_label(pot) -> str:
+    return f"Pot {format_amount(pot)}"
+
+
+def plate_lines(name: str, label: str, score, out: bool) -> list[str]:
+    """A seat's name plate: its name, then its kind or level (or ``out``) and score."""
+    return [name, f"{'out' if out else label} · {format_amount(score)}"]
+
+
+def leaves_label(count: int) -> str:
+    """Over the lifted card: the count its discard leaves."""
+    return f"leaves {count}"
+
+
+def deadwood_label(count: int) -> str:
+    return f"deadwood {count}"
+
+
+def total_label(score) -> str:
+    return f"total {format_amount(score)}"
+
+
+def change_line(entry: LedgerEntry) -> str:
+    """One score change and its reason: ``+29  difference 38 - 9 with Ada``."""
+    sign = "+" if entry.amount > 0 else ""
+    return f"{sign}{format_amount(entry.amount)}  {entry.reason}"
+
+
+def more_changes(count: int) -> str:
+    return f"and {count} more changes"
+
+
+def layoff_legend(notes: list[tuple[str, str, str]]) -> str:
+    """The panel's lay-off line from (who, cards given, meld) notes."""
+    said = [f"{who} lays off {given} onto {meld}" for who, given, meld in notes]
+    return "Lay-offs (blue): " + "; ".join(said)
