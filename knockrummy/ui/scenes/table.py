@@ -63,7 +63,7 @@ from ..wording import (
 )
 from .hand_end import HandEndPanel, PanelChoices
 from .table_input import Command, Draw, HitMap, Reorder, Select, TableInput, Throw
-from .table_layout import HandOrder, TableGeometry
+from .table_layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
 from .table_motion import Move, TableMotion, Timing
 
 
@@ -209,49 +209,26 @@ class TableScene(Scene):
         """The viewer's cards as held (empty if the viewer is not dealt in)."""
         return list(self.view.hand)
 
-    def _bottom_cards(self) -> tuple[Card, ...] | None:
-        """The bottom seat's cards if the view knows them (a spectator: at the hand end)."""
-        view = self.view
-        if view.position is not None:
-            return view.hand
-        if view.revealed is not None and self.viewer in view.seats_in_hand:
-            return view.revealed[view.seats_in_hand.index(self.viewer)]
-        return None
+    def shown_hand(self) -> ShownHand:
+        """The bottom seat's known cards as laid out now."""
+        deal = self.motion.deal
+        dealt = None
+        if deal is not None and self.viewer in self.view.seats_in_hand:
+            dealt = deal.shown[self.view.seats_in_hand.index(self.viewer)]
+        cards = known_bottom_cards(self.view, self.viewer)
+        return ShownHand.arrange(cards, dealt, self.order, self.geometry)
 
     def viewer_order(self) -> list[Card]:
         """The viewer's cards in display order (melds first when auto-arranged)."""
-        return self._arranged()[0]
-
-    def _arranged(self) -> tuple[list[Card], frozenset[int]]:
-        cards = self._bottom_cards()
-        if cards is None:
-            return [], frozenset()
-        deal = self.motion.deal
-        if deal is not None:
-            position = self.view.seats_in_hand.index(self.viewer)
-            return list(cards[: deal.shown[position]]), frozenset()
-        return self.order.arrange(cards)
-
-    def _viewer_slot(self, card: Card) -> tuple[float, float] | None:
-        """Where ``card`` sits in the viewer's hand, if the view shows it there."""
-        order, breaks = self._arranged()
-        if card not in order:
-            return None
-        return self.geometry.hand_slots(self.viewer, len(order), breaks)[order.index(card)]
+        return list(self.shown_hand().cards)
 
     def _targets(self) -> dict[Card, tuple[float, float]]:
-        order, breaks = self._arranged()
-        slots = self.geometry.hand_slots(self.viewer, len(order), breaks)
-        lift = self.geometry.layout.card_width * 0.22
-        out = {}
-        for card, (x, y) in zip(order, slots, strict=True):
-            if card == self.selected:
-                y -= lift
-            out[card] = (x, y)
         drag = self.input.drag
+        held = None
         if drag and drag.held is not None:
-            out[drag.held] = (drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1])
-        return out
+            held = (drag.held, (drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1]))
+        lift = self.geometry.layout.card_width * 0.22
+        return self.shown_hand().targets(lift, self.selected, held)
 
     def hand_changes(self) -> dict[int, list[LedgerEntry]]:
         """This hand's points entries by seat, from the session's ledger (public: every
@@ -365,8 +342,8 @@ class TableScene(Scene):
 
     def _reorder(self, card: Card, x: float) -> None:
         """Drop ``card`` at ``x`` in the hand: the order becomes the player's own."""
-        order, breaks = self._arranged()
-        slots = self.geometry.hand_slots(self.viewer, len(order), breaks)
+        shown = self.shown_hand()
+        order, slots = list(shown.cards), shown.slots
         order.remove(card)
         half = self.geometry.layout.card_width / 2
         index = sum(1 for i, _ in enumerate(order) if slots[i][0] + half < x)
@@ -440,7 +417,7 @@ class TableScene(Scene):
             before,
             self.view.seats_in_hand,
             lambda: self.geometry,
-            self._viewer_slot,
+            lambda card: self.shown_hand().slot_of(card),
             computer_next=to_move is not None and not self.seats[to_move].is_human,
         )
         self.motion.seq.call(self._check_handoff)
@@ -642,7 +619,7 @@ class TableScene(Scene):
         view = self.view
         can_act = self.can_act
         legal = self.legal if can_act else []
-        bottom = self._bottom_cards()
+        known = known_bottom_cards(view, self.viewer)
         drawing = can_act and view.hand_phase == "draw"
         leaves = None
         card = self.selected
@@ -669,7 +646,7 @@ class TableScene(Scene):
             seats=tuple(self.seats),
             geometry=self.geometry,
             motion=self.motion,
-            bottom=None if bottom is None else tuple(self.viewer_order()),
+            bottom=None if known is None else self.shown_hand().cards,
             face_down=self.hidden_hand,
             selected=self.selected,
             held=drag.held if drag else None,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ...engine.cards import Card, sort_by_rank, sort_by_suit
 from ...engine.melds import best_arrangement
+from ...engine.views import PlayerView
 from ..layout import TableLayout, fan_positions, table_layout
 from ..widgets import Button, row_of_buttons
 
@@ -124,3 +125,57 @@ class TableGeometry:
             list(buttons), (self.size[0] / 2, self.layout.buttons_y), round(fs * 0.9), fs
         )
         menu.place((self.size[0] - fs * 4, fs * 1.6), round(fs * 0.8))
+
+
+def known_bottom_cards(view: PlayerView, viewer: int) -> tuple[Card, ...] | None:
+    """The bottom seat's cards if ``view`` knows them: its own hand, or every hand once the
+    hand is over (a spectator); None while they are hidden from it."""
+    if view.position is not None:
+        return view.hand
+    if view.revealed is not None and viewer in view.seats_in_hand:
+        return view.revealed[view.seats_in_hand.index(viewer)]
+    return None
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """The bottom seat's known cards as laid out now."""
+
+    cards: tuple[Card, ...]
+    """In display order."""
+    slots: tuple[tuple[float, float], ...]
+    """Top-left of each card's place, by the same index."""
+
+    @classmethod
+    def arrange(
+        cls,
+        cards: Sequence[Card] | None,
+        dealt: int | None,
+        order: HandOrder,
+        geometry: TableGeometry,
+    ) -> ShownHand:
+        """``cards`` (None: unknown) ordered by ``order``; while dealing, only the first
+        ``dealt`` as received."""
+        if cards is None:
+            return cls((), ())
+        if dealt is not None:
+            shown, breaks = list(cards[:dealt]), frozenset()
+        else:
+            shown, breaks = order.arrange(cards)
+        slots = geometry.hand_slots(geometry.viewer, len(shown), breaks)
+        return cls(tuple(shown), tuple(slots))
+
+    def slot_of(self, card: Card) -> tuple[float, float] | None:
+        return self.slots[self.cards.index(card)] if card in self.cards else None
+
+    def targets(
+        self, lift: float, selected: Card | None, held: tuple[Card, tuple[float, float]] | None
+    ) -> dict[Card, tuple[float, float]]:
+        """Where each card should be drawn: the selected one lifted, a held one where the
+        pointer holds it."""
+        out = {}
+        for card, (x, y) in zip(self.cards, self.slots, strict=True):
+            out[card] = (x, y - lift) if card == selected else (x, y)
+        if held is not None:
+            out[held[0]] = held[1]
+        return out
