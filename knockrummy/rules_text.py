@@ -346,7 +346,7 @@ def _cumulative_scoring(p: Profile) -> str:
     ).lstrip("\n")
 
 
-_SCORING = {"ledger": _ledger_scoring, "race": _layoff_scoring, "gin": _layoff_scoring}
+_SCORING = {"ledger": _ledger_scoring, "points": _layoff_scoring, "gin": _layoff_scoring}
 
 
 def _scoring_section(p: Profile) -> Section:
@@ -386,7 +386,7 @@ def _session_section(p: Profile) -> Section:
             "One deal by each player, so as many hands as there are players. The highest net "
             "score wins; players tied at the top share the win.",
         )
-    if p.session == "race":
+    if p.session == "to-target":
         return (
             "The game",
             f"The first player to reach {p.target} wins. If several reach {p.target} in the "

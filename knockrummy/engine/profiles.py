@@ -8,10 +8,10 @@ Glossary:
                 declines the discard, or every player has had a turn since the stock ran
                 out) or ``two-left`` (a draw once the stock is down to two cards).
     settlement  how a finished hand is scored: ``ledger`` (zero-sum transfers),
-                ``race`` (points scored, lay-offs), ``gin`` (two-player gin scoring),
+                ``points`` (points scored, lay-offs), ``gin`` (two-player gin scoring),
                 ``cumulative`` (each player adds their own deadwood).
     session     how hands make a whole game: ``rotation`` (one hand dealt by each player),
-                ``race`` (first to 100), ``gin-box`` / ``gin-line`` (to 100 with bonuses),
+                ``to-target`` (first to 100), ``gin-box`` / ``gin-line`` (to 100 with bonuses),
                 ``elimination`` (out at 100, pot to the last player standing).
 """
 
@@ -51,11 +51,11 @@ class Profile:
     exhaustion: str = "decline"
     """``decline`` or ``two-left`` (see the glossary)."""
     settlement: str = "ledger"
-    """``ledger``, ``race``, ``gin`` or ``cumulative``."""
+    """``ledger``, ``points``, ``gin`` or ``cumulative``."""
     session: str = "rotation"
-    """``rotation``, ``race``, ``gin-box``, ``gin-line`` or ``elimination``."""
+    """``rotation``, ``to-target``, ``gin-box``, ``gin-line`` or ``elimination``."""
     target: int = 100
-    """Score that ends a race (or eliminates, in ``knock-rami``)."""
+    """Score that ends the session (or eliminates, in ``knock-rami``)."""
     knock_penalty: int = 10
     """``poker-rum``: extra paid by a beaten knocker."""
     undercut_bonus: int = 0
@@ -91,7 +91,7 @@ class Profile:
     @property
     def is_gin(self) -> bool:
         """Knocking at zero deadwood is called gin (rum in ``poker-rum``)."""
-        return self.settlement in ("race", "gin")
+        return self.settlement in ("points", "gin")
 
     @property
     def player_counts(self) -> range:
@@ -133,8 +133,8 @@ PROFILES: dict[str, Profile] = {
             max_players=6,
             hand_sizes={2: 10, 3: 7, 4: 7, 5: 6, 6: 6},
             layoffs=True,
-            settlement="race",
-            session="race",
+            settlement="points",
+            session="to-target",
             undercut_bonus=10,
             gin_bonus=25,
             resolved=_COMMON_RESOLVED

@@ -73,7 +73,9 @@ def settle(
         return _settle_ledger(profile_id, hands, knocker, book)
     if profile.settlement == "cumulative":
         return _settle_cumulative(profile_id, hands, knocker, book, profile.zero_deadwood_reward)
-    return _settle_race(profile_id, hands, knocker, book, profile.undercut_bonus, profile.gin_bonus)
+    return _settle_points(
+        profile_id, hands, knocker, book, profile.undercut_bonus, profile.gin_bonus
+    )
 
 
 class _Book:
@@ -157,7 +159,7 @@ def _settle_ledger(profile_id, hands, knocker, book: _Book) -> Settlement:
     )
 
 
-def _settle_race(profile_id, hands, knocker, book: _Book, undercut_bonus, gin_bonus):
+def _settle_points(profile_id, hands, knocker, book: _Book, undercut_bonus, gin_bonus):
     n = len(hands)
     if knocker is None:
         arrangements = tuple(best_arrangement(h) for h in hands)

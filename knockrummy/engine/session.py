@@ -449,7 +449,7 @@ def _settle_hand(state: SessionState) -> list[SessionEvent]:
     if kind == "rotation":
         if number >= state.players:
             events.append(_finish(state, _highest(state)))
-    elif kind == "race":
+    elif kind == "to-target":
         scores = state.scores
         if max(scores) >= state.profile.target:
             events.append(_finish(state, _highest(state)))
