@@ -16,6 +16,7 @@ BENCHES = (
     Command("melds", "knockrummy.bench.melds", "speed of the meld solver (and OpenSpiel's)"),
     Command("frames", "knockrummy.bench.frames", "the cost of a frame at the table, headless"),
     Command("idle", "knockrummy.bench.idle", "processor time while the window waits"),
+    Command("cards", "knockrummy.bench.cards", "the cost of drawing and blitting the card art"),
     Command("ai", "knockrummy.bench.ai", "computer players against each other: wins, points"),
     Command("openspiel", "knockrummy.bench.openspiel", "a level against OpenSpiel's bot"),
     Command("race", "knockrummy.bench.race", "draws each level needs to reach the knock limit"),

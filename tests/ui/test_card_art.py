@@ -225,7 +225,7 @@ def test_old_call_signatures_still_work():
 
 
 def test_blit_benchmark_reports_a_six_seat_tables_worth_of_faces(capsys):
-    from knockrummy.ui.bench_cards import bench_cards
+    from knockrummy.bench.cards import bench_cards
 
     result = bench_cards(frames=3, cold_width=60)
     assert result["blits_per_frame"] >= 6 * 10

@@ -1,6 +1,6 @@
 """The cost of the card art: drawing all 53 faces once, and blitting a full table of them.
 
-    python -m knockrummy.ui.bench_cards [--size 1920x1080] [--frames 300] [--cold-width 400]
+    knockrummy bench cards [--size 1920x1080] [--frames 300] [--cold-width 400] [--deck D]
 
 Glossary:
     cold     the face cache emptied first, so every face is drawn from its vectors.
@@ -16,7 +16,8 @@ import argparse
 import os
 import statistics
 import time
-from collections.abc import Sequence
+
+from .. import cli
 
 
 def bench_cards(
@@ -32,8 +33,8 @@ def bench_cards(
     import pygame
 
     from ..engine.cards import JOKER_CODE, Card
-    from . import card_art, card_pips
-    from .layout import fan_positions, table_layout
+    from ..ui import card_art, card_pips
+    from ..ui.layout import fan_positions, table_layout
 
     if not pygame.display.get_init():
         pygame.display.init()
@@ -90,20 +91,17 @@ def bench_cards(
     return result
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    from .demo import parse_size
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``bench cards``'s options."""
+    from ..ui.card_art import DECKS
 
-    parser = argparse.ArgumentParser(
-        prog="python -m knockrummy.ui.bench_cards", description=__doc__
-    )
-    parser.add_argument("--size", type=parse_size, default=(1920, 1080))
-    parser.add_argument("--frames", type=int, default=300)
-    parser.add_argument("--cold-width", type=int, default=400)
-    parser.add_argument("--deck", default="classic")
-    args = parser.parse_args(argv)
+    parser.description = __doc__.split("\n\n", 1)[0]
+    parser.add_argument("--size", type=cli.window_size, default=(1920, 1080))
+    parser.add_argument("--frames", type=cli.count(1, 100_000), default=300)
+    parser.add_argument("--cold-width", type=cli.count(12, 2000), default=400)
+    parser.add_argument("--deck", choices=list(DECKS), default="classic")
+
+
+def run(args: argparse.Namespace) -> int:
     bench_cards(args.size, args.frames, args.cold_width, deck=args.deck)
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
