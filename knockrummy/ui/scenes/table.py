@@ -28,13 +28,11 @@ import pygame
 
 from ...engine.actions import (
     Action,
-    BuyBack,
     Discard,
     DrawStock,
     Knock,
     NextHand,
     Pass,
-    StayOut,
     TakeDiscard,
 )
 from ...engine.cards import Card
@@ -43,8 +41,21 @@ from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ...engine.ledger import LedgerEntry
 from ...engine.melds import best_arrangement, discard_points
 from ...engine.profiles import get_profile
-from ...engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER, SessionState, apply
-from ...engine.views import PlayerView, player_view, spectator_view
+from ...engine.session import (
+    BUY_BACK,
+    HAND_OVER,
+    PLAYING,
+    SESSION_OVER,
+    BuyBackAnswered,
+    BuyBackOffered,
+    Event,
+    HandDealt,
+    HandSettled,
+    SessionOver,
+    SessionState,
+    apply,
+)
+from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...settings import Settings
 from ..hints import hint_for_view
 from ..loop import WAKE, Scene
@@ -138,9 +149,17 @@ class TableScene(Scene):
         """Where a setting changed at the table is saved."""
         self.on_leave: Callable[[], None] | None = None
         """Where the Menu button goes (the title screen); None closes the window."""
+        self.shown = len(self.view.history)
+        """How many of the hand's moves have been animated (their words may show)."""
+        self.over: SessionOver | None = None
+        """The game's end, once the engine reported it."""
         self.refresh_buttons()
         if not self.view.history and self.view.phase == PLAYING:
             self._start_hand_animation()
+        elif self.view.phase != PLAYING:  # a session resumed between hands
+            if self.view.phase == SESSION_OVER:
+                self.over = SessionOver(self.view.winners, self.view.scores)
+            self._open_panel()
         self._check_handoff()
 
     # ----------------------------------------------------------------- the view
@@ -405,7 +424,7 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- playing
 
     def perform(self, action: Action, seat: int | None) -> None:
-        """Apply an action (checked by the engine) and queue what follows from it."""
+        """Apply an action (checked by the engine) and react to the events it caused."""
         old = self.session
         before = self.view
         new, events = apply(old, action, seat)
@@ -414,50 +433,59 @@ class TableScene(Scene):
         self.hint = ""
         if self.on_action:
             self.on_action(old, new, action, seat)
-        self._follow(action, seat, before, events)
+        watcher = self.viewer if self.humans else None
+        self.react(before, seen_events(new, watcher, events))
 
-    # ----------------------------------------------------------------- following the session
-    # Until the engine reports every transition as an event, ``_follow`` and ``_advance``
-    # are the only places that look at the type of the action sent and poll the session's
-    # phase: both are to be replaced by reactions to the engine's events.
+    # ----------------------------------------------------------------- reacting to events
 
-    def _follow(self, action: Action, seat: int | None, before: PlayerView, events) -> None:
-        """Queue what follows ``action``: the next deal, a bubble, flights, the panel."""
-        if isinstance(action, NextHand):
-            self.panel = None
-            self.order.custom = None
-            self._start_hand_animation()
+    def react(self, before: PlayerView, events: list[Event]) -> None:
+        """Queue what the engine's ``events`` (as the viewer saw them) show: flights and
+        words for the hand's moves, then the panel, the next deal, buy-back answers and the
+        game's end, in the order they happened. ``before`` is the view they started from."""
+        moves = self._moves(events)
+        if moves:
+            to_move = self.view.to_move
+            self.motion.animate(
+                moves,
+                before,
+                self.view.seats_in_hand,
+                lambda: self.geometry,
+                self._viewer_slot,
+                computer_next=to_move is not None and not self.seats[to_move].is_human,
+            )
+            seen = len(self.view.history)
+            self.motion.seq.call(lambda: self._caught_up(seen))
             self.motion.seq.call(self._check_handoff)
-            return
-        if isinstance(action, (BuyBack, StayOut)):
-            if self.panel is not None:
+        for event in events:
+            if isinstance(event, HandSettled):
+                self.motion.seq.pause(self.motion.duration(0.5))
+                self.motion.seq.call(self._open_panel)
+            elif isinstance(event, HandDealt):
+                self.panel = None
+                self.order.custom = None
+                self.shown = 0
+                self._start_hand_animation()
+                self.motion.seq.call(self._check_handoff)
+            elif isinstance(event, (BuyBackOffered, BuyBackAnswered)) and self.panel is not None:
                 self.panel.update_view(self.view)
-            self.motion.say(buy_back_words(isinstance(action, BuyBack)), seat, 1.6, fade=0.5)
-            return
-        to_move = self.view.to_move
-        self.motion.animate(
-            self._moves(events),
-            before,
-            self.view.seats_in_hand,
-            lambda: self.geometry,
-            self._viewer_slot,
-            computer_next=to_move is not None and not self.seats[to_move].is_human,
-        )
-        self.motion.seq.call(self._check_handoff)
-        if self.view.revealed is not None:
-            self.motion.seq.pause(self.motion.duration(0.5))
-            self.motion.seq.call(self._open_panel)
+            if isinstance(event, BuyBackAnswered):
+                self.motion.say(buy_back_words(event.bought), event.seat, 1.6, fade=0.5)
+            elif isinstance(event, SessionOver):
+                self.over = event
 
-    def _moves(self, events) -> list[Move]:
-        """The hand's events as the view saw them: a drawn card only if the view knows it."""
-        view = self.view
-        profile = get_profile(view.profile_id)
+    def _caught_up(self, shown: int) -> None:
+        """The moves animated so far: their words may show (last turns, the log)."""
+        self.shown = shown
+
+    def _moves(self, events: list[Event]) -> list[Move]:
+        """The hand's events as the viewer saw them: a drawn card only if the view knows it."""
+        profile = get_profile(self.view.profile_id)
+        sizes = self.view.hand_sizes
         moves = []
         for event in events:
             if isinstance(event, CardDrawn):
-                known = view.history[-1].card  # the view's record of this very draw
-                size = view.hand_sizes[event.position]
-                moves.append(Move("draw", event.position, known, event.source, size_after=size))
+                size = sizes[event.position]
+                moves.append(Move("draw", event.position, event.card, event.source, size_after=size))
             elif isinstance(event, CardDiscarded):
                 moves.append(Move("discard", event.position, event.card))
             elif isinstance(event, Knocked):
@@ -468,13 +496,11 @@ class TableScene(Scene):
         return moves
 
     def _advance(self, dt: float) -> None:
-        v = self.view
-        if v.phase == PLAYING:
-            if self.panel is None and v.to_move is not None and not self.human_to_move:
-                self._bot_turn()
-            return
+        """Between animations: ask a computer that is to answer, count down a panel that
+        closes by itself, report the panel and the game's end to whoever listens."""
         if self.panel is None:
-            self._open_panel()
+            if self.view.phase == PLAYING and self._computer_to_move():
+                self._bot_turn()
             return
         if self.panel.busy:
             return
@@ -482,15 +508,19 @@ class TableScene(Scene):
             self.panel.reported = True
             if self.options.on_panel:
                 self.options.on_panel(self)
-        if v.phase == BUY_BACK and not self.human_to_move:
-            self._bot_turn()
-        elif v.phase == HAND_OVER and self.options.autoplay:
+        if self._computer_to_move():
+            self._bot_turn()  # a buy-back offer a computer answers
+        elif self.over is not None:
+            if self.options.on_over and not self.panel.over_reported:
+                self.panel.over_reported = True
+                self.options.on_over(self)
+        elif self.options.autoplay and self.view.to_move is None:
             self.panel_wait -= dt
             if self.panel_wait <= 0:
                 self.perform(NextHand(), None)
-        elif v.phase == SESSION_OVER and self.options.on_over and not self.panel.over_reported:
-            self.panel.over_reported = True
-            self.options.on_over(self)
+
+    def _computer_to_move(self) -> bool:
+        return self.view.to_move is not None and not self.human_to_move
 
     def _needs_step(self) -> bool:
         """A computer or the table itself has something to do on the next update."""
@@ -522,7 +552,7 @@ class TableScene(Scene):
         self.panel_wait = (
             self.motion.duration(self.options.panel_seconds) if self.options.autoplay else 0
         )
-        if self.view.winners and self.view.phase == SESSION_OVER:
+        if self.over is not None and self.over.winners:
             self.sounds.play("win")
 
     # ----------------------------------------------------------------- bots
