@@ -216,11 +216,13 @@ def turn_line(name: str, words: list[str]) -> str:
     return f"{name} {', '.join(words)}"
 
 
-def deadwood_now(count: int, best_leaves: int | None) -> str:
-    """By the viewer's hand: the deadwood held, and after drawing what the best discard
-    leaves."""
-    text = f"Deadwood {count}"
-    return text if best_leaves is None else f"{text} · best discard leaves {best_leaves}"
+def deadwood_now(count: int, best_leaves: int | None) -> list[str]:
+    """By the viewer's hand: the deadwood held and, once a card was drawn, what the best
+    discard would leave."""
+    lines = [f"Deadwood {count}"]
+    if best_leaves is not None:
+        lines.append(f"best discard leaves {best_leaves}")
+    return lines
 
 
 HAND_LOG_TITLE = "This hand (L)"
@@ -231,13 +233,13 @@ PICKED_UP = "from the pile:"
 """By an opponent's seat, before the cards they took from the pile and still hold."""
 
 
-def score_sheet_title(profile: Profile, hand_number: int, players: int) -> str:
-    """The score sheet's first line: the game, the hand and what ends it (``to 100``; in a
-    rotation, ``hand 2 of 4``, one deal each)."""
+def score_sheet_title(profile: Profile, hand_number: int, players: int) -> list[str]:
+    """The score sheet's first lines: the game, then the hand and what ends it (``to 100``;
+    in a rotation, ``hand 2 of 4``, one deal each)."""
     name = profile.name.split(" (")[0]
     if profile.session == "rotation":
-        return f"{name} · hand {hand_number} of {players}"
-    return f"{name} · hand {hand_number} · to {profile.target}"
+        return [name, f"hand {hand_number} of {players}"]
+    return [name, f"hand {hand_number} · to {profile.target}"]
 
 
 def score_sheet_row(
@@ -249,9 +251,9 @@ def score_sheet_row(
     hands_won: int | None = None,
 ) -> str:
     """One player's line on the score sheet."""
-    text = f"{name}  {format_amount(score)}"
+    text = f"{name}: {format_amount(score)}"
     if hands_won is not None:
-        text += f" · {hands_won} won"
+        text += f" · won {hands_won}"
     if bought_back:
         text += " · bought back"
     if out:

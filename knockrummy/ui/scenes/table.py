@@ -59,16 +59,23 @@ from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...settings import Settings
 from ..hints import hint_for_view
 from ..loop import WAKE, Scene
+from ..meld_marks import deadwood_count, meld_groups
+from ..move_log import hand_log, last_turns, pick_ups
 from ..seats import SeatConfig
 from ..sound import Sounds
-from ..table_draw import TableFrame, draw_table
+from ..table_draw import TableFrame, TableStory, draw_table
 from ..widgets import Button
 from ..wording import (
     HINT_THINKING,
     buy_back_words,
+    deadwood_now,
     going_out_word,
     handoff_lines,
+    hands_left_label,
     knock_bubble,
+    pot_label,
+    score_sheet_row,
+    score_sheet_title,
     setting_notice,
     status_line,
 )
@@ -89,6 +96,10 @@ class TableOptions:
     on_panel: Callable[[TableScene], None] | None = None
     """Called once each time a hand-end panel has finished animating."""
     on_over: Callable[[TableScene], None] | None = None
+
+
+DEADWOOD_DROP = 0.07
+"""How much lower a deadwood card sits than the melds, in card widths."""
 
 
 class TableScene(Scene):
@@ -142,6 +153,12 @@ class TableScene(Scene):
         self.future: Future | None = None
         self._future_seat: int | None = None
         self.hint_future: Future | None = None
+        self.show_log = False
+        """The hand log is open (L, the Log button)."""
+        self.show_pile = False
+        """The discard pile's history is fanned out (V, the Pile button)."""
+        self.pile_hover = False
+        """The pointer rests on the discard pile: its history shows while it stays."""
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
         self._placed: tuple | None = None
@@ -262,10 +279,14 @@ class TableScene(Scene):
         order, breaks = self._arranged()
         slots = self.geometry.hand_slots(self.viewer, len(order), breaks)
         lift = self.geometry.layout.card_width * 0.22
+        apart = self.geometry.layout.card_width * DEADWOOD_DROP
+        groups = meld_groups(order) if self.motion.deal is None else {}
         out = {}
         for card, (x, y) in zip(order, slots, strict=True):
             if card == self.selected:
                 y -= lift
+            elif groups.get(card, 0) is None:
+                y += apart  # deadwood sits a little lower than the melds
             out[card] = (x, y)
         drag = self.input.drag
         if drag and drag.held is not None:
@@ -290,7 +311,15 @@ class TableScene(Scene):
             "pass": Button("Pass", lambda: self.try_action(Pass()), pygame.K_p),
             "hint": Button("Hint", self._show_hint, pygame.K_h),
             "sort": Button("Sort: melds", self._cycle_sort, pygame.K_t),
+            "log": Button("Log", self._toggle_log, pygame.K_l),
+            "pile": Button("Pile", self._toggle_pile, pygame.K_v),
         }
+
+    def _toggle_log(self) -> None:
+        self.show_log = not self.show_log
+
+    def _toggle_pile(self) -> None:
+        self.show_pile = not self.show_pile
 
     def refresh_buttons(self) -> None:
         """Enable exactly the buttons whose actions the engine allows now, and place them
@@ -485,7 +514,9 @@ class TableScene(Scene):
         for event in events:
             if isinstance(event, CardDrawn):
                 size = sizes[event.position]
-                moves.append(Move("draw", event.position, event.card, event.source, size_after=size))
+                moves.append(
+                    Move("draw", event.position, event.card, event.source, size_after=size)
+                )
             elif isinstance(event, CardDiscarded):
                 moves.append(Move("discard", event.position, event.card))
             elif isinstance(event, Knocked):
@@ -597,6 +628,8 @@ class TableScene(Scene):
         if self.panel is not None:
             self.panel.handle(event)
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.pile_hover = self._hit_map().pile_at(event.pos) == "discard"
         for button in self.buttons.values():
             if button.handle(event):
                 return
@@ -623,7 +656,8 @@ class TableScene(Scene):
             *(self.panel.buttons if self.panel else []),
         ]
         drag = self.input.drag
-        return tuple(b.hover for b in buttons), None if drag is None else (drag.pos, drag.moved)
+        hovered = tuple(b.hover for b in buttons) + (self.pile_hover,)
+        return hovered, None if drag is None else (drag.pos, drag.moved)
 
     @property
     def busy(self) -> bool:
@@ -716,7 +750,61 @@ class TableScene(Scene):
             panel=self.panel,
             handoff=handoff,
             four_colour=self.settings.four_colour,
+            story=self._story(bottom),
         )
+
+    def _story(self, bottom: tuple[Card, ...] | None) -> TableStory:
+        """What every seat knows, in words: counts, last moves, the log, the scores."""
+        view = self.view
+        shown = self.shown if self.motion.deal is None else 0
+        known = bottom is not None and not self.hidden_hand and self.motion.deal is None
+        deadwood: tuple[str, ...] = ()
+        groups: dict = {}
+        if known and view.phase == PLAYING and bottom:
+            leaves = None
+            if view.hand_phase == "discard" and view.to_move == self.viewer:
+                thrown = discard_points(list(bottom), forbidden=view.taken)
+                leaves = min(thrown.values()) if thrown else None
+            deadwood = tuple(deadwood_now(deadwood_count(bottom), leaves))
+            groups = meld_groups(bottom)
+        return TableStory(
+            deadwood=deadwood,
+            groups=groups,
+            last_turns=last_turns(view, shown) if view.phase == PLAYING else {},
+            pick_ups=pick_ups(view, shown) if view.phase == PLAYING else {},
+            log=tuple(hand_log(view, shown)) if self.show_log else None,
+            pile=view.discard_pile if (self.show_pile or self.pile_hover) else None,
+            sheet=self.score_sheet(),
+        )
+
+    def score_sheet(self) -> tuple[tuple[str, bool], ...]:
+        """The score sheet's lines, each with whether it is dimmed (a player out)."""
+        view = self.view
+        profile = get_profile(view.profile_id)
+        lines = [
+            (line, False) for line in score_sheet_title(profile, view.hand_number, view.players)
+        ]
+        won = None
+        if profile.session in ("race", "gin-box", "gin-line"):
+            won = [
+                sum(1 for r in self.session.records if s in r.winners) for s in range(view.players)
+            ]
+        elimination = profile.session == "elimination"
+        for seat in range(view.players):
+            text = score_sheet_row(
+                view.names[seat],
+                view.scores[seat],
+                out=elimination and not view.active[seat],
+                bought_back=elimination and view.bought_back[seat],
+                hands_won=None if won is None else won[seat],
+            )
+            lines.append((text, elimination and not view.active[seat]))
+        if elimination:
+            lines.append((pot_label(view.pot), False))
+        elif profile.session == "rotation":
+            left = view.players - view.hand_number + (view.phase == PLAYING)
+            lines.append((hands_left_label(left), False))
+        return tuple(lines)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self.frame(), surface)
