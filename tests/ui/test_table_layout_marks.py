@@ -20,8 +20,11 @@ def problems(marks: Marks, size: tuple[int, int]) -> list[str]:
     """What is clipped or overlaps in one drawing (cards of one group may overlap: one
     fanned hand; what an overlay box covers is not seen and not checked)."""
     window = pygame.Rect(0, 0, *size)
-    found = [f"{m.kind} {m.group!r} {tuple(m.rect)} leaves the window" for m in marks
-             if not window.contains(m.rect)]
+    found = [
+        f"{m.kind} {m.group!r} {tuple(m.rect)} leaves the window"
+        for m in marks
+        if not window.contains(m.rect)
+    ]
     covers = [m.rect for m in marks if m.layer == 1 and m.kind == "box"]
     seen = [m for m in marks if m.layer == 1 or not any(c.colliderect(m.rect) for c in covers)]
     for i, a in enumerate(seen):
@@ -31,8 +34,10 @@ def problems(marks: Marks, size: tuple[int, int]) -> list[str]:
             if a.kind == "card" and b.kind == "card" and a.layer == 1:
                 continue  # the panel's rows and the pile's history fan their cards
             if a.rect.inflate(-2, -2).colliderect(b.rect.inflate(-2, -2)):
-                found.append(f"{a.kind} {a.group!r} {tuple(a.rect)} overlaps "
-                             f"{b.kind} {b.group!r} {tuple(b.rect)}")
+                found.append(
+                    f"{a.kind} {a.group!r} {tuple(a.rect)} overlaps "
+                    f"{b.kind} {b.group!r} {tuple(b.rect)}"
+                )
     return found
 
 
@@ -71,7 +76,9 @@ def test_nothing_overlaps_while_drawing_discarding_and_with_a_hint(players, size
         scene.try_action(DrawStock())
         step(app, 20)
         scene.selected = scene.viewer_order()[0]
-        scene.hint = "Knock now: you should score about 7; Ben undercuts you about one time in four."
+        scene.hint = (
+            "Knock now: you should score about 7; Ben undercuts you about one time in four."
+        )
         scene.refresh_buttons()
         step(app, 20)
         assert drawn(scene) == [], ("discard with a hint", scale)
