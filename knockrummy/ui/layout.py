@@ -82,13 +82,13 @@ def table_layout(width: int, height: int, players: int, viewer: int, scale: floa
     centre_y = min(height * 0.40, buttons_y - fs * 1.2 - margin - ch / 2)
     stock = (width / 2 - cw * 1.15, centre_y - ch / 2)
     discard = (width / 2 + cw * 0.15, centre_y - ch / 2)
-    small = max(24, round(cw * 0.55))
+    small = max(42, round(cw * 0.55))  # opponents' corners stay legible
     seats: list[SeatPlace] = [None] * players  # type: ignore[list-item]
     seats[viewer] = SeatPlace(
         center=(width / 2, hand_y + ch / 2),
         plate=(width * 0.085, hand_y + ch / 2),
         card_width=cw,
-        spacing=cw * 1.04,
+        spacing=cw * 1.08,
     )
     others = [(viewer + k) % players for k in range(1, players)]
     rx, ry = width * 0.40, height * 0.30

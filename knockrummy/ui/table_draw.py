@@ -333,11 +333,17 @@ def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: in
             cards = view.revealed[position]
         elif frame.story is not None:
             cards = frame.story.pick_ups.get(seat, [])  # known to all: taken from the pile
-        for i, (x, y) in enumerate(frame.geometry.fan(seat, _shown_count(frame, position))):
-            if i < len(cards):
-                _card(marks, surface, card_art.face(cards[i], cw, frame.four_colour), (x, y), group)
-            else:
-                _card(marks, surface, card_art.back(cw), (x, y), group)
+        slots = frame.geometry.fan(seat, _shown_count(frame, position))
+        if frame.panel is None:
+            # cards known from the pile go last, on top of the fan, so their corners show
+            first = len(slots) - len(cards)
+            cards = [None] * first + list(cards)
+        for i, (x, y) in enumerate(slots):
+            card = cards[i] if i < len(cards) else None
+            image = (
+                card_art.back(cw) if card is None else card_art.face(card, cw, frame.four_colour)
+            )
+            _card(marks, surface, image, (x, y), group)
     rect = _draw_plate(frame, surface, seat, place.plate, fs, marks)
     said = frame.story.last_turns.get(seat) if frame.story is not None else None
     if said and frame.panel is None:
@@ -609,7 +615,8 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
     _mark(marks, "box", "panel", rect, 1)
     view = panel.view
     reveal, layoffs, count = panel.phase_progress()
-    blit_text(
+    _text(
+        marks,
         surface,
         headline(view),
         round(fs * 1.35),
@@ -617,6 +624,7 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         (rect.centerx, rect.top + geo["header"] * 0.5),
         "center",
         bold=True,
+        layer=1,
     )
     seats = view.seats_in_hand
     for position, seat in enumerate(seats):
@@ -624,7 +632,7 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         mid = top + geo["row_h"] / 2
         if position % 2 == 0:
             surface.blit(_stripe((rect.width - 8, round(geo["row_h"]))), (rect.left + 4, top))
-        _panel_row(surface, geo, view, panel.changes.get(seat, []), position, mid, count)
+        _panel_row(surface, geo, view, panel.changes.get(seat, []), position, mid, count, marks)
     for placed in geo["placed"]:
         x, y = placed.x, placed.y
         if placed.laid_by is not None:
@@ -647,7 +655,7 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
             )
         if placed.laid_by is not None:
             surface.blit(card_art.outline(cw, LAYOFF), (x - 3, y - 3))
-    _lay_legend(surface, geo, view, fs)
+    _lay_legend(surface, geo, view, fs, marks)
     for button in panel.buttons:
         button.draw(surface, fs)
         if button.visible and button.rect is not None:
@@ -655,16 +663,19 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
 
 
 def _panel_row(
-    surface, geo, view: PlayerView, changes: list[LedgerEntry], position, mid, count
+    surface, geo, view: PlayerView, changes: list[LedgerEntry], position, mid, count, marks=None
 ) -> None:
     """One seat's row: name, deadwood, the hand's change counting up, the reasons."""
+
+    def text(*args, **kwargs):
+        _text(marks, surface, *args, layer=1, **kwargs)
+
     rect = geo["rect"]
     fs = geo["font"]
     settlement = view.settlement
     seat = view.seats_in_hand[position]
     tag = KNOCKED_TAG if settlement.knocker == position else ""
-    blit_text(
-        surface,
+    text(
         view.names[seat] + tag,
         fs,
         TEXT,
@@ -672,8 +683,7 @@ def _panel_row(
         "midleft",
         bold=True,
     )
-    blit_text(
-        surface,
+    text(
         deadwood_label(settlement.deadwood[position]),
         round(fs * 0.9),
         SOFT,
@@ -690,34 +700,32 @@ def _panel_row(
     sign = "+" if total_here > 0 else ""
     value = format_amount(total_here) if count >= 1 else f"{shown_total:.0f}"
     x = geo["right_x"]
-    blit_text(
-        surface,
+    text(
         f"{sign}{value}" if total_here else "±0",
         round(fs * 1.2),
         WARN if total_here > 0 else TEXT,
-        (x, mid - fs * 0.6),
+        (x, mid - fs * 0.75),
         "midleft",
         bold=True,
     )
-    blit_text(
-        surface,
+    text(
         total_label(view.scores[seat]),
         round(fs * 0.85),
         SOFT,
-        (x + fs * 4.5, mid - fs * 0.6),
+        (x + fs * 4.5, mid - fs * 0.75),
         "midleft",
     )
     small = round(fs * 0.72)
-    room = max(1, int((geo["row_h"] / 2 - fs * 0.2) // (fs * 0.85)))
+    step = small * 1.3
+    room = max(1, int((geo["row_h"] / 2 - fs * 0.35) // step))
     if len(lines) > room:
         lines = lines[: room - 1] + [more_changes(len(lines) - room + 1)]
     for i, line in enumerate(lines):
-        blit_text(
-            surface,
+        text(
             fit(line, small, rect.right - x - fs),
             small,
             SOFT,
-            (x, mid + fs * 0.45 + i * fs * 0.85),
+            (x, mid + fs * 0.6 + i * step),
             "midleft",
         )
 
@@ -749,7 +757,7 @@ def _lay_index(geo, placed) -> int:
     return laid.index(placed)
 
 
-def _lay_legend(surface, geo, view: PlayerView, fs) -> None:
+def _lay_legend(surface, geo, view: PlayerView, fs, marks=None) -> None:
     rect = geo["rect"]
     settlement = view.settlement
     seats = view.seats_in_hand
@@ -766,13 +774,15 @@ def _lay_legend(surface, geo, view: PlayerView, fs) -> None:
                 notes.append((view.names[seats[position]], given, meld))
     if notes:
         text = fit(layoff_legend(notes), round(fs * 0.8), rect.width - 2 * fs)
-        blit_text(
+        _text(
+            marks,
             surface,
             text,
             round(fs * 0.8),
             LAYOFF_TEXT,
             (rect.left + fs, geo["buttons_y"] - fs * 1.6),
             "midleft",
+            layer=1,
         )
 
 

@@ -88,8 +88,44 @@ def test_nothing_overlaps_while_drawing_discarding_and_with_a_hint(players, size
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("players", [2, 4, 6])
 def test_nothing_overlaps_on_the_hand_end_panel(players, size):
-    app, scene = table_at(players, size, 1.0, profile="knock-rami", humans=0, autoplay=False)
+    app, scene = table_at(players, size, 1.0, profile="knock-rummy", humans=0)
     assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
     assert drawn(scene) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_nothing_overlaps_at_a_buy_back_offer_and_at_the_game_over(size):
+    app, scene = table_at(3, size, 1.2, profile="knock-rami", humans=0, autoplay=True, seed=5)
+    offered = lambda: scene.view.phase == "buy-back" and scene.panel and not scene.panel.busy  # noqa: E731
+    assert run_until(app, offered, limit=60000)
+    assert drawn(scene) == [], "buy-back"
+    over = lambda: scene.view.phase == "over" and scene.panel and not scene.panel.busy  # noqa: E731
+    assert run_until(app, over, limit=200000)
+    assert drawn(scene) == [], "game over"
+
+
+def test_a_six_card_hand_fills_well_over_40_percent_of_a_1920_wide_window():
+    app, scene = table_at(6, (1920, 1080), 1.0, profile="knock-rummy")
+    assert run_until(app, lambda: scene.can_act)
+    step(app, 30)
+    order = scene.viewer_order()
+    assert len(order) == 6
+    xs = [scene.motion.card_pos[c][0] for c in order]
+    width = max(xs) + scene.geometry.layout.card_width - min(xs)
+    assert width > 0.45 * 1920
+
+
+@pytest.mark.parametrize("scale", CARD_SCALES)
+def test_card_corners_stay_legible_at_1024x640_with_six_seats(scale):
+    app, scene = table_at(6, (1024, 640), scale, profile="knock-rummy")
+    assert run_until(app, lambda: scene.can_act)
+    scene.try_action(DrawStock())
+    step(app, 30)
+    cw = scene.geometry.layout.card_width
+    xs = sorted(scene.motion.card_pos[c][0] for c in scene.viewer_order())
+    assert cw >= 60
+    assert min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 0.3 * cw  # a corner shows
+    opponent = scene.geometry.layout.seats[1]
+    assert opponent.card_width >= 40 and opponent.spacing >= 0.25 * opponent.card_width
