@@ -61,22 +61,34 @@ def card_width_for(width: int, height: int, scale: float = 1.0) -> int:
     return max(36, round(base * scale))
 
 
+def text_size(width: int, height: int) -> int:
+    """The table's text size for a window."""
+    return max(12, round(min(height * 0.024, width * 0.016)))
+
+
 def table_layout(width: int, height: int, players: int, viewer: int, scale: float = 1.0):
-    """The layout for a table of ``players`` seats seen from ``viewer``."""
+    """The layout for a table of ``players`` seats seen from ``viewer``.
+
+    From the bottom up: the viewer's hand, room for a lifted card and its count, the status
+    line, the hint line, the row of buttons, then the piles (never lower than that stack
+    allows, so large cards push the piles up instead of the hint under the buttons)."""
     cw = card_width_for(width, height, scale)
     ch = round(cw * CARD_RATIO)
+    fs = text_size(width, height)
     margin = max(8, round(height * 0.02))
     hand_y = height - ch - margin * 2.2
-    centre_y = height * 0.40
+    status_y = hand_y - cw * 0.22 - fs * 1.9
+    buttons_y = status_y - fs * 1.5 - fs * 2.3
+    centre_y = min(height * 0.40, buttons_y - fs * 1.2 - margin - ch / 2)
     stock = (width / 2 - cw * 1.15, centre_y - ch / 2)
     discard = (width / 2 + cw * 0.15, centre_y - ch / 2)
-    small = max(24, round(cw * 0.55))
+    small = max(42, round(cw * 0.55))  # opponents' corners stay legible
     seats: list[SeatPlace] = [None] * players  # type: ignore[list-item]
     seats[viewer] = SeatPlace(
         center=(width / 2, hand_y + ch / 2),
         plate=(width * 0.085, hand_y + ch / 2),
         card_width=cw,
-        spacing=cw * 0.8,
+        spacing=cw * 1.08,
     )
     others = [(viewer + k) % players for k in range(1, players)]
     rx, ry = width * 0.40, height * 0.30
@@ -102,8 +114,8 @@ def table_layout(width: int, height: int, players: int, viewer: int, scale: floa
         hand_left=width * 0.17,
         hand_right=width * 0.83,
         seats=tuple(seats),
-        status=(width / 2, hand_y - cw * 0.22 - margin * 3.0),
-        buttons_y=centre_y + ch / 2 + margin * 3.4,
+        status=(width / 2, status_y),
+        buttons_y=buttons_y,
     )
 
 

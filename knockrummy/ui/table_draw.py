@@ -5,6 +5,11 @@ Glossary:
              view of the seat on screen: no card in it is one that seat may not know.
     bottom   the seat at the bottom of the screen (the viewer); its cards are face up when
              the view knows them, face down otherwise (pass-and-play, a spectator).
+    marks    an optional record of what one drawing put where (:class:`Marks`): each text,
+             button, plate and card with its rectangle, so a test can check that nothing
+             overlaps or leaves the window.
+    layer    0 for the table, 1 for what opens over it (the hand log, the pile's history,
+             the hand-end panel, speech bubbles); a layer-1 box covers the table under it.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from ..engine.session import BUY_BACK, PLAYING
 from ..engine.views import PlayerView
 from . import card_art
 from .card_art import CARD_RATIO
-from .fonts import blit_text, fit
+from .fonts import blit_text, fit, wrap
 from .scenes.hand_end import HandEndPanel
 from .scenes.table_layout import TableGeometry
 from .scenes.table_motion import TableMotion
@@ -37,7 +42,10 @@ from .theme import (
     INK,
     LAYOFF,
     LAYOFF_TEXT,
+    MELD_BANDS,
     PANEL,
+    PLATE_DIM,
+    SHEET,
     SOFT,
     TEXT,
     WARN,
@@ -46,7 +54,11 @@ from .theme import (
 from .widgets import Button, plate
 from .wording import (
     EMPTY_STOCK,
+    HAND_LOG_EMPTY,
+    HAND_LOG_TITLE,
     KNOCKED_TAG,
+    PILE_EMPTY,
+    PILE_TITLE,
     TAKEN_MARK,
     change_line,
     deadwood_label,
@@ -58,6 +70,62 @@ from .wording import (
     pot_label,
     total_label,
 )
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One thing a drawing put on the window (see the glossary)."""
+
+    kind: str
+    """``text``, ``button``, ``plate``, ``card`` or ``box`` (an overlay's background)."""
+    group: str
+    """Things of one group may overlap each other (the cards of one fanned hand)."""
+    rect: pygame.Rect
+    layer: int = 0
+
+
+class Marks(list):
+    """The marks of one drawing, in the order drawn."""
+
+    def add(self, kind: str, group: str, rect, layer: int = 0) -> None:
+        self.append(Mark(kind, group, pygame.Rect(rect), layer))
+
+
+def _mark(marks: Marks | None, kind: str, group: str, rect, layer: int = 0) -> None:
+    if marks is not None:
+        marks.add(kind, group, rect, layer)
+
+
+def _text(marks, surface, text, size, color, pos, anchor="topleft", bold=False, group="", layer=0):
+    """``blit_text``, recorded."""
+    rect = blit_text(surface, text, size, color, pos, anchor, bold)
+    _mark(marks, "text", group or text, rect, layer)
+    return rect
+
+
+def _card(marks, surface, image, pos, group: str, layer: int = 0) -> None:
+    surface.blit(image, pos)
+    _mark(marks, "card", group, image.get_rect(topleft=(round(pos[0]), round(pos[1]))), layer)
+
+
+@dataclass(frozen=True)
+class TableStory:
+    """What every seat knows, told at the table (gathered by the scene from the view)."""
+
+    deadwood: tuple[str, ...]
+    """By the viewer's hand: its deadwood now (and what the best discard leaves)."""
+    groups: dict[Card, int | None]
+    """The viewer's cards by meld (None: deadwood), for the bands under them."""
+    last_turns: dict[int, str]
+    """Each seat's last turn in words, by seat."""
+    pick_ups: dict[int, list[Card]]
+    """Cards each seat took from the pile and still holds, by seat."""
+    log: tuple[str, ...] | None
+    """The hand log when it is open."""
+    pile: tuple[Card, ...] | None
+    """The discard pile, oldest first, when its history is shown."""
+    sheet: tuple[tuple[str, bool], ...]
+    """The score sheet's lines, each with whether it is dimmed."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +163,8 @@ class TableFrame:
     handoff: tuple[str, ...] | None
     """Pass-and-play: the hand-off screen's lines instead of the table."""
     four_colour: bool
+    story: TableStory | None = None
+    """Counts, last moves, the log and the scores (None: tell nothing, as in a test)."""
 
     @property
     def viewer(self) -> int:
@@ -113,35 +183,38 @@ _backdrop: dict = {}
 """The table under an open hand-end panel, drawn once: (panel, size, deck) -> surface."""
 
 
-def draw_table(frame: TableFrame, surface: pygame.Surface) -> None:
-    """Draw ``frame``; reads it and changes nothing in it."""
+def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
+    """Draw ``frame``; reads it and changes nothing in it. ``marks``, if given, receives
+    what was drawn where."""
     if frame.handoff is not None:
-        draw_handoff(frame, surface)
+        draw_handoff(frame, surface, marks)
         return
     if frame.panel is not None:
         key = (id(frame.panel), surface.get_size(), frame.four_colour)
         image = _backdrop.get(key)
-        if image is None:
+        if image is None or marks is not None:
             _backdrop.clear()
             image = surface.copy()
-            _draw_scene(frame, image, bubbles=False)
+            _draw_scene(frame, image, marks, bubbles=False)
             image.blit(_shade(surface.get_size()), (0, 0))
             _backdrop[key] = image
         surface.blit(image, (0, 0))
-        draw_panel(frame, surface)
+        draw_panel(frame, surface, marks)
         return
-    _draw_scene(frame, surface)
+    _draw_scene(frame, surface, marks)
 
 
-def _draw_scene(frame: TableFrame, surface: pygame.Surface, bubbles: bool = True) -> None:
+def _draw_scene(
+    frame: TableFrame, surface: pygame.Surface, marks: Marks | None, bubbles: bool = True
+) -> None:
     """Everything but the hand-end panel."""
     surface.blit(felt(surface.get_size()), (0, 0))
     fs = frame.font
-    _draw_piles(frame, surface, fs)
+    _draw_piles(frame, surface, fs, marks)
     for seat in range(frame.view.players):
         if seat != frame.viewer:
-            _draw_opponent(frame, surface, seat, fs)
-    _draw_viewer(frame, surface, fs)
+            _draw_opponent(frame, surface, seat, fs, marks)
+    _draw_viewer(frame, surface, fs, marks)
     for flight in frame.motion.flights:
         image = (
             card_art.face(flight.card, flight.width, frame.four_colour)
@@ -151,13 +224,20 @@ def _draw_scene(frame: TableFrame, surface: pygame.Surface, bubbles: bool = True
         x, y = flight.pos
         surface.blit(card_art.shadow(flight.width), (x + 3, y + 4))
         surface.blit(image, (x, y))
-    if bubbles:
-        _draw_bubbles(frame, surface, fs)
-    _draw_status(frame, surface, fs)
+    _draw_status(frame, surface, fs, marks)
     frame.menu_button.draw(surface, round(fs * 0.8))
+    _mark(marks, "button", "menu", frame.menu_button.rect)
+    if frame.story is not None:
+        _draw_sheet(frame, surface, fs, marks)
+        if frame.story.log is not None:
+            _draw_log(frame, surface, fs, marks)
+        if frame.story.pile is not None:
+            _draw_pile_history(frame, surface, fs, marks)
+    if bubbles:
+        _draw_bubbles(frame, surface, fs, marks)
 
 
-def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
+def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
     layout = frame.geometry.layout
     view = frame.view
     motion = frame.motion
@@ -176,9 +256,15 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
             surface.blit(card_art.back(cw), (sx + lift * 0.3, sy - 2))
         else:
             for i in range(layers):
-                surface.blit(card_art.back(cw), (sx - i * 1.5, sy - i * 1.5))
-        blit_text(
-            surface, f"{stock_count}", round(fs * 0.8), SOFT, (sx - 10, sy + ch / 2), "midright"
+                _card(marks, surface, card_art.back(cw), (sx - i * 1.5, sy - i * 1.5), "piles")
+        _text(
+            marks,
+            surface,
+            f"{stock_count}",
+            round(fs * 0.8),
+            SOFT,
+            (sx - 10, sy + ch / 2),
+            "midright",
         )
     else:
         pygame.draw.rect(surface, FELT_DARK, (sx, sy, cw, ch), width=2, border_radius=cw // 10)
@@ -193,8 +279,14 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
         pile = pile[:-hidden]
     if pile:
         if len(pile) > 1:
-            surface.blit(card_art.face(pile[-2], cw, frame.four_colour), (dx + 2, dy + 2))
-        surface.blit(card_art.face(pile[-1], cw, frame.four_colour), (dx, dy))
+            _card(
+                marks,
+                surface,
+                card_art.face(pile[-2], cw, frame.four_colour),
+                (dx + 2, dy + 2),
+                "piles",
+            )
+        _card(marks, surface, card_art.face(pile[-1], cw, frame.four_colour), (dx, dy), "piles")
     else:
         pygame.draw.rect(surface, FELT_DARK, (dx, dy, cw, ch), width=2, border_radius=cw // 10)
     if view.knocker is not None and not any(f.dest == ("knock",) for f in motion.flights):
@@ -203,8 +295,9 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
         _glow(surface, (sx, sy, cw, ch))
     if frame.glow_discard and pile:
         _glow(surface, (dx, dy, cw, ch))
-    if get_profile(view.profile_id).session == "elimination":
-        blit_text(
+    if get_profile(view.profile_id).session == "elimination" and frame.story is None:
+        _text(
+            marks,
             surface,
             pot_label(view.pot),
             fs,
@@ -228,22 +321,43 @@ def _shown_count(frame: TableFrame, position: int) -> int:
     return max(count - len(frame.motion.hidden_in_hand(position)), 0)
 
 
-def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: int) -> None:
+def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: int, marks) -> None:
     place = frame.geometry.layout.seats[seat]
     view = frame.view
     cw = place.card_width
+    group = f"seat {seat}"
     if seat in view.seats_in_hand:
         position = view.seats_in_hand.index(seat)
-        cards = view.revealed[position] if frame.panel is not None and view.revealed else ()
-        for i, (x, y) in enumerate(frame.geometry.fan(seat, _shown_count(frame, position))):
-            if i < len(cards):
-                surface.blit(card_art.face(cards[i], cw, frame.four_colour), (x, y))
-            else:
-                surface.blit(card_art.back(cw), (x, y))
-    _draw_plate(frame, surface, seat, place.plate, fs)
+        cards: tuple[Card, ...] | list[Card] = ()
+        if frame.panel is not None and view.revealed:
+            cards = view.revealed[position]
+        elif frame.story is not None:
+            cards = frame.story.pick_ups.get(seat, [])  # known to all: taken from the pile
+        slots = frame.geometry.fan(seat, _shown_count(frame, position))
+        if frame.panel is None:
+            # cards known from the pile go last, on top of the fan, so their corners show
+            first = len(slots) - len(cards)
+            cards = [None] * first + list(cards)
+        for i, (x, y) in enumerate(slots):
+            card = cards[i] if i < len(cards) else None
+            image = (
+                card_art.back(cw) if card is None else card_art.face(card, cw, frame.four_colour)
+            )
+            _card(marks, surface, image, (x, y), group)
+    rect = _draw_plate(frame, surface, seat, place.plate, fs, marks)
+    said = frame.story.last_turns.get(seat) if frame.story is not None else None
+    if said and frame.panel is None:
+        size = round(fs * 0.75)
+        width = frame.geometry.words_width(seat)
+        y = rect.bottom + 2
+        for line in wrap(said, size, width)[:2]:
+            line = fit(line, size, width)
+            y = _text(
+                marks, surface, line, size, TEXT, (rect.centerx, y), "midtop", group=f"said {seat}"
+            ).bottom
 
 
-def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, fs: int) -> None:
+def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, fs: int, marks):
     view = frame.view
     cfg = frame.seats[seat]
     out = not view.active[seat]
@@ -251,6 +365,7 @@ def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, f
     active = view.to_move == seat and view.phase in (PLAYING, BUY_BACK)
     size = round(fs * (0.9 if seat == frame.viewer else 0.8))
     rect = plate(surface, lines, center, size, highlight=active, dim=out)
+    _mark(marks, "plate", f"plate {seat}", rect)
     if frame.thinking and view.to_move == seat:
         dots = "." * (1 + int(frame.motion.clock * 3) % 3)
         blit_text(surface, dots, fs, ACCENT, (rect.right + 4, rect.centery), "midleft", bold=True)
@@ -260,9 +375,11 @@ def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, f
         pygame.draw.circle(surface, CHIP, (cx, cy), r)
         pygame.draw.circle(surface, CHIP_EDGE, (cx, cy), r, 2)
         blit_text(surface, "D", round(r * 1.1), INK, (cx, cy), "center", bold=True)
+        _mark(marks, "plate", f"plate {seat}", (cx - r, cy - r, 2 * r, 2 * r))
+    return rect
 
 
-def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
+def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
     seat = frame.viewer
     view = frame.view
     place = frame.geometry.layout.seats[seat]
@@ -271,14 +388,35 @@ def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
         position = view.seats_in_hand.index(seat)
         if frame.bottom is None:  # cards this view does not know: their backs
             for x, y in frame.geometry.hand_slots(seat, _shown_count(frame, position)):
-                surface.blit(card_art.back(cw), (x, y))
+                _card(marks, surface, card_art.back(cw), (x, y), "hand")
         else:
-            _draw_known_bottom(frame, surface, position, cw, fs)
-    _draw_plate(frame, surface, seat, place.plate, fs)
+            _draw_known_bottom(frame, surface, position, cw, fs, marks)
+    rect = _draw_plate(frame, surface, seat, place.plate, fs, marks)
+    story = frame.story
+    if story is not None and story.deadwood:
+        size = round(fs * 0.85)
+        width = frame.geometry.layout.hand_left - fs
+        y = rect.bottom + fs * 0.3
+        for i, line in enumerate(story.deadwood):
+            _text(
+                marks,
+                surface,
+                fit(line, size if i else fs, width),
+                size if i else fs,
+                WARN if i == 0 else SOFT,
+                (rect.centerx, y),
+                "midtop",
+                bold=i == 0,
+            )
+            y += (size if i else fs) * 1.3
 
 
-def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: int) -> None:
+def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: int, marks) -> None:
     hidden = list(frame.motion.hidden_in_hand(position))
+    groups = frame.story.groups if frame.story is not None and not frame.face_down else {}
+    band = max(3, round(cw * 0.05))
+    ch = round(cw * CARD_RATIO)
+    labels = []
     for card in frame.bottom:
         if card in hidden:
             hidden.remove(card)
@@ -288,29 +426,33 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
             continue
         x, y = pos
         if frame.face_down:
-            surface.blit(card_art.back(cw), (x, y))
+            _card(marks, surface, card_art.back(cw), (x, y), "hand")
             continue
         lifted = card == frame.selected
         if lifted or card == frame.held:
             surface.blit(card_art.shadow(cw), (x + 4, y + 6))
-        surface.blit(card_art.face(card, cw, frame.four_colour), (x, y))
+        _card(marks, surface, card_art.face(card, cw, frame.four_colour), (x, y), "hand")
+        group = groups.get(card)
+        if group is not None:
+            # a band of the meld's colour under each of its cards, in any sort order
+            colour = MELD_BANDS[group % len(MELD_BANDS)]
+            pygame.draw.rect(
+                surface, colour, (x + 2, y + ch + band // 2, cw - 4, band), border_radius=band // 2
+            )
+            _mark(marks, "card", "hand", (x + 2, y + ch + band // 2, cw - 4, band))
         if lifted:
             surface.blit(card_art.outline(cw), (x - 3, y - 3))
             if frame.leaves is not None:
-                blit_text(
-                    surface,
-                    leaves_label(frame.leaves),
-                    round(fs * 0.75),
-                    WARN,
-                    (x + cw / 2, y - 4),
-                    "midbottom",
-                    bold=True,
+                labels.append(
+                    (leaves_label(frame.leaves), round(fs * 0.75), (x + cw / 2, y - 4), True)
                 )
         if card == frame.taken:
-            blit_text(surface, TAKEN_MARK, round(fs * 0.7), WARN, (x + cw / 2, y - 2), "midbottom")
+            labels.append((TAKEN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
+    for text, size, pos, bold in labels:  # over every card, so no later card hides them
+        _text(marks, surface, text, size, WARN, pos, "midbottom", bold=bold)
 
 
-def _draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
+def _draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
     layout = frame.geometry.layout
     for bubble in frame.motion.bubbles:
         place = layout.seats[bubble.seat]
@@ -323,7 +465,10 @@ def _draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
         surf, rect = _bubble_surface(bubble.text, size)
         surf = surf.copy()
         surf.set_alpha(round(255 * alpha_scale))
-        surface.blit(surf, surf.get_rect(center=(round(anchor[0]), round(anchor[1]))))
+        rect = surf.get_rect(center=(round(anchor[0]), round(anchor[1])))
+        rect.clamp_ip(surface.get_rect())
+        surface.blit(surf, rect)
+        _mark(marks, "box", f"bubble {bubble.seat}", rect, layer=1)
 
 
 @functools.lru_cache(maxsize=64)
@@ -338,41 +483,140 @@ def _bubble_surface(text: str, size: int):
     return box, box.get_rect()
 
 
-def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
+def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
     color = WARN if frame.notice else TEXT
     x, y = frame.geometry.layout.status
+    width = frame.size[0] - 2 * fs
     if frame.status:
-        blit_text(surface, frame.status, fs, color, (x, y), "center")
+        _text(marks, surface, fit(frame.status, fs, width), fs, color, (x, y), "center")
     if frame.hint:
         size = round(fs * 0.9)
-        hint = fit(frame.hint, size, frame.size[0] - 2 * fs)
-        blit_text(surface, hint, size, WARN, (x, y - fs * 1.5), "center")
+        hint = fit(frame.hint, size, width)
+        _text(marks, surface, hint, size, WARN, (x, y - fs * 1.5), "center")
     for button in frame.buttons:
         button.draw(surface, round(fs * 0.9))
-    profile = get_profile(frame.view.profile_id)
-    blit_text(
+        if button.visible and button.rect is not None:
+            _mark(marks, "button", button.label, button.rect)
+    if frame.story is None:
+        profile = get_profile(frame.view.profile_id)
+        _text(
+            marks,
+            surface,
+            f"{profile.name} · hand {frame.view.hand_number}",
+            round(fs * 0.8),
+            SOFT,
+            (fs * 0.8, fs * 0.6),
+            "topleft",
+        )
+
+
+def _box(surface: pygame.Surface, rect: pygame.Rect, fs: int, marks, layer: int) -> None:
+    """The dark rounded box behind the score sheet, the log and the pile's history."""
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, SHEET, box.get_rect(), border_radius=max(4, fs // 2))
+    surface.blit(box, rect)
+    _mark(marks, "box", f"box {rect.topleft}", rect, layer)
+
+
+def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
+    """The score sheet, always in the top left corner: every player against the target."""
+    lines = frame.story.sheet
+    size = round(fs * 0.78)
+    line_h = round(size * 1.35)
+    rect = frame.geometry.sheet_rect(len(lines))
+    _box(surface, rect, fs, None, 0)
+    y = rect.top + size * 0.4
+    for i, (text, dim) in enumerate(lines):
+        colour = TEXT if i < 2 else (PLATE_DIM if dim else SOFT)
+        _text(
+            marks,
+            surface,
+            fit(text, size, rect.width - size),
+            size,
+            colour,
+            (rect.left + size * 0.5, y),
+            bold=i == 0,
+        )
+        y += line_h
+
+
+def _draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
+    """The hand log, opened over the table's right side: the newest moves that fit."""
+    rect = frame.geometry.log_rect()
+    _box(surface, rect, fs, marks, 1)
+    size = round(fs * 0.75)
+    line_h = round(size * 1.35)
+    pad = size * 0.6
+    y = rect.top + pad
+    _text(marks, surface, HAND_LOG_TITLE, size, TEXT, (rect.left + pad, y), bold=True, layer=1)
+    y += line_h * 1.2
+    lines = list(frame.story.log) or [HAND_LOG_EMPTY]
+    room = max(1, int((rect.bottom - pad - y) // line_h))
+    for line in lines[-room:]:
+        _text(
+            marks,
+            surface,
+            fit(line, size, rect.width - 2 * pad),
+            size,
+            SOFT,
+            (rect.left + pad, y),
+            layer=1,
+        )
+        y += line_h
+
+
+def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
+    """The discard pile fanned out, oldest first, in rows over the middle of the table."""
+    pile = frame.story.pile
+    rect, cw, per_row = frame.geometry.pile_rect(len(pile))
+    _box(surface, rect, fs, marks, 1)
+    size = round(fs * 0.75)
+    pad = size * 0.6
+    _text(
+        marks,
         surface,
-        f"{profile.name} · hand {frame.view.hand_number}",
-        round(fs * 0.8),
-        SOFT,
-        (fs * 0.8, fs * 0.6),
-        "topleft",
+        PILE_TITLE,
+        size,
+        TEXT,
+        (rect.left + pad, rect.top + pad),
+        bold=True,
+        layer=1,
     )
+    if not pile:
+        _text(
+            marks,
+            surface,
+            PILE_EMPTY,
+            size,
+            SOFT,
+            (rect.left + pad, rect.top + pad + size * 1.6),
+            layer=1,
+        )
+        return
+    step = cw * 0.62
+    ch = cw * CARD_RATIO
+    top = rect.top + pad + size * 1.8
+    for i, card in enumerate(pile):
+        row, col = divmod(i, per_row)
+        pos = (rect.left + pad + col * step, top + row * (ch * 0.55))
+        _card(marks, surface, card_art.face(card, cw, frame.four_colour), pos, "pile history", 1)
 
 
 # ------------------------------------------------------------------ hand-end panel
 
 
-def draw_panel(frame: TableFrame, surface: pygame.Surface) -> None:
+def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
     panel = frame.panel
     geo = panel.geometry
     rect = geo["rect"]
     fs = geo["font"]
     cw = geo["card_width"]
     surface.blit(_panel_box(rect.size, fs), rect)
+    _mark(marks, "box", "panel", rect, 1)
     view = panel.view
     reveal, layoffs, count = panel.phase_progress()
-    blit_text(
+    _text(
+        marks,
         surface,
         headline(view),
         round(fs * 1.35),
@@ -380,6 +624,7 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface) -> None:
         (rect.centerx, rect.top + geo["header"] * 0.5),
         "center",
         bold=True,
+        layer=1,
     )
     seats = view.seats_in_hand
     for position, seat in enumerate(seats):
@@ -387,7 +632,7 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface) -> None:
         mid = top + geo["row_h"] / 2
         if position % 2 == 0:
             surface.blit(_stripe((rect.width - 8, round(geo["row_h"]))), (rect.left + 4, top))
-        _panel_row(surface, geo, view, panel.changes.get(seat, []), position, mid, count)
+        _panel_row(surface, geo, view, panel.changes.get(seat, []), position, mid, count, marks)
     for placed in geo["placed"]:
         x, y = placed.x, placed.y
         if placed.laid_by is not None:
@@ -399,7 +644,7 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface) -> None:
             if reveal >= 0.5 or placed.seat == frame.viewer
             else card_art.back(cw)
         )
-        surface.blit(image, (x, y))
+        _card(marks, surface, image, (x, y), f"panel row {placed.seat}", 1)
         if placed.deadwood:
             pygame.draw.line(
                 surface,
@@ -410,22 +655,27 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface) -> None:
             )
         if placed.laid_by is not None:
             surface.blit(card_art.outline(cw, LAYOFF), (x - 3, y - 3))
-    _lay_legend(surface, geo, view, fs)
+    _lay_legend(surface, geo, view, fs, marks)
     for button in panel.buttons:
         button.draw(surface, fs)
+        if button.visible and button.rect is not None:
+            _mark(marks, "button", button.label, button.rect, 1)
 
 
 def _panel_row(
-    surface, geo, view: PlayerView, changes: list[LedgerEntry], position, mid, count
+    surface, geo, view: PlayerView, changes: list[LedgerEntry], position, mid, count, marks=None
 ) -> None:
     """One seat's row: name, deadwood, the hand's change counting up, the reasons."""
+
+    def text(*args, **kwargs):
+        _text(marks, surface, *args, layer=1, **kwargs)
+
     rect = geo["rect"]
     fs = geo["font"]
     settlement = view.settlement
     seat = view.seats_in_hand[position]
     tag = KNOCKED_TAG if settlement.knocker == position else ""
-    blit_text(
-        surface,
+    text(
         view.names[seat] + tag,
         fs,
         TEXT,
@@ -433,8 +683,7 @@ def _panel_row(
         "midleft",
         bold=True,
     )
-    blit_text(
-        surface,
+    text(
         deadwood_label(settlement.deadwood[position]),
         round(fs * 0.9),
         SOFT,
@@ -451,34 +700,32 @@ def _panel_row(
     sign = "+" if total_here > 0 else ""
     value = format_amount(total_here) if count >= 1 else f"{shown_total:.0f}"
     x = geo["right_x"]
-    blit_text(
-        surface,
+    text(
         f"{sign}{value}" if total_here else "±0",
         round(fs * 1.2),
         WARN if total_here > 0 else TEXT,
-        (x, mid - fs * 0.6),
+        (x, mid - fs * 0.75),
         "midleft",
         bold=True,
     )
-    blit_text(
-        surface,
+    text(
         total_label(view.scores[seat]),
         round(fs * 0.85),
         SOFT,
-        (x + fs * 4.5, mid - fs * 0.6),
+        (x + fs * 4.5, mid - fs * 0.75),
         "midleft",
     )
     small = round(fs * 0.72)
-    room = max(1, int((geo["row_h"] / 2 - fs * 0.2) // (fs * 0.85)))
+    step = small * 1.3
+    room = max(1, int((geo["row_h"] / 2 - fs * 0.35) // step))
     if len(lines) > room:
         lines = lines[: room - 1] + [more_changes(len(lines) - room + 1)]
     for i, line in enumerate(lines):
-        blit_text(
-            surface,
+        text(
             fit(line, small, rect.right - x - fs),
             small,
             SOFT,
-            (x, mid + fs * 0.45 + i * fs * 0.85),
+            (x, mid + fs * 0.6 + i * step),
             "midleft",
         )
 
@@ -510,7 +757,7 @@ def _lay_index(geo, placed) -> int:
     return laid.index(placed)
 
 
-def _lay_legend(surface, geo, view: PlayerView, fs) -> None:
+def _lay_legend(surface, geo, view: PlayerView, fs, marks=None) -> None:
     rect = geo["rect"]
     settlement = view.settlement
     seats = view.seats_in_hand
@@ -527,17 +774,19 @@ def _lay_legend(surface, geo, view: PlayerView, fs) -> None:
                 notes.append((view.names[seats[position]], given, meld))
     if notes:
         text = fit(layoff_legend(notes), round(fs * 0.8), rect.width - 2 * fs)
-        blit_text(
+        _text(
+            marks,
             surface,
             text,
             round(fs * 0.8),
             LAYOFF_TEXT,
             (rect.left + fs, geo["buttons_y"] - fs * 1.6),
             "midleft",
+            layer=1,
         )
 
 
-def draw_handoff(frame: TableFrame, surface: pygame.Surface) -> None:
+def draw_handoff(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
     """Pass-and-play: the table is hidden until the next player takes the screen."""
     surface.blit(felt(surface.get_size()), (0, 0))
     fs = frame.font

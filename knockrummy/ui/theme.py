@@ -62,3 +62,9 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             )
     big = pygame.transform.smoothscale(small, (w, h))
     return big.convert() if pygame.display.get_surface() is not None else big
+
+
+MELD_BANDS = ((240, 190, 70), (110, 200, 140), (120, 170, 250), (230, 130, 200))
+"""The band under each meld of the viewer's hand, by the meld's place in the arrangement."""
+SHEET = (8, 36, 22, 250)
+"""The score sheet, the hand log and the pile's history behind their text."""

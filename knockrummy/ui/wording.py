@@ -188,3 +188,79 @@ def layoff_legend(notes: list[tuple[str, str, str]]) -> str:
     """The panel's lay-off line from (who, cards given, meld) notes."""
     said = [f"{who} lays off {given} onto {meld}" for who, given, meld in notes]
     return "Lay-offs (blue): " + "; ".join(said)
+
+
+# ------------------------------------------------------------------ what each seat knows
+
+
+def move_words(kind: str, card: Card | None, first: bool) -> str:
+    """One public move in words, as in a seat's last action: ``took 7♣ from the pile``.
+
+    ``kind`` is ``stock``, ``pile``, ``throw``, ``knock`` or ``pass``; ``card`` is named
+    only when the seat on screen may know it; ``first``: a pass before anyone drew is a
+    pass on the upcard."""
+    name = card.symbol if card is not None else ""
+    if kind == "stock":
+        return f"drew {name} from the stock" if card else "drew from the stock"
+    if kind == "pile":
+        return f"took {name} from the pile"
+    if kind == "throw":
+        return f"threw {name}"
+    if kind == "knock":
+        return f"went out, {name} face down" if card else "went out, one card face down"
+    return "passed the upcard" if first else "passed"
+
+
+def turn_line(name: str, words: list[str]) -> str:
+    """A turn in the hand log: ``Ben took 7♣ from the pile, threw K♠``."""
+    return f"{name} {', '.join(words)}"
+
+
+def deadwood_now(count: int, best_leaves: int | None) -> list[str]:
+    """By the viewer's hand: the deadwood held and, once a card was drawn, what the best
+    discard would leave."""
+    lines = [f"Deadwood {count}"]
+    if best_leaves is not None:
+        lines.append(f"best discard leaves {best_leaves}")
+    return lines
+
+
+HAND_LOG_TITLE = "This hand (L)"
+HAND_LOG_EMPTY = "No moves yet."
+PILE_TITLE = "The discard pile, oldest first (V)"
+PILE_EMPTY = "The pile is empty."
+PICKED_UP = "from the pile:"
+"""By an opponent's seat, before the cards they took from the pile and still hold."""
+
+
+def score_sheet_title(profile: Profile, hand_number: int, players: int) -> list[str]:
+    """The score sheet's first lines: the game, then the hand and what ends it (``to 100``;
+    in a rotation, ``hand 2 of 4``, one deal each)."""
+    name = profile.name.split(" (")[0]
+    if profile.session == "rotation":
+        return [name, f"hand {hand_number} of {players}"]
+    return [name, f"hand {hand_number} · to {profile.target}"]
+
+
+def score_sheet_row(
+    name: str,
+    score,
+    *,
+    out: bool = False,
+    bought_back: bool = False,
+    hands_won: int | None = None,
+) -> str:
+    """One player's line on the score sheet."""
+    text = f"{name}: {format_amount(score)}"
+    if hands_won is not None:
+        text += f" · won {hands_won}"
+    if bought_back:
+        text += " · bought back"
+    if out:
+        text += " · out"
+    return text
+
+
+def hands_left_label(left: int) -> str:
+    """``poker-rum``: hands still to play in the rotation."""
+    return "last hand" if left == 1 else f"{left} hands left"

@@ -28,13 +28,11 @@ import pygame
 
 from ...engine.actions import (
     Action,
-    BuyBack,
     Discard,
     DrawStock,
     Knock,
     NextHand,
     Pass,
-    StayOut,
     TakeDiscard,
 )
 from ...engine.cards import Card
@@ -43,21 +41,41 @@ from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ...engine.ledger import LedgerEntry
 from ...engine.melds import best_arrangement, discard_points
 from ...engine.profiles import get_profile
-from ...engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER, SessionState, apply
-from ...engine.views import PlayerView, player_view, spectator_view
+from ...engine.session import (
+    BUY_BACK,
+    HAND_OVER,
+    PLAYING,
+    SESSION_OVER,
+    BuyBackAnswered,
+    BuyBackOffered,
+    Event,
+    HandDealt,
+    HandSettled,
+    SessionOver,
+    SessionState,
+    apply,
+)
+from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...settings import Settings
 from ..hints import hint_for_view
 from ..loop import WAKE, Scene
+from ..meld_marks import deadwood_count, meld_groups
+from ..move_log import hand_log, last_turns, pick_ups
 from ..seats import SeatConfig
 from ..sound import Sounds
-from ..table_draw import TableFrame, draw_table
+from ..table_draw import TableFrame, TableStory, draw_table
 from ..widgets import Button
 from ..wording import (
     HINT_THINKING,
     buy_back_words,
+    deadwood_now,
     going_out_word,
     handoff_lines,
+    hands_left_label,
     knock_bubble,
+    pot_label,
+    score_sheet_row,
+    score_sheet_title,
     setting_notice,
     status_line,
 )
@@ -78,6 +96,10 @@ class TableOptions:
     on_panel: Callable[[TableScene], None] | None = None
     """Called once each time a hand-end panel has finished animating."""
     on_over: Callable[[TableScene], None] | None = None
+
+
+DEADWOOD_DROP = 0.07
+"""How much lower a deadwood card sits than the melds, in card widths."""
 
 
 class TableScene(Scene):
@@ -131,6 +153,12 @@ class TableScene(Scene):
         self.future: Future | None = None
         self._future_seat: int | None = None
         self.hint_future: Future | None = None
+        self.show_log = False
+        """The hand log is open (L, the Log button)."""
+        self.show_pile = False
+        """The discard pile's history is fanned out (V, the Pile button)."""
+        self.pile_hover = False
+        """The pointer rests on the discard pile: its history shows while it stays."""
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
         self._placed: tuple | None = None
@@ -138,9 +166,17 @@ class TableScene(Scene):
         """Where a setting changed at the table is saved."""
         self.on_leave: Callable[[], None] | None = None
         """Where the Menu button goes (the title screen); None closes the window."""
+        self.shown = len(self.view.history)
+        """How many of the hand's moves have been animated (their words may show)."""
+        self.over: SessionOver | None = None
+        """The game's end, once the engine reported it."""
         self.refresh_buttons()
         if not self.view.history and self.view.phase == PLAYING:
             self._start_hand_animation()
+        elif self.view.phase != PLAYING:  # a session resumed between hands
+            if self.view.phase == SESSION_OVER:
+                self.over = SessionOver(self.view.winners, self.view.scores)
+            self._open_panel()
         self._check_handoff()
 
     # ----------------------------------------------------------------- the view
@@ -227,8 +263,10 @@ class TableScene(Scene):
         held = None
         if drag and drag.held is not None:
             held = (drag.held, (drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1]))
-        lift = self.geometry.layout.card_width * 0.22
-        return self.shown_hand().targets(lift, self.selected, held)
+        width = self.geometry.layout.card_width
+        shown = self.shown_hand()
+        groups = meld_groups(list(shown.cards)) if self.motion.deal is None else {}
+        return shown.targets(width * 0.22, self.selected, held, width * DEADWOOD_DROP, groups)
 
     def hand_changes(self) -> dict[int, list[LedgerEntry]]:
         """This hand's points entries by seat, from the session's ledger (public: every
@@ -248,7 +286,15 @@ class TableScene(Scene):
             "pass": Button("Pass", lambda: self.try_action(Pass()), pygame.K_p),
             "hint": Button("Hint", self._show_hint, pygame.K_h),
             "sort": Button("Sort: melds", self._cycle_sort, pygame.K_t),
+            "log": Button("Log", self._toggle_log, pygame.K_l),
+            "pile": Button("Pile", self._toggle_pile, pygame.K_v),
         }
+
+    def _toggle_log(self) -> None:
+        self.show_log = not self.show_log
+
+    def _toggle_pile(self) -> None:
+        self.show_pile = not self.show_pile
 
     def refresh_buttons(self) -> None:
         """Enable exactly the buttons whose actions the engine allows now, and place them
@@ -382,7 +428,7 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- playing
 
     def perform(self, action: Action, seat: int | None) -> None:
-        """Apply an action (checked by the engine) and queue what follows from it."""
+        """Apply an action (checked by the engine) and react to the events it caused."""
         old = self.session
         before = self.view
         new, events = apply(old, action, seat)
@@ -391,50 +437,61 @@ class TableScene(Scene):
         self.hint = ""
         if self.on_action:
             self.on_action(old, new, action, seat)
-        self._follow(action, seat, before, events)
+        watcher = self.viewer if self.humans else None
+        self.react(before, seen_events(new, watcher, events))
 
-    # ----------------------------------------------------------------- following the session
-    # Until the engine reports every transition as an event, ``_follow`` and ``_advance``
-    # are the only places that look at the type of the action sent and poll the session's
-    # phase: both are to be replaced by reactions to the engine's events.
+    # ----------------------------------------------------------------- reacting to events
 
-    def _follow(self, action: Action, seat: int | None, before: PlayerView, events) -> None:
-        """Queue what follows ``action``: the next deal, a bubble, flights, the panel."""
-        if isinstance(action, NextHand):
-            self.panel = None
-            self.order.custom = None
-            self._start_hand_animation()
+    def react(self, before: PlayerView, events: list[Event]) -> None:
+        """Queue what the engine's ``events`` (as the viewer saw them) show: flights and
+        words for the hand's moves, then the panel, the next deal, buy-back answers and the
+        game's end, in the order they happened. ``before`` is the view they started from."""
+        moves = self._moves(events)
+        if moves:
+            to_move = self.view.to_move
+            self.motion.animate(
+                moves,
+                before,
+                self.view.seats_in_hand,
+                lambda: self.geometry,
+                lambda card: self.shown_hand().slot_of(card),
+                computer_next=to_move is not None and not self.seats[to_move].is_human,
+            )
+            seen = len(self.view.history)
+            self.motion.seq.call(lambda: self._caught_up(seen))
             self.motion.seq.call(self._check_handoff)
-            return
-        if isinstance(action, (BuyBack, StayOut)):
-            if self.panel is not None:
+        for event in events:
+            if isinstance(event, HandSettled):
+                self.motion.seq.pause(self.motion.duration(0.5))
+                self.motion.seq.call(self._open_panel)
+            elif isinstance(event, HandDealt):
+                self.panel = None
+                self.order.custom = None
+                self.shown = 0
+                self._start_hand_animation()
+                self.motion.seq.call(self._check_handoff)
+            elif isinstance(event, (BuyBackOffered, BuyBackAnswered)) and self.panel is not None:
                 self.panel.update_view(self.view)
-            self.motion.say(buy_back_words(isinstance(action, BuyBack)), seat, 1.6, fade=0.5)
-            return
-        to_move = self.view.to_move
-        self.motion.animate(
-            self._moves(events),
-            before,
-            self.view.seats_in_hand,
-            lambda: self.geometry,
-            lambda card: self.shown_hand().slot_of(card),
-            computer_next=to_move is not None and not self.seats[to_move].is_human,
-        )
-        self.motion.seq.call(self._check_handoff)
-        if self.view.revealed is not None:
-            self.motion.seq.pause(self.motion.duration(0.5))
-            self.motion.seq.call(self._open_panel)
+            if isinstance(event, BuyBackAnswered):
+                self.motion.say(buy_back_words(event.bought), event.seat, 1.6, fade=0.5)
+            elif isinstance(event, SessionOver):
+                self.over = event
 
-    def _moves(self, events) -> list[Move]:
-        """The hand's events as the view saw them: a drawn card only if the view knows it."""
-        view = self.view
-        profile = get_profile(view.profile_id)
+    def _caught_up(self, shown: int) -> None:
+        """The moves animated so far: their words may show (last turns, the log)."""
+        self.shown = shown
+
+    def _moves(self, events: list[Event]) -> list[Move]:
+        """The hand's events as the viewer saw them: a drawn card only if the view knows it."""
+        profile = get_profile(self.view.profile_id)
+        sizes = self.view.hand_sizes
         moves = []
         for event in events:
             if isinstance(event, CardDrawn):
-                known = view.history[-1].card  # the view's record of this very draw
-                size = view.hand_sizes[event.position]
-                moves.append(Move("draw", event.position, known, event.source, size_after=size))
+                size = sizes[event.position]
+                moves.append(
+                    Move("draw", event.position, event.card, event.source, size_after=size)
+                )
             elif isinstance(event, CardDiscarded):
                 moves.append(Move("discard", event.position, event.card))
             elif isinstance(event, Knocked):
@@ -445,13 +502,11 @@ class TableScene(Scene):
         return moves
 
     def _advance(self, dt: float) -> None:
-        v = self.view
-        if v.phase == PLAYING:
-            if self.panel is None and v.to_move is not None and not self.human_to_move:
-                self._bot_turn()
-            return
+        """Between animations: ask a computer that is to answer, count down a panel that
+        closes by itself, report the panel and the game's end to whoever listens."""
         if self.panel is None:
-            self._open_panel()
+            if self.view.phase == PLAYING and self._computer_to_move():
+                self._bot_turn()
             return
         if self.panel.busy:
             return
@@ -459,15 +514,19 @@ class TableScene(Scene):
             self.panel.reported = True
             if self.options.on_panel:
                 self.options.on_panel(self)
-        if v.phase == BUY_BACK and not self.human_to_move:
-            self._bot_turn()
-        elif v.phase == HAND_OVER and self.options.autoplay:
+        if self._computer_to_move():
+            self._bot_turn()  # a buy-back offer a computer answers
+        elif self.over is not None:
+            if self.options.on_over and not self.panel.over_reported:
+                self.panel.over_reported = True
+                self.options.on_over(self)
+        elif self.options.autoplay and self.view.to_move is None:
             self.panel_wait -= dt
             if self.panel_wait <= 0:
                 self.perform(NextHand(), None)
-        elif v.phase == SESSION_OVER and self.options.on_over and not self.panel.over_reported:
-            self.panel.over_reported = True
-            self.options.on_over(self)
+
+    def _computer_to_move(self) -> bool:
+        return self.view.to_move is not None and not self.human_to_move
 
     def _needs_step(self) -> bool:
         """A computer or the table itself has something to do on the next update."""
@@ -499,7 +558,7 @@ class TableScene(Scene):
         self.panel_wait = (
             self.motion.duration(self.options.panel_seconds) if self.options.autoplay else 0
         )
-        if self.view.winners and self.view.phase == SESSION_OVER:
+        if self.over is not None and self.over.winners:
             self.sounds.play("win")
 
     # ----------------------------------------------------------------- bots
@@ -544,6 +603,8 @@ class TableScene(Scene):
         if self.panel is not None:
             self.panel.handle(event)
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.pile_hover = self._hit_map().pile_at(event.pos) == "discard"
         for button in self.buttons.values():
             if button.handle(event):
                 return
@@ -570,7 +631,8 @@ class TableScene(Scene):
             *(self.panel.buttons if self.panel else []),
         ]
         drag = self.input.drag
-        return tuple(b.hover for b in buttons), None if drag is None else (drag.pos, drag.moved)
+        hovered = tuple(b.hover for b in buttons) + (self.pile_hover,)
+        return hovered, None if drag is None else (drag.pos, drag.moved)
 
     @property
     def busy(self) -> bool:
@@ -620,6 +682,7 @@ class TableScene(Scene):
         can_act = self.can_act
         legal = self.legal if can_act else []
         known = known_bottom_cards(view, self.viewer)
+        bottom = None if known is None else self.shown_hand().cards
         drawing = can_act and view.hand_phase == "draw"
         leaves = None
         card = self.selected
@@ -646,7 +709,7 @@ class TableScene(Scene):
             seats=tuple(self.seats),
             geometry=self.geometry,
             motion=self.motion,
-            bottom=None if known is None else self.shown_hand().cards,
+            bottom=bottom,
             face_down=self.hidden_hand,
             selected=self.selected,
             held=drag.held if drag else None,
@@ -663,7 +726,61 @@ class TableScene(Scene):
             panel=self.panel,
             handoff=handoff,
             four_colour=self.settings.four_colour,
+            story=self._story(bottom),
         )
+
+    def _story(self, bottom: tuple[Card, ...] | None) -> TableStory:
+        """What every seat knows, in words: counts, last moves, the log, the scores."""
+        view = self.view
+        shown = self.shown if self.motion.deal is None else 0
+        known = bottom is not None and not self.hidden_hand and self.motion.deal is None
+        deadwood: tuple[str, ...] = ()
+        groups: dict = {}
+        if known and view.phase == PLAYING and bottom:
+            leaves = None
+            if view.hand_phase == "discard" and view.to_move == self.viewer:
+                thrown = discard_points(list(bottom), forbidden=view.taken)
+                leaves = min(thrown.values()) if thrown else None
+            deadwood = tuple(deadwood_now(deadwood_count(bottom), leaves))
+            groups = meld_groups(bottom)
+        return TableStory(
+            deadwood=deadwood,
+            groups=groups,
+            last_turns=last_turns(view, shown) if view.phase == PLAYING else {},
+            pick_ups=pick_ups(view, shown) if view.phase == PLAYING else {},
+            log=tuple(hand_log(view, shown)) if self.show_log else None,
+            pile=view.discard_pile if (self.show_pile or self.pile_hover) else None,
+            sheet=self.score_sheet(),
+        )
+
+    def score_sheet(self) -> tuple[tuple[str, bool], ...]:
+        """The score sheet's lines, each with whether it is dimmed (a player out)."""
+        view = self.view
+        profile = get_profile(view.profile_id)
+        lines = [
+            (line, False) for line in score_sheet_title(profile, view.hand_number, view.players)
+        ]
+        won = None
+        if profile.session in ("to-target", "gin-box", "gin-line"):
+            won = [
+                sum(1 for r in self.session.records if s in r.winners) for s in range(view.players)
+            ]
+        elimination = profile.session == "elimination"
+        for seat in range(view.players):
+            text = score_sheet_row(
+                view.names[seat],
+                view.scores[seat],
+                out=elimination and not view.active[seat],
+                bought_back=elimination and view.bought_back[seat],
+                hands_won=None if won is None else won[seat],
+            )
+            lines.append((text, elimination and not view.active[seat]))
+        if elimination:
+            lines.append((pot_label(view.pot), False))
+        elif profile.session == "rotation":
+            left = view.players - view.hand_number + (view.phase == PLAYING)
+            lines.append((hands_left_label(left), False))
+        return tuple(lines)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self.frame(), surface)

@@ -17,10 +17,13 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import pygame
+
 from ...engine.cards import Card, sort_by_rank, sort_by_suit
 from ...engine.melds import best_arrangement
 from ...engine.views import PlayerView
-from ..layout import TableLayout, fan_positions, table_layout
+from ..card_art import CARD_RATIO
+from ..layout import TableLayout, fan_positions, table_layout, text_size
 from ..widgets import Button, row_of_buttons
 
 SORT_MODES = ("melds", "rank", "suit")
@@ -93,7 +96,7 @@ class TableGeometry:
     @property
     def font(self) -> int:
         """The table's text size."""
-        return max(12, round(min(self.size[1] * 0.024, self.size[0] * 0.016)))
+        return text_size(*self.size)
 
     @property
     def opponent_span(self) -> float:
@@ -116,6 +119,52 @@ class TableGeometry:
         return fan_positions(
             count, place.center, place.card_width, place.spacing, self.opponent_span
         )
+
+    def sheet_rect(self, lines: int) -> pygame.Rect:
+        """The score sheet's box on the left, under the opponents and over the viewer's name
+        plate (the arc of opponents leaves that side free at every number of seats)."""
+        fs = self.font
+        size = round(fs * 0.78)
+        width = round(min(self.size[0] * 0.2, self.layout.stock[0] - fs * 2))
+        height = round(size * 1.35 * lines + size * 0.6)
+        top = round(self.size[1] * 0.43)
+        return pygame.Rect(round(fs * 0.5), top, width, height)
+
+    def log_rect(self) -> pygame.Rect:
+        """The hand log's box, over the right side between the Menu button and the row of
+        buttons."""
+        fs = self.font
+        width = round(max(self.size[0] * 0.3, fs * 18))
+        top = round(fs * 3.2)
+        bottom = round(self.layout.buttons_y - fs * 1.6)
+        return pygame.Rect(self.size[0] - width - fs // 2, top, width, max(fs * 4, bottom - top))
+
+    def pile_rect(self, count: int) -> tuple[pygame.Rect, int, int]:
+        """The pile's history box over the middle of the table, the width of its cards and
+        how many fit in a row."""
+        fs = self.font
+        cw = max(30, round(self.layout.card_width * 0.6))
+        width = round(self.size[0] * 0.6)
+        pad = round(fs * 0.75 * 0.6)
+        step = cw * 0.62
+        per_row = max(1, int((width - 2 * pad - cw) // step) + 1)
+        rows = max(1, -(-count // per_row))
+        ch = cw * CARD_RATIO
+        height = round(pad * 2 + fs * 0.75 * 1.8 + ch + (rows - 1) * ch * 0.55)
+        top = max(
+            round(fs * 3.2), round(self.layout.stock[1] + self.layout.card_height / 2 - height / 2)
+        )
+        return pygame.Rect(round((self.size[0] - width) / 2), top, width, height), cw, per_row
+
+    def words_width(self, seat: int) -> float:
+        """How wide the words under an opponent's plate may be: up to its neighbours."""
+        x = self.layout.seats[seat].plate[0]
+        gaps = [
+            abs(place.plate[0] - x)
+            for other, place in enumerate(self.layout.seats)
+            if other not in (seat, self.viewer)
+        ]
+        return min([self.opponent_span, *(g * 0.92 for g in gaps)])
 
     def place_buttons(self, buttons: Sequence[Button], menu: Button) -> None:
         """Put the table's row of buttons and the Menu button in place (their labels and
@@ -169,13 +218,24 @@ class ShownHand:
         return self.slots[self.cards.index(card)] if card in self.cards else None
 
     def targets(
-        self, lift: float, selected: Card | None, held: tuple[Card, tuple[float, float]] | None
+        self,
+        lift: float,
+        selected: Card | None,
+        held: tuple[Card, tuple[float, float]] | None,
+        apart: float = 0.0,
+        groups: dict[Card, int | None] | None = None,
     ) -> dict[Card, tuple[float, float]]:
-        """Where each card should be drawn: the selected one lifted, a held one where the
+        """Where each card should be drawn: the selected one lifted, deadwood (a card whose
+        ``groups`` entry is None) ``apart`` lower than the melds, a held one where the
         pointer holds it."""
+        groups = groups or {}
         out = {}
         for card, (x, y) in zip(self.cards, self.slots, strict=True):
-            out[card] = (x, y - lift) if card == selected else (x, y)
+            if card == selected:
+                y -= lift
+            elif card in groups and groups[card] is None:
+                y += apart
+            out[card] = (x, y)
         if held is not None:
             out[held[0]] = held[1]
         return out

@@ -1,0 +1,144 @@
+"""Render the README's pictures of the table, headless: ``python build/screenshots.py OUTDIR``.
+
+Each shot is one row of ``SHOTS`` (a name, a profile, the number of seats, how many are
+human, the deal's seed and the moment to catch); add a row for a new picture, and pass
+``--size WxH`` (repeatable) for other window sizes. Every shot is played from its seed,
+so the pictures change only when the table does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from knockrummy.engine.actions import Discard, DrawStock, NextHand  # noqa: E402
+from knockrummy.engine.session import (  # noqa: E402
+    BUY_BACK,
+    HAND_OVER,
+    SESSION_OVER,
+    new_session,
+)
+from knockrummy.settings import Settings  # noqa: E402
+from knockrummy.ui.loop import App  # noqa: E402
+from knockrummy.ui.runner import default_seats, init_pygame, table_scene  # noqa: E402
+from knockrummy.ui.scenes.table import TableOptions  # noqa: E402
+from knockrummy.ui.tables import SeatBots  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One picture: a table played from ``seed`` to the moment ``when``."""
+
+    name: str
+    profile: str
+    players: int
+    humans: int
+    seed: int
+    when: str
+    """``mid-hand`` (the viewer's turn, log open), ``hand-end`` or ``out`` (the human,
+    played by an easy computer player, is eliminated and offered the buy-back)."""
+
+
+SHOTS = (
+    Shot("table-2-seats", "gin-rummy", 2, 1, 4, "mid-hand"),
+    Shot("table-6-seats", "knock-rummy", 6, 1, 4, "mid-hand"),
+    Shot("hand-end", "knock-rummy", 3, 0, 7, "hand-end"),
+    Shot("knock-rami-out", "knock-rami", 3, 1, 5, "out"),
+)
+SIZES = ((1280, 800),)
+
+
+def _until(app: App, scene, done, limit: int = 60000) -> bool:
+    for _ in range(limit):
+        if done():
+            return True
+        app.step(1 / 60, [])
+        if scene.future is not None:
+            scene.future.result(timeout=30)
+    return done()
+
+
+def render(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
+    """The window at ``size`` at the shot's moment."""
+    app = App(size)
+    session = new_session(shot.profile, shot.players, shot.seed)
+    seats = default_seats(shot.players, humans=shot.humans, level="medium")
+    settings = Settings(speed="instant", window_size=size)
+    # a computer-only table waits at each panel, except to play on to an elimination
+    options = TableOptions(autoplay=shot.when == "out" and shot.humans == 0)
+    scene = table_scene(session, seats, settings, options)
+    app.push(scene)
+    scene.resize(size)
+    if shot.when == "mid-hand":
+        for _ in range(2):  # two turns, so every seat has something to tell
+            _until(app, scene, lambda: scene.can_act)
+            scene.try_action(DrawStock())
+            _until(app, scene, lambda: not scene.motion.busy)
+            scene.try_action(Discard(scene.viewer_order()[-1]))
+        _until(app, scene, lambda: scene.can_act)
+        scene.try_action(DrawStock())
+        scene.show_log = True
+        scene.selected = scene.viewer_order()[-1]
+        for _ in range(60):
+            app.step(1 / 60, [])
+    elif shot.when == "hand-end":
+        _until(app, scene, lambda: scene.panel is not None and not scene.panel.busy)
+        for _ in range(60):
+            app.step(1 / 60, [])
+    else:
+        _play_until_offered(app, scene)
+    scene.draw(app.screen)
+    return app.screen
+
+
+def _play_until_offered(app: App, scene) -> None:
+    """Play the human seat with an easy computer player until it is offered the buy-back
+    (or the session ends first)."""
+    player = SeatBots(["easy"] * scene.session.players)
+    for _ in range(200000):
+        view = scene.view
+        if scene.panel is not None and not scene.panel.busy:
+            if view.phase == BUY_BACK and view.to_move == 0:
+                return
+            if view.phase == HAND_OVER:
+                scene.perform(NextHand(), None)
+            elif view.phase == SESSION_OVER:
+                return
+        elif scene.can_act:
+            scene.try_action(player.decide(scene.session, 0))
+        app.step(1 / 60, [])
+        if scene.future is not None:
+            scene.future.result(timeout=30)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("outdir", type=Path)
+    parser.add_argument("--size", action="append", help="window size, e.g. 1920x1080")
+    parser.add_argument("--only", action="append", help="render only this shot")
+    args = parser.parse_args(argv)
+    sizes = [tuple(int(n) for n in s.split("x")) for s in args.size] if args.size else SIZES
+    init_pygame()
+    args.outdir.mkdir(parents=True, exist_ok=True)
+    for shot in SHOTS:
+        if args.only and shot.name not in args.only:
+            continue
+        for size in sizes:
+            suffix = "" if len(sizes) == 1 else f"-{size[0]}x{size[1]}"
+            path = args.outdir / f"{shot.name}{suffix}.png"
+            pygame.image.save(render(shot, size), str(path))
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
