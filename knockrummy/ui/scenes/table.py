@@ -54,6 +54,7 @@ from ..table_draw import TableFrame, draw_table
 from ..widgets import Button
 from ..wording import (
     HINT_THINKING,
+    SELECT_TO_KNOCK,
     buy_back_words,
     going_out_word,
     handoff_lines,
@@ -62,7 +63,16 @@ from ..wording import (
     status_line,
 )
 from .hand_end import HandEndPanel, PanelChoices
-from .table_input import Command, Draw, HitMap, Reorder, Select, TableInput, Throw
+from .table_input import (
+    Command,
+    Draw,
+    HitMap,
+    KnockWith,
+    Reorder,
+    Select,
+    TableInput,
+    Throw,
+)
 from .table_layout import HandOrder, TableGeometry
 from .table_motion import Move, TableMotion, Timing
 
@@ -125,6 +135,8 @@ class TableScene(Scene):
         self.notice = ""
         self.notice_left = 0.0
         self.hint: str = ""
+        self.hint_details: str = ""
+        """The numbers behind the hint shown (see :mod:`..hints`)."""
         self.panel: HandEndPanel | None = None
         self.panel_wait = 0.0
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
@@ -343,10 +355,14 @@ class TableScene(Scene):
             if intent.dropped:
                 self.selected = intent.card
                 self.try_action(Discard(intent.card))
-            elif self.can_act and Discard(intent.card) in self.legal:
-                self.try_action(Discard(intent.card))
+            elif not (self.can_act and self.try_action(Discard(intent.card))):
+                self.selected = None  # refused (the status line says why) or not our turn
+        elif isinstance(intent, KnockWith):
+            if intent.card is None:
+                if self.can_act and self.view.hand_phase == "discard":
+                    self.say(SELECT_TO_KNOCK)
             else:
-                self.selected = None
+                self.try_action(Knock(intent.card))
         elif isinstance(intent, Reorder):
             self._reorder(intent.card, intent.x)
         elif isinstance(intent, Draw):
@@ -374,7 +390,11 @@ class TableScene(Scene):
         self.order.custom = order
 
     def _show_hint(self) -> None:
-        """Ask the advisor on the worker thread; the answer shows when it is ready."""
+        """Ask the advisor on the worker thread; the answer shows when it is ready. A
+        second press shows the numbers behind the hint shown, a third the hint again."""
+        if self.hint_details and self.hint and self.hint != HINT_THINKING:
+            self.hint, self.hint_details = self.hint_details, self.hint
+            return
         if self.hint_future is not None or not self.can_act:
             return
         self.hint = HINT_THINKING
@@ -412,6 +432,7 @@ class TableScene(Scene):
         self.session = new
         self.view = self._view_of(new)
         self.hint = ""
+        self.hint_details = ""
         if self.on_action:
             self.on_action(old, new, action, seat)
         self._follow(action, seat, before, events)
@@ -432,7 +453,8 @@ class TableScene(Scene):
         if isinstance(action, (BuyBack, StayOut)):
             if self.panel is not None:
                 self.panel.update_view(self.view)
-            self.motion.say(buy_back_words(isinstance(action, BuyBack)), seat, 1.6, fade=0.5)
+            bubble = buy_back_words(isinstance(action, BuyBack), self.view.names[seat])
+            self.motion.say(bubble, seat, 1.6, fade=0.5)
             return
         to_move = self.view.to_move
         self.motion.animate(
@@ -623,9 +645,11 @@ class TableScene(Scene):
         drag = self.input.drag
         self.motion.settle(self._targets(), dt, drag.card if drag else None)
         if self.hint_future is not None and self.hint_future.done():
-            asked, (text, card) = self.hint_future.result()
+            asked, hint = self.hint_future.result()
             self.hint_future = None
+            text, card = hint
             self.hint = text if asked is self.view else ""
+            self.hint_details = hint.details if self.hint else ""
             if self.hint and card in self.view.hand:
                 self.selected = card  # lifted, with its count: Enter plays it
         if self.panel is not None:
