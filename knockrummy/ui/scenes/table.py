@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from ...ai.advisor import advise
 from ...engine.actions import (
     Action,
     BuyBack,
@@ -47,6 +48,7 @@ from ...engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER, Sessio
 from ...engine.views import PlayerView, player_view, spectator_view
 from ...settings import Settings
 from ..hints import hint_for_view
+from ..knock_check import ADVISE, ASK, KNOCK, KnockCheck, knock_is_risky, question
 from ..loop import WAKE, Scene
 from ..seats import SeatConfig
 from ..sound import Sounds
@@ -130,7 +132,7 @@ class TableScene(Scene):
             Timing(settings.duration_factor, settings.reduced_motion), self.sounds
         )
         self.input = TableInput()
-        self.order = HandOrder()
+        self.order = HandOrder(mode=settings.sort_order)
         self.selected: Card | None = None
         self.notice = ""
         self.notice_left = 0.0
@@ -143,6 +145,9 @@ class TableScene(Scene):
         self.future: Future | None = None
         self._future_seat: int | None = None
         self.hint_future: Future | None = None
+        self.knock_check = KnockCheck()
+        """Asks before a risky knock (see :mod:`..knock_check`)."""
+        self.knock_future: Future | None = None
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
         self._placed: tuple | None = None
@@ -342,11 +347,39 @@ class TableScene(Scene):
             self.try_action(Discard(self.selected))
 
     def _knock_selected(self) -> None:
-        if self.selected is not None:
-            self.try_action(Knock(self.selected))
+        """K: knock, or first ask when the knock looks risky (the Knock confirmation
+        setting); the advisor's estimate is made on the worker thread."""
+        card = self.selected
+        if card is None or self.knock_future is not None:
+            return
+        step = self.knock_check.request(self.view, card, self.settings.confirm_knock)
+        if step == KNOCK:
+            self.try_action(Knock(card))
+        elif step == ASK:
+            self.knock_check.ask(self.view, card)
+            self.say(question(self.view, card, None), 12.0)
+        elif step == ADVISE:
+            view = self.view
+            self.knock_future = self._in_background(
+                lambda: (view, card, advise(view, seed=view.hand_number))
+            )
+
+    def _knock_advised(self) -> None:
+        """The advisor's estimate for the knock asked for: knock, or ask first."""
+        asked, card, advice = self.knock_future.result()
+        self.knock_future = None
+        if asked is not self.view or card != self.selected:
+            return  # the player moved on meanwhile
+        if knock_is_risky(advice):
+            self.knock_check.ask(asked, card)
+            self.say(question(asked, card, advice), 12.0)
+        else:
+            self.try_action(Knock(card))
 
     def _cycle_sort(self) -> None:
         self.order.cycle()
+        if self.order.custom is None and self.order.mode != self.settings.sort_order:
+            self.change_settings(sort_order=self.order.mode)  # kept for the next game
 
     def _on_intent(self, intent) -> None:
         if isinstance(intent, Select):
@@ -362,7 +395,8 @@ class TableScene(Scene):
                 if self.can_act and self.view.hand_phase == "discard":
                     self.say(SELECT_TO_KNOCK)
             else:
-                self.try_action(Knock(intent.card))
+                self.selected = intent.card
+                self._knock_selected()  # asked first if risky; refused with the rule
         elif isinstance(intent, Reorder):
             self._reorder(intent.card, intent.x)
         elif isinstance(intent, Draw):
@@ -623,7 +657,7 @@ class TableScene(Scene):
             return True
         if self.panel is not None and (self.panel.busy or self.panel_wait > 0):
             return True
-        if self.future is not None or self.hint_future is not None:
+        if self.future is not None or self.hint_future is not None or self.knock_future:
             return True  # the active plate pulses while a computer thinks
         if self.motion.settling(self._targets()):
             return True
@@ -644,6 +678,8 @@ class TableScene(Scene):
         self.notice_left = max(0.0, self.notice_left - dt)
         drag = self.input.drag
         self.motion.settle(self._targets(), dt, drag.card if drag else None)
+        if self.knock_future is not None and self.knock_future.done():
+            self._knock_advised()
         if self.hint_future is not None and self.hint_future.done():
             asked, hint = self.hint_future.result()
             self.hint_future = None
