@@ -168,6 +168,20 @@ def winners_line(names, winners) -> str:
     return f"{who} {'win' if plural else 'wins'}"
 
 
+def game_over_line(names, winners, profile_id: str, pot) -> str:
+    """The game-over screen's headline: ``You win``; in Knock Rami with the pot won."""
+    text = winners_line(names, winners)
+    if counts_against(profile_id):
+        text += f" the pot of {format_amount(pot)} chips"
+    return text + "!"
+
+
+def final_score_line(name: str, score: str, won: bool, out: bool) -> str:
+    """One line of the final scores: ``Ben  112  out``, ``You  40  winner``."""
+    tag = "  winner" if won else "  out" if out else ""
+    return f"{name}  {score}{tag}"
+
+
 def out_line(name: str, score, target: int) -> str:
     """Why a player is out: ``You have 115 and are out (100 or more is out).``"""
     have = says(name, "have", "has")
@@ -196,6 +210,16 @@ def buy_back_words(bought: bool, name: str = "") -> str:
     if is_you(name):
         return "You buy back in" if bought else "You stay out"
     return "buys back in" if bought else "stays out"
+
+
+def continue_row(profile_id: str, names, hands_played: int, when) -> str:
+    """An unfinished session in the Continue list: rules, players, hands, when played."""
+    hands = f"{hands_played} hand{'' if hands_played == 1 else 's'}"
+    day = f"{when.tm_mday} {MONTHS[when.tm_mon - 1]} {when.tm_hour:02d}:{when.tm_min:02d}"
+    return f"{short_name(profile_id)} · {', '.join(names)} · {hands} · {day}"
+
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 def handoff_lines(name: str, others: list[str]) -> list[str]:

@@ -23,8 +23,10 @@ from knockrummy.ui.scenes.table import TableOptions
 
 from .conftest import key, make_table, press, run_until, step
 
-NAMES = {"You": ("You deal", "You decide", "You lay off", "Your deadwood", "You win"),
-         "Ben": ("Ben deals", "Ben decides", "Ben lays off", "deadwood", "Ben wins")}  # fmt: skip
+NAMES = {
+    "You": ("You deal", "You decide", "You lay off", "Your deadwood", "You win"),
+    "Ben": ("Ben deals", "Ben decides", "Ben lays off", "deadwood", "Ben wins"),
+}
 
 
 def _view(name: str, profile: str = "knock-rummy"):
