@@ -86,19 +86,24 @@ def _risk_clause(view: PlayerView, advice: Advice) -> str:
 
 
 def _details(advice: Advice) -> str:
-    text = f"Details: discarding {advice.discard.symbol} leaves {advice.deadwood_after}"
-    if advice.knock_card is not None:
-        risk = round(100 * (advice.risk or 0))
-        text += (
-            f"; knocking with {advice.knock_card.symbol} keeps {advice.knock_deadwood}, "
-            f"beaten {risk}% of the time, expected {advice.expected_knock:+.1f} "
-            f"against {advice.expected_play_on:+.1f} playing on"
-        )
+    """The numbers behind the advice, the advised move first (so it names the lifted card
+    first)."""
+    play_on = (
+        f"discarding {advice.discard.symbol} leaves {advice.deadwood_after}, "
+        f"expected {advice.expected_play_on:+.1f} playing on"
+    )
+    if advice.knock_card is None:
+        parts = [play_on]
     else:
-        text += f"; expected {advice.expected_play_on:+.1f} playing on"
+        risk = round(100 * (advice.risk or 0))
+        knock = (
+            f"knocking with {advice.knock_card.symbol} keeps {advice.knock_deadwood}, "
+            f"beaten {risk}% of the time, expected {advice.expected_knock:+.1f}"
+        )
+        parts = [knock, play_on] if advice.knock else [play_on, knock]
     if advice.knock_cap is not None:
-        text += f"; knocks above {advice.knock_cap} seldom pay here"
-    return text + "."
+        parts.append(f"knocks above {advice.knock_cap} seldom pay here")
+    return "Details: " + "; ".join(parts) + "."
 
 
 def hint_for_view(view: PlayerView) -> Hint:

@@ -48,8 +48,8 @@ def draw_score_chart(
     """The running totals of ``totals`` (see :func:`running_totals`) as lines in ``area``,
     each seat's name and final total above in its colour."""
     pygame.draw.rect(surface, (10, 40, 25), area, border_radius=fs // 2)
-    points = [float(v) for row in totals for v in row] + [0.0]
-    low, high = min(points), max(points)
+    exact_points = [v for row in totals for v in row] + [0]
+    low, high = min(exact_points), max(exact_points)  # exact, so the axis reads 128, not 128.0
     if high == low:
         high = low + 1
     n = len(totals[0])
@@ -66,9 +66,9 @@ def draw_score_chart(
         colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
         pts = [at(k, v) for k, v in enumerate(row)]
         if len(pts) > 1:
-            pygame.draw.lines(surface, colour, False, pts, 3)
+            pygame.draw.lines(surface, colour, False, pts, max(3, fs // 8))
         for p in pts:
-            pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), 3)
+            pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), max(3, fs // 6))
         blit_text(
             surface,
             f"{names[seat]} {format_amount(row[-1])}",

@@ -155,7 +155,7 @@ def headline(view: PlayerView) -> str:
     if view.phase == SESSION_OVER:
         text += " · Game over: " + winners_line(view.names, view.winners)
         if elimination:
-            text += f", the pot of {format_amount(view.pot)}"
+            text += " the pot"  # paid out by now: the game-over screen says how much
     elif view.phase in (HAND_OVER, BUY_BACK) and elimination:
         text += f" · pot {format_amount(view.pot)}"
     return text
@@ -214,9 +214,18 @@ def buy_back_words(bought: bool, name: str = "") -> str:
 
 def continue_row(profile_id: str, names, hands_played: int, when) -> str:
     """An unfinished session in the Continue list: rules, players, hands, when played."""
-    hands = f"{hands_played} hand{'' if hands_played == 1 else 's'}"
+    hands = (
+        "just dealt"
+        if hands_played == 0
+        else f"{hands_played} hand{'' if hands_played == 1 else 's'} played"
+    )
     day = f"{when.tm_mday} {MONTHS[when.tm_mon - 1]} {when.tm_hour:02d}:{when.tm_min:02d}"
     return f"{short_name(profile_id)} · {', '.join(names)} · {hands} · {day}"
+
+
+def page_line(page: int, pages: int) -> str:
+    """Under a list longer than a page: ``Page 1 of 2 (Page Down for more)``."""
+    return f"Page {page + 1} of {pages} (Page Down for more, Page Up to go back)"
 
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

@@ -93,7 +93,7 @@ def test_a_new_game_keeps_the_unfinished_one_and_continue_lists_both_newest_firs
     assert isinstance(screen, ContinueScreen)
     assert [s.id for s in screen.sessions] == [second, first]
     labels = [b.label for b in screen.rows]
-    assert labels[0].startswith("Knock Rummy · You, Ben · 0 hands · ")
+    assert labels[0].startswith("Knock Rummy · You, Ben · just dealt · ")
     assert labels[1].startswith("Gin Rummy")
     redraw(app)
     app.step(1 / 60, click(screen.rows[1].rect.center))
@@ -108,3 +108,29 @@ def test_one_unfinished_session_continues_at_once(tmp_path):
     app.step(1 / 60, [key(pygame.K_RETURN)])
     assert isinstance(app.scene, TableScene) and app.scene.session_id == only
     step(app)
+
+
+def test_the_knock_rami_game_over_screen_names_the_pot_the_winner_took(tmp_path):
+    game, app = open_game(tmp_path)
+    state = finished("knock-rami", 3, seed=4)
+    assert state.pot == 0  # paid out to the winner
+    app.navigator.game_over(state, default_seats(3))
+    screen = app.scene
+    paid = [e for e in state.ledger if e.account == "chips" and e.amount < 0]
+    pot = -sum(e.amount for e in paid)
+    assert pot > 0 and screen.pot_won == pot
+    assert screen.headline.endswith(f"wins the pot of {pot} chips!")
+    redraw(app)
+
+
+def test_continue_pages_through_more_sessions_than_fit(tmp_path):
+    game, app = open_game(tmp_path)
+    ids = [game.start("gin-rummy", default_seats(2), seed=i)[0] for i in range(11)]
+    app.navigator.continue_list()
+    screen = app.scene
+    assert len(screen.rows) == 8 and screen.pages == 2
+    app.step(1 / 60, [key(pygame.K_PAGEDOWN)])
+    assert len(screen.rows) == 3
+    shown = {s.id for s in screen.sessions}
+    assert shown == set(ids)
+    redraw(app)

@@ -132,6 +132,7 @@ def test_a_second_press_of_h_shows_the_numbers_behind_the_hint_and_a_third_the_h
     assert "%" not in words and "expected" not in words
     app.step(1 / 60, [key(pygame.K_h)])
     assert scene.hint.startswith("Details:") and "playing on" in scene.hint
+    assert scene.selected.symbol in scene.hint.split(";")[0]  # the lifted card comes first
     app.step(1 / 60, [key(pygame.K_h)])
     assert scene.hint == words
 

@@ -12,8 +12,10 @@ import time
 
 import pygame
 
+from ..fonts import blit_text
+from ..theme import SOFT
 from ..widgets import Button
-from ..wording import continue_row
+from ..wording import continue_row, page_line
 from .menu import MenuScreen, column
 
 SHOWN = 8
@@ -50,9 +52,13 @@ class ContinueScreen(MenuScreen):
         state, seats = self.game.resume(session_id)
         self.app.navigator.table(session_id, state, seats)
 
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.sessions) // SHOWN))
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-            pages = max(1, -(-len(self.sessions) // SHOWN))
+            pages = self.pages
             step = 1 if event.key == pygame.K_PAGEDOWN else -1
             self.page = (self.page + step) % pages
             self.focus = 0
@@ -65,4 +71,7 @@ class ContinueScreen(MenuScreen):
         fs = self.fs
         if self.rows:
             column(self.rows, w / 2, h * 0.2, fs, fs * 0.5)
+        if self.pages > 1:
+            y = self.rows[-1].rect.bottom + fs * 1.2
+            blit_text(surface, page_line(self.page, self.pages), fs, SOFT, (w / 2, y), "center")
         self.back_button.place((w / 2, h * 0.88), fs)

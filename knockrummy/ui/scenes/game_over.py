@@ -41,9 +41,13 @@ class GameOverScreen(MenuScreen):
 
     @property
     def headline(self) -> str:
-        return game_over_line(
-            self.state.names, self.state.winners, self.state.profile_id, self.state.pot
-        )
+        state = self.state
+        return game_over_line(state.names, state.winners, state.profile_id, self.pot_won)
+
+    @property
+    def pot_won(self):
+        """Knock Rami: the chips the last player standing took (0 in the other games)."""
+        return sum(e.amount for e in self.state.ledger if e.kind == "pot")
 
     def rematch(self) -> None:
         """The same seats and rules, dealt from the next seed."""
@@ -64,7 +68,7 @@ class GameOverScreen(MenuScreen):
         blit_text(
             surface, self.headline, round(fs * 1.5), ACCENT, (w / 2, h * 0.2), "center", bold=True
         )
-        # final scores, best first, each in its chart colour
+        # final scores, the winners first, each in its chart colour
         order = sorted(range(state.players), key=lambda s: s not in state.winners)
         top = h * 0.27
         for rank, seat in enumerate(order):

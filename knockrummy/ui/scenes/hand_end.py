@@ -25,6 +25,7 @@ from ...engine.ledger import LedgerEntry
 from ...engine.profiles import get_profile
 from ...engine.session import BUY_BACK, SESSION_OVER, buy_back_price, buy_back_score
 from ...engine.views import PlayerView
+from ..fonts import font
 from ..tween import ease_out_cubic
 from ..widgets import Button, row_of_buttons
 from ..wording import buy_back_button, buy_back_offer, out_line
@@ -58,6 +59,21 @@ class PanelChoices:
     """Whether a human seat answers the buy-back offer this view shows."""
     autoplay: bool
     """No human needs to close the panel: it shows no Next hand button."""
+
+
+def wrap_to_width(text: str, size: int, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels at ``size`` (measured, whole words)."""
+    measure = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        longer = f"{line} {word}" if line else word
+        if line and measure.get_rect(longer).width > width:
+            lines.append(line)
+            line = word
+        else:
+            line = longer
+    return lines + [line] if line else lines
 
 
 class HandEndPanel:
@@ -249,8 +265,10 @@ class HandEndPanel:
         rows = len(seats)
         header = round(h * 0.085)
         base_footer = round(h * 0.09)
-        notes = self.notes()
         note_font = max(11, round(h * 0.022))
+        notes = [
+            line for note in self.notes() for line in wrap_to_width(note, note_font, w * 0.92 * 0.9)
+        ]
         footer = base_footer + round(len(notes) * note_font * 1.35)
         row_h = (rect.height - header - footer) / rows
         name_w = rect.width * 0.16
