@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.session import SessionState, new_session
 from ..persistence.files import low_space_notice
@@ -75,6 +75,16 @@ class Game:
         return self.store.read_only
 
     def change_settings(self, settings: Settings) -> None:
+        """Keep ``settings`` (saved at once). Where the window is comes only from its own
+        events (:meth:`remember_window`), so a screen holding older settings, like the
+        table, never moves it back."""
+        current = self.settings
+        settings = replace(
+            settings,
+            window_size=current.window_size,
+            window_position=current.window_position,
+            window_maximized=current.window_maximized,
+        )
         self.settings = settings
         try:
             save_settings(self.paths.settings, settings)

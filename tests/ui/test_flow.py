@@ -220,3 +220,17 @@ def test_the_players_name_is_set_in_settings_and_used_by_a_new_game(tmp_path):
     assert load_settings(game.paths.settings)[0].player_name == "Mia"
     navigator.new_game()
     assert isinstance(app.scene, NewGameScreen) and app.scene.seats[0].name == "Mia"
+
+
+def test_a_setting_changed_at_the_table_never_moves_the_window_back(tmp_path):
+    from dataclasses import replace
+
+    from knockrummy.ui.game import Game
+
+    game = Game.open(str(tmp_path))
+    at_start = game.settings  # what a table opened now holds
+    game.remember_window(pygame.event.Event(pygame.WINDOWMOVED, x=300, y=200))
+    game.change_settings(replace(at_start, four_colour=True))  # F at that table
+    game.keep_window()
+    kept, _ = load_settings(game.paths.settings)
+    assert kept.four_colour and kept.window_position == (300, 200)

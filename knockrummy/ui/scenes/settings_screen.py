@@ -61,7 +61,7 @@ class SettingsScreen(MenuScreen):
         s = self.game.settings
         on = {True: "on", False: "off"}
         self.rows = [
-            ("Animation speed", s.speed, lambda: self.change(speed=_next(SPEEDS, s.speed))),
+            self._cycle("Animation speed", "speed", SPEEDS),
             (
                 "Reduced motion",
                 on[s.reduced_motion],
@@ -73,36 +73,26 @@ class SettingsScreen(MenuScreen):
                 lambda: self.change(four_colour=not s.four_colour),
             ),
             ("Sound", on[s.sound], lambda: self.change(sound=not s.sound)),
-            (
-                "Card size",
-                SIZE_NAMES[s.card_scale],
-                lambda: self.change(card_scale=_next(CARD_SCALES, s.card_scale)),
-            ),
-            (
-                "Window",
-                s.window_mode,
-                lambda: self.change(window_mode=_next(WINDOW_MODES, s.window_mode)),
-            ),
+            self._cycle("Card size", "card_scale", CARD_SCALES, SIZE_NAMES),
+            self._cycle("Window", "window_mode", WINDOW_MODES),
             # the player, at the table
             (
                 "Your name",
                 s.player_name if self.editing is None else self.editing + "|",
                 self.start_editing,
             ),
-            (
-                "Confirm a knock",
-                CONFIRM_NAMES[s.confirm_knock],
-                lambda: self.change(confirm_knock=_next(KNOCK_CONFIRMS, s.confirm_knock)),
-            ),
-            (
-                "Sort the hand by",
-                s.sort_order,
-                lambda: self.change(sort_order=_next(SORT_ORDERS, s.sort_order)),
-            ),
+            self._cycle("Confirm a knock", "confirm_knock", KNOCK_CONFIRMS, CONFIRM_NAMES),
+            self._cycle("Sort the hand by", "sort_order", SORT_ORDERS),
         ]
         self.value_buttons = [Button(value, action) for _, value, action in self.rows]
         self.back_button = Button("Back", self.back)
         self.buttons = self.value_buttons + [self.back_button]
+
+    def _cycle(self, label: str, field: str, options, names=None) -> tuple:
+        """A row whose button steps ``field`` to its next choice among ``options``."""
+        value = getattr(self.game.settings, field)
+        shown = names[value] if names else value
+        return (label, shown, lambda: self.change(**{field: _next(options, value)}))
 
     # --------------------------------------------------------------- the name
 
