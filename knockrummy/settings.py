@@ -1,5 +1,6 @@
 """Player settings: animation speed, reduced motion, deck colours, sound, card size,
-window mode. Plain data with checked values; reading and saving them is the persistence
+window mode; the player's name, when to confirm a knock, the hand's sort order and where
+the window was. Plain data with checked values; reading and saving them is the persistence
 layer's job (``persistence/schema.py`` checks a settings file's types)."""
 
 from __future__ import annotations
@@ -10,6 +11,12 @@ SPEEDS = {"normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation speed name -> duration factor."""
 CARD_SCALES = (0.85, 1.0, 1.2)
 WINDOW_MODES = ("windowed", "fullscreen")
+KNOCK_CONFIRMS = ("always", "risky", "never")
+"""When knocking asks for confirmation: always, when the advisor finds it risky, never."""
+SORT_ORDERS = ("melds", "rank", "suit")
+"""How the hand is sorted at the table (the table's Sort button cycles them)."""
+NAME_LENGTH = 16
+"""The longest player name."""
 
 
 class SettingsError(ValueError):
@@ -29,6 +36,15 @@ class Settings:
     """Card size: one of ``CARD_SCALES``."""
     window_mode: str = "windowed"
     window_size: tuple[int, int] = (1280, 800)
+    player_name: str = "You"
+    """The name the game gives the player's seat; ``You`` is spoken to ("You deal")."""
+    confirm_knock: str = "risky"
+    """One of ``KNOCK_CONFIRMS``; gin and rum never ask."""
+    sort_order: str = "melds"
+    """One of ``SORT_ORDERS``: the hand's order at the table, kept from game to game."""
+    window_position: tuple[int, int] | None = None
+    """Where the window's top-left corner was (None: wherever the system puts it)."""
+    window_maximized: bool = False
 
     def __post_init__(self) -> None:
         if self.speed not in SPEEDS:
@@ -42,6 +58,21 @@ class Settings:
         w, h = self.window_size
         if not (640 <= int(w) <= 8192 and 480 <= int(h) <= 8192):
             raise SettingsError(f"window size {w}x{h} is out of range")
+        name = self.player_name
+        if not name.strip() or len(name) > NAME_LENGTH or not name.isprintable():
+            raise SettingsError(
+                f"the player's name must be 1 to {NAME_LENGTH} printable characters, not {name!r}"
+            )
+        if self.confirm_knock not in KNOCK_CONFIRMS:
+            raise SettingsError(
+                f"knock confirmation must be always, risky or never, not {self.confirm_knock!r}"
+            )
+        if self.sort_order not in SORT_ORDERS:
+            raise SettingsError(f"sort order must be melds, rank or suit, not {self.sort_order!r}")
+        if self.window_position is not None:
+            x, y = self.window_position
+            if not (-16384 <= int(x) <= 16384 and -16384 <= int(y) <= 16384):
+                raise SettingsError(f"window position {x},{y} is out of range")
 
     @property
     def duration_factor(self) -> float:
@@ -50,4 +81,6 @@ class Settings:
     def to_json(self) -> dict:
         data = asdict(self)
         data["window_size"] = list(self.window_size)
+        if self.window_position is not None:
+            data["window_position"] = list(self.window_position)
         return data

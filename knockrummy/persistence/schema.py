@@ -460,10 +460,10 @@ def settings(data: Any) -> Settings:
     JSON booleans, numbers within their choices); unknown keys are ignored."""
     data = _object(data, "the settings")
     values: dict[str, Any] = {}
-    for key in ("speed", "window_mode"):
+    for key in ("speed", "window_mode", "player_name", "confirm_knock", "sort_order"):
         if key in data:
             values[key] = text(data[key], key.replace("_", " "), 20)
-    for key in ("reduced_motion", "four_colour", "sound"):
+    for key in ("reduced_motion", "four_colour", "sound", "window_maximized"):
         if key in data:
             if type(data[key]) is not bool:
                 words = key.replace("_", " ")
@@ -481,6 +481,14 @@ def settings(data: Any) -> Settings:
         values["window_size"] = (
             integer(size[0], "the window width", 640, 8192),
             integer(size[1], "the window height", 480, 8192),
+        )
+    if data.get("window_position") is not None:
+        where = _list(data["window_position"], "the window position", 2)
+        if len(where) != 2:
+            raise InvalidDataError("the window position must be [x, y]")
+        values["window_position"] = (
+            integer(where[0], "the window's left edge", -16384, 16384),
+            integer(where[1], "the window's top edge", -16384, 16384),
         )
     try:
         return Settings(**values)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.session import SessionState, new_session
 from ..persistence.files import low_space_notice
@@ -39,6 +39,11 @@ class Game:
     sounds: Sounds | None = None
     save_problem: str | None = None
     """Why the last write failed, if one did (the demo then exits with 1)."""
+    _saved_settings: Settings | None = None
+    """The settings as last written (None: as read at start)."""
+
+    def __post_init__(self) -> None:
+        self._saved_settings = self.settings
 
     @classmethod
     def open(cls, data_dir: str | None = None) -> Game:
@@ -70,13 +75,36 @@ class Game:
         return self.store.read_only
 
     def change_settings(self, settings: Settings) -> None:
+        """Keep ``settings`` (saved at once). Where the window is comes only from its own
+        events (:meth:`remember_window`), so a screen holding older settings, like the
+        table, never moves it back."""
+        current = self.settings
+        settings = replace(
+            settings,
+            window_size=current.window_size,
+            window_position=current.window_position,
+            window_maximized=current.window_maximized,
+        )
         self.settings = settings
         try:
             save_settings(self.paths.settings, settings)
+            self._saved_settings = settings
         except OSError as exc:
             self._tell(f"Your settings could not be saved ({exc.strerror or exc}).")
         if self.sounds is not None:
             self.sounds.enabled = settings.sound
+
+    def remember_window(self, event) -> None:
+        """Follow the window's size, place and maximised state (kept at the end of the run
+        by :meth:`keep_window`, not written at every move)."""
+        from .window_memory import remember
+
+        self.settings = remember(self.settings, event)
+
+    def keep_window(self) -> None:
+        """Save where the window was, if that changed since the settings were saved."""
+        if self.settings != self._saved_settings:
+            self.change_settings(self.settings)
 
     def start(
         self, profile: str, seats: list[SeatConfig], stake: int | None = None, seed=None

@@ -65,6 +65,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.fps = FPS
         """Frame cap; 0 runs frames back to back (instant-speed demos)."""
+        self.on_window_event = None
+        """Called with every event before the scene sees it (the window's size and place
+        are remembered from them, see :mod:`.window_memory`)."""
         self.navigator = None
         """Where scenes ask to go next (see :mod:`.navigator`); set by whoever opens the
         window with its screens."""
@@ -106,6 +109,8 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Send one event to the top scene (window events are handled here)."""
+        if self.on_window_event is not None:
+            self.on_window_event(event)
         if event.type == pygame.QUIT:
             self.running = False
             return

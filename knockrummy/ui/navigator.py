@@ -3,14 +3,17 @@ navigator builds the next scene. Only this module knows every screen, so the scr
 import one another.
 
 Glossary:
-    place   a screen to go to: the title, a new game's setup, the table of a saved
-            session, the ledger, the rules, the settings; ``back`` returns to the title.
+    place   a screen to go to: the title, a new game's setup, the list of unfinished
+            sessions, the table of a saved session, its game-over screen, the ledger, the
+            rules, the settings; ``back`` returns to the title.
 """
 
 from __future__ import annotations
 
 from ..engine.session import SessionState
 from .loop import App
+from .scenes.continue_list import ContinueScreen
+from .scenes.game_over import GameOverScreen
 from .scenes.ledger_screen import LedgerScreen
 from .scenes.new_game import NewGameScreen
 from .scenes.rules_screen import RulesScreen
@@ -38,6 +41,14 @@ class Navigator:
     def new_game(self) -> None:
         self.app.replace(NewGameScreen(self.game))
 
+    def continue_list(self) -> None:
+        """The unfinished sessions, newest first, to pick one."""
+        self.app.replace(ContinueScreen(self.game))
+
+    def game_over(self, state: SessionState, seats: list[SeatConfig]) -> None:
+        """The winner, the final scores and the chart of a finished session."""
+        self.app.replace(GameOverScreen(self.game, state, seats))
+
     def ledger(self) -> None:
         self.app.replace(LedgerScreen(self.game))
 
@@ -59,6 +70,9 @@ class Navigator:
         # a save that fails is shown at the table, which plays on without saving
         scene.on_action = game.recorder(session_id, on_failure=lambda text: scene.say(text, 12.0))
         scene.session_id = session_id
-        scene.on_leave = self.title
+        # leaving a finished session shows its game-over screen, an unfinished one the title
+        scene.on_leave = lambda: (
+            self.game_over(scene.session, scene.seats) if scene.session.is_over else self.title()
+        )
         scene.on_settings = game.change_settings
         return scene

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+from dataclasses import replace
 
 import pygame
 
@@ -30,10 +31,20 @@ def init_pygame() -> None:
         pygame.freetype.init()
 
 
-def open_window(settings: Settings) -> App:
+def open_window(settings: Settings, remembered: bool = False) -> App:
+    """The window at the settings' size; ``remembered``: also where it was and whether it
+    was maximised, kept inside the screen (the game; the demo uses the size it is given)."""
+    from .window_memory import placement, restore_window
+
     init_pygame()
     flags = pygame.FULLSCREEN if settings.window_mode == "fullscreen" else 0
-    return App(settings.window_size, flags=flags)
+    if not remembered:
+        return App(settings.window_size, flags=flags)
+    sizes = pygame.display.get_desktop_sizes()
+    size, _ = placement(settings, sizes[0] if sizes else settings.window_size)
+    app = App(size, flags=flags)
+    restore_window(settings)
+    return app
 
 
 def run_demo(
@@ -86,12 +97,15 @@ def run_game(
     start_logging(game.paths.logs)
     for message in game.messages:
         logging.getLogger("knockrummy").warning(message)
-    app = open_window(game.settings)
+    app = open_window(game.settings, remembered=True)
+    app.on_window_event = game.remember_window
     navigator = Navigator(app, game)
     if profile is None:
         navigator.title()
     else:
         seats = default_seats(players, humans=1, level=level)
+        seats[0] = replace(seats[0], name=game.settings.player_name)
         session_id, state = game.start(profile, seats, seed=seed)
         navigator.table(session_id, state, seats)
     app.run()
+    game.keep_window()

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..engine.cards import Card
-from ..engine.ledger import LedgerEntry, format_amount
+from ..engine.ledger import LedgerEntry
 from ..engine.profiles import get_profile
 from ..engine.session import BUY_BACK, PLAYING
 from ..engine.views import PlayerView
@@ -60,7 +60,9 @@ from .wording import (
     PILE_EMPTY,
     PILE_TITLE,
     TAKEN_MARK,
+    change_amount,
     change_line,
+    counts_against,
     deadwood_label,
     headline,
     layoff_legend,
@@ -656,6 +658,11 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         if placed.laid_by is not None:
             surface.blit(card_art.outline(cw, LAYOFF), (x - 3, y - 3))
     _lay_legend(surface, geo, view, fs, marks)
+    for i, line in enumerate(geo["notes"]):  # Knock Rami: who is out, the buy-back offer
+        size = geo["note_font"]
+        y = geo["notes_y"] + i * size * 1.35
+        shown = fit(line, size, rect.width - 2 * fs)
+        _text(marks, surface, shown, size, WARN, (rect.centerx, y), "center", layer=1)
     for button in panel.buttons:
         button.draw(surface, fs)
         if button.visible and button.rect is not None:
@@ -668,7 +675,7 @@ def _panel_row(
     """One seat's row: name, deadwood, the hand's change counting up, the reasons."""
 
     def text(*args, **kwargs):
-        _text(marks, surface, *args, layer=1, **kwargs)
+        return _text(marks, surface, *args, layer=1, **kwargs)
 
     rect = geo["rect"]
     fs = geo["font"]
@@ -684,27 +691,33 @@ def _panel_row(
         bold=True,
     )
     text(
-        deadwood_label(settlement.deadwood[position]),
+        deadwood_label(settlement.deadwood[position], view.names[seat]),
         round(fs * 0.9),
         SOFT,
         (rect.left + fs, mid + fs * 0.7),
         "midleft",
     )
     # score changes and their reasons, counting up
+    # points that count against a player (Knock Rami) are red and say so, never a gain
+    against = counts_against(view.profile_id)
+    name = view.names[seat]
     total_here = 0
     lines = []
     for entry in changes:
         total_here += entry.amount
-        lines.append(change_line(entry))
+        lines.append(change_line(entry, against, name))
     shown_total = total_here * count if count < 1 else total_here
-    sign = "+" if total_here > 0 else ""
-    value = format_amount(total_here) if count >= 1 else f"{shown_total:.0f}"
+    if count >= 1:
+        value = change_amount(total_here, against, name)
+    else:
+        value = change_amount(round(shown_total), against, name)
+    bad = against and total_here > 0
     x = geo["right_x"]
-    text(
-        f"{sign}{value}" if total_here else "±0",
+    shown = text(
+        value,
         round(fs * 1.2),
-        WARN if total_here > 0 else TEXT,
-        (x, mid - fs * 0.75),
+        DEADWOOD_MARK if bad else WARN if total_here > 0 else TEXT,
+        (x, mid - fs * 0.6),
         "midleft",
         bold=True,
     )
@@ -712,7 +725,7 @@ def _panel_row(
         total_label(view.scores[seat]),
         round(fs * 0.85),
         SOFT,
-        (x + fs * 4.5, mid - fs * 0.75),
+        (max(x + fs * 4.5, shown.right + fs * 0.8), mid - fs * 0.6),
         "midleft",
     )
     small = round(fs * 0.72)

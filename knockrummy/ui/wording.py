@@ -5,6 +5,10 @@ Glossary:
     going-out     the name of ending a hand: ``Gin`` at no deadwood in the gin profiles,
                   ``Rum`` at no deadwood in ``poker-rum``, otherwise ``Knock``.
     short name    a profile's name without its parenthesised details (``Gin Rummy``).
+    you           a seat named ``You`` is spoken to: every sentence about it is in the
+                  second person ("You deal", "Your deadwood", "You lay off 7♥").
+    against       points that count against a player (Knock Rami's running score, which
+                  puts a player out at 100): shown as ``+12 against you``, never as a gain.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from ..engine.melds import discard_points
 from ..engine.profiles import PROFILES, Profile, get_profile
 from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
 from ..engine.views import PlayerView
+
+YOU = "You"
+"""The name that makes a seat be spoken to in the second person."""
 
 RESULT_WORDS = {
     "knock": "Knock",
@@ -42,6 +49,29 @@ def short_name(profile_id: str) -> str:
     return PROFILES[profile_id].name.split(" (")[0] if profile_id in PROFILES else profile_id
 
 
+# ------------------------------------------------------------------ second person
+
+
+def is_you(name: str) -> bool:
+    """Whether the seat named ``name`` is spoken to ("You deal") rather than of."""
+    return name == YOU
+
+
+def says(name: str, you_form: str, other_form: str) -> str:
+    """``name`` and the verb that agrees with it: ``You deal``, ``Ben deals``."""
+    return f"{name} {you_form if is_you(name) else other_form}"
+
+
+def whose(name: str) -> str:
+    """The possessive: ``Your``, ``Ben's``."""
+    return "Your" if is_you(name) else f"{name}'s"
+
+
+def object_name(name: str) -> str:
+    """``name`` as the object of a sentence: ``you``, ``Ben``."""
+    return "you" if is_you(name) else name
+
+
 # ------------------------------------------------------------------ the table's sentences
 
 
@@ -66,15 +96,17 @@ def status_line(
     deciding."""
     names = view.names
     if dealing:
-        return f"Hand {view.hand_number}: {names[view.dealer]} deals."
+        return f"Hand {view.hand_number}: {says(names[view.dealer], 'deal', 'deals')}."
     if view.phase != PLAYING:
         if view.phase == BUY_BACK:
-            return f"{names[view.to_move]} decides whether to buy back in."
+            return f"{says(names[view.to_move], 'decide', 'decides')} whether to buy back in."
         return ""
     seat = view.to_move
     if seat != viewer or not viewer_plays:
         name = names[seat]
-        return f"{name} is thinking…" if thinking else f"{name} to play."
+        if thinking:
+            return f"{says(name, 'are', 'is')} thinking…"
+        return "Your turn." if is_you(name) else f"{name} to play."
     legal = view.legal_actions
     up = view.discard_pile[-1].symbol if view.discard_pile else ""
     if view.hand_phase == "offer":
@@ -93,7 +125,8 @@ def status_line(
     else:
         text = "Select a card to discard (arrows, Enter; or drag it to the pile)."
     if knockable:
-        best = min(knockable, key=lambda c: points[c])
+        # the lifted card, if it can knock, so the status, the hint and the card agree
+        best = selected if selected in knockable else min(knockable, key=lambda c: points[c])
         word = going_out_word(profile, points[best])
         text += f" {word} available: throw {best.symbol} face down to end at {points[best]} (K)."
     elif profile.first_round_no_knock and view.turn <= len(view.hand_sizes):
@@ -113,21 +146,89 @@ def headline(view: PlayerView) -> str:
     knocker = None if settlement.knocker is None else names[seats[settlement.knocker]]
     if settlement.result == "undercut" and knocker is not None:
         # "Undercut by" names who undercut, never the knocker
-        beaten_by = ", ".join(names[seats[w]] for w in settlement.winners)
+        beaten_by = ", ".join(object_name(names[seats[w]]) for w in settlement.winners)
         text += f"{knocker} knocked, undercut by {beaten_by}"
     else:
-        text += RESULT_WORDS[settlement.result] + (f" by {knocker}" if knocker else "")
+        by = f" by {object_name(knocker)}" if knocker else ""
+        text += RESULT_WORDS[settlement.result] + by
+    elimination = get_profile(view.profile_id).session == "elimination"
     if view.phase == SESSION_OVER:
-        winners = " and ".join(names[w] for w in view.winners)
-        text += f" · Game over: {winners} {'win' if len(view.winners) > 1 else 'wins'}"
-    elif view.phase == HAND_OVER and get_profile(view.profile_id).session == "elimination":
+        text += " · Game over: " + winners_line(view.names, view.winners)
+        if elimination:
+            text += " the pot"  # paid out by now: the game-over screen says how much
+    elif view.phase in (HAND_OVER, BUY_BACK) and elimination:
         text += f" · pot {format_amount(view.pot)}"
     return text
 
 
-def buy_back_words(bought: bool) -> str:
-    """The bubble by a seat that answered the buy-back offer."""
+def winners_line(names, winners) -> str:
+    """``Ben wins``, ``You win``, ``Ada and Ben win``."""
+    who = " and ".join(names[w] for w in winners)
+    plural = len(winners) > 1 or (len(winners) == 1 and is_you(names[winners[0]]))
+    return f"{who} {'win' if plural else 'wins'}"
+
+
+def game_over_line(names, winners, profile_id: str, pot) -> str:
+    """The game-over screen's headline: ``You win``; in Knock Rami with the pot won."""
+    text = winners_line(names, winners)
+    if counts_against(profile_id):
+        text += f" the pot of {format_amount(pot)} chips"
+    return text + "!"
+
+
+def final_score_line(name: str, score: str, won: bool, out: bool) -> str:
+    """One line of the final scores: ``Ben  112  out``, ``You  40  winner``."""
+    tag = "  winner" if won else "  out" if out else ""
+    return f"{name}  {score}{tag}"
+
+
+def out_line(name: str, score, target: int) -> str:
+    """Why a player is out: ``You have 115 and are out (100 or more is out).``"""
+    have = says(name, "have", "has")
+    are = "are" if is_you(name) else "is"
+    return f"{have} {format_amount(score)} and {are} out ({target} or more is out)."
+
+
+def buy_back_offer(name: str, score, price, pot, return_score) -> str:
+    """The buy-back in words, with the engine's exact price (``15/2``, never 7.5)."""
+    have = says(name, "have", "has")
+    are = "are" if is_you(name) else "is"
+    verb = "Buy back" if is_you(name) else f"{name} may buy back"
+    return (
+        f"{have} {format_amount(score)} and {are} out. {verb} for {format_amount(price)} "
+        f"chips, half the pot of {format_amount(pot)}, and return at "
+        f"{format_amount(return_score)}, the highest score still in, or stay out."
+    )
+
+
+def buy_back_button(price) -> str:
+    return f"Buy back for {format_amount(price)}"
+
+
+def buy_back_words(bought: bool, name: str = "") -> str:
+    """The bubble by a seat that answered the buy-back offer (``name``: that seat's)."""
+    if is_you(name):
+        return "You buy back in" if bought else "You stay out"
     return "buys back in" if bought else "stays out"
+
+
+def continue_row(profile_id: str, names, hands_played: int, when) -> str:
+    """An unfinished session in the Continue list: rules, players, hands, when played."""
+    hands = (
+        "just dealt"
+        if hands_played == 0
+        else f"{hands_played} hand{'' if hands_played == 1 else 's'} played"
+    )
+    day = f"{when.tm_mday} {MONTHS[when.tm_mon - 1]} {when.tm_hour:02d}:{when.tm_min:02d}"
+    return f"{short_name(profile_id)} · {', '.join(names)} · {hands} · {day}"
+
+
+def page_line(page: int, pages: int) -> str:
+    """Under a list longer than a page: ``Page 1 of 2 (Page Down for more)``."""
+    return f"Page {page + 1} of {pages} (Page Down for more, Page Up to go back)"
+
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 def handoff_lines(name: str, others: list[str]) -> list[str]:
@@ -141,6 +242,7 @@ def handoff_lines(name: str, others: list[str]) -> list[str]:
 PASS_WORD = "Pass"
 """The bubble by a seat that passes."""
 HINT_THINKING = "Thinking about a hint…"
+SELECT_TO_KNOCK = "Lift the card to throw face down first (arrows or a click), then press K."
 TAKEN_MARK = "taken"
 """Over the card taken from the pile this turn."""
 EMPTY_STOCK = "empty"
@@ -166,18 +268,34 @@ def leaves_label(count: int) -> str:
     return f"leaves {count}"
 
 
-def deadwood_label(count: int) -> str:
-    return f"deadwood {count}"
+def deadwood_label(count: int, name: str = "") -> str:
+    """A count under a seat's name: ``Your deadwood 7``, ``deadwood 7`` for others."""
+    return f"Your deadwood {count}" if is_you(name) else f"deadwood {count}"
 
 
 def total_label(score) -> str:
     return f"total {format_amount(score)}"
 
 
-def change_line(entry: LedgerEntry) -> str:
+def counts_against(profile_id: str) -> bool:
+    """Whether points are bad for whoever gets them (Knock Rami: out at the target)."""
+    return profile_id in PROFILES and get_profile(profile_id).session == "elimination"
+
+
+def change_amount(amount, against: bool, name: str = "") -> str:
+    """A hand's change to one score: ``+29``, ``±0``, or ``+12 against you``."""
+    if not amount:
+        return "±0"
+    sign = "+" if amount > 0 else ""
+    text = f"{sign}{format_amount(amount)}"
+    if against and amount > 0:
+        text += f" against {object_name(name) if name else 'them'}"
+    return text
+
+
+def change_line(entry: LedgerEntry, against: bool = False, name: str = "") -> str:
     """One score change and its reason: ``+29  difference 38 - 9 with Ada``."""
-    sign = "+" if entry.amount > 0 else ""
-    return f"{sign}{format_amount(entry.amount)}  {entry.reason}"
+    return f"{change_amount(entry.amount, against, name)}  {entry.reason}"
 
 
 def more_changes(count: int) -> str:
@@ -186,7 +304,7 @@ def more_changes(count: int) -> str:
 
 def layoff_legend(notes: list[tuple[str, str, str]]) -> str:
     """The panel's lay-off line from (who, cards given, meld) notes."""
-    said = [f"{who} lays off {given} onto {meld}" for who, given, meld in notes]
+    said = [f"{says(who, 'lay', 'lays')} off {given} onto {meld}" for who, given, meld in notes]
     return "Lay-offs (blue): " + "; ".join(said)
 
 

@@ -88,6 +88,11 @@ def key(k):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
+def press(k):
+    """A fresh key press: down, then up."""
+    return [key(k), pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="")]
+
+
 def click(pos, button=1):
     return [
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),

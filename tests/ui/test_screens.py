@@ -225,6 +225,6 @@ def test_a_human_answers_the_knock_rami_buy_back_offer_on_the_panel():
     app.dirty = True
     step(app)
     labels = [b.label for b in table.panel.buttons]
-    assert labels[0].startswith("Buy back (") and labels[1] == "Stay out"
+    assert labels[0].startswith("Buy back for ") and labels[1] == "Stay out"
     app.step(1 / 60, click(table.panel.buttons[0].rect.center))
     assert table.session.bought_back[0] and BuyBack() in [a for _, a in table.session.log]

@@ -8,7 +8,7 @@ import pytest
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from knockrummy.engine.serialize import session_to_json
 
-from .conftest import click, key, make_table, run_until, step
+from .conftest import click, key, make_table, press, run_until, step
 
 
 def my_turn(scene):
@@ -141,7 +141,7 @@ def test_human_closes_the_panel_with_enter():
             scene.try_action(action)
         run_until(app, lambda: my_turn(scene) or scene.panel is not None)
     run_until(app, lambda: not scene.panel.busy)
-    app.step(1 / 60, [key(pygame.K_RETURN)])
+    app.step(1 / 60, press(pygame.K_RETURN))
     assert scene.session.hand_number == 2
 
 
@@ -247,9 +247,11 @@ def test_the_knock_hint_weighs_knocking_against_playing_on(profile):
         turn=2,
     )
     state, _ = apply(state, DrawStock(), 0)
-    text, card = hint_text(state, 0)
-    assert text.startswith("Hint: knock now") and "playing on" in text
+    hint = hint_text(state, 0)
+    text, card = hint
+    assert text.startswith("Hint: knock now") and "you should score about" in text
     assert f"with {card.symbol} face down" in text
+    assert "playing on" in hint.details and f"knocking with {card.symbol}" in hint.details
 
 
 def test_the_frame_in_which_a_hint_arrives_is_drawn():

@@ -3,6 +3,13 @@ each score or ledger change with its reason, so the arithmetic can be checked by
 
 It animates in three beats: the hands are revealed, laid-off cards fly onto the knocker's
 melds, and the changes count up. Every hand is public here, as at a real table.
+
+Glossary:
+    fresh press   a key pressed and released, or a click pressed and released, both after
+                  the panel is fully shown: only that answers the panel, so a key or click
+                  held over from play never dismisses it unread.
+    notes         the lines above the buttons in Knock Rami: who is out and why, and the
+                  buy-back offer in words, with the engine's exact price.
 """
 
 from __future__ import annotations
@@ -14,11 +21,14 @@ import pygame
 
 from ...engine.actions import Action, BuyBack, NextHand, StayOut
 from ...engine.cards import Card
-from ...engine.ledger import LedgerEntry, format_amount
-from ...engine.session import BUY_BACK, SESSION_OVER
+from ...engine.ledger import LedgerEntry
+from ...engine.profiles import get_profile
+from ...engine.session import BUY_BACK, SESSION_OVER, buy_back_price, buy_back_score
 from ...engine.views import PlayerView
+from ..fonts import font
 from ..tween import ease_out_cubic
 from ..widgets import Button, row_of_buttons
+from ..wording import buy_back_button, buy_back_offer, out_line
 
 REVEAL, LAYOFF_EACH, COUNT = 0.45, 0.35, 0.9
 
@@ -51,6 +61,21 @@ class PanelChoices:
     """No human needs to close the panel: it shows no Next hand button."""
 
 
+def wrap_to_width(text: str, size: int, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels at ``size`` (measured, whole words)."""
+    measure = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        longer = f"{line} {word}" if line else word
+        if line and measure.get_rect(longer).width > width:
+            lines.append(line)
+            line = word
+        else:
+            line = longer
+    return lines + [line] if line else lines
+
+
 class HandEndPanel:
     """Modal panel over the table at the end of every hand.
 
@@ -77,6 +102,8 @@ class HandEndPanel:
         self.geometry: dict = {}
         """Where everything goes (see :meth:`place`); set when the size changes."""
         self.size: tuple[int, int] | None = None
+        self._pressed: set = set()
+        """Keys and mouse buttons pressed since the panel was fully shown."""
         self._make_buttons()
 
     # ----------------------------------------------------------------- timing
@@ -123,10 +150,9 @@ class HandEndPanel:
         v = self.view
         choices = self.choices
         if v.phase == BUY_BACK and choices.human_answers(v):
-            price = format_amount(v.pot / 2 if isinstance(v.pot, int) else v.pot / 2)
             self.buttons = [
                 Button(
-                    f"Buy back ({price})",
+                    buy_back_button(buy_back_price(v)),
                     lambda: choices.answer(BuyBack()),
                     pygame.K_b,
                     primary=True,
@@ -148,14 +174,56 @@ class HandEndPanel:
             ]
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
-            event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)
-        if self.busy and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
-            self.time = self.total_time  # a click or key skips the animation
+        """A key or click while the panel animates only skips the animation; once it is
+        fully shown, a button answers only a fresh press (see the glossary)."""
+        if self.busy:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+                self.time = self.total_time  # a click or key skips the animation
             return
+        if event.type == pygame.KEYDOWN:
+            self._pressed.add(("key", event.key))
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._pressed.add(("mouse", event.button))
+            return
+        if event.type == pygame.KEYUP:
+            if ("key", event.key) not in self._pressed:
+                return  # held down since before the panel was shown
+            self._pressed.discard(("key", event.key))
+            key = pygame.K_RETURN if event.key == pygame.K_n else event.key
+            event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if ("mouse", event.button) not in self._pressed:
+                return
+            self._pressed.discard(("mouse", event.button))
         for button in self.buttons:
             if button.handle(event):
                 return
+
+    # ----------------------------------------------------------------- notes
+
+    def notes(self) -> list[str]:
+        """Knock Rami: who went out this hand and why, and the buy-back offer in words."""
+        v = self.view
+        profile = get_profile(v.profile_id)
+        if profile.session != "elimination" or v.settlement is None:
+            return []
+        lines = []
+        offered = v.to_move if v.phase == BUY_BACK else None
+        for seat in v.seats_in_hand:
+            if seat == offered:
+                lines.append(
+                    buy_back_offer(
+                        v.names[seat],
+                        v.scores[seat],
+                        buy_back_price(v),
+                        v.pot,
+                        buy_back_score(v),
+                    )
+                )
+            elif not v.active[seat]:
+                lines.append(out_line(v.names[seat], v.scores[seat], profile.target))
+        return lines
 
     # ----------------------------------------------------------------- geometry
 
@@ -196,7 +264,12 @@ class HandEndPanel:
         seats = self.view.seats_in_hand
         rows = len(seats)
         header = round(h * 0.085)
-        footer = round(h * 0.09)
+        base_footer = round(h * 0.09)
+        note_font = max(11, round(h * 0.022))
+        notes = [
+            line for note in self.notes() for line in wrap_to_width(note, note_font, w * 0.92 * 0.9)
+        ]
+        footer = base_footer + round(len(notes) * note_font * 1.35)
         row_h = (rect.height - header - footer) / rows
         name_w = rect.width * 0.16
         right_w = rect.width * 0.36
@@ -238,7 +311,7 @@ class HandEndPanel:
                 placed[i] = PlacedCard(
                     card.card, card.seat, card.x, card.y, False, card.laid_by, (ox, oy)
                 )
-        buttons_y = rect.bottom - footer / 2
+        buttons_y = rect.bottom - base_footer / 2
         row_of_buttons(self.buttons, (rect.centerx, buttons_y), font, font)
         return {
             "rect": rect,
@@ -250,4 +323,7 @@ class HandEndPanel:
             "font": font,
             "placed": placed,
             "buttons_y": buttons_y,
+            "notes": notes,
+            "note_font": note_font,
+            "notes_y": rect.bottom - footer + note_font * 0.6,
         }

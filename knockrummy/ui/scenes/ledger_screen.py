@@ -36,18 +36,10 @@ from ...persistence.stats import ledger_csv, player_statistics
 from ...persistence.store import SessionSummary
 from ..fonts import blit_text, fit
 from ..loop import WAKE
+from ..score_chart import draw_score_chart, running_totals
 from ..theme import ACCENT, SOFT, TEXT, WARN
 from ..widgets import Button
 from .menu import MenuScreen, scrolled_lines
-
-LINE_COLOURS = [
-    (255, 196, 40),
-    (120, 190, 255),
-    (255, 120, 110),
-    (150, 230, 140),
-    (220, 150, 255),
-    (250, 250, 250),
-]
 
 
 @dataclass(frozen=True)
@@ -374,63 +366,8 @@ class LedgerScreen(MenuScreen):
 
     def draw_chart(self, surface: pygame.Surface, s, totals: list[list]) -> None:
         w, h = surface.get_size()
-        fs = self.fs
         area = pygame.Rect(round(w * 0.42), round(h * 0.2), round(w * 0.55), round(h * 0.28))
-        pygame.draw.rect(surface, (10, 40, 25), area, border_radius=fs // 2)
-        points = [float(v) for row in totals for v in row] + [0.0]
-        low, high = min(points), max(points)
-        if high == low:
-            high = low + 1
-        n = len(totals[0])
-        inner = area.inflate(-fs * 3, -fs * 2)
-
-        def at(k: int, v) -> tuple[float, float]:
-            x = inner.left + (inner.width * k / max(1, n - 1))
-            y = inner.bottom - (float(v) - low) / (high - low) * inner.height
-            return x, y
-
-        zero = at(0, 0)[1]
-        pygame.draw.line(surface, (60, 90, 70), (inner.left, zero), (inner.right, zero), 1)
-        for seat, row in enumerate(totals):
-            colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
-            pts = [at(k, v) for k, v in enumerate(row)]
-            if len(pts) > 1:
-                pygame.draw.lines(surface, colour, False, pts, 3)
-            for p in pts:
-                pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), 3)
-            blit_text(
-                surface,
-                f"{s.names[seat]} {format_amount(row[-1])}",
-                round(fs * 0.75),
-                colour,
-                (area.left + fs * 0.6 + seat * fs * 7.5, area.top + fs * 0.3),
-                "topleft",
-                bold=True,
-            )
-        blit_text(
-            surface,
-            f"{format_amount(high)}",
-            round(fs * 0.7),
-            SOFT,
-            (inner.left - 4, inner.top),
-            "topright",
-        )
-        blit_text(
-            surface,
-            f"{format_amount(low)}",
-            round(fs * 0.7),
-            SOFT,
-            (inner.left - 4, inner.bottom),
-            "bottomright",
-        )
-        blit_text(
-            surface,
-            "running totals by hand",
-            round(fs * 0.7),
-            SOFT,
-            (area.right - fs * 0.5, area.bottom - fs * 0.2),
-            "bottomright",
-        )
+        draw_score_chart(surface, area, s.names, totals, self.fs)
 
     def draw_hands(self, surface: pygame.Surface, lines: list[tuple[str, bool]]) -> None:
         w, h = surface.get_size()
@@ -485,17 +422,6 @@ class LedgerScreen(MenuScreen):
             y += small * 1.5
             if y > h * 0.82:
                 break
-
-
-def running_totals(entries: list[LedgerEntry], players: int) -> list[list]:
-    """Each seat's points after hand 0 (stakes and set-up), 1, 2, ..."""
-    hands = max([e.hand for e in entries] + [0])
-    totals = [[0] * (hands + 1) for _ in range(players)]
-    for e in entries:
-        if e.account == "points":
-            for k in range(e.hand, hands + 1):
-                totals[e.seat][k] += e.amount
-    return totals
 
 
 def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict]) -> list:

@@ -12,6 +12,7 @@ import pygame
 
 from ...ai import LEVELS
 from ...engine.profiles import PROFILES, get_profile
+from ...settings import NAME_LENGTH
 from ..fonts import blit_text, fit, wrap
 from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig
 from ..theme import ACCENT, SOFT, TEXT
@@ -29,7 +30,8 @@ class NewGameScreen(MenuScreen):
     def __init__(self, game) -> None:
         super().__init__(game)
         self.profile = "knock-rummy"
-        self.seats = [SeatConfig("You", HUMAN), SeatConfig(COMPUTER_NAMES[1], COMPUTER, "medium")]
+        you = SeatConfig(game.settings.player_name, HUMAN)  # the name set in Settings
+        self.seats = [you, SeatConfig(COMPUTER_NAMES[1], COMPUTER, "medium")]
         self.stake = get_profile("knock-rami").default_stake
         self.editing: int | None = None
         self.rebuild()
@@ -91,6 +93,12 @@ class NewGameScreen(MenuScreen):
             return
         seats = [replace(s, name=s.name.strip()) for s in self.seats]
         stake = self.stake if get_profile(self.profile).session == "elimination" else None
+        humans = [s for s in seats if s.is_human]
+        settings = self.game.settings
+        name = humans[0].name if len(humans) == 1 else settings.player_name
+        if name != settings.player_name and len(name) <= NAME_LENGTH:
+            # the name typed here is the player's from now on
+            self.game.change_settings(replace(settings, player_name=name))
         session_id, state = self.game.start(self.profile, seats, stake)
         self.app.navigator.table(session_id, state, seats)
 

@@ -1,5 +1,11 @@
 """Settings: animation speed, reduced motion, four-colour deck, sound, card size, window
-mode. Each change is saved at once and kept between runs."""
+mode; the player's name, when a knock asks first, the hand's sort order. Each change is
+saved at once and kept between runs.
+
+Glossary:
+    editing   the name row takes typed text: a click on it starts, Enter or a click
+              elsewhere keeps the name (if it is a valid one), Escape leaves it as it was.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +13,23 @@ from dataclasses import replace
 
 import pygame
 
-from ...settings import CARD_SCALES, SPEEDS, WINDOW_MODES
+from ...settings import (
+    CARD_SCALES,
+    KNOCK_CONFIRMS,
+    NAME_LENGTH,
+    SORT_ORDERS,
+    SPEEDS,
+    WINDOW_MODES,
+    SettingsError,
+)
 from ..fonts import blit_text
 from ..theme import SOFT
 from ..widgets import Button
 from .menu import MenuScreen, column
 
 SIZE_NAMES = dict(zip(CARD_SCALES, ("small", "normal", "large"), strict=True))
+CONFIRM_NAMES = {"always": "always", "risky": "when risky", "never": "never"}
+"""How the knock confirmation setting reads."""
 
 
 def _next(options, value):
@@ -26,6 +42,8 @@ class SettingsScreen(MenuScreen):
 
     def __init__(self, game) -> None:
         super().__init__(game)
+        self.editing: str | None = None
+        """The name being typed (see the glossary), or None."""
         self.rebuild()
 
     def change(self, **values) -> None:
@@ -43,7 +61,7 @@ class SettingsScreen(MenuScreen):
         s = self.game.settings
         on = {True: "on", False: "off"}
         self.rows = [
-            ("Animation speed", s.speed, lambda: self.change(speed=_next(SPEEDS, s.speed))),
+            self._cycle("Animation speed", "speed", SPEEDS),
             (
                 "Reduced motion",
                 on[s.reduced_motion],
@@ -55,25 +73,77 @@ class SettingsScreen(MenuScreen):
                 lambda: self.change(four_colour=not s.four_colour),
             ),
             ("Sound", on[s.sound], lambda: self.change(sound=not s.sound)),
+            self._cycle("Card size", "card_scale", CARD_SCALES, SIZE_NAMES),
+            self._cycle("Window", "window_mode", WINDOW_MODES),
+            # the player, at the table
             (
-                "Card size",
-                SIZE_NAMES[s.card_scale],
-                lambda: self.change(card_scale=_next(CARD_SCALES, s.card_scale)),
+                "Your name",
+                s.player_name if self.editing is None else self.editing + "|",
+                self.start_editing,
             ),
-            (
-                "Window",
-                s.window_mode,
-                lambda: self.change(window_mode=_next(WINDOW_MODES, s.window_mode)),
-            ),
+            self._cycle("Confirm a knock", "confirm_knock", KNOCK_CONFIRMS, CONFIRM_NAMES),
+            self._cycle("Sort the hand by", "sort_order", SORT_ORDERS),
         ]
         self.value_buttons = [Button(value, action) for _, value, action in self.rows]
         self.back_button = Button("Back", self.back)
         self.buttons = self.value_buttons + [self.back_button]
 
+    def _cycle(self, label: str, field: str, options, names=None) -> tuple:
+        """A row whose button steps ``field`` to its next choice among ``options``."""
+        value = getattr(self.game.settings, field)
+        shown = names[value] if names else value
+        return (label, shown, lambda: self.change(**{field: _next(options, value)}))
+
+    # --------------------------------------------------------------- the name
+
+    def start_editing(self) -> None:
+        if self.editing is None:
+            self.editing = self.game.settings.player_name
+            self.notices = ["Type your name, then press Enter."]
+            self._keep_focus()
+        else:
+            self.finish_editing()
+
+    def finish_editing(self) -> None:
+        """Keep the typed name; an empty one is refused with the reason."""
+        name = (self.editing or "").strip()
+        try:
+            self.editing = None
+            self.change(player_name=name)
+            self.notices = []
+        except SettingsError:
+            self.editing = name
+            self.notices = [f"Your name needs 1 to {NAME_LENGTH} letters."]
+            self._keep_focus()
+
+    def _keep_focus(self) -> None:
+        focus = self.focus
+        self.rebuild()
+        self.focus = focus
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if event.type == pygame.TEXTINPUT:
+                if len(self.editing) < NAME_LENGTH and event.text.isprintable():
+                    self.editing += event.text
+            elif event.key == pygame.K_BACKSPACE:
+                self.editing = self.editing[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                self.finish_editing()
+                return
+            elif event.key == pygame.K_ESCAPE:
+                self.editing = None
+                self.notices = []
+            self._keep_focus()
+            return
+        if self.editing is not None and event.type == pygame.MOUSEBUTTONUP:
+            self.finish_editing()
+        super().handle(event)
+
     def draw_body(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         fs = self.fs
-        column(self.value_buttons, w * 0.62, h * 0.22, fs, fs * 0.9)
+        column(self.value_buttons, w * 0.62, h * 0.17, fs, fs * 0.55)
         for (label, _, _), button in zip(self.rows, self.value_buttons, strict=True):
             blit_text(
                 surface, label, round(fs * 1.1), SOFT, (w * 0.45, button.rect.centery), "midright"

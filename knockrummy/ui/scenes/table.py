@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from ...ai.advisor import advise
 from ...engine.actions import (
     Action,
     Discard,
@@ -58,6 +59,7 @@ from ...engine.session import (
 from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...settings import Settings
 from ..hints import hint_for_view
+from ..knock_check import ADVISE, ASK, KNOCK, KnockCheck, knock_is_risky, question
 from ..loop import WAKE, Scene
 from ..meld_marks import deadwood_count, meld_groups
 from ..move_log import hand_log, last_turns, pick_ups
@@ -67,6 +69,7 @@ from ..table_draw import TableFrame, TableStory, draw_table
 from ..widgets import Button
 from ..wording import (
     HINT_THINKING,
+    SELECT_TO_KNOCK,
     buy_back_words,
     deadwood_now,
     going_out_word,
@@ -80,7 +83,16 @@ from ..wording import (
     status_line,
 )
 from .hand_end import HandEndPanel, PanelChoices
-from .table_input import Command, Draw, HitMap, Reorder, Select, TableInput, Throw
+from .table_input import (
+    Command,
+    Draw,
+    HitMap,
+    KnockWith,
+    Reorder,
+    Select,
+    TableInput,
+    Throw,
+)
 from .table_layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
 from .table_motion import Move, TableMotion, Timing
 
@@ -142,11 +154,13 @@ class TableScene(Scene):
             Timing(settings.duration_factor, settings.reduced_motion), self.sounds
         )
         self.input = TableInput()
-        self.order = HandOrder()
+        self.order = HandOrder(mode=settings.sort_order)
         self.selected: Card | None = None
         self.notice = ""
         self.notice_left = 0.0
         self.hint: str = ""
+        self.hint_details: str = ""
+        """The numbers behind the hint shown (see :mod:`..hints`)."""
         self.panel: HandEndPanel | None = None
         self.panel_wait = 0.0
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
@@ -159,6 +173,9 @@ class TableScene(Scene):
         """The discard pile's history is fanned out (V, the Pile button)."""
         self.pile_hover = False
         """The pointer rests on the discard pile: its history shows while it stays."""
+        self.knock_check = KnockCheck()
+        """Asks before a risky knock (see :mod:`..knock_check`)."""
+        self.knock_future: Future | None = None
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
         self._placed: tuple | None = None
@@ -353,11 +370,39 @@ class TableScene(Scene):
             self.try_action(Discard(self.selected))
 
     def _knock_selected(self) -> None:
-        if self.selected is not None:
-            self.try_action(Knock(self.selected))
+        """K: knock, or first ask when the knock looks risky (the Knock confirmation
+        setting); the advisor's estimate is made on the worker thread."""
+        card = self.selected
+        if card is None or self.knock_future is not None:
+            return
+        step = self.knock_check.request(self.view, card, self.settings.confirm_knock)
+        if step == KNOCK:
+            self.try_action(Knock(card))
+        elif step == ASK:
+            self.knock_check.ask(self.view, card)
+            self.say(question(self.view, card, None), 12.0)
+        elif step == ADVISE:
+            view = self.view
+            self.knock_future = self._in_background(
+                lambda: (view, card, advise(view, seed=view.hand_number))
+            )
+
+    def _knock_advised(self) -> None:
+        """The advisor's estimate for the knock asked for: knock, or ask first."""
+        asked, card, advice = self.knock_future.result()
+        self.knock_future = None
+        if asked is not self.view or card != self.selected:
+            return  # the player moved on meanwhile
+        if knock_is_risky(advice):
+            self.knock_check.ask(asked, card)
+            self.say(question(asked, card, advice), 12.0)
+        else:
+            self.try_action(Knock(card))
 
     def _cycle_sort(self) -> None:
         self.order.cycle()
+        if self.order.custom is None and self.order.mode != self.settings.sort_order:
+            self.change_settings(sort_order=self.order.mode)  # kept for the next game
 
     def _on_intent(self, intent) -> None:
         if isinstance(intent, Select):
@@ -366,10 +411,15 @@ class TableScene(Scene):
             if intent.dropped:
                 self.selected = intent.card
                 self.try_action(Discard(intent.card))
-            elif self.can_act and Discard(intent.card) in self.legal:
-                self.try_action(Discard(intent.card))
+            elif not (self.can_act and self.try_action(Discard(intent.card))):
+                self.selected = None  # refused (the status line says why) or not our turn
+        elif isinstance(intent, KnockWith):
+            if intent.card is None:
+                if self.can_act and self.view.hand_phase == "discard":
+                    self.say(SELECT_TO_KNOCK)
             else:
-                self.selected = None
+                self.selected = intent.card
+                self._knock_selected()  # asked first if risky; refused with the rule
         elif isinstance(intent, Reorder):
             self._reorder(intent.card, intent.x)
         elif isinstance(intent, Draw):
@@ -397,7 +447,11 @@ class TableScene(Scene):
         self.order.custom = order
 
     def _show_hint(self) -> None:
-        """Ask the advisor on the worker thread; the answer shows when it is ready."""
+        """Ask the advisor on the worker thread; the answer shows when it is ready. A
+        second press shows the numbers behind the hint shown, a third the hint again."""
+        if self.hint_details and self.hint and self.hint != HINT_THINKING:
+            self.hint, self.hint_details = self.hint_details, self.hint
+            return
         if self.hint_future is not None or not self.can_act:
             return
         self.hint = HINT_THINKING
@@ -435,6 +489,7 @@ class TableScene(Scene):
         self.session = new
         self.view = self._view_of(new)
         self.hint = ""
+        self.hint_details = ""
         if self.on_action:
             self.on_action(old, new, action, seat)
         watcher = self.viewer if self.humans else None
@@ -473,7 +528,8 @@ class TableScene(Scene):
             elif isinstance(event, (BuyBackOffered, BuyBackAnswered)) and self.panel is not None:
                 self.panel.update_view(self.view)
             if isinstance(event, BuyBackAnswered):
-                self.motion.say(buy_back_words(event.bought), event.seat, 1.6, fade=0.5)
+                bubble = buy_back_words(event.bought, self.view.names[event.seat])
+                self.motion.say(bubble, event.seat, 1.6, fade=0.5)
             elif isinstance(event, SessionOver):
                 self.over = event
 
@@ -640,7 +696,7 @@ class TableScene(Scene):
             return True
         if self.panel is not None and (self.panel.busy or self.panel_wait > 0):
             return True
-        if self.future is not None or self.hint_future is not None:
+        if self.future is not None or self.hint_future is not None or self.knock_future:
             return True  # the active plate pulses while a computer thinks
         if self.motion.settling(self._targets()):
             return True
@@ -661,10 +717,14 @@ class TableScene(Scene):
         self.notice_left = max(0.0, self.notice_left - dt)
         drag = self.input.drag
         self.motion.settle(self._targets(), dt, drag.card if drag else None)
+        if self.knock_future is not None and self.knock_future.done():
+            self._knock_advised()
         if self.hint_future is not None and self.hint_future.done():
-            asked, (text, card) = self.hint_future.result()
+            asked, hint = self.hint_future.result()
             self.hint_future = None
+            text, card = hint
             self.hint = text if asked is self.view else ""
+            self.hint_details = hint.details if self.hint else ""
             if self.hint and card in self.view.hand:
                 self.selected = card  # lifted, with its count: Enter plays it
         if self.panel is not None:

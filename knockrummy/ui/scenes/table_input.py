@@ -2,9 +2,12 @@
 the scene turns each intent into an engine action chosen among the legal ones.
 
 Glossary:
-    intent    ``Select`` (lift or lower a card), ``Throw`` (discard it), ``Reorder`` (drop
-              it elsewhere in the hand), ``Draw`` (from the stock or the pile), ``Command``
-              (a key with its own meaning: sort, hint, a setting).
+    intent    ``Select`` (lift or lower a card), ``Throw`` (discard it), ``KnockWith``
+              (throw it face down), ``Reorder`` (drop it elsewhere in the hand), ``Draw``
+              (from the stock or the pile), ``Command`` (a key with its own meaning: a
+              setting). Enter and K reach the input only when their buttons are disabled:
+              the scene then tries the move anyway, so the refusal says which rule forbids
+              it instead of nothing happening.
     hit map   what the pointer can touch (:class:`HitMap`): the viewer's cards where they
               are drawn, the two piles and the top of the hand.
 """
@@ -35,6 +38,12 @@ class Throw:
 
 
 @dataclass(frozen=True)
+class KnockWith:
+    card: Card | None
+    """The lifted card (None: no card is lifted yet)."""
+
+
+@dataclass(frozen=True)
 class Reorder:
     card: Card
     x: float
@@ -53,7 +62,7 @@ class Command:
     """A key the scene gives its own meaning (F, M)."""
 
 
-Intent = Select | Throw | Reorder | Draw | Command
+Intent = Select | Throw | KnockWith | Reorder | Draw | Command
 
 
 @dataclass(frozen=True)
@@ -139,6 +148,10 @@ class TableInput:
             return Select(order[index])
         if key in KEYS:
             return KEYS[key]
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and hit.selected is not None:
+            return Throw(hit.selected)
+        if key == pygame.K_k:
+            return KnockWith(hit.selected)
         if key in COMMAND_KEYS:
             return Command(key)
         return None

@@ -1,4 +1,7 @@
-"""The title screen: Continue, New game, Ledger and statistics, Rules, Settings, Quit."""
+"""The title screen: Continue, New game, Ledger and statistics, Rules, Settings, Quit.
+
+Continue plays on the one unfinished session there is, or lists them all when there are
+several (a new game never replaces an unfinished one)."""
 
 from __future__ import annotations
 
@@ -19,8 +22,11 @@ class TitleScreen(MenuScreen):
     def __init__(self, game) -> None:
         super().__init__(game)
         self.resume_id = game.store.last_unfinished()
+        self.unfinished = self._unfinished_count()
         label = "Continue"
-        if self.resume_id is not None:
+        if self.unfinished > 1:
+            label = f"Continue ({self.unfinished} unfinished games)"
+        elif self.resume_id is not None:
             row = game.store.session_row(self.resume_id)
             label = f"Continue: {short_name(row['profile'])}"
         self.buttons = [
@@ -36,7 +42,16 @@ class TitleScreen(MenuScreen):
     def back(self) -> None:
         """Escape on the title screen does nothing (Quit is a button)."""
 
+    def _unfinished_count(self) -> int:
+        if self.resume_id is None:
+            return 0
+        summaries = self.game.store.summaries()
+        return sum(1 for s in summaries if not s.finished and s.problem is None)
+
     def continue_game(self) -> None:
+        if self.unfinished > 1:
+            self.app.navigator.continue_list()
+            return
         state, seats = self.game.resume(self.resume_id)
         self.app.navigator.table(self.resume_id, state, seats)
 

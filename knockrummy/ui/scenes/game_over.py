@@ -1,0 +1,94 @@
+"""The game-over screen: who won (and in Knock Rami the pot), every player's final score,
+the session's score chart, and what next: Rematch (the same seats, the next seed), New
+game, or the title.
+
+Glossary:
+    rematch   a new session with the same rules, seats and stake, dealt from the seed after
+              this one's, so it is a different deal that can still be replayed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.ledger import format_amount
+from ...engine.profiles import get_profile
+from ...engine.session import SessionState
+from ..fonts import blit_text
+from ..score_chart import LINE_COLOURS, draw_score_chart, running_totals
+from ..seats import SeatConfig
+from ..theme import ACCENT, SOFT, TEXT
+from ..widgets import Button, row_of_buttons
+from ..wording import final_score_line, game_over_line, short_name
+from .menu import MenuScreen
+
+
+class GameOverScreen(MenuScreen):
+    title = "Game over"
+
+    def __init__(self, game, state: SessionState, seats: list[SeatConfig]) -> None:
+        super().__init__(game)
+        self.state = state
+        self.seats = seats
+        self.totals = running_totals(list(state.ledger), state.players)
+        """Each seat's score after every hand (the chart)."""
+        self.subtitle = f"{short_name(state.profile_id)} · {state.hand_number} hands"
+        self.buttons = [
+            Button("Rematch", self.rematch, pygame.K_r, primary=True),
+            Button("New game", self.new_game, pygame.K_n),
+            Button("Title", self.back, pygame.K_t),
+        ]
+
+    @property
+    def headline(self) -> str:
+        state = self.state
+        return game_over_line(state.names, state.winners, state.profile_id, self.pot_won)
+
+    @property
+    def pot_won(self):
+        """Knock Rami: the chips the last player standing took (0 in the other games)."""
+        return sum(e.amount for e in self.state.ledger if e.kind == "pot")
+
+    def rematch(self) -> None:
+        """The same seats and rules, dealt from the next seed."""
+        state = self.state
+        stake = state.stake if get_profile(state.profile_id).session == "elimination" else None
+        session_id, new = self.game.start(
+            state.profile_id, self.seats, stake or None, seed=state.seed + 1
+        )
+        self.app.navigator.table(session_id, new, self.seats)
+
+    def new_game(self) -> None:
+        self.app.navigator.new_game()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        fs = self.fs
+        state = self.state
+        blit_text(
+            surface, self.headline, round(fs * 1.5), ACCENT, (w / 2, h * 0.2), "center", bold=True
+        )
+        # final scores, the winners first, each in its chart colour
+        order = sorted(range(state.players), key=lambda s: s not in state.winners)
+        top = h * 0.27
+        for rank, seat in enumerate(order):
+            line = final_score_line(
+                state.names[seat],
+                format_amount(state.scores[seat]),
+                seat in state.winners,
+                not state.active[seat],
+            )
+            colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+            y = top + rank * fs * 1.5
+            pygame.draw.circle(surface, colour, (round(w * 0.34), round(y)), max(4, fs // 3))
+            blit_text(
+                surface, line, fs, TEXT if seat in state.winners else SOFT, (w * 0.36, y), "midleft"
+            )
+        chart_top = top + state.players * fs * 1.5 + fs * 0.5
+        bottom = h * 0.84
+        if bottom - chart_top > fs * 5:
+            area = pygame.Rect(
+                round(w * 0.12), round(chart_top), round(w * 0.76), round(bottom - chart_top)
+            )
+            draw_score_chart(surface, area, state.names, self.totals, fs)
+        row_of_buttons(self.buttons, (w / 2, h * 0.91), fs, fs)

@@ -1,0 +1,104 @@
+"""The session's score chart: each player's running total after every hand, one line per
+player, drawn on the ledger screen and the game-over screen.
+
+Glossary:
+    running total   a seat's points after hand 0 (stakes and set-up), 1, 2, ... (the
+                    ``points`` account of the ledger, summed hand by hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ..engine.ledger import LedgerEntry, format_amount
+from .fonts import blit_text
+from .theme import SOFT
+
+LINE_COLOURS = [
+    (255, 196, 40),
+    (120, 190, 255),
+    (255, 120, 110),
+    (150, 230, 140),
+    (220, 150, 255),
+    (250, 250, 250),
+]
+"""One colour per seat."""
+
+
+def running_totals(entries: list[LedgerEntry], players: int) -> list[list]:
+    """Each seat's points after hand 0 (stakes and set-up), 1, 2, ..."""
+    hands = max([e.hand for e in entries] + [0])
+    totals = [[0] * (hands + 1) for _ in range(players)]
+    for e in entries:
+        if e.account == "points":
+            for k in range(e.hand, hands + 1):
+                totals[e.seat][k] += e.amount
+    return totals
+
+
+def draw_score_chart(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    names: Sequence[str],
+    totals: list[list],
+    fs: int,
+) -> None:
+    """The running totals of ``totals`` (see :func:`running_totals`) as lines in ``area``,
+    each seat's name and final total above in its colour."""
+    pygame.draw.rect(surface, (10, 40, 25), area, border_radius=fs // 2)
+    exact_points = [v for row in totals for v in row] + [0]
+    low, high = min(exact_points), max(exact_points)  # exact, so the axis reads 128, not 128.0
+    if high == low:
+        high = low + 1
+    n = len(totals[0])
+    inner = area.inflate(-fs * 3, -fs * 2)
+
+    def at(k: int, v) -> tuple[float, float]:
+        x = inner.left + (inner.width * k / max(1, n - 1))
+        y = inner.bottom - (float(v) - low) / (high - low) * inner.height
+        return x, y
+
+    zero = at(0, 0)[1]
+    pygame.draw.line(surface, (60, 90, 70), (inner.left, zero), (inner.right, zero), 1)
+    for seat, row in enumerate(totals):
+        colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+        pts = [at(k, v) for k, v in enumerate(row)]
+        if len(pts) > 1:
+            pygame.draw.lines(surface, colour, False, pts, max(3, fs // 8))
+        for p in pts:
+            pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), max(3, fs // 6))
+        blit_text(
+            surface,
+            f"{names[seat]} {format_amount(row[-1])}",
+            round(fs * 0.75),
+            colour,
+            (area.left + fs * 0.6 + seat * fs * 7.5, area.top + fs * 0.3),
+            "topleft",
+            bold=True,
+        )
+    blit_text(
+        surface,
+        f"{format_amount(high)}",
+        round(fs * 0.7),
+        SOFT,
+        (inner.left - 4, inner.top),
+        "topright",
+    )
+    blit_text(
+        surface,
+        f"{format_amount(low)}",
+        round(fs * 0.7),
+        SOFT,
+        (inner.left - 4, inner.bottom),
+        "bottomright",
+    )
+    blit_text(
+        surface,
+        "running totals by hand",
+        round(fs * 0.7),
+        SOFT,
+        (area.right - fs * 0.5, area.bottom - fs * 0.2),
+        "bottomright",
+    )

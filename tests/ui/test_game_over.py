@@ -1,0 +1,136 @@
+"""The game-over screen (winner, final scores, chart, Rematch, New game) and Continue's list
+of unfinished sessions, headless."""
+
+from __future__ import annotations
+
+import pygame
+
+from knockrummy.ai.simple import SimpleBot
+from knockrummy.engine.actions import NextHand
+from knockrummy.engine.session import apply, new_session
+from knockrummy.engine.views import player_view
+from knockrummy.ui.scenes.continue_list import ContinueScreen
+from knockrummy.ui.scenes.game_over import GameOverScreen
+from knockrummy.ui.scenes.new_game import NewGameScreen
+from knockrummy.ui.scenes.table import TableScene
+from knockrummy.ui.scenes.title import TitleScreen
+from knockrummy.ui.seats import default_seats
+from knockrummy.ui.wording import game_over_line
+
+from .conftest import click, key, press, run_until, step
+from .test_screens import open_game, redraw
+
+
+def finished(profile="knock-rummy", players=2, seed=7):
+    state = new_session(profile, players, seed, [s.name for s in default_seats(players)])
+    bots = [SimpleBot(seed + s) for s in range(players)]
+    while not state.is_over:
+        seat = state.to_move
+        if seat is None:
+            state, _ = apply(state, NextHand())
+        else:
+            state, _ = apply(state, bots[seat].choose(player_view(state, seat)), seat)
+    return state
+
+
+def test_closing_the_last_panel_shows_the_game_over_screen_with_the_winner(tmp_path):
+    game, app = open_game(tmp_path)
+    state = finished()
+    seats = default_seats(2)
+    app.navigator.table(0, state, seats)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert run_until(app, lambda: table.panel is not None and not table.panel.busy)
+    app.step(1 / 60, press(pygame.K_RETURN))
+    screen = app.scene
+    assert isinstance(screen, GameOverScreen)
+    assert screen.headline == game_over_line(state.names, state.winners, state.profile_id, 0)
+    assert screen.headline.startswith(state.names[state.winners[0]])
+    # the chart: each seat's score after every hand, ending at the final score
+    assert [row[-1] for row in screen.totals] == list(state.scores)
+    assert all(len(row) == state.hand_number + 1 for row in screen.totals)
+    redraw(app)
+
+
+def test_rematch_deals_the_same_seats_from_the_next_seed(tmp_path):
+    game, app = open_game(tmp_path)
+    state = finished()
+    seats = default_seats(2)
+    app.navigator.game_over(state, seats)
+    redraw(app)
+    app.step(1 / 60, click(app.scene.buttons[0].rect.center))
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert table.session.seed == state.seed + 1 and table.seats == seats
+    assert table.session.profile_id == state.profile_id and table.session.hand_number == 1
+    assert game.store.last_unfinished() == table.session_id
+
+
+def test_new_game_from_the_game_over_screen(tmp_path):
+    game, app = open_game(tmp_path)
+    app.navigator.game_over(finished(), default_seats(2))
+    app.step(1 / 60, [key(pygame.K_n)])
+    assert isinstance(app.scene, NewGameScreen)
+
+
+def test_knock_rami_game_over_names_the_pot_won():
+    line = game_over_line(["You", "Ben", "Cleo"], [1], "knock-rami", 45)
+    assert line == "Ben wins the pot of 45 chips!"
+    assert game_over_line(["You", "Ben"], [0], "gin-rummy", 0) == "You win!"
+
+
+def test_a_new_game_keeps_the_unfinished_one_and_continue_lists_both_newest_first(tmp_path):
+    game, app = open_game(tmp_path)
+    seats = default_seats(2)
+    first, _ = game.start("gin-rummy", seats, seed=1)
+    second, _ = game.start("knock-rummy", seats, seed=2)
+    game.store.db.execute("UPDATE sessions SET updated = updated + 5 WHERE id = ?", (second,))
+    app.navigator.title()
+    title = app.scene
+    assert isinstance(title, TitleScreen) and "2 unfinished" in title.buttons[0].label
+    app.step(1 / 60, [key(pygame.K_RETURN)])  # Continue has the focus
+    screen = app.scene
+    assert isinstance(screen, ContinueScreen)
+    assert [s.id for s in screen.sessions] == [second, first]
+    labels = [b.label for b in screen.rows]
+    assert labels[0].startswith("Knock Rummy · You, Ben · just dealt · ")
+    assert labels[1].startswith("Gin Rummy")
+    redraw(app)
+    app.step(1 / 60, click(screen.rows[1].rect.center))
+    table = app.scene
+    assert isinstance(table, TableScene) and table.session_id == first
+
+
+def test_one_unfinished_session_continues_at_once(tmp_path):
+    game, app = open_game(tmp_path)
+    only, _ = game.start("gin-rummy", default_seats(2), seed=3)
+    app.navigator.title()
+    app.step(1 / 60, [key(pygame.K_RETURN)])
+    assert isinstance(app.scene, TableScene) and app.scene.session_id == only
+    step(app)
+
+
+def test_the_knock_rami_game_over_screen_names_the_pot_the_winner_took(tmp_path):
+    game, app = open_game(tmp_path)
+    state = finished("knock-rami", 3, seed=4)
+    assert state.pot == 0  # paid out to the winner
+    app.navigator.game_over(state, default_seats(3))
+    screen = app.scene
+    paid = [e for e in state.ledger if e.account == "chips" and e.amount < 0]
+    pot = -sum(e.amount for e in paid)
+    assert pot > 0 and screen.pot_won == pot
+    assert screen.headline.endswith(f"wins the pot of {pot} chips!")
+    redraw(app)
+
+
+def test_continue_pages_through_more_sessions_than_fit(tmp_path):
+    game, app = open_game(tmp_path)
+    ids = [game.start("gin-rummy", default_seats(2), seed=i)[0] for i in range(11)]
+    app.navigator.continue_list()
+    screen = app.scene
+    assert len(screen.rows) == 8 and screen.pages == 2
+    app.step(1 / 60, [key(pygame.K_PAGEDOWN)])
+    assert len(screen.rows) == 3
+    shown = {s.id for s in screen.sessions}
+    assert shown == set(ids)
+    redraw(app)
