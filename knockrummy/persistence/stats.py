@@ -88,7 +88,7 @@ def player_statistics(store: Store) -> list[PlayerStats]:
 
 def sessions_json(store: Store) -> dict:
     """``{"sessions": [{"id", "profile", "players", "names", "hands_played", "scores",
-    "finished", "winners"}]}``; ``players`` is the number of seats, as in ``sim``. If any
+    "finished", "winners", "deal_code"}]}``; ``players`` is the number of seats, as in ``sim``. If any
     session is damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
     summaries = store.summaries()
     doc: dict = {
@@ -102,6 +102,7 @@ def sessions_json(store: Store) -> dict:
                 "scores": [format_amount(v) for v in s.scores],
                 "finished": s.finished,
                 "winners": list(s.winners),
+                "deal_code": s.deal_code,
             }
             for s in summaries
             if s.problem is None
