@@ -153,7 +153,8 @@ def text_lines(replay: HandReplay, names: tuple[str, ...]) -> list[str]:
     result = replay.to_json()["result"]
     if result is not None:
         points = ", ".join(
-            f"{names[seat]} {amount}" for seat, amount in zip(start.seats, result["points"])
+            f"{names[seat]} {amount}"
+            for seat, amount in zip(start.seats, result["points"], strict=True)
         )
         lines.append(f"  result: {result['result']}; {points}")
     lines.append(f"  seed shown after the hand: {start.seed}")

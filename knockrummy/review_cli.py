@@ -11,8 +11,8 @@ import argparse
 import json
 
 from .ai.review import Decision, describe, hand_summary, review_json, session_summary
-from .replay_cli import CommandError, add_session_arguments, fail, stored_session
 from .coach import for_hand, price
+from .replay_cli import CommandError, add_session_arguments, fail, stored_session
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

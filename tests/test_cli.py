@@ -526,9 +526,7 @@ COMMAND_WORDS = [
     ["verify"],
     ["bench"],
     ["nonsense"],
-] + [
-    ["bench", name] for name in ("melds", "frames", "idle", "ai", "openspiel", "race", "duel")
-]
+] + [["bench", name] for name in ("melds", "frames", "idle", "ai", "openspiel", "race", "duel")]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

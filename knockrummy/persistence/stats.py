@@ -88,8 +88,8 @@ def player_statistics(store: Store) -> list[PlayerStats]:
 
 def sessions_json(store: Store) -> dict:
     """``{"sessions": [{"id", "profile", "players", "names", "hands_played", "scores",
-    "finished", "winners", "deal_code"}]}``; ``players`` is the number of seats, as in ``sim``. If any
-    session is damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
+    "finished", "winners", "deal_code"}]}``; ``players`` is the number of seats, as in
+    ``sim``. If any session is damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
     summaries = store.summaries()
     doc: dict = {
         "sessions": [

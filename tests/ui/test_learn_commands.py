@@ -99,9 +99,7 @@ def test_the_review_of_one_hand_in_words_has_a_line_per_decision(demo_data, caps
     assert lines[-1].startswith("Ben: ")
 
 
-def test_replay_of_a_hand_never_played_or_a_missing_session_is_refused_plainly(
-    demo_data, capsys
-):
+def test_replay_of_a_hand_never_played_or_a_missing_session_is_refused_plainly(demo_data, capsys):
     for argv, words in (
         (["replay", "--session", "1", "--hand", "99"], "no hand 99"),
         (["replay", "--session", "5", "--hand", "1"], "no saved session #5"),
