@@ -77,6 +77,15 @@ class HandReplay:
     """Every action from the deal to the settlement, in order."""
     final: SessionState
     """The session just after the hand was settled."""
+    states: tuple[SessionState, ...] = ()
+    """The session before each step, then ``final``: what a viewer shows at each point."""
+
+    @property
+    def knock_step(self) -> int | None:
+        """The index of the step that knocked (or went gin), None if nobody did."""
+        from .engine.actions import Knock
+
+        return next((i for i, s in enumerate(self.steps) if isinstance(s.action, Knock)), None)
 
     def to_json(self) -> dict:
         """``{"hand", "start": {"hands", "upcard", "stock", ...}, "actions": [...],
@@ -144,6 +153,7 @@ def replay_hand(
     state = new_session(profile_id, players, seed, names, stake)
     start = start_of(state) if number == 1 else None
     steps: list[Step] = []
+    states: list[SessionState] = []
     try:
         for action in actions:
             if state.hand_number == number and isinstance(action, NextHand):
@@ -155,11 +165,12 @@ def replay_hand(
                     start = start_of(state)
                 continue
             steps.append(_step(before, state, action))
+            states.append(before)
     except ValueError as exc:
         raise ReplayError(f"hand {number} does not replay: {exc}") from exc
     if start is None or not steps:
         raise ReplayError(f"the session has no hand {number} with stored actions")
-    return HandReplay(number, start, tuple(steps), state)
+    return HandReplay(number, start, tuple(steps), state, (*states, state))
 
 
 def _step(before: SessionState, after: SessionState, action: Action) -> Step:
@@ -190,3 +201,24 @@ def dealt_hand(profile_id: str, players: int, seed: int, number: int) -> Start:
         stock=tuple(reversed(dealt.stock)),
         seed=seeded,
     )
+
+
+def action_words(action: Action) -> str:
+    """An action as a move log says it: ``draws from the stock``, ``throws 8♦``."""
+    from .engine.actions import BuyBack, Discard, DrawStock, Knock, Pass, StayOut, TakeDiscard
+
+    if isinstance(action, Knock):
+        return f"knocks, throwing {action.card.symbol}"
+    if isinstance(action, Discard):
+        return f"throws {action.card.symbol}"
+    if isinstance(action, TakeDiscard):
+        return "takes the upcard"
+    if isinstance(action, DrawStock):
+        return "draws from the stock"
+    if isinstance(action, Pass):
+        return "passes"
+    if isinstance(action, BuyBack):
+        return "buys back in"
+    if isinstance(action, StayOut):
+        return "stays out"
+    return "deals the next hand"

@@ -18,7 +18,7 @@ from .engine.actions import Action
 from .persistence.paths import user_paths
 from .persistence.schema import InvalidDataError, SessionRow
 from .persistence.store import StoreError, read_store
-from .replay import HandReplay, ReplayError, replay_hand
+from .replay import HandReplay, ReplayError, action_words, replay_hand
 
 
 class CommandError(Exception):
@@ -145,7 +145,7 @@ def text_lines(replay: HandReplay, names: tuple[str, ...]) -> list[str]:
     lines[-1] += " ".join(c.symbol for c in start.stock)
     for number, step in enumerate(replay.steps, 1):
         who = "the table" if step.seat is None else names[step.seat]
-        line = f"{number:3}. {who}: {step.action}"
+        line = f"{number:3}. {who} {action_words(step.action)}"
         if step.deadwood_after is not None:
             held = " ".join(c.symbol for c in step.held_before)
             line += f"  (held {held}; count after: {step.deadwood_after})"

@@ -4,7 +4,8 @@ import one another.
 
 Glossary:
     place   a screen to go to: the title, a new game's setup, the table of a saved
-            session, the ledger, the rules, the settings; ``back`` returns to the title.
+            session, the ledger, the replay of a saved hand, the rules, the settings;
+            ``back`` returns to the title.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from ..engine.session import SessionState
 from .loop import App
 from .scenes.ledger_screen import LedgerScreen
 from .scenes.new_game import NewGameScreen
+from .scenes.replay_viewer import ReplayViewer
 from .scenes.rules_screen import RulesScreen
 from .scenes.settings_screen import SettingsScreen
 from .scenes.title import TitleScreen
@@ -40,6 +42,11 @@ class Navigator:
 
     def ledger(self) -> None:
         self.app.replace(LedgerScreen(self.game))
+
+    def replay(self, session_id: int, hand: int = 1, back=None) -> None:
+        """The replay viewer on hand ``hand`` of a saved session; ``back`` (the ledger by
+        default) is where its Back button leads."""
+        self.app.replace(ReplayViewer(self.game, session_id, hand, back or self.ledger))
 
     def rules(self) -> None:
         self.app.replace(RulesScreen(self.game))
