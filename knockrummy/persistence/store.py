@@ -499,10 +499,9 @@ class _Scan:
 
 def deal_code(row: schema.SessionRow) -> str:
     """The deal code of a session: its profile, who sat where and its seed."""
-    from ..deal_codes import Deal
+    from ..deal_codes import code_of
 
-    kinds = tuple("human" if s.kind == schema.HUMAN else s.level for s in row.seats)
-    return Deal(row.profile, kinds, row.seed).code
+    return code_of(row.profile, row.seats, row.seed)
 
 
 @contextmanager

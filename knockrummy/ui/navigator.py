@@ -10,7 +10,9 @@ Glossary:
 
 from __future__ import annotations
 
+from ..deal_codes import code_of
 from ..engine.session import SessionState
+from .game import UNSAVED
 from .loop import App
 from .scenes.ledger_screen import LedgerScreen
 from .scenes.new_game import NewGameScreen
@@ -67,5 +69,10 @@ class Navigator:
         scene.on_action = game.recorder(session_id, on_failure=lambda text: scene.say(text, 12.0))
         scene.session_id = session_id
         scene.on_leave = self.title
+        if session_id != UNSAVED:
+            scene.deal_code = code_of(state.profile_id, seats, state.seed)
+            scene.on_replay = lambda hand: self.replay(
+                session_id, hand, back=lambda: self.table(session_id, *game.resume(session_id))
+            )
         scene.on_settings = game.change_settings
         return scene

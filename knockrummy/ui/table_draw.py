@@ -95,6 +95,8 @@ class TableFrame:
     handoff: tuple[str, ...] | None
     """Pass-and-play: the hand-off screen's lines instead of the table."""
     four_colour: bool
+    fairness: str = ""
+    """The hand seed's fingerprint while it is played, the seed after (a corner line)."""
 
     @property
     def viewer(self) -> int:
@@ -358,6 +360,8 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
         (fs * 0.8, fs * 0.6),
         "topleft",
     )
+    if frame.fairness:
+        blit_text(surface, frame.fairness, round(fs * 0.7), SOFT, (fs * 0.8, fs * 1.8), "topleft")
 
 
 # ------------------------------------------------------------------ hand-end panel
@@ -413,6 +417,11 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface) -> None:
     _lay_legend(surface, geo, view, fs)
     for button in panel.buttons:
         button.draw(surface, fs)
+    if frame.fairness:
+        size = round(fs * 0.75)
+        left = min((b.rect.left for b in panel.buttons if b.rect), default=rect.centerx)
+        text = fit(frame.fairness, size, left - rect.left - fs * 2)
+        blit_text(surface, text, size, SOFT, (rect.left + fs, geo["buttons_y"]), "midleft")
 
 
 def _panel_row(

@@ -49,6 +49,8 @@ class PanelChoices:
     """Whether a human seat answers the buy-back offer this view shows."""
     autoplay: bool
     """No human needs to close the panel: it shows no Next hand button."""
+    replay: Callable[[], None] | None = None
+    """Open the hand just played in the replay viewer (no button without it)."""
 
 
 class HandEndPanel:
@@ -146,6 +148,8 @@ class HandEndPanel:
                     primary=True,
                 )
             ]
+        if choices.replay is not None and v.phase != BUY_BACK and not choices.autoplay:
+            self.buttons.append(Button("Replay hand", choices.replay, pygame.K_r))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_n:

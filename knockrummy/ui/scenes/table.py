@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from ...deal_codes import fairness_line
 from ...engine.actions import (
     Action,
     BuyBack,
@@ -133,6 +134,10 @@ class TableScene(Scene):
         self.hint_future: Future | None = None
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
+        self.deal_code: str | None = None
+        """The session's deal code, shown with the seed once a hand is over."""
+        self.on_replay: Callable[[int], None] | None = None
+        """Open hand N in the replay viewer (the hand-end panel's Replay hand)."""
         self._placed: tuple | None = None
         self.on_settings: Callable[[Settings], None] | None = None
         """Where a setting changed at the table is saved."""
@@ -515,6 +520,7 @@ class TableScene(Scene):
             close=self.app_quit,
             human_answers=lambda v: v.to_move is not None and self.seats[v.to_move].is_human,
             autoplay=self.options.autoplay,
+            replay=self._replay_this_hand if self.on_replay is not None else None,
         )
         factor = self.settings.duration_factor
         self.panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
@@ -524,6 +530,9 @@ class TableScene(Scene):
         )
         if self.view.winners and self.view.phase == SESSION_OVER:
             self.sounds.play("win")
+
+    def _replay_this_hand(self) -> None:
+        self.on_replay(self.session.hand_number)
 
     # ----------------------------------------------------------------- bots
 
@@ -686,6 +695,9 @@ class TableScene(Scene):
             panel=self.panel,
             handoff=handoff,
             four_colour=self.settings.four_colour,
+            fairness=fairness_line(
+                self.session.hand.seed, self.view.phase != PLAYING, self.deal_code
+            ),
         )
 
     def draw(self, surface: pygame.Surface) -> None:
