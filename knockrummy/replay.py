@@ -68,6 +68,28 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """The whole table at one point of a replayed hand, every card face up."""
+
+    seats: tuple[int, ...]
+    """The seats dealt in, by position."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each position's cards."""
+    discard: tuple[Card, ...]
+    """The discard pile, top card last."""
+    stock: tuple[Card, ...]
+    """The stock, top card first."""
+    to_move: int | None
+    """The seat to play (None once the hand is settled)."""
+    turn: int
+    """Turns begun in the hand (as a seat's view counts them)."""
+
+    def count(self, position: int) -> int:
+        """The position's deadwood count at this point."""
+        return hand_points(list(self.hands[position]))
+
+
+@dataclass(frozen=True)
 class HandReplay:
     """One whole hand of a session."""
 
@@ -79,6 +101,19 @@ class HandReplay:
     """The session just after the hand was settled."""
     states: tuple[SessionState, ...] = ()
     """The session before each step, then ``final``: what a viewer shows at each point."""
+
+    def picture(self, point: int) -> Picture:
+        """The table before step ``point`` (``len(steps)``: after the last one)."""
+        state = self.states[point]
+        hand = state.hand
+        return Picture(
+            seats=tuple(state.seats_in_hand),
+            hands=tuple(tuple(h) for h in hand.hands),
+            discard=tuple(hand.discard),
+            stock=tuple(reversed(hand.stock)),
+            to_move=state.to_move if state.phase == "playing" else None,
+            turn=hand.turn,
+        )
 
     @property
     def knock_step(self) -> int | None:

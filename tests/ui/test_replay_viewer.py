@@ -74,8 +74,8 @@ def test_the_viewer_steps_forward_and_back_by_keys_and_jumps_to_the_knock(kept):
     step(app)
     replay = viewer.replay
     assert viewer.point == 0 and replay.number == 1
-    deal = viewer.replay.states[0].hand
-    assert [list(h) for h in deal.hands] == [list(h) for h in replay.start.hands]
+    deal = viewer.replay.picture(0)
+    assert deal.hands == replay.start.hands and deal.stock == replay.start.stock
     step(app, events=[key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
     assert viewer.point == 2
     step(app, events=[key(pygame.K_LEFT)])

@@ -352,7 +352,7 @@ class LedgerScreen(MenuScreen):
                 title, line = f"#{s.id} · {when}", "damaged: it cannot be read"
             else:
                 state = "finished" if s.finished else "unfinished"
-                title = f"#{s.id} {short_name(s.profile)} · {when}"
+                title = f"#{s.id} {short_name(s.profile)} · {when} · {s.deal_code}"
                 line = f"{state}: " + ", ".join(
                     f"{n} {format_amount(v)}" for n, v in zip(s.names, s.scores, strict=True)
                 )

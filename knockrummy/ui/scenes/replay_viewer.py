@@ -21,8 +21,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import pygame
 
 from ... import coach
-from ...ai.review import Decision, describe, hand_summary
-from ...engine.hand import hand_points
+from ...ai.review import Decision, describe, hand_summary, session_summary
 from ...persistence.files import FileFormatError
 from ...persistence.store import SaveError
 from ...replay import HandReplay, ReplayError, action_words, replay_hand
@@ -209,6 +208,7 @@ class ReplayViewer(MenuScreen):
             return [(f"Coach's review of {name}", True), ("The coach is looking at it...", False)]
         mine = coach.for_hand(self.decisions, self.hand_number)
         lines = [(f"Coach's review of {name}: {hand_summary(mine)}", True)]
+        lines.append((f"Whole session: {session_summary(self.decisions)}", False))
         for d in mine:
             verdict = "best" if d.cost < 0.05 else f"cost {d.cost:.1f}; best: {d.best}"
             at = self.step_of(d)
@@ -222,11 +222,10 @@ class ReplayViewer(MenuScreen):
         if self.replay is None:
             return None
         for i, step in enumerate(self.replay.steps):
-            state = self.replay.states[i]
             if (
                 step.seat == decision.seat
                 and step.action == decision.action
-                and state.hand.turn == decision.turn
+                and self.replay.picture(i).turn == decision.turn
             ):
                 return i + 1
         return None
@@ -284,26 +283,25 @@ class ReplayViewer(MenuScreen):
 
     def draw_hands(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         fs = self.fs
-        state = self.replay.states[self.point]
-        hand = state.hand
-        rows = len(hand.hands)
+        picture = self.replay.picture(self.point)
+        rows = len(picture.hands)
         row_h = area.height / rows
         name_w = area.width * 0.2
-        most = max(len(cards) for cards in hand.hands)
+        most = max(len(cards) for cards in picture.hands)
         cw = int(min(row_h * 0.85 / 1.4, (area.width - name_w) / (0.62 * (most - 1) + 1)))
         cw = max(14, cw)
         step = min(cw * 0.62, (area.width - name_w - cw) / max(1, most - 1))
         small = round(fs * 0.8)
-        to_move = state.to_move if state.phase == "playing" else None
-        for position, cards in enumerate(hand.hands):
-            seat = state.seats_in_hand[position]
+        to_move = picture.to_move
+        for position, cards in enumerate(picture.hands):
+            seat = picture.seats[position]
             top = area.top + position * row_h
             mover = seat == to_move
             colour = ACCENT if mover else TEXT
             name = self.row.names[seat] + (" (to play)" if mover else "")
             blit_text(surface, fit(name, small, name_w - 6), small, colour,
                       (area.left, top + row_h * 0.3), "midleft", bold=True)  # fmt: skip
-            blit_text(surface, f"count {hand_points(list(cards))}", small, SOFT,
+            blit_text(surface, f"count {picture.count(position)}", small, SOFT,
                       (area.left, top + row_h * 0.62), "midleft")  # fmt: skip
             for i, card in enumerate(cards):
                 image = card_art.face(card, cw, self.game.settings.four_colour)
@@ -313,12 +311,12 @@ class ReplayViewer(MenuScreen):
     def draw_piles(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         fs = self.fs
         small = round(fs * 0.8)
-        hand = self.replay.states[self.point].hand
-        top = hand.discard[-1].symbol if hand.discard else "none"
-        stock = " ".join(c.symbol for c in reversed(hand.stock))
+        picture = self.replay.picture(self.point)
+        top = picture.discard[-1].symbol if picture.discard else "none"
+        stock = " ".join(c.symbol for c in picture.stock)
         lines = [
-            (f"Discard pile: {len(hand.discard)} cards, {top} on top", True),
-            (f"Stock, {len(hand.stock)} cards, top first:", True),
+            (f"Discard pile: {len(picture.discard)} cards, {top} on top", True),
+            (f"Stock, {len(picture.stock)} cards, top first:", True),
         ]
         lines += [(line, False) for line in wrap(stock or "(empty)", small, area.width)]
         scrolled_lines(surface, lines, area, 0.0, small)

@@ -44,7 +44,15 @@ from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ...engine.ledger import LedgerEntry
 from ...engine.melds import best_arrangement, discard_points
 from ...engine.profiles import get_profile
-from ...engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER, SessionState, apply
+from ...engine.session import (
+    BUY_BACK,
+    HAND_OVER,
+    PLAYING,
+    SESSION_OVER,
+    SessionState,
+    apply,
+    hand_seed,
+)
 from ...engine.views import PlayerView, player_view, spectator_view
 from ...settings import Settings
 from ..hints import hint_for_view
@@ -696,7 +704,9 @@ class TableScene(Scene):
             handoff=handoff,
             four_colour=self.settings.four_colour,
             fairness=fairness_line(
-                self.session.hand.seed, self.view.phase != PLAYING, self.deal_code
+                hand_seed(self.session.seed, view.hand_number),
+                view.phase != PLAYING,
+                self.deal_code,
             ),
         )
 
