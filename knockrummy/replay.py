@@ -238,22 +238,22 @@ def dealt_hand(profile_id: str, players: int, seed: int, number: int) -> Start:
     )
 
 
-def action_words(action: Action) -> str:
-    """An action as a move log says it: ``draws from the stock``, ``throws 8♦``."""
-    from .engine.actions import BuyBack, Discard, DrawStock, Knock, Pass, StayOut, TakeDiscard
+ACTION_WORDS = {
+    "Knock": ("knocks, throwing {card}", "knocking with {card}"),
+    "Discard": ("throws {card}", "throwing {card}"),
+    "TakeDiscard": ("takes the upcard", "taking the upcard"),
+    "DrawStock": ("draws from the stock", "drawing from the stock"),
+    "Pass": ("passes", "passing"),
+    "BuyBack": ("buys back in", "buying back"),
+    "StayOut": ("stays out", "staying out"),
+    "NextHand": ("deals the next hand", "dealing the next hand"),
+}
+"""Each action as a move log says it, and as a review names a choice."""
 
-    if isinstance(action, Knock):
-        return f"knocks, throwing {action.card.symbol}"
-    if isinstance(action, Discard):
-        return f"throws {action.card.symbol}"
-    if isinstance(action, TakeDiscard):
-        return "takes the upcard"
-    if isinstance(action, DrawStock):
-        return "draws from the stock"
-    if isinstance(action, Pass):
-        return "passes"
-    if isinstance(action, BuyBack):
-        return "buys back in"
-    if isinstance(action, StayOut):
-        return "stays out"
-    return "deals the next hand"
+
+def action_words(action: Action, choice: bool = False) -> str:
+    """An action as a move log says it (``throws 8♦``), or with ``choice`` as a review
+    names it (``throwing 8♦``)."""
+    log, chosen = ACTION_WORDS[type(action).__name__]
+    card = getattr(action, "card", None)
+    return (chosen if choice else log).format(card=card.symbol if card else "")

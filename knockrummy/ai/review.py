@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..engine.actions import Action, BuyBack, Discard, Knock, Pass, StayOut, TakeDiscard
+from ..engine.actions import Action, Discard, Knock, Pass, StayOut, TakeDiscard
 from ..engine.cards import Card
 from ..engine.hand import knock_refusal
 from ..engine.melds import discard_points
@@ -293,21 +293,14 @@ NOTICEABLE = 0.5
 
 def describe(decision: Decision, upcard: Card | None = None) -> str:
     """The chosen action in words: ``throwing 8♦``, ``knocking with 3♣``, ``drawing blind``."""
+    from ..replay import action_words
+
     action = decision.action
-    if isinstance(action, Knock):
-        return f"knocking with {action.card.symbol}"
-    if isinstance(action, Discard):
-        fed = f" when {decision.fed} took it" if decision.fed else ""
-        return f"throwing {action.card.symbol}{fed}"
-    if isinstance(action, TakeDiscard):
-        return "taking the upcard" if upcard is None else f"taking {upcard.symbol}"
-    if isinstance(action, Pass):
-        return "passing"
-    if isinstance(action, BuyBack):
-        return "buying back"
-    if isinstance(action, StayOut):
-        return "staying out"
-    return "drawing from the stock"
+    if isinstance(action, Discard) and decision.fed:
+        return f"throwing {action.card.symbol} when {decision.fed} took it"
+    if isinstance(action, TakeDiscard) and upcard is not None:
+        return f"taking {upcard.symbol}"
+    return action_words(action, choice=True)
 
 
 def _count(n: int) -> str:

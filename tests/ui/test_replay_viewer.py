@@ -9,10 +9,9 @@ import pytest
 from knockrummy import coach
 from knockrummy.ai import make_bot
 from knockrummy.ai.review import review_json
-from knockrummy.engine.actions import Knock, NextHand
-from knockrummy.engine.session import apply, new_session
-from knockrummy.engine.views import player_view
+from knockrummy.engine.actions import Knock
 from knockrummy.settings import Settings
+from knockrummy.sim import play_session
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
@@ -31,20 +30,11 @@ def saved_game(tmp_path, hands=2):
     """A game whose store holds one knock-rummy session of ``hands`` finished hands."""
     game = Game.open(str(tmp_path / "data"))
     game.settings = Settings(speed="instant")
-    state = new_session("knock-rummy", 2, 11, ["You", "Ben"])
-    sid = game.store.create_session(state, SEATS)
     bots = [make_bot("hard", 1), make_bot("easy", 2)]
-    while not state.is_over:
-        seat = state.to_move
-        if seat is None:
-            if state.hand_number == hands:
-                break
-            action = NextHand()
-        else:
-            action = bots[seat].choose(player_view(state, seat))
-        after, _ = apply(state, action, seat)
-        game.store.append(sid, state, after, action, seat)
-        state = after
+    state = play_session(
+        "knock-rummy", 2, 11, bots, until=lambda s: s.to_move is None and s.hand_number == hands
+    )
+    sid = game.store.add_session(state, SEATS)
     return game, sid
 
 
