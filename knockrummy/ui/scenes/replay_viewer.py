@@ -276,10 +276,15 @@ class ReplayViewer(MenuScreen):
         review = pygame.Rect(round(w * 0.64), round(h * 0.53), round(w * 0.33), round(h * 0.33))
         pygame.draw.rect(surface, (10, 40, 25), review.inflate(fs, fs), border_radius=fs // 2)
         wrapped: list[tuple[str, bool]] = []
+        marked = 0
         for text, heading in self.review_lines():
+            if text.startswith("▶"):
+                marked = len(wrapped)
             for line in wrap(text, small, review.width):
                 wrapped.append((line, heading))
-        scrolled_lines(surface, wrapped, review, 0.0, small)
+        # keep the decision at this step in sight
+        scroll = max(0.0, (marked + 2) * step - review.height)
+        scrolled_lines(surface, wrapped, review, scroll, small)
 
     def draw_hands(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         fs = self.fs
