@@ -20,6 +20,8 @@ COMMANDS = (
     Command("sim", "knockrummy.sim", "play whole sessions with computer players"),
     Command("ledger", "knockrummy.ledger_cli", "list saved sessions (text, --json or --csv)"),
     Command("verify", "knockrummy.verify_cli", "recompute a hand of a deal code from its seed"),
+    Command("replay", "knockrummy.replay_cli", "a saved hand move by move (text or --json)"),
+    Command("review", "knockrummy.review_cli", "the coach's review of a seat's decisions"),
     Command(
         "bench",
         "knockrummy.bench",
@@ -125,6 +127,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=cli.seed, default=None, help="deal seed (default: random)")
     parser.add_argument("--level", type=cli.level, default="medium", help="computer level")
+    parser.add_argument(
+        "--deal", type=cli.deal_code, default=None, help="deal a deal code's game at once"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,5 +143,7 @@ def run(args: argparse.Namespace) -> int:
             args.parser.error(str(exc))
     from .ui.runner import run_game
 
-    run_game(args.data_dir, args.profile, args.players, args.seed, args.level)
+    if args.deal is not None and args.profile is not None:
+        args.parser.error("--deal names its own rules: give --deal or --profile, not both")
+    run_game(args.data_dir, args.profile, args.players, args.seed, args.level, args.deal)
     return 0

@@ -161,6 +161,21 @@ def level(text: str) -> str:
     return text
 
 
+def deal_code(text: str):
+    """A deal code (:func:`~knockrummy.deal_codes.decode`): the deal it names."""
+    from .deal_codes import DealCodeError, decode
+
+    try:
+        return decode(text)
+    except DealCodeError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def level_list(text: str) -> list[str]:
+    """A comma-separated list of built-in levels, one per seat (``hard,easy``)."""
+    return [level(name.strip()) for name in text.split(",")]
+
+
 def bot_spec(own: Callable[[str], bool] | None = None) -> Callable[[str], str]:
     """One bot for ``sim`` and the benches: a built-in level, ``simple`` or
     ``package.module:ClassName``, or a name ``own`` accepts (a bench's own levels).

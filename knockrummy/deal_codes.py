@@ -148,3 +148,24 @@ def daily_deal(profile_id: str, day: datetime.date) -> Deal:
 def fingerprint(hand_seed: int) -> str:
     """The SHA-256 hash (hex) of a hand's seed, as shown before the hand is played."""
     return hashlib.sha256(f"knockrummy/hand-seed/{hand_seed}".encode()).hexdigest()
+
+
+def code_of(profile_id: str, seats, seed: int) -> str:
+    """The deal code of a session: ``seats`` have a ``kind`` (human or computer) and a
+    ``level``, as saved seats do."""
+    kinds = tuple("human" if s.kind == "human" else s.level for s in seats)
+    return Deal(profile_id, kinds, seed).code
+
+
+FINGERPRINT_SHOWN = 16
+"""Hex digits of a fingerprint the table shows (the replay and ``verify`` show all 64)."""
+
+
+def fairness_line(hand_seed: int, over: bool, code: str | None = None) -> str:
+    """What the table shows of a hand's seed: its fingerprint while the hand is played, the
+    seed itself (and the deal code) once it is over."""
+    short = fingerprint(hand_seed)[:FINGERPRINT_SHOWN]
+    if not over:
+        return f"Deal fingerprint {short}…"
+    line = f"Seed {hand_seed} (fingerprint {short}…)"
+    return line if code is None else f"Deal code {code} · {line}"

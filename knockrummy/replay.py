@@ -68,6 +68,28 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """The whole table at one point of a replayed hand, every card face up."""
+
+    seats: tuple[int, ...]
+    """The seats dealt in, by position."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each position's cards."""
+    discard: tuple[Card, ...]
+    """The discard pile, top card last."""
+    stock: tuple[Card, ...]
+    """The stock, top card first."""
+    to_move: int | None
+    """The seat to play (None once the hand is settled)."""
+    turn: int
+    """Turns begun in the hand (as a seat's view counts them)."""
+
+    def count(self, position: int) -> int:
+        """The position's deadwood count at this point."""
+        return hand_points(list(self.hands[position]))
+
+
+@dataclass(frozen=True)
 class HandReplay:
     """One whole hand of a session."""
 
@@ -77,6 +99,28 @@ class HandReplay:
     """Every action from the deal to the settlement, in order."""
     final: SessionState
     """The session just after the hand was settled."""
+    states: tuple[SessionState, ...] = ()
+    """The session before each step, then ``final``: what a viewer shows at each point."""
+
+    def picture(self, point: int) -> Picture:
+        """The table before step ``point`` (``len(steps)``: after the last one)."""
+        state = self.states[point]
+        hand = state.hand
+        return Picture(
+            seats=tuple(state.seats_in_hand),
+            hands=tuple(tuple(h) for h in hand.hands),
+            discard=tuple(hand.discard),
+            stock=tuple(reversed(hand.stock)),
+            to_move=state.to_move if state.phase == "playing" else None,
+            turn=hand.turn,
+        )
+
+    @property
+    def knock_step(self) -> int | None:
+        """The index of the step that knocked (or went gin), None if nobody did."""
+        from .engine.actions import Knock
+
+        return next((i for i, s in enumerate(self.steps) if isinstance(s.action, Knock)), None)
 
     def to_json(self) -> dict:
         """``{"hand", "start": {"hands", "upcard", "stock", ...}, "actions": [...],
@@ -144,6 +188,7 @@ def replay_hand(
     state = new_session(profile_id, players, seed, names, stake)
     start = start_of(state) if number == 1 else None
     steps: list[Step] = []
+    states: list[SessionState] = []
     try:
         for action in actions:
             if state.hand_number == number and isinstance(action, NextHand):
@@ -155,11 +200,12 @@ def replay_hand(
                     start = start_of(state)
                 continue
             steps.append(_step(before, state, action))
+            states.append(before)
     except ValueError as exc:
         raise ReplayError(f"hand {number} does not replay: {exc}") from exc
     if start is None or not steps:
         raise ReplayError(f"the session has no hand {number} with stored actions")
-    return HandReplay(number, start, tuple(steps), state)
+    return HandReplay(number, start, tuple(steps), state, (*states, state))
 
 
 def _step(before: SessionState, after: SessionState, action: Action) -> Step:
@@ -190,3 +236,24 @@ def dealt_hand(profile_id: str, players: int, seed: int, number: int) -> Start:
         stock=tuple(reversed(dealt.stock)),
         seed=seeded,
     )
+
+
+ACTION_WORDS = {
+    "Knock": ("knocks, throwing {card}", "knocking with {card}"),
+    "Discard": ("throws {card}", "throwing {card}"),
+    "TakeDiscard": ("takes the upcard", "taking the upcard"),
+    "DrawStock": ("draws from the stock", "drawing from the stock"),
+    "Pass": ("passes", "passing"),
+    "BuyBack": ("buys back in", "buying back"),
+    "StayOut": ("stays out", "staying out"),
+    "NextHand": ("deals the next hand", "dealing the next hand"),
+}
+"""Each action as a move log says it, and as a review names a choice."""
+
+
+def action_words(action: Action, choice: bool = False) -> str:
+    """An action as a move log says it (``throws 8♦``), or with ``choice`` as a review
+    names it (``throwing 8♦``)."""
+    log, chosen = ACTION_WORDS[type(action).__name__]
+    card = getattr(action, "card", None)
+    return (chosen if choice else log).format(card=card.symbol if card else "")

@@ -256,11 +256,20 @@ def test_data_dir_alone_means_play_with_that_folder(started, tmp_path):
     assert main(["play", "--data-dir", folder]) == 0
     assert main([]) == 0
     assert started.calls == [
-        ("knockrummy.ui.runner", (folder, None, 2, None, "medium")),
-        ("knockrummy.ui.runner", (folder, None, 2, None, "medium")),
-        ("knockrummy.ui.runner", (None, None, 2, None, "medium")),
+        ("knockrummy.ui.runner", (folder, None, 2, None, "medium", None)),
+        ("knockrummy.ui.runner", (folder, None, 2, None, "medium", None)),
+        ("knockrummy.ui.runner", (None, None, 2, None, "medium", None)),
     ]
     assert runner.run_game is not None
+
+
+def test_play_deal_deals_the_codes_profile_seats_and_seed(started):
+    from knockrummy.deal_codes import Deal
+
+    deal = Deal("gin-rummy", ("human", "hard"), 77)
+    assert main(["play", "--deal", deal.code.lower()]) == 0
+    ((module, args),) = started.calls
+    assert module == "knockrummy.ui.runner" and args[5] == deal
 
 
 def test_a_seed_at_the_top_of_the_range_is_accepted(started):
@@ -341,6 +350,22 @@ BAD_COMMAND_LINES = [
     (["demo", "--profile", "knock-rummy", "--players", "99"], "players"),
     (["demo", "--profile", "gin-rummy", "--players", "2", "--speed", "warp"], "--speed"),
     (["demo", "--profile", "gin-rummy", "--players", "2", "--data-dir", FILE], "is a file"),
+    (["play", "--deal", "132D-P"], "mistyped"),
+    (["play", "--deal", "!!!"], "--deal"),
+    (["play", "--deal", "832D-P", "--profile", "gin-rummy"], "not both"),
+    (["demo", "--profile", "gin-rummy", "--players", "2", "--seats", "hard"], "names 1 levels"),
+    (["demo", "--profile", "gin-rummy", "--players", "2", "--seats", "hard,simple"], "level"),
+    (["replay", "--hand", "1"], "--session"),
+    (["replay", "--session", "0", "--hand", "1"], "--session"),
+    (["replay", "--session", "one", "--hand", "1"], "--session"),
+    (["replay", "--session", "1"], "--hand"),
+    (["replay", "--session", "1", "--hand", "0"], "--hand"),
+    (["replay", "--session", "1", "--hand", "1"], "no saved games"),
+    (["replay", "--session", "1", "--hand", "1", "--data-dir", FILE], "is a file"),
+    (["review", "--session", "1"], "--seat"),
+    (["review", "--session", "1", "--seat", "7"], "--seat"),
+    (["review", "--session", "1", "--seat", "1", "--hand", "0"], "--hand"),
+    (["review", "--session", "1", "--seat", "1"], "no saved games"),
     (["sim", "--profile", "gin-rummy", "--players", "2", "--seats", "nosuch"], "unknown bot"),
     (["sim", "--profile", "gin-rummy", "--players", "2", "--seats", "hard,"], "unknown bot"),
     (["sim", "--profile", "gin-rummy", "--players", "2", "--seats", "nosuch.mod:Bot"], "import"),
@@ -402,7 +427,7 @@ def test_a_bad_command_line_is_refused_plainly_and_changes_nothing(
     data.mkdir()
     (tmp_path / "file").write_text("not a folder", encoding="utf-8")
     argv = [a.replace(FILE, str(tmp_path / "file")).replace(DATA, str(data)) for a in argv]
-    if argv[0] in ("play", "demo", "ledger") and "--data-dir" not in argv:
+    if argv[0] in ("play", "demo", "ledger", "replay", "review") and "--data-dir" not in argv:
         argv += ["--data-dir", str(data)]
     code = main(argv)
     out, err = capsys.readouterr()
@@ -438,6 +463,10 @@ OPTIONS = (
     "--seconds",
     "--screen",
     "--merge",
+    "--session",
+    "--hand",
+    "--seat",
+    "--deal",
     "--help",
     "--version",
     "--",
@@ -479,14 +508,25 @@ VALUES = st.one_of(
             "ｈａｒｄ",
             "٣",
             "🂡",
+            "832D-P",
+            "132D-P",
         ]
     ),
     st.integers(min_value=-(10**30), max_value=10**30).map(str),
     st.text(max_size=12),
 )
-COMMAND_WORDS = [[], ["play"], ["demo"], ["sim"], ["ledger"], ["bench"], ["nonsense"]] + [
-    ["bench", name] for name in ("melds", "frames", "idle", "ai", "openspiel", "race", "duel")
-]
+COMMAND_WORDS = [
+    [],
+    ["play"],
+    ["demo"],
+    ["sim"],
+    ["ledger"],
+    ["replay"],
+    ["review"],
+    ["verify"],
+    ["bench"],
+    ["nonsense"],
+] + [["bench", name] for name in ("melds", "frames", "idle", "ai", "openspiel", "race", "duel")]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..engine.actions import Action, BuyBack, Discard, Knock, Pass, StayOut, TakeDiscard
+from ..engine.actions import Action, Discard, Knock, Pass, StayOut, TakeDiscard
 from ..engine.cards import Card
 from ..engine.hand import knock_refusal
 from ..engine.melds import discard_points
@@ -218,6 +218,74 @@ def review_json(decisions: Sequence[Decision]) -> dict:
     }
 
 
+def stored_text(decisions: Sequence[Decision]) -> str:
+    """The decisions as JSON text to keep, every expected value exact (not rounded), so a
+    review read back is the review that was computed."""
+    import json
+
+    return json.dumps(
+        [
+            {
+                "hand": d.hand,
+                "turn": d.turn,
+                "seat": d.seat,
+                "action": str(d.action),
+                "options": [[str(o.action), o.expected] for o in d.options],
+                "fed": d.fed,
+            }
+            for d in decisions
+        ]
+    )
+
+
+def from_stored(text: str) -> list[Decision]:
+    """The decisions :func:`stored_text` wrote; ValueError if the text is not that (only
+    actions and numbers are read: nothing in it names code)."""
+    import json
+    import math
+
+    from ..engine.actions import parse_action
+
+    def whole(value, low: int = 0) -> int:
+        if type(value) is not int or not low <= value <= 10**6:
+            raise ValueError(f"{value!r} is not a count")
+        return value
+
+    data = json.loads(text)
+    if not isinstance(data, list):
+        raise ValueError("a stored review is a list of decisions")
+    decisions = []
+    for item in data:
+        if not isinstance(item, dict):
+            raise ValueError("a stored decision is an object")
+        options = []
+        for pair in item.get("options", ()):
+            if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str):
+                raise ValueError("a stored option is an action and a number")
+            expected = pair[1]
+            if type(expected) not in (int, float) or not math.isfinite(expected):
+                raise ValueError(f"{expected!r} is not a number of points")
+            options.append(Option(parse_action(pair[0]), float(expected)))
+        action = item.get("action")
+        fed = item.get("fed")
+        if not isinstance(action, str) or not (fed is None or isinstance(fed, str)):
+            raise ValueError("a stored decision names its action")
+        chosen = parse_action(action)
+        if not options or chosen not in [o.action for o in options]:
+            raise ValueError("a stored decision's action is one of its options")
+        decisions.append(
+            Decision(
+                whole(item.get("hand"), 1),
+                whole(item.get("turn")),
+                whole(item.get("seat")),
+                chosen,
+                tuple(options),
+                fed,
+            )
+        )
+    return decisions
+
+
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 NOTICEABLE = 0.5
 """A decision costing less than this many expected points is not worth mentioning."""
@@ -225,21 +293,14 @@ NOTICEABLE = 0.5
 
 def describe(decision: Decision, upcard: Card | None = None) -> str:
     """The chosen action in words: ``throwing 8♦``, ``knocking with 3♣``, ``drawing blind``."""
+    from ..replay import action_words
+
     action = decision.action
-    if isinstance(action, Knock):
-        return f"knocking with {action.card.symbol}"
-    if isinstance(action, Discard):
-        fed = f" when {decision.fed} took it" if decision.fed else ""
-        return f"throwing {action.card.symbol}{fed}"
-    if isinstance(action, TakeDiscard):
-        return "taking the upcard" if upcard is None else f"taking {upcard.symbol}"
-    if isinstance(action, Pass):
-        return "passing"
-    if isinstance(action, BuyBack):
-        return "buying back"
-    if isinstance(action, StayOut):
-        return "staying out"
-    return "drawing from the stock"
+    if isinstance(action, Discard) and decision.fed:
+        return f"throwing {action.card.symbol} when {decision.fed} took it"
+    if isinstance(action, TakeDiscard) and upcard is not None:
+        return f"taking {upcard.symbol}"
+    return action_words(action, choice=True)
 
 
 def _count(n: int) -> str:
@@ -272,7 +333,8 @@ def session_summary(decisions: Sequence[Decision]) -> str:
         by_hand[d.hand] = by_hand.get(d.hand, 0.0) + d.cost
     worst = max(by_hand, key=lambda h: by_hand[h])
     total = round(total_cost(decisions))
-    line = f"{len(decisions)} decisions over {len(by_hand)} hands cost about {total} points"
+    hands = "hand" if len(by_hand) == 1 else "hands"
+    line = f"{len(decisions)} decisions over {len(by_hand)} {hands} cost about {total} points"
     if by_hand[worst] >= NOTICEABLE:
         line += f"; the costliest hand: {worst} (about {round(by_hand[worst])})"
     return line
@@ -286,5 +348,7 @@ __all__ = [
     "review_json",
     "review_session",
     "session_summary",
+    "stored_text",
+    "from_stored",
     "total_cost",
 ]

@@ -29,7 +29,7 @@ from pathlib import Path
 from .. import __version__
 from .files import FileFormatError
 
-SCHEMA = 2
+SCHEMA = 3
 """Current layout of the database. Older databases are migrated one step at a time."""
 
 BUSY_TIMEOUT = 5.0
@@ -87,7 +87,26 @@ CREATE INDEX sessions_by_update ON sessions(finished, updated);
 """
 """Schema 2 keeps each finished session's winners and indexes the Continue lookup."""
 
-MIGRATIONS = {1: _V1_TO_V2}
+_V2_TO_V3 = """
+CREATE TABLE reviews (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    actions INTEGER NOT NULL,
+    method INTEGER NOT NULL,
+    decisions TEXT NOT NULL,
+    PRIMARY KEY (session_id, seat)
+);
+CREATE TABLE daily (
+    session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    profile TEXT NOT NULL,
+    day TEXT NOT NULL
+);
+CREATE INDEX daily_by_day ON daily(profile, day);
+"""
+"""Schema 3 keeps the coach's review of a seat (as of a number of actions, so reopening it
+is instant) and which sessions were a daily deal (their results are the sessions' own)."""
+
+MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3}
 """From version N to N+1."""
 
 TABLES = frozenset({"meta", "sessions", "actions", "ledger", "hands"})

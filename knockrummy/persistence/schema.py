@@ -358,6 +358,19 @@ class SessionRow:
         return tuple(s.name for s in self.seats)
 
 
+def is_iso_day(text: str) -> bool:
+    """Whether ``text`` is a calendar date written ``YYYY-MM-DD``."""
+    import datetime
+
+    if len(text) != 10:
+        return False
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _time(value: Any, where: str) -> float:
     if type(value) not in (int, float) or not 0 <= value <= MAX_TIME:
         raise InvalidDataError(f"{where} is not a time ({_show(value)})")

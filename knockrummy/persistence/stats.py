@@ -14,6 +14,8 @@ Glossary:
                       at worst be computed as -3.5, never call a function.
     plain text        text for the terminal with control characters (escape sequences,
                       bidirectional overrides) removed.
+    daily result      the player's score in a session dealt as a day's daily deal (the
+                      ``daily`` table says which sessions those are).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from ..engine.ledger import format_amount
+from ..engine.ledger import Amount, format_amount
 from .store import Store
 
 
@@ -88,8 +90,8 @@ def player_statistics(store: Store) -> list[PlayerStats]:
 
 def sessions_json(store: Store) -> dict:
     """``{"sessions": [{"id", "profile", "players", "names", "hands_played", "scores",
-    "finished", "winners"}]}``; ``players`` is the number of seats, as in ``sim``. If any
-    session is damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
+    "finished", "winners", "deal_code"}]}``; ``players`` is the number of seats, as in
+    ``sim``. If any session is damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
     summaries = store.summaries()
     doc: dict = {
         "sessions": [
@@ -102,6 +104,7 @@ def sessions_json(store: Store) -> dict:
                 "scores": [format_amount(v) for v in s.scores],
                 "finished": s.finished,
                 "winners": list(s.winners),
+                "deal_code": s.deal_code,
             }
             for s in summaries
             if s.problem is None
@@ -111,6 +114,38 @@ def sessions_json(store: Store) -> dict:
     if damaged:
         doc["damaged"] = damaged
     return doc
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """The player's result on one day's daily deal (seat 1 is the player's)."""
+
+    day: str
+    """ISO date."""
+    session_id: int
+    score: Amount
+    """The player's points (or chips) in that session so far."""
+    finished: bool
+    won: bool
+
+
+def daily_results(store: Store, profile: str) -> list[DailyResult]:
+    """The player's daily deals with ``profile``, newest day first (damaged sessions left
+    out)."""
+    by_id = {s.id: s for s in store.summaries() if s.problem is None}
+    out = []
+    for day, session_id in store.daily_sessions(profile):
+        s = by_id.get(session_id)
+        if s is None or not s.scores:
+            continue
+        out.append(DailyResult(day, session_id, s.scores[0], s.finished, 0 in s.winners))
+    return out
+
+
+def best_daily(results: list[DailyResult]) -> DailyResult | None:
+    """The best finished daily deal: won before lost, then the higher score."""
+    finished = [r for r in results if r.finished]
+    return max(finished, key=lambda r: (r.won, r.score), default=None)
 
 
 CSV_COLUMNS = ("session", "profile", "hand", "player", "account", "amount", "kind", "reason")

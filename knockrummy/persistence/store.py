@@ -83,6 +83,8 @@ class SessionSummary:
     problem: str | None = None
     """Why the session cannot be read (a damaged row), or None; a damaged session has no
     names, scores or hands."""
+    deal_code: str | None = None
+    """The deal code that deals this session again (None for a damaged one)."""
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,7 @@ class Store:
     def delete_session(self, session_id: int) -> None:
         """Remove a session with its actions, ledger and hands (SaveError if refused)."""
         with self._saving():
-            for table in ("actions", "ledger", "hands"):
+            for table in ("actions", "ledger", "hands", "reviews", "daily"):
                 self.db.execute(f"DELETE FROM {table} WHERE session_id = ?", (session_id,))
             self.db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
 
@@ -261,6 +263,7 @@ class Store:
                     winners=r.winners,
                     created=r.created,
                     updated=r.updated,
+                    deal_code=deal_code(r),
                 )
             )
         return out
@@ -377,6 +380,52 @@ class Store:
             if session_id in players:
                 problems.setdefault(session_id, "an action row names a seat not at the table")
 
+    # ----------------------------------------------------------------- reviews, daily
+
+    def save_review(
+        self, session_id: int, seat: int, actions: int, method: int, decisions: str
+    ) -> None:
+        """Keep the review of ``seat`` as of the session's first ``actions`` actions
+        (``decisions`` its JSON text, ``method`` how it was priced), replacing any older."""
+        with self._saving():
+            self.db.execute(
+                "INSERT OR REPLACE INTO reviews (session_id, seat, actions, method, decisions)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (session_id, seat, actions, method, decisions),
+            )
+
+    def saved_review(self, session_id: int, seat: int) -> tuple[int, int, str] | None:
+        """``(actions, method, decisions)`` of the kept review of ``seat``, or None. The
+        text is not checked here: the review reads it (and prices again what is wrong)."""
+        row = self.db.execute(
+            "SELECT actions, method, decisions FROM reviews WHERE session_id = ? AND seat = ?",
+            (session_id, seat),
+        ).fetchone()
+        if row is None or not all(type(v) is int for v in row[:2]) or type(row[2]) is not str:
+            return None
+        return row[0], row[1], row[2]
+
+    def mark_daily(self, session_id: int, profile: str, day: str) -> None:
+        """Note that the session is the daily deal of ``day`` (ISO date) for ``profile``."""
+        with self._saving():
+            self.db.execute(
+                "INSERT OR REPLACE INTO daily (session_id, profile, day) VALUES (?, ?, ?)",
+                (session_id, profile, day),
+            )
+
+    def daily_sessions(self, profile: str) -> list[tuple[str, int]]:
+        """``(day, session id)`` of every daily deal played with ``profile``, newest first;
+        rows that are not a date and a session are left out."""
+        rows = self.db.execute(
+            "SELECT day, session_id FROM daily WHERE profile = ? ORDER BY day DESC, session_id",
+            (profile,),
+        )
+        return [
+            (day, sid)
+            for day, sid in rows
+            if type(sid) is int and isinstance(day, str) and schema.is_iso_day(day)
+        ]
+
     # ----------------------------------------------------------------- importing
 
     def add_session(self, state: SessionState, seats: list[dict]) -> int:
@@ -446,6 +495,13 @@ class _Scan:
     """Why each damaged session cannot be read."""
     entries: dict[int, list[dict]]
     hands: dict[int, list[dict]]
+
+
+def deal_code(row: schema.SessionRow) -> str:
+    """The deal code of a session: its profile, who sat where and its seed."""
+    from ..deal_codes import code_of
+
+    return code_of(row.profile, row.seats, row.seed)
 
 
 @contextmanager

@@ -36,6 +36,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level", type=cli.level, default="medium", help="computer level for every seat"
     )
+    parser.add_argument(
+        "--seats",
+        type=cli.level_list,
+        default=None,
+        help="a built-in level per seat, e.g. hard,easy (instead of --level)",
+    )
     parser.add_argument("--four-colour", action="store_true")
     parser.add_argument("--headless", action="store_true", help="no window (dummy video)")
     parser.add_argument(
@@ -52,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
         get_profile(args.profile).check_players(args.players)
     except ValueError as exc:
         args.parser.error(str(exc))
+    if args.seats is not None and len(args.seats) != args.players:
+        args.parser.error(f"--seats names {len(args.seats)} levels for {args.players} players")
     return play_demo(args)
 
 
@@ -80,8 +88,11 @@ def play_demo(args: argparse.Namespace) -> int:
         seats = [replace(s, kind=COMPUTER) for s in seats]  # computers in every seat
     else:
         seats = default_seats(args.players, humans=0, level=args.level)
+        if args.seats is not None:
+            seats = [replace(s, level=level) for s, level in zip(seats, args.seats, strict=True)]
         session_id, state = game.start(args.profile, seats, seed=args.seed)
     result = run_demo(game, session_id, state, seats, args.hands, args.screenshot)
+    game.store.close()  # the last connection: the write-ahead log goes back into the file
     if game.save_problem:
         print(f"knockrummy demo: {game.save_problem}", file=sys.stderr)
         return 1

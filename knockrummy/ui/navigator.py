@@ -5,17 +5,20 @@ import one another.
 Glossary:
     place   a screen to go to: the title, a new game's setup, the list of unfinished
             sessions, the table of a saved session, its game-over screen, the ledger, the
-            rules, the settings; ``back`` returns to the title.
+            replay of a saved hand, the rules, the settings; ``back`` returns to the title.
 """
 
 from __future__ import annotations
 
+from ..deal_codes import code_of
 from ..engine.session import SessionState
+from .game import UNSAVED
 from .loop import App
 from .scenes.continue_list import ContinueScreen
 from .scenes.game_over import GameOverScreen
 from .scenes.ledger_screen import LedgerScreen
 from .scenes.new_game import NewGameScreen
+from .scenes.replay_viewer import ReplayViewer
 from .scenes.rules_screen import RulesScreen
 from .scenes.settings_screen import SettingsScreen
 from .scenes.title import TitleScreen
@@ -52,6 +55,11 @@ class Navigator:
     def ledger(self) -> None:
         self.app.replace(LedgerScreen(self.game))
 
+    def replay(self, session_id: int, hand: int = 1, back=None) -> None:
+        """The replay viewer on hand ``hand`` of a saved session; ``back`` (the ledger by
+        default) is where its Back button leads."""
+        self.app.replace(ReplayViewer(self.game, session_id, hand, back or self.ledger))
+
     def rules(self) -> None:
         self.app.replace(RulesScreen(self.game))
 
@@ -74,5 +82,10 @@ class Navigator:
         scene.on_leave = lambda: (
             self.game_over(scene.session, scene.seats) if scene.session.is_over else self.title()
         )
+        if session_id != UNSAVED:
+            scene.deal_code = code_of(state.profile_id, seats, state.seed)
+            scene.on_replay = lambda hand: self.replay(
+                session_id, hand, back=lambda: self.table(session_id, *game.resume(session_id))
+            )
         scene.on_settings = game.change_settings
         return scene

@@ -13,7 +13,7 @@ from ..logs import start_logging
 from ..settings import Settings
 from .loop import App
 from .scenes.table import TableOptions, TableScene
-from .seats import SeatConfig, default_seats
+from .seats import SeatConfig, default_seats, seats_for_deal
 from .sound import native_stderr_to_log
 from .tables import table_scene
 
@@ -88,8 +88,10 @@ def run_game(
     players: int = 2,
     seed: int | None = None,
     level: str = "medium",
+    deal=None,
 ) -> None:
-    """The game: the title screen, or a new table at once when ``profile`` is given."""
+    """The game: the title screen, or a new table at once when ``profile`` (or a
+    :class:`~knockrummy.deal_codes.Deal`, ``deal``) is given."""
     from .game import Game
     from .navigator import Navigator
 
@@ -100,7 +102,11 @@ def run_game(
     app = open_window(game.settings, remembered=True)
     app.on_window_event = game.remember_window
     navigator = Navigator(app, game)
-    if profile is None:
+    if deal is not None:
+        seats = seats_for_deal(deal.seats)
+        session_id, state = game.start(deal.profile_id, seats, seed=deal.seed)
+        navigator.table(session_id, state, seats)
+    elif profile is None:
         navigator.title()
     else:
         seats = default_seats(players, humans=1, level=level)

@@ -48,3 +48,16 @@ def default_seats(players: int, humans: int = 1, level: str = "medium") -> list[
         else:
             seats.append(SeatConfig(COMPUTER_NAMES[seat % len(COMPUTER_NAMES)], level=level))
     return seats
+
+
+def seats_for_deal(kinds) -> list[SeatConfig]:
+    """The seats a deal code names (``human`` or a level, by seat): the human seat is
+    ``You`` (several are ``Player N``), computers take the window's names."""
+    humans = sum(1 for kind in kinds if kind == HUMAN)
+    seats = []
+    for seat, kind in enumerate(kinds):
+        if kind == HUMAN:
+            seats.append(SeatConfig("You" if humans == 1 else f"Player {seat + 1}", HUMAN))
+        else:
+            seats.append(SeatConfig(COMPUTER_NAMES[seat % len(COMPUTER_NAMES)], level=kind))
+    return seats

@@ -167,6 +167,8 @@ class TableFrame:
     four_colour: bool
     story: TableStory | None = None
     """Counts, last moves, the log and the scores (None: tell nothing, as in a test)."""
+    fairness: str = ""
+    """The hand seed's fingerprint while it is played, the seed after (a corner line)."""
 
     @property
     def viewer(self) -> int:
@@ -521,8 +523,13 @@ def _box(surface: pygame.Surface, rect: pygame.Rect, fs: int, marks, layer: int)
 
 
 def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
-    """The score sheet, always in the top left corner: every player against the target."""
-    lines = frame.story.sheet
+    """The score sheet, always in the top left corner: every player against the target,
+    and beside the hand's number, while it is played, the fingerprint of its seed (the
+    hand-end panel shows the seed)."""
+    lines = list(frame.story.sheet)
+    if frame.fairness and frame.view.phase == PLAYING and len(lines) > 1:
+        text, dim = lines[1]
+        lines[1] = (f"{text} · {frame.fairness.removeprefix('Deal ')}", dim)
     size = round(fs * 0.78)
     line_h = round(size * 1.35)
     rect = frame.geometry.sheet_rect(len(lines))
@@ -667,6 +674,13 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         button.draw(surface, fs)
         if button.visible and button.rect is not None:
             _mark(marks, "button", button.label, button.rect, 1)
+    if frame.fairness:
+        size = round(fs * 0.75)
+        left = min((b.rect.left for b in panel.buttons if b.rect), default=rect.centerx)
+        line = fit(frame.fairness, size, left - rect.left - fs * 2)
+        _text(
+            marks, surface, line, size, SOFT, (rect.left + fs, geo["buttons_y"]), "midleft", layer=1
+        )
 
 
 def _panel_row(

@@ -59,6 +59,8 @@ class PanelChoices:
     """Whether a human seat answers the buy-back offer this view shows."""
     autoplay: bool
     """No human needs to close the panel: it shows no Next hand button."""
+    replay: Callable[[], None] | None = None
+    """Open the hand just played in the replay viewer (no button without it)."""
 
 
 def wrap_to_width(text: str, size: int, width: float) -> list[str]:
@@ -172,6 +174,8 @@ class HandEndPanel:
                     primary=True,
                 )
             ]
+        if choices.replay is not None and v.phase != BUY_BACK and not choices.autoplay:
+            self.buttons.append(Button("Replay hand", choices.replay, pygame.K_r))
 
     def handle(self, event: pygame.event.Event) -> None:
         """A key or click while the panel animates only skips the animation; once it is

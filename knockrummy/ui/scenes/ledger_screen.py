@@ -63,8 +63,9 @@ def read_detail(store, summary: SessionSummary) -> SessionDetail:
         hands = store.hands(summary.id)
     except FileFormatError as exc:
         return SessionDetail([], [], str(exc))
+    code = [(f"Deal code {summary.deal_code}: play it again from New game", True)]
     return SessionDetail(
-        running_totals(entries, summary.players), hand_lines(summary, entries, hands)
+        running_totals(entries, summary.players), code + hand_lines(summary, entries, hands)
     )
 
 
@@ -130,12 +131,21 @@ class LedgerScreen(MenuScreen):
             "Import session", self.import_json, enabled=self.import_job is None
         )
         self.back_button = Button("Back", self.back)
+        replayable = has and chosen.hands_played > 0
+        self.replay_button = Button(
+            "Replay and review", self.open_replay, pygame.K_r, enabled=replayable
+        )
         self.buttons = self.tab_buttons + [
+            self.replay_button,
             self.csv_button,
             self.json_button,
             self.import_button,
             self.back_button,
         ]
+
+    def open_replay(self) -> None:
+        """The replay viewer on the chosen session's first hand, with the coach's review."""
+        self.app.navigator.replay(self.selected)
 
     def show(self, tab: str) -> None:
         self.tab = tab
@@ -283,6 +293,8 @@ class LedgerScreen(MenuScreen):
         fs = self.fs
         for i, b in enumerate(self.tab_buttons):
             b.place((w * 0.42 + i * fs * 9, h * 0.14), round(fs * 0.9))
+        self.replay_button.place((w * 0.42 + 2 * fs * 9 + fs * 3, h * 0.14), round(fs * 0.9))
+        self.replay_button.visible = self.tab == "sessions"
         y = h * 0.9
         for i, b in enumerate([self.csv_button, self.json_button, self.import_button]):
             b.place((w * 0.2 + i * w * 0.22, y), round(fs * 0.9))
@@ -332,7 +344,7 @@ class LedgerScreen(MenuScreen):
                 title, line = f"#{s.id} · {when}", "damaged: it cannot be read"
             else:
                 state = "finished" if s.finished else "unfinished"
-                title = f"#{s.id} {short_name(s.profile)} · {when}"
+                title = f"#{s.id} {short_name(s.profile)} · {when} · {s.deal_code}"
                 line = f"{state}: " + ", ".join(
                     f"{n} {format_amount(v)}" for n, v in zip(s.names, s.scores, strict=True)
                 )

@@ -1,26 +1,41 @@
-"""New game: the profile, the number of seats, who sits where, the knock-rami stake.
+"""New game: the profile, the number of seats, who sits where, the knock-rami stake; or a
+deal code to play ("Play this deal"), or the day's daily deal.
 
 Sensible defaults make one click (Deal) start a game: Knock Rummy, you against a medium
 computer.
+
+Glossary:
+    deal code   letters and digits naming the rules, the seats and the seed (see
+                :mod:`knockrummy.deal_codes`); a mistyped one is caught by its check
+                character and refused in words.
+    daily deal  one deal per calendar day for each profile, you against hard; each day's
+                result is kept and shown beside your best.
 """
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import replace
 
 import pygame
 
 from ...ai import LEVELS
+from ...deal_codes import Deal, DealCodeError, daily_deal, decode
+from ...engine.ledger import format_amount
 from ...engine.profiles import PROFILES, get_profile
+from ...persistence.stats import best_daily, daily_results
+from ...persistence.store import SaveError
 from ...settings import NAME_LENGTH
 from ..fonts import blit_text, fit, wrap
-from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig
+from ..game import UNSAVED
+from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig, seats_for_deal
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button
 from ..wording import short_name
 from .menu import MenuScreen
 
 NAME_LIMIT = 16
+CODE_LIMIT = 40
 STAKES = (5, 10, 20, 50, 100)
 
 
@@ -34,6 +49,9 @@ class NewGameScreen(MenuScreen):
         self.seats = [you, SeatConfig(COMPUTER_NAMES[1], COMPUTER, "medium")]
         self.stake = get_profile("knock-rami").default_stake
         self.editing: int | None = None
+        self.code = ""
+        self.typing_code = False
+        self.today = datetime.date.today()
         self.rebuild()
 
     # --------------------------------------------------------------- state changes
@@ -102,6 +120,50 @@ class NewGameScreen(MenuScreen):
         session_id, state = self.game.start(self.profile, seats, stake)
         self.app.navigator.table(session_id, state, seats)
 
+    def play_code(self) -> None:
+        """Deal the typed deal code; a mistyped one is refused in words."""
+        self.typing_code = False
+        try:
+            deal = decode(self.code)
+        except DealCodeError as exc:
+            self.notices = [f"That deal code cannot be played: {exc}."]
+            return
+        self.start_deal(deal)
+
+    def play_daily(self) -> None:
+        """Deal today's daily deal for the chosen rules and note it as that day's."""
+        deal = daily_deal(self.profile, self.today)
+        session_id = self.start_deal(deal, navigate=False)
+        if session_id != UNSAVED:
+            try:
+                self.game.store.mark_daily(session_id, self.profile, self.today.isoformat())
+            except SaveError as exc:
+                self.game.messages.append(str(exc))
+        self.app.navigator.table(session_id, self.dealt_state, self.dealt_seats)
+
+    def start_deal(self, deal: Deal, navigate: bool = True) -> int:
+        """A new session as ``deal`` names it: the code's human seat is you."""
+        seats = seats_for_deal(deal.seats)
+        session_id, state = self.game.start(deal.profile_id, seats, seed=deal.seed)
+        self.dealt_state, self.dealt_seats = state, seats
+        if navigate:
+            self.app.navigator.table(session_id, state, seats)
+        return session_id
+
+    def daily_line(self) -> str:
+        """Today's daily deal for the chosen rules, your result today and your best."""
+        results = daily_results(self.game.store, self.profile)
+        today = [r for r in results if r.day == self.today.isoformat()]
+        line = f"Daily deal {self.today.isoformat()}: you against hard, the same everywhere"
+        if today:
+            r = today[0]
+            state = ("won" if r.won else "lost") if r.finished else "under way"
+            line += f" · today {format_amount(r.score)} ({state})"
+        best = best_daily(results)
+        if best is not None:
+            line += f" · your best {format_amount(best.score)} on {best.day}"
+        return line
+
     # --------------------------------------------------------------- buttons
 
     def rebuild(self) -> None:
@@ -131,13 +193,17 @@ class NewGameScreen(MenuScreen):
         self.stake_plus = Button("+", lambda: self.change_stake(1), visible=rami)
         self.deal_button = Button("Deal", self.deal, primary=True)
         self.back_button = Button("Back", self.back)
+        self.code_button = Button("Play this deal", self.play_code)
+        self.daily_button = Button("Daily deal", self.play_daily)
+        self.daily_text = self.daily_line()  # read once per change, never on a redraw
         self.buttons = (
             [self.deal_button]
             + self.profile_buttons
             + [self.minus, self.plus]
             + self.kind_buttons
             + self.level_buttons
-            + [self.stake_minus, self.stake_plus, self.back_button]
+            + [self.stake_minus, self.stake_plus, self.code_button, self.daily_button]
+            + [self.back_button]
         )
         self.focus = 0
 
@@ -154,19 +220,44 @@ class NewGameScreen(MenuScreen):
             for i in range(len(self.seats))
         ]
 
+    def code_rect(self) -> pygame.Rect:
+        w, h = self.size
+        fs = self.fs
+        return pygame.Rect(round(w * 0.06), round(h * 0.86 - fs), round(w * 0.2), round(fs * 2))
+
     def handle(self, event: pygame.event.Event) -> None:
         if self.editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             self.edit_name(event)
+            return
+        if self.typing_code and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            self.edit_code(event)
             return
         super().handle(event)
 
     def handle_body(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.typing_code = self.code_rect().collidepoint(event.pos)
+            if self.typing_code:
+                self.editing = None
+                return
             for i, rect in enumerate(self.name_rects()):
                 if rect.collidepoint(event.pos):
                     self.editing = i
                     return
             self.editing = None
+
+    def edit_code(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            if len(self.code) < CODE_LIMIT and event.text.isprintable():
+                self.code += event.text
+        elif event.key == pygame.K_BACKSPACE:
+            self.code = self.code[:-1]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.play_code()
+            return
+        elif event.key in (pygame.K_ESCAPE, pygame.K_TAB):
+            self.typing_code = False
+        self.notices = []
 
     def edit_name(self, event: pygame.event.Event) -> None:
         cfg = self.seats[self.editing]
@@ -285,6 +376,7 @@ class NewGameScreen(MenuScreen):
                     )
         self.deal_button.place((w * 0.72, h * 0.86), round(fs * 1.2))
         self.back_button.place((w * 0.52, h * 0.86), fs)
+        self.draw_codes(surface)
         if self.problem():
             blit_text(
                 surface,
@@ -294,3 +386,43 @@ class NewGameScreen(MenuScreen):
                 (w * 0.72, h * 0.86 - fs * 2),
                 "center",
             )
+
+    def draw_codes(self, surface: pygame.Surface) -> None:
+        """The deal code field with Play this deal, and the daily deal's line."""
+        w, h = surface.get_size()
+        fs = self.fs
+        small = round(fs * 0.85)
+        rect = self.code_rect()
+        pygame.draw.rect(
+            surface, (250, 246, 232) if self.typing_code else (235, 230, 210), rect,
+            border_radius=fs // 2,
+        )  # fmt: skip
+        if self.typing_code:
+            pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
+        shown = self.code + ("|" if self.typing_code else "")
+        ink = (30, 30, 30) if shown else (120, 120, 110)
+        blit_text(
+            surface, fit(shown or "Deal code", fs, rect.width - fs), fs, ink,
+            (rect.left + fs * 0.5, rect.centery), "midleft",
+        )  # fmt: skip
+        self.code_button.place((0, rect.centery), round(fs * 0.9))
+        self.code_button.rect.left = rect.right + fs // 2
+        # the daily deal: a row under the title, across the screen
+        self.daily_button.place((0, h * 0.08 + fs * 2.6), round(fs * 0.9))
+        text = fit(self.daily_text, small, w * 0.9 - self.daily_button.rect.width - fs)
+        width = self.daily_button.rect.width + fs * 0.5 + fs * 0.6 * 0 + _width(text, small)
+        self.daily_button.rect.left = round((w - width) / 2)
+        blit_text(
+            surface,
+            text,
+            small,
+            SOFT,
+            (self.daily_button.rect.right + fs * 0.5, self.daily_button.rect.centery),
+            "midleft",
+        )
+
+
+def _width(text: str, size: int) -> int:
+    from ..fonts import render
+
+    return render(text, size, SOFT)[1].width

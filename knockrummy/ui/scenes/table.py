@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from ...ai.advisor import advise
+from ...deal_codes import fairness_line
 from ...engine.actions import (
     Action,
     Discard,
@@ -55,6 +56,7 @@ from ...engine.session import (
     SessionOver,
     SessionState,
     apply,
+    hand_seed,
 )
 from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...settings import Settings
@@ -178,6 +180,10 @@ class TableScene(Scene):
         self.knock_future: Future | None = None
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
+        self.deal_code: str | None = None
+        """The session's deal code, shown with the seed once a hand is over."""
+        self.on_replay: Callable[[int], None] | None = None
+        """Open hand N in the replay viewer (the hand-end panel's Replay hand)."""
         self._placed: tuple | None = None
         self.on_settings: Callable[[Settings], None] | None = None
         """Where a setting changed at the table is saved."""
@@ -193,7 +199,8 @@ class TableScene(Scene):
         elif self.view.phase != PLAYING:  # a session resumed between hands
             if self.view.phase == SESSION_OVER:
                 self.over = SessionOver(self.view.winners, self.view.scores)
-            self._open_panel()
+            # opened on the first frame, once whoever built the table has set its hooks
+            self.motion.seq.call(self._open_panel)
         self._check_handoff()
 
     # ----------------------------------------------------------------- the view
@@ -607,6 +614,7 @@ class TableScene(Scene):
             close=self.app_quit,
             human_answers=lambda v: v.to_move is not None and self.seats[v.to_move].is_human,
             autoplay=self.options.autoplay,
+            replay=self._replay_this_hand if self.on_replay is not None else None,
         )
         factor = self.settings.duration_factor
         self.panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
@@ -616,6 +624,9 @@ class TableScene(Scene):
         )
         if self.over is not None and self.over.winners:
             self.sounds.play("win")
+
+    def _replay_this_hand(self) -> None:
+        self.on_replay(self.session.hand_number)
 
     # ----------------------------------------------------------------- bots
 
@@ -787,6 +798,11 @@ class TableScene(Scene):
             handoff=handoff,
             four_colour=self.settings.four_colour,
             story=self._story(bottom),
+            fairness=fairness_line(
+                hand_seed(self.session.seed, view.hand_number),
+                view.phase != PLAYING,
+                self.deal_code,
+            ),
         )
 
     def _story(self, bottom: tuple[Card, ...] | None) -> TableStory:

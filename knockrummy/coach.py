@@ -1,0 +1,57 @@
+"""The coach's review of a saved session: computed once, kept in the saved games, read back
+at once.
+
+Glossary:
+    kept review  a seat's priced decisions as of the session's first N actions, in the
+                 ``reviews`` table; it stands while the session has exactly N actions and
+                 was priced by this game's :data:`METHOD`.
+    method       the number of the pricing (its samples and estimates); a review kept by an
+                 older method is priced again.
+
+Pricing is seeded by each decision's place in the session, so computing a review again
+gives the same decisions; it takes seconds, so the window runs :func:`price` on a worker
+thread and keeps the result with :func:`keep` on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .ai.review import REVIEW_SAMPLES, Decision, from_stored, review_session, stored_text
+from .engine.actions import Action
+from .persistence.schema import SessionRow
+
+METHOD = 1000 + REVIEW_SAMPLES
+"""How reviews are priced now; bump the thousands when the estimates change."""
+
+
+def price(
+    row: SessionRow, log: Sequence[tuple[int | None, Action]], seat: int, hand: int | None = None
+) -> list[Decision]:
+    """Every decision ``seat`` took in the session (or in hand ``hand``), priced. Pure: safe
+    to run on a worker thread."""
+    return review_session(
+        row.profile, row.players, row.seed, log, seat, hand, list(row.names), row.stake or None
+    )
+
+
+def kept(store, session_id: int, seat: int, actions: int) -> list[Decision] | None:
+    """The kept review of ``seat`` if it stands for a session of ``actions`` actions; None
+    if there is none, it is older, or its row is damaged (it is priced again then)."""
+    found = store.saved_review(session_id, seat)
+    if found is None or found[0] != actions or found[1] != METHOD:
+        return None
+    try:
+        return from_stored(found[2])
+    except ValueError:
+        return None
+
+
+def keep(store, session_id: int, seat: int, actions: int, decisions: Sequence[Decision]) -> None:
+    """Keep the review in the saved games (SaveError if it cannot be written)."""
+    store.save_review(session_id, seat, actions, METHOD, stored_text(decisions))
+
+
+def for_hand(decisions: Sequence[Decision], hand: int | None) -> list[Decision]:
+    """The decisions of hand ``hand`` (all of them for None)."""
+    return [d for d in decisions if hand is None or d.hand == hand]

@@ -1,0 +1,92 @@
+"""``knockrummy review``: the coach's review of one seat's decisions in a saved session.
+
+For each decision the seat made (take or pass, which card to throw, knock or not, buy back
+or not) it prints what the hard level's estimates would have chosen from that seat's view,
+the expected points of each option and what the choice cost. Nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from .ai.review import Decision, describe, hand_summary, review_json, session_summary
+from .coach import for_hand, price
+from .replay_cli import CommandError, add_session_arguments, fail, stored_session
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``review``'s options."""
+    from . import cli
+
+    parser.description = __doc__.split("\n\n", 1)[0]
+    add_session_arguments(parser)
+    parser.add_argument(
+        "--hand", type=cli.count(1, 10_000), default=None, help="one hand only (from 1)"
+    )
+    parser.add_argument(
+        "--seat", type=cli.count(1, 6), required=True, help="the seat reviewed (from 1)"
+    )
+    parser.add_argument("--json", action="store_true", help="the review as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Price the seat's decisions and print them."""
+    try:
+        session = stored_session(args.data_dir, args.session, args.seat - 1)
+        if args.seat > session.row.players:
+            raise CommandError(
+                f"session #{args.session} has {session.row.players} seats, not {args.seat}"
+            )
+        if args.hand is not None and args.hand > _hands_dealt(session):
+            raise CommandError(f"session #{args.session} has no hand {args.hand}")
+    except CommandError as exc:
+        return fail("review", exc)
+    decisions = session.kept_review or price(session.row, session.log, args.seat - 1, args.hand)
+    decisions = for_hand(decisions, args.hand)
+    if args.json:
+        print(json.dumps(review_json(decisions)))
+        return 0
+    for line in text_lines(decisions, session.row.names):
+        print(line)
+    return 0
+
+
+SHOWN_OPTIONS = 3
+"""Options a decision's line names (the best ones; the chosen one is always named)."""
+
+
+def decision_line(d: Decision) -> str:
+    """``turn 3: throwing J♦ cost 5.0 (best: discard 9D +1.2; discard 9D -1.0, ...)``."""
+    if d.cost < 0.05:
+        verdict = "matched the best estimate"
+    else:
+        verdict = f"cost {d.cost:.1f} (best: {d.best})"
+    shown = list(d.options[:SHOWN_OPTIONS])
+    shown += [o for o in d.options[SHOWN_OPTIONS:] if o.action == d.action]
+    options = ", ".join(f"{o.action} {o.expected:+.1f}" for o in shown)
+    more = len(d.options) - len(shown)
+    tail = f" and {more} more" if more else ""
+    return f"turn {d.turn}: {describe(d)} {verdict}; options {options}{tail}"
+
+
+def _hands_dealt(session) -> int:
+    from .engine.actions import NextHand
+
+    return 1 + sum(isinstance(a, NextHand) for a in session.actions)
+
+
+def text_lines(decisions: list[Decision], names: tuple[str, ...]) -> list[str]:
+    """A line per decision, a summary per hand and one for the whole."""
+    from .persistence.stats import plain_text
+
+    lines: list[str] = []
+    hands = sorted({d.hand for d in decisions})
+    for hand in hands:
+        mine = [d for d in decisions if d.hand == hand]
+        lines.append(f"Hand {hand}: {hand_summary(mine)}")
+        for d in mine:
+            lines.append(f"  {decision_line(d)}")
+    seat = plain_text(names[decisions[0].seat]) if decisions else "this seat"
+    lines.append(f"{seat}: {session_summary(decisions)}")
+    return lines

@@ -1,0 +1,327 @@
+"""The replay viewer: any finished hand of a saved session, step by step, every hand face up,
+with the stock in order, the move log and the coach's review of the hand beside it.
+
+Glossary:
+    point     where the viewer stands in the hand: 0 is the deal, k is just after the k-th
+              action; Left and Right step, Home and End go to the deal and the settlement,
+              K jumps to the knock.
+    reviewed  the seat whose decisions the coach prices (the session's human, else seat 1);
+              the review is read from the saved games, or priced on a worker thread and
+              kept there (see :mod:`knockrummy.coach`), so reopening it is instant.
+
+The session is replayed through the checked engine when the viewer opens a hand; nothing is
+written but the review.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from concurrent.futures import Future, ThreadPoolExecutor
+
+import pygame
+
+from ... import coach
+from ...ai.review import Decision, describe, hand_summary, session_summary
+from ...persistence.files import FileFormatError
+from ...persistence.store import SaveError
+from ...replay import HandReplay, ReplayError, action_words, replay_hand
+from .. import card_art
+from ..fonts import blit_text, fit, wrap
+from ..loop import WAKE
+from ..theme import ACCENT, SOFT, TEXT, WARN
+from ..widgets import Button, row_of_buttons
+from .menu import MenuScreen, scrolled_lines
+
+
+class ReplayViewer(MenuScreen):
+    """One session's finished hands, one at a time."""
+
+    title = "Replay"
+
+    def __init__(self, game, session_id: int, hand: int = 1, on_back=None) -> None:
+        super().__init__(game)
+        self.session_id = session_id
+        self.on_back = on_back
+        self.problem: str | None = None
+        self.replay: HandReplay | None = None
+        self.point = 0
+        self.decisions: list[Decision] | None = None
+        self.executor: ThreadPoolExecutor | None = None
+        self.review_job: Future | None = None
+        store = game.store
+        try:
+            self.row = store.session(session_id)
+            self.log = store.actions(session_id)
+            self.finished_hands = len(store.hands(session_id))
+        except (KeyError, FileFormatError) as exc:
+            self.row, self.log, self.finished_hands = None, [], 0
+            self.problem = f"This session cannot be replayed: {exc}"
+        self.seat = self._reviewed_seat()
+        self.open_hand(hand)
+        self._load_review()
+
+    # --------------------------------------------------------------- what is shown
+
+    def _reviewed_seat(self) -> int:
+        if self.row is None:
+            return 0
+        humans = [i for i, s in enumerate(self.row.seats) if s.kind == "human"]
+        return humans[0] if humans else 0
+
+    def open_hand(self, number: int) -> None:
+        """Replay hand ``number`` (a finished one) and stand at its deal."""
+        self.point = 0
+        if self.row is None or self.finished_hands == 0:
+            self.problem = self.problem or "This session has no finished hand to replay yet."
+            self.replay = None
+        else:
+            number = min(max(number, 1), self.finished_hands)
+            row = self.row
+            try:
+                self.replay = replay_hand(
+                    row.profile,
+                    row.players,
+                    row.seed,
+                    [a for _, a in self.log],
+                    number,
+                    list(row.names),
+                    row.stake or None,
+                )
+                self.problem = None
+            except ReplayError as exc:
+                self.replay = None
+                self.problem = str(exc)
+        self.rebuild()
+
+    @property
+    def hand_number(self) -> int:
+        return self.replay.number if self.replay is not None else 0
+
+    @property
+    def last_point(self) -> int:
+        return len(self.replay.steps) if self.replay is not None else 0
+
+    def go(self, point: int) -> None:
+        self.point = min(max(point, 0), self.last_point)
+        self.rebuild()
+
+    def jump_to_knock(self) -> None:
+        knock = self.replay.knock_step if self.replay is not None else None
+        self.go(self.last_point if knock is None else knock + 1)
+
+    def rebuild(self) -> None:
+        has = self.replay is not None
+        knock = has and self.replay.knock_step is not None
+        self.start_button = Button("Deal", lambda: self.go(0), pygame.K_HOME, enabled=has)
+        self.back_step = Button("◀ Step", lambda: self.go(self.point - 1), pygame.K_LEFT)
+        self.back_step.enabled = has and self.point > 0
+        self.forward = Button("Step ▶", lambda: self.go(self.point + 1), pygame.K_RIGHT)
+        self.forward.enabled = has and self.point < self.last_point
+        self.forward.primary = True
+        self.end_button = Button("End", lambda: self.go(self.last_point), pygame.K_END)
+        self.end_button.enabled = has
+        self.knock_button = Button("Knock (K)", self.jump_to_knock, pygame.K_k, enabled=knock)
+        number = self.hand_number
+        self.previous_hand = Button(
+            "◀ Hand", lambda: self.open_hand(number - 1), pygame.K_PAGEUP, enabled=number > 1
+        )
+        self.next_hand = Button(
+            "Hand ▶",
+            lambda: self.open_hand(number + 1),
+            pygame.K_PAGEDOWN,
+            enabled=has and number < self.finished_hands,
+        )
+        self.done_button = Button("Back", self.back)
+        self.step_buttons = [
+            self.start_button,
+            self.back_step,
+            self.forward,
+            self.end_button,
+            self.knock_button,
+            self.previous_hand,
+            self.next_hand,
+            self.done_button,
+        ]
+        self.buttons = list(self.step_buttons)
+        self.focus = min(self.focus, len(self.buttons) - 1)
+
+    def back(self) -> None:
+        if self.on_back is not None:
+            self.on_back()
+        else:
+            self.app.navigator.ledger()
+
+    # --------------------------------------------------------------- the review
+
+    def _load_review(self) -> None:
+        """The kept review of the seat, or pricing it on the worker thread."""
+        if self.row is None:
+            return
+        found = coach.kept(self.game.store, self.session_id, self.seat, len(self.log))
+        if found is not None:
+            self.decisions = found
+            return
+        row, log, seat = self.row, list(self.log), self.seat
+
+        def work() -> list[Decision]:
+            try:
+                return coach.price(row, log, seat)
+            finally:
+                if pygame.display.get_init():
+                    pygame.event.post(pygame.event.Event(WAKE))
+
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+        self.review_job = self.executor.submit(work)
+
+    def update(self, dt: float) -> None:
+        """Keep the review once the worker has priced it (on this thread: the store's)."""
+        if self.review_job is None or not self.review_job.done():
+            return
+        job, self.review_job = self.review_job, None
+        try:
+            self.decisions = job.result()
+        except Exception as exc:  # a review that fails leaves the replay as it is
+            self.notices = [f"The review could not be made: {exc}"]
+            return
+        # read-only saves: the review is shown, and priced again next time
+        with contextlib.suppress(SaveError):
+            coach.keep(self.game.store, self.session_id, self.seat, len(self.log), self.decisions)
+
+    def wait_for_review(self, timeout: float | None = None) -> None:
+        """Block until the review is priced and kept (for tests and the command line)."""
+        if self.review_job is not None:
+            self.review_job.result(timeout)
+            self.update(0.0)
+
+    @property
+    def busy(self) -> bool:
+        return False  # the worker wakes the loop when the review is ready
+
+    def close(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+
+    def review_lines(self) -> list[tuple[str, bool]]:
+        """The coach's lines for this hand: its summary, then each decision."""
+        name = self.row.names[self.seat] if self.row is not None else ""
+        if self.decisions is None:
+            return [(f"Coach's review of {name}", True), ("The coach is looking at it...", False)]
+        mine = coach.for_hand(self.decisions, self.hand_number)
+        lines = [(f"Coach's review of {name}: {hand_summary(mine)}", True)]
+        lines.append((f"Whole session: {session_summary(self.decisions)}", False))
+        for d in mine:
+            verdict = "best" if d.cost < 0.05 else f"cost {d.cost:.1f}; best: {d.best}"
+            at = self.step_of(d)
+            here = at is not None and at == self.point
+            where = f"step {at}" if at is not None else f"turn {d.turn}"
+            lines.append((f"{'▶ ' if here else ''}{where}: {describe(d)} ({verdict})", here))
+        return lines
+
+    def step_of(self, decision: Decision) -> int | None:
+        """The point just after the step that took ``decision`` (None if not in this hand)."""
+        if self.replay is None:
+            return None
+        for i, step in enumerate(self.replay.steps):
+            if (
+                step.seat == decision.seat
+                and step.action == decision.action
+                and self.replay.picture(i).turn == decision.turn
+            ):
+                return i + 1
+        return None
+
+    def log_lines(self) -> list[tuple[str, bool]]:
+        """Every step of the hand; the one just taken is marked."""
+        names = self.row.names
+        lines = [("Deal" + (" ◀" if self.point == 0 else ""), self.point == 0)]
+        for i, step in enumerate(self.replay.steps, 1):
+            who = "The table" if step.seat is None else names[step.seat]
+            text = f"{i}. {who} {action_words(step.action)}"
+            lines.append((text + (" ◀" if i == self.point else ""), i == self.point))
+        return lines
+
+    # --------------------------------------------------------------- input
+
+    def handle_body(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.go(self.point - event.y)
+
+    # --------------------------------------------------------------- drawing
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        fs = self.fs
+        row_of_buttons(self.step_buttons, (w / 2, h * 0.92), round(fs * 0.85), fs * 0.5)
+        if self.replay is None:
+            blit_text(surface, self.problem or "", fs, WARN, (w / 2, h * 0.4), "center")
+            return
+        replay = self.replay
+        small = round(fs * 0.8)
+        head = f"Session #{self.session_id}, hand {replay.number} of {self.finished_hands}"
+        head += f" · step {self.point} of {self.last_point}"
+        blit_text(surface, head, fs, SOFT, (w / 2, h * 0.08 + fs * 2.2), "center")
+        start = replay.start
+        fair = f"Fingerprint {start.fingerprint[:16]}… · seed {start.seed}"
+        blit_text(surface, fit(fair, small, w * 0.9), small, SOFT, (w / 2, h * 0.17), "center")
+        self.draw_hands(surface, pygame.Rect(round(w * 0.03), round(h * 0.2), round(w * 0.58),
+                                             round(h * 0.52)))  # fmt: skip
+        self.draw_piles(surface, pygame.Rect(round(w * 0.03), round(h * 0.73), round(w * 0.58),
+                                             round(h * 0.13)))  # fmt: skip
+        right = pygame.Rect(round(w * 0.64), round(h * 0.2), round(w * 0.33), round(h * 0.3))
+        pygame.draw.rect(surface, (10, 40, 25), right.inflate(fs, fs), border_radius=fs // 2)
+        lines = self.log_lines()
+        step = small * 1.45
+        scroll = max(0.0, (self.point + 1) * step - right.height / 2)
+        scrolled_lines(surface, lines, right, scroll, small)
+        review = pygame.Rect(round(w * 0.64), round(h * 0.53), round(w * 0.33), round(h * 0.33))
+        pygame.draw.rect(surface, (10, 40, 25), review.inflate(fs, fs), border_radius=fs // 2)
+        wrapped: list[tuple[str, bool]] = []
+        marked = 0
+        for text, heading in self.review_lines():
+            if text.startswith("▶"):
+                marked = len(wrapped)
+            for line in wrap(text, small, review.width):
+                wrapped.append((line, heading))
+        # keep the decision at this step in sight
+        scroll = max(0.0, (marked + 2) * step - review.height)
+        scrolled_lines(surface, wrapped, review, scroll, small)
+
+    def draw_hands(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        fs = self.fs
+        picture = self.replay.picture(self.point)
+        rows = len(picture.hands)
+        row_h = area.height / rows
+        name_w = area.width * 0.2
+        most = max(len(cards) for cards in picture.hands)
+        cw = int(min(row_h * 0.85 / 1.4, (area.width - name_w) / (0.62 * (most - 1) + 1)))
+        cw = max(14, cw)
+        step = min(cw * 0.62, (area.width - name_w - cw) / max(1, most - 1))
+        small = round(fs * 0.8)
+        to_move = picture.to_move
+        for position, cards in enumerate(picture.hands):
+            seat = picture.seats[position]
+            top = area.top + position * row_h
+            mover = seat == to_move
+            colour = ACCENT if mover else TEXT
+            name = self.row.names[seat] + (" (to play)" if mover else "")
+            blit_text(surface, fit(name, small, name_w - 6), small, colour,
+                      (area.left, top + row_h * 0.3), "midleft", bold=True)  # fmt: skip
+            blit_text(surface, f"count {picture.count(position)}", small, SOFT,
+                      (area.left, top + row_h * 0.62), "midleft")  # fmt: skip
+            for i, card in enumerate(cards):
+                image = card_art.face(card, cw, self.game.settings.four_colour)
+                y = top + (row_h - image.get_height()) / 2
+                surface.blit(image, (round(area.left + name_w + i * step), round(y)))
+
+    def draw_piles(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        fs = self.fs
+        small = round(fs * 0.8)
+        picture = self.replay.picture(self.point)
+        top = picture.discard[-1].symbol if picture.discard else "none"
+        stock = " ".join(c.symbol for c in picture.stock)
+        lines = [
+            (f"Discard pile: {len(picture.discard)} cards, {top} on top", True),
+            (f"Stock, {len(picture.stock)} cards, top first:", True),
+        ]
+        lines += [(line, False) for line in wrap(stock or "(empty)", small, area.width)]
+        scrolled_lines(surface, lines, area, 0.0, small)

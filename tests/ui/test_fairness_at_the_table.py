@@ -1,0 +1,75 @@
+"""Provably fair at the table: the hand seed's fingerprint before the hand, the seed and
+the deal code after it; and the hand-end panel opens the hand just played in the replay
+viewer."""
+
+from __future__ import annotations
+
+import pygame
+
+from knockrummy.ai import make_bot
+from knockrummy.deal_codes import code_of, fingerprint
+from knockrummy.engine.session import HAND_OVER, apply, hand_seed, new_session
+from knockrummy.engine.views import player_view
+from knockrummy.settings import Settings
+from knockrummy.ui.game import Game
+from knockrummy.ui.loop import App
+from knockrummy.ui.navigator import Navigator
+from knockrummy.ui.scenes.replay_viewer import ReplayViewer
+from knockrummy.ui.scenes.table import TableScene
+from knockrummy.ui.seats import default_seats
+
+from .conftest import click, key, step
+
+SEED = 31
+
+
+def table_at(tmp_path, settled: bool):
+    """A saved knock-rummy game (you against medium) at its deal, or at its first hand end."""
+    game = Game.open(str(tmp_path / "data"))
+    game.settings = Settings(speed="instant")
+    seats = default_seats(2)
+    sid, state = game.start("knock-rummy", seats, seed=SEED)
+    bots = [make_bot("medium", 1), make_bot("medium", 2)]
+    while settled and state.phase != HAND_OVER:
+        seat = state.to_move
+        action = bots[seat].choose(player_view(state, seat))
+        after, _ = apply(state, action, seat)
+        game.store.append(sid, state, after, action, seat)
+        state = after
+    app = App((1280, 800))
+    Navigator(app, game)
+    app.navigator.table(sid, state, seats)
+    step(app, frames=3)
+    return game, app, sid, seats
+
+
+def test_the_fingerprint_shown_before_the_hand_is_the_hash_of_the_seed_shown_after(tmp_path):
+    seed = hand_seed(SEED, 1)
+    game, app, sid, seats = table_at(tmp_path, settled=False)
+    before = app.scene.frame().fairness
+    assert str(seed) not in before, "the seed stays hidden while the hand is played"
+    shown = before.removeprefix("Deal fingerprint ").rstrip("…")
+    assert len(shown) >= 12 and fingerprint(seed).startswith(shown)
+    game, app, sid, seats = table_at(tmp_path / "after", settled=True)
+    after = app.scene.frame().fairness
+    assert str(seed) in after and shown in after
+    assert code_of("knock-rummy", seats, SEED) in after
+    assert new_session("knock-rummy", 2, SEED).hand.seed == seed
+
+
+def test_the_hand_end_panel_opens_the_hand_in_the_replay_viewer_and_comes_back(tmp_path):
+    game, app, sid, seats = table_at(tmp_path, settled=True)
+    table = app.scene
+    assert table.panel is not None
+    app.dirty = True
+    step(app)
+    (button,) = [b for b in table.panel.buttons if b.label == "Replay hand"]
+    step(app, events=click(button.rect.center))
+    viewer = app.scene
+    assert isinstance(viewer, ReplayViewer) and viewer.session_id == sid
+    assert viewer.replay.number == 1
+    viewer.wait_for_review(120)
+    step(app, events=[key(pygame.K_ESCAPE)])
+    back = app.scene
+    assert isinstance(back, TableScene) and back.session_id == sid
+    assert back.session.phase == HAND_OVER and back.session.hand_number == 1

@@ -1,0 +1,145 @@
+"""The replay viewer: any finished hand of a saved session step by step, with the coach's
+review beside it, priced once on a worker thread and kept in the saved games."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from knockrummy import coach
+from knockrummy.ai import make_bot
+from knockrummy.ai.review import review_json
+from knockrummy.engine.actions import Knock
+from knockrummy.settings import Settings
+from knockrummy.sim import play_session
+from knockrummy.ui.game import Game
+from knockrummy.ui.loop import App
+from knockrummy.ui.navigator import Navigator
+from knockrummy.ui.scenes.ledger_screen import LedgerScreen
+from knockrummy.ui.scenes.replay_viewer import ReplayViewer
+
+from .conftest import click, key, step
+
+SEATS = [
+    {"name": "You", "kind": "human", "level": "medium"},
+    {"name": "Ben", "kind": "computer", "level": "easy"},
+]
+
+
+def saved_game(tmp_path, hands=2):
+    """A game whose store holds one knock-rummy session of ``hands`` finished hands."""
+    game = Game.open(str(tmp_path / "data"))
+    game.settings = Settings(speed="instant")
+    bots = [make_bot("hard", 1), make_bot("easy", 2)]
+    state = play_session(
+        "knock-rummy", 2, 11, bots, until=lambda s: s.to_move is None and s.hand_number == hands
+    )
+    sid = game.store.add_session(state, SEATS)
+    return game, sid
+
+
+def open_viewer(game, sid, hand=1):
+    app = App((1280, 800))
+    Navigator(app, game)
+    app.navigator.replay(sid, hand)
+    viewer = app.scene
+    viewer.wait_for_review(120)
+    step(app)
+    return app, viewer
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory):
+    """One saved session, viewed once (its review priced and kept)."""
+    game, sid = saved_game(tmp_path_factory.mktemp("replay"))
+    app, viewer = open_viewer(game, sid)
+    return game, sid, viewer
+
+
+def test_the_viewer_steps_forward_and_back_by_keys_and_jumps_to_the_knock(kept):
+    game, sid, viewer = kept
+    app = App((1280, 800))
+    Navigator(app, game)
+    app.push(viewer)
+    step(app)
+    replay = viewer.replay
+    assert viewer.point == 0 and replay.number == 1
+    deal = viewer.replay.picture(0)
+    assert deal.hands == replay.start.hands and deal.stock == replay.start.stock
+    step(app, events=[key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
+    assert viewer.point == 2
+    step(app, events=[key(pygame.K_LEFT)])
+    assert viewer.point == 1
+    step(app, events=[key(pygame.K_k)])
+    assert isinstance(replay.steps[viewer.point - 1].action, Knock)
+    step(app, events=[key(pygame.K_END)])
+    assert viewer.point == len(replay.steps)
+    step(app, events=[key(pygame.K_RIGHT)])
+    assert viewer.point == len(replay.steps), "the end is the end"
+    step(app, events=[key(pygame.K_PAGEDOWN)])
+    assert viewer.replay.number == 2 and viewer.point == 0
+    step(app, events=[key(pygame.K_PAGEDOWN)])
+    assert viewer.replay.number == 2, "only finished hands are shown"
+    step(app, events=[key(pygame.K_HOME), key(pygame.K_PAGEUP)])
+    assert viewer.replay.number == 1
+
+
+def test_every_hand_is_drawn_face_up_with_the_stock_in_order(kept, faces_drawn):
+    game, sid, viewer = kept
+    viewer.open_hand(1)
+    surface = pygame.Surface((1280, 800))
+    viewer.resize((1280, 800))
+    faces_drawn.clear()
+    viewer.draw(surface)
+    dealt = [card for hand in viewer.replay.start.hands for card in hand]
+    assert set(dealt) <= set(faces_drawn)
+    (stock_line,) = [t for t, _ in viewer.log_lines()[:1]]
+    assert stock_line.startswith("Deal")
+
+
+def test_the_review_is_kept_so_reopening_it_prices_nothing(kept, monkeypatch):
+    game, sid, viewer = kept
+    assert viewer.decisions, "the human seat's decisions were reviewed"
+    assert viewer.seat == 0
+    first = review_json(viewer.decisions)
+
+    def no_pricing(*args, **kwargs):
+        raise AssertionError("the kept review was priced again")
+
+    monkeypatch.setattr(coach, "price", no_pricing)
+    app, again = open_viewer(game, sid)
+    assert again.review_job is None and review_json(again.decisions) == first
+    monkeypatch.undo()
+    row, log = game.store.session(sid), game.store.actions(sid)
+    assert review_json(coach.price(row, log, 0)) == first, "pricing again gives the same"
+
+
+def test_a_kept_review_is_priced_again_once_the_session_has_moved_on(kept):
+    game, sid, viewer = kept
+    actions = len(game.store.actions(sid))
+    assert coach.kept(game.store, sid, 0, actions) is not None
+    assert coach.kept(game.store, sid, 0, actions + 1) is None
+    assert coach.kept(game.store, sid, 1, actions) is None, "each seat has its own"
+
+
+def test_a_damaged_kept_review_is_priced_again_not_shown(tmp_path):
+    game, sid = saved_game(tmp_path, hands=1)
+    actions = len(game.store.actions(sid))
+    game.store.save_review(sid, 0, actions, coach.METHOD, '[{"action": "import os"}]')
+    assert coach.kept(game.store, sid, 0, actions) is None
+
+
+def test_the_ledger_opens_the_chosen_session_in_the_viewer_and_back_returns(kept):
+    game, sid, viewer = kept
+    app = App((1280, 800))
+    Navigator(app, game)
+    app.push(LedgerScreen(game))
+    app.dirty = True
+    step(app)
+    ledger = app.scene
+    assert any("Deal code" in text for text, _ in ledger.detail.lines)
+    step(app, events=click(ledger.replay_button.rect.center))
+    assert isinstance(app.scene, ReplayViewer) and app.scene.session_id == sid
+    app.scene.wait_for_review(120)
+    step(app, events=[key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, LedgerScreen)
