@@ -552,14 +552,15 @@ def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
 def _draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
     """The hand log, opened over the table's right side: the newest moves that fit."""
     rect = frame.geometry.log_rect()
-    _box(surface, rect, fs, marks, 1)
     size = round(fs * 0.75)
     line_h = round(size * 1.35)
     pad = size * 0.6
+    lines = list(frame.story.log) or [HAND_LOG_EMPTY]
+    rect.height = min(rect.height, round(pad * 2 + line_h * (len(lines) + 1.2)))
+    _box(surface, rect, fs, marks, 1)
     y = rect.top + pad
     _text(marks, surface, HAND_LOG_TITLE, size, TEXT, (rect.left + pad, y), bold=True, layer=1)
     y += line_h * 1.2
-    lines = list(frame.story.log) or [HAND_LOG_EMPTY]
     room = max(1, int((rect.bottom - pad - y) // line_h))
     for line in lines[-room:]:
         _text(

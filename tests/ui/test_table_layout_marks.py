@@ -70,7 +70,7 @@ def test_the_check_finds_an_overlap_and_a_clipped_text():
 def test_nothing_overlaps_while_drawing_discarding_and_with_a_hint(players, size):
     for scale in CARD_SCALES:
         app, scene = table_at(players, size, scale, profile="knock-rummy", seed=players)
-        assert run_until(app, lambda: scene.can_act)
+        assert run_until(app, lambda s=scene: s.can_act)
         step(app, 3)
         assert drawn(scene) == [], ("draw", scale)
         scene.try_action(DrawStock())

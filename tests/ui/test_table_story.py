@@ -181,3 +181,15 @@ def test_players_out_stay_on_the_knock_rami_sheet_marked_out():
     for seat in out:
         text, dim = sheet[2 + seat]
         assert text.startswith(scene.view.names[seat]) and "out" in text and dim
+
+
+def test_a_buy_back_answer_and_the_games_end_are_heard_from_their_events():
+    from knockrummy.engine.session import BuyBackAnswered, SessionOver
+
+    app, scene = make_table(profile="knock-rami", players=3)
+    assert scene.over is None
+    scene.react(scene.view, [BuyBackAnswered(1, True, 10, 56)])
+    assert [b.seat for b in scene.motion.bubbles] == [1]
+    assert scene.motion.bubbles[0].text == "buys back in"
+    scene.react(scene.view, [SessionOver((2,), (0, 0, 0))])
+    assert scene.over == SessionOver((2,), (0, 0, 0))

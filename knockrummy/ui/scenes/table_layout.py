@@ -140,21 +140,26 @@ class TableGeometry:
         return pygame.Rect(self.size[0] - width - fs // 2, top, width, max(fs * 4, bottom - top))
 
     def pile_rect(self, count: int) -> tuple[pygame.Rect, int, int]:
-        """The pile's history box over the middle of the table, the width of its cards and
-        how many fit in a row."""
+        """The pile's history box beside the discard pile (on its right, never over it, so
+        the pointer resting on the pile keeps it open), the width of its cards and how many
+        fit in a row."""
         fs = self.font
-        cw = max(30, round(self.layout.card_width * 0.6))
-        width = round(self.size[0] * 0.6)
+        layout = self.layout
+        cw = max(30, round(layout.card_width * 0.6))
         pad = round(fs * 0.75 * 0.6)
         step = cw * 0.62
-        per_row = max(1, int((width - 2 * pad - cw) // step) + 1)
+        left = round(layout.discard[0] + layout.card_width + fs * 0.8)
+        room = self.size[0] - left - fs // 2
+        per_row = max(1, int((room - 2 * pad - cw) // step) + 1)
+        per_row = min(per_row, max(1, count))
+        title = fs * 0.75 * 0.6 * 36  # the title's width, roughly
+        width = round(min(room, max(title, 2 * pad + cw + step * (per_row - 1))))
         rows = max(1, -(-count // per_row))
         ch = cw * CARD_RATIO
         height = round(pad * 2 + fs * 0.75 * 1.8 + ch + (rows - 1) * ch * 0.55)
-        top = max(
-            round(fs * 3.2), round(self.layout.stock[1] + self.layout.card_height / 2 - height / 2)
-        )
-        return pygame.Rect(round((self.size[0] - width) / 2), top, width, height), cw, per_row
+        middle = layout.discard[1] + layout.card_height / 2
+        top = max(round(fs * 3.2), round(middle - height / 2))
+        return pygame.Rect(left, top, width, height), cw, per_row
 
     def words_width(self, seat: int) -> float:
         """How wide the words under an opponent's plate may be: up to its neighbours."""
