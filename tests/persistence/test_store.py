@@ -147,6 +147,7 @@ def test_schema_3_keeps_reviews_and_daily_deals_and_an_older_file_gains_them(tmp
     assert store.saved_review(summary.id, 0) == (6, 1040, '["later"]'), "one review per seat"
     assert store.saved_review(summary.id, 1) is None
     store.mark_daily(summary.id, "gin-rummy", "2026-03-14")
+    store.db.execute("PRAGMA foreign_keys = OFF")  # a damaged row, as another program left it
     store.db.execute("INSERT INTO daily VALUES (99, 'gin-rummy', 'not a day')")
     store.db.commit()
     assert store.daily_sessions("gin-rummy") == [("2026-03-14", summary.id)]
