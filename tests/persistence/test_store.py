@@ -134,3 +134,24 @@ def test_next_hand_is_recorded_without_a_seat(tmp_path):
     store = open_store(tmp_path / "k.sqlite3").store
     sid, state = play(store, profile="knock-rummy", players=2, steps=5000)
     assert (None, NextHand()) in store.actions(sid) or len(state.records) == 1
+
+
+def test_schema_3_keeps_reviews_and_daily_deals_and_an_older_file_gains_them(tmp_path):
+    path = tmp_path / "k.sqlite3"
+    old_schema_file(path)
+    store = open_store(path).store
+    assert store_module.schema_version(store.db) == SCHEMA == 3
+    (summary,) = store.summaries()
+    store.save_review(summary.id, 0, 5, 1040, "[]")
+    store.save_review(summary.id, 0, 6, 1040, '["later"]')
+    assert store.saved_review(summary.id, 0) == (6, 1040, '["later"]'), "one review per seat"
+    assert store.saved_review(summary.id, 1) is None
+    store.mark_daily(summary.id, "gin-rummy", "2026-03-14")
+    store.db.execute("PRAGMA foreign_keys = OFF")  # a damaged row, as another program left it
+    store.db.execute("INSERT INTO daily VALUES (99, 'gin-rummy', 'not a day')")
+    store.db.commit()
+    assert store.daily_sessions("gin-rummy") == [("2026-03-14", summary.id)]
+    store.delete_session(summary.id)
+    assert store.saved_review(summary.id, 0) is None
+    assert store.daily_sessions("gin-rummy") == []
+    store.close()
