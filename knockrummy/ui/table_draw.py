@@ -41,7 +41,7 @@ from .theme import (
     SOFT,
     TEXT,
     WARN,
-    felt,
+    Look,
 )
 from .widgets import Button, plate
 from .wording import (
@@ -94,7 +94,8 @@ class TableFrame:
     panel: HandEndPanel | None
     handoff: tuple[str, ...] | None
     """Pass-and-play: the hand-off screen's lines instead of the table."""
-    four_colour: bool
+    look: Look = Look()
+    """The deck, card back and felt chosen in Settings."""
 
     @property
     def viewer(self) -> int:
@@ -119,7 +120,7 @@ def draw_table(frame: TableFrame, surface: pygame.Surface) -> None:
         draw_handoff(frame, surface)
         return
     if frame.panel is not None:
-        key = (id(frame.panel), surface.get_size(), frame.four_colour)
+        key = (id(frame.panel), surface.get_size(), frame.look)
         image = _backdrop.get(key)
         if image is None:
             _backdrop.clear()
@@ -135,7 +136,7 @@ def draw_table(frame: TableFrame, surface: pygame.Surface) -> None:
 
 def _draw_scene(frame: TableFrame, surface: pygame.Surface, bubbles: bool = True) -> None:
     """Everything but the hand-end panel."""
-    surface.blit(felt(surface.get_size()), (0, 0))
+    surface.blit(frame.look.cloth(surface.get_size()), (0, 0))
     fs = frame.font
     _draw_piles(frame, surface, fs)
     for seat in range(frame.view.players):
@@ -144,9 +145,9 @@ def _draw_scene(frame: TableFrame, surface: pygame.Surface, bubbles: bool = True
     _draw_viewer(frame, surface, fs)
     for flight in frame.motion.flights:
         image = (
-            card_art.face(flight.card, flight.width, frame.four_colour)
+            frame.look.face(flight.card, flight.width)
             if flight.face_up and flight.card is not None
-            else card_art.back(flight.width)
+            else frame.look.card_back(flight.width)
         )
         x, y = flight.pos
         surface.blit(card_art.shadow(flight.width), (x + 3, y + 4))
@@ -172,11 +173,11 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
         if deal is not None and deal.cut > 0:
             # the cut: the top half lifts away and goes under
             lift = math.sin(deal.cut * math.pi) * cw * 0.9
-            surface.blit(card_art.back(cw), (sx - lift, sy))
-            surface.blit(card_art.back(cw), (sx + lift * 0.3, sy - 2))
+            surface.blit(frame.look.card_back(cw), (sx - lift, sy))
+            surface.blit(frame.look.card_back(cw), (sx + lift * 0.3, sy - 2))
         else:
             for i in range(layers):
-                surface.blit(card_art.back(cw), (sx - i * 1.5, sy - i * 1.5))
+                surface.blit(frame.look.card_back(cw), (sx - i * 1.5, sy - i * 1.5))
         blit_text(
             surface, f"{stock_count}", round(fs * 0.8), SOFT, (sx - 10, sy + ch / 2), "midright"
         )
@@ -193,12 +194,12 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
         pile = pile[:-hidden]
     if pile:
         if len(pile) > 1:
-            surface.blit(card_art.face(pile[-2], cw, frame.four_colour), (dx + 2, dy + 2))
-        surface.blit(card_art.face(pile[-1], cw, frame.four_colour), (dx, dy))
+            surface.blit(frame.look.face(pile[-2], cw), (dx + 2, dy + 2))
+        surface.blit(frame.look.face(pile[-1], cw), (dx, dy))
     else:
         pygame.draw.rect(surface, FELT_DARK, (dx, dy, cw, ch), width=2, border_radius=cw // 10)
     if view.knocker is not None and not any(f.dest == ("knock",) for f in motion.flights):
-        surface.blit(card_art.back(cw), (dx + cw * 0.12, dy + cw * 0.12))
+        surface.blit(frame.look.card_back(cw), (dx + cw * 0.12, dy + cw * 0.12))
     if frame.glow_stock:
         _glow(surface, (sx, sy, cw, ch))
     if frame.glow_discard and pile:
@@ -237,9 +238,9 @@ def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: in
         cards = view.revealed[position] if frame.panel is not None and view.revealed else ()
         for i, (x, y) in enumerate(frame.geometry.fan(seat, _shown_count(frame, position))):
             if i < len(cards):
-                surface.blit(card_art.face(cards[i], cw, frame.four_colour), (x, y))
+                surface.blit(frame.look.face(cards[i], cw), (x, y))
             else:
-                surface.blit(card_art.back(cw), (x, y))
+                surface.blit(frame.look.card_back(cw), (x, y))
     _draw_plate(frame, surface, seat, place.plate, fs)
 
 
@@ -271,7 +272,7 @@ def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int) -> None:
         position = view.seats_in_hand.index(seat)
         if frame.bottom is None:  # cards this view does not know: their backs
             for x, y in frame.geometry.hand_slots(seat, _shown_count(frame, position)):
-                surface.blit(card_art.back(cw), (x, y))
+                surface.blit(frame.look.card_back(cw), (x, y))
         else:
             _draw_known_bottom(frame, surface, position, cw, fs)
     _draw_plate(frame, surface, seat, place.plate, fs)
@@ -288,12 +289,12 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
             continue
         x, y = pos
         if frame.face_down:
-            surface.blit(card_art.back(cw), (x, y))
+            surface.blit(frame.look.card_back(cw), (x, y))
             continue
         lifted = card == frame.selected
         if lifted or card == frame.held:
             surface.blit(card_art.shadow(cw), (x + 4, y + 6))
-        surface.blit(card_art.face(card, cw, frame.four_colour), (x, y))
+        surface.blit(frame.look.face(card, cw), (x, y))
         if lifted:
             surface.blit(card_art.outline(cw), (x - 3, y - 3))
             if frame.leaves is not None:
@@ -395,9 +396,9 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface) -> None:
             ox, oy = placed.origin
             x, y = ox + (x - ox) * t, oy + (y - oy) * t
         image = (
-            card_art.face(placed.card, cw, frame.four_colour)
+            frame.look.face(placed.card, cw)
             if reveal >= 0.5 or placed.seat == frame.viewer
-            else card_art.back(cw)
+            else frame.look.card_back(cw)
         )
         surface.blit(image, (x, y))
         if placed.deadwood:
@@ -539,7 +540,7 @@ def _lay_legend(surface, geo, view: PlayerView, fs) -> None:
 
 def draw_handoff(frame: TableFrame, surface: pygame.Surface) -> None:
     """Pass-and-play: the table is hidden until the next player takes the screen."""
-    surface.blit(felt(surface.get_size()), (0, 0))
+    surface.blit(frame.look.cloth(surface.get_size()), (0, 0))
     fs = frame.font
     w, h = surface.get_size()
     title, ready, *others = frame.handoff

@@ -1,5 +1,5 @@
-"""Settings: animation speed, reduced motion, four-colour deck, sound, card size, window
-mode. Each change is saved at once and kept between runs."""
+"""Settings: animation speed, reduced motion, deck colours, sound, card size, window
+mode, felt and card back. Each change is saved at once and kept between runs."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from dataclasses import replace
 
 import pygame
 
-from ...settings import CARD_SCALES, SPEEDS, WINDOW_MODES
+from ...settings import BACK_CHOICES, CARD_SCALES, DECK_NAMES, FELT_CHOICES, SPEEDS, WINDOW_MODES
+from ..card_art import BACKS, DECKS, FELTS
 from ..fonts import blit_text
 from ..theme import SOFT
 from ..widgets import Button
 from .menu import MenuScreen, column
 
-SIZE_NAMES = dict(zip(CARD_SCALES, ("small", "normal", "large"), strict=True))
+SIZE_NAMES = dict(zip(CARD_SCALES, ("small", "normal", "large", "extra large"), strict=True))
 
 
 def _next(options, value):
@@ -28,9 +29,11 @@ class SettingsScreen(MenuScreen):
         super().__init__(game)
         self.rebuild()
 
-    def change(self, **values) -> None:
+    def change(self, deck: str | None = None, **values) -> None:
         old = self.game.settings
         new = replace(old, **values)
+        if deck is not None:
+            new = new.with_deck(deck)
         self.game.change_settings(new)
         if new.window_mode != old.window_mode:
             flags = pygame.FULLSCREEN if new.window_mode == "fullscreen" else 0
@@ -50,9 +53,9 @@ class SettingsScreen(MenuScreen):
                 lambda: self.change(reduced_motion=not s.reduced_motion),
             ),
             (
-                "Four-colour deck",
-                on[s.four_colour],
-                lambda: self.change(four_colour=not s.four_colour),
+                "Deck colours",
+                DECKS[s.deck_name],
+                lambda: self.change(deck=_next(DECK_NAMES, s.deck_name)),
             ),
             ("Sound", on[s.sound], lambda: self.change(sound=not s.sound)),
             (
@@ -65,6 +68,8 @@ class SettingsScreen(MenuScreen):
                 s.window_mode,
                 lambda: self.change(window_mode=_next(WINDOW_MODES, s.window_mode)),
             ),
+            ("Felt", FELTS[s.felt], lambda: self.change(felt=_next(FELT_CHOICES, s.felt))),
+            ("Card back", BACKS[s.back], lambda: self.change(back=_next(BACK_CHOICES, s.back))),
         ]
         self.value_buttons = [Button(value, action) for _, value, action in self.rows]
         self.back_button = Button("Back", self.back)

@@ -51,6 +51,7 @@ from ..loop import WAKE, Scene
 from ..seats import SeatConfig
 from ..sound import Sounds
 from ..table_draw import TableFrame, draw_table
+from ..theme import look_of
 from ..widgets import Button
 from ..wording import (
     HINT_THINKING,
@@ -356,6 +357,7 @@ class TableScene(Scene):
 
     def _command(self, key: int) -> None:
         if key == pygame.K_f:
+            # four-colour on top of the chosen scheme: F again brings that scheme back
             self.change_settings(four_colour=not self.settings.four_colour)
             self.say(setting_notice("Four-colour deck", self.settings.four_colour))
         elif key == pygame.K_m:
@@ -685,7 +687,7 @@ class TableScene(Scene):
             thinking=self.future is not None,
             panel=self.panel,
             handoff=handoff,
-            four_colour=self.settings.four_colour,
+            look=look_of(self.settings),
         )
 
     def draw(self, surface: pygame.Surface) -> None:
