@@ -21,6 +21,7 @@ from ..engine.profiles import get_profile
 from ..engine.session import BUY_BACK, PLAYING
 from ..engine.views import PlayerView
 from . import card_art
+from .avatars import draw_face, draw_thinking
 from .card_art import CARD_RATIO
 from .fonts import blit_text, fit
 from .scenes.hand_end import HandEndPanel
@@ -252,12 +253,17 @@ def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, f
     active = view.to_move == seat and view.phase in (PLAYING, BUY_BACK)
     size = round(fs * (0.9 if seat == frame.viewer else 0.8))
     rect = plate(surface, lines, center, size, highlight=active, dim=out)
+    left = rect.left
+    if not cfg.is_human:
+        left = draw_face(surface, seat, cfg.level, rect, dim=out).left
     if frame.thinking and view.to_move == seat:
-        dots = "." * (1 + int(frame.motion.clock * 3) % 3)
-        blit_text(surface, dots, fs, ACCENT, (rect.right + 4, rect.centery), "midleft", bold=True)
+        at = (rect.right + rect.height * 0.55 + 4, rect.centery)
+        draw_thinking(
+            surface, at, round(rect.height * 0.5), frame.motion.clock, frame.motion.timing.reduced
+        )
     if view.dealer == seat:
         r = max(8, fs * 0.62)
-        cx, cy = rect.left - r - 4, rect.centery
+        cx, cy = left - r - 4, rect.centery
         pygame.draw.circle(surface, CHIP, (cx, cy), r)
         pygame.draw.circle(surface, CHIP_EDGE, (cx, cy), r, 2)
         blit_text(surface, "D", round(r * 1.1), INK, (cx, cy), "center", bold=True)
