@@ -195,6 +195,8 @@ def draw_face(
     if dim:
         image = _faded(seat, size)
     rect = image.get_rect(midright=(plate.left - 4, plate.centery))
+    if rect.left < 2:  # a plate at the window's left edge: the face goes on its right
+        rect = image.get_rect(midleft=(plate.right + 4, plate.centery))
     surface.blit(image, rect)
     mark = badge(level, max(6, round(size * 0.26)))
     surface.blit(mark, mark.get_rect(midtop=(rect.centerx, rect.bottom - mark.get_height() // 2)))

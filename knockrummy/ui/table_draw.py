@@ -253,11 +253,12 @@ def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, f
     active = view.to_move == seat and view.phase in (PLAYING, BUY_BACK)
     size = round(fs * (0.9 if seat == frame.viewer else 0.8))
     rect = plate(surface, lines, center, size, highlight=active, dim=out)
-    left = rect.left
+    left, right = rect.left, rect.right
     if not cfg.is_human:
-        left = draw_face(surface, seat, cfg.level, rect, dim=out).left
+        face = draw_face(surface, seat, cfg.level, rect, dim=out)
+        left, right = min(left, face.left), max(right, face.right)
     if frame.thinking and view.to_move == seat:
-        at = (rect.right + rect.height * 0.55 + 4, rect.centery)
+        at = (right + rect.height * 0.55 + 4, rect.centery)
         draw_thinking(
             surface, at, round(rect.height * 0.5), frame.motion.clock, frame.motion.timing.reduced
         )

@@ -46,6 +46,7 @@ from ...engine.profiles import get_profile
 from ...engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER, SessionState, apply
 from ...engine.views import PlayerView, player_view, spectator_view
 from ...settings import Settings
+from ..celebrations import Celebration, Moment, moments
 from ..hints import hint_for_view
 from ..loop import WAKE, Scene
 from ..seats import SeatConfig
@@ -128,6 +129,9 @@ class TableScene(Scene):
         self.hint: str = ""
         self.panel: HandEndPanel | None = None
         self.panel_wait = 0.0
+        self.celebration: Celebration | None = None
+        self.moments: list[Moment] = []
+        """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self.future: Future | None = None
         self._future_seat: int | None = None
@@ -414,6 +418,7 @@ class TableScene(Scene):
         self.session = new
         self.view = self._view_of(new)
         self.hint = ""
+        self.moments += moments(events, self.humans or None)
         if self.on_action:
             self.on_action(old, new, action, seat)
         self._follow(action, seat, before, events)
@@ -526,6 +531,19 @@ class TableScene(Scene):
         )
         if self.view.winners and self.view.phase == SESSION_OVER:
             self.sounds.play("win")
+        self._celebrate()
+
+    def _celebrate(self) -> None:
+        """Start the celebration of the last moment (a game won outranks its hand)."""
+        found, self.moments = self.moments, []
+        if not found or self.settings.duration_factor == 0:
+            return
+        moment = found[-1]
+        if moment.kind == "won":  # the total the panel shows beside it
+            moment = replace(moment, points=self.view.scores[moment.seat])
+        sounds = None if moment.kind == "won" else self.sounds  # the win chime just played
+        name = self.view.names[moment.seat]
+        self.celebration = Celebration(moment, name, self.settings.reduced_motion, sounds)
 
     # ----------------------------------------------------------------- bots
 
@@ -599,7 +617,7 @@ class TableScene(Scene):
 
     @property
     def busy(self) -> bool:
-        if self.motion.busy or self.notice_left > 0:
+        if self.motion.busy or self.notice_left > 0 or self.celebration is not None:
             return True
         if self.panel is not None and (self.panel.busy or self.panel_wait > 0):
             return True
@@ -632,6 +650,10 @@ class TableScene(Scene):
                 self.selected = card  # lifted, with its count: Enter plays it
         if self.panel is not None:
             self.panel.update(dt if self.settings.duration_factor else math.inf)
+        if self.celebration is not None:
+            self.celebration.update(dt / max(self.settings.duration_factor, 1e-9))
+            if self.celebration.done:
+                self.celebration = None
         if not self.motion.seq.busy:
             self._advance(dt)
         self.refresh_buttons()
@@ -692,3 +714,5 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self.frame(), surface)
+        if self.celebration is not None:
+            self.celebration.draw(surface, look_of(self.settings), self.geometry.font)
