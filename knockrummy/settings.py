@@ -1,15 +1,29 @@
 """Player settings: animation speed, reduced motion, deck colours, sound, card size,
-window mode; the player's name, when to confirm a knock, the hand's sort order and where
-the window was. Plain data with checked values; reading and saving them is the persistence
-layer's job (``persistence/schema.py`` checks a settings file's types)."""
+window mode, felt and card back; the player's name, when to confirm a knock, the hand's
+sort order and where the window was. Plain data with checked values; reading and saving
+them is the persistence layer's job (``persistence/schema.py`` checks a settings file's
+types).
+
+Glossary:
+    deck        the colour scheme of the card faces: ``classic`` or ``high-contrast``, with
+                ``four_colour`` on top (the F key's toggle); ``deck_name`` is the result.
+    felt, back  keys of the table cloths and card backs drawn by the window.
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 SPEEDS = {"normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation speed name -> duration factor."""
-CARD_SCALES = (0.85, 1.0, 1.2)
+CARD_SCALES = (0.85, 1.0, 1.2, 1.45)
+"""Small, normal, large and extra large (for players who read cards from further away)."""
+DECK_BASES = ("classic", "high-contrast")
+"""The deck schemes under the four-colour toggle."""
+DECK_NAMES = ("classic", "four-colour", "high-contrast")
+"""Every deck a player can end up with, in the order the Settings screen offers them."""
+FELT_CHOICES = ("green", "blue", "burgundy")
+BACK_CHOICES = ("red", "blue", "green")
 WINDOW_MODES = ("windowed", "fullscreen")
 KNOCK_CONFIRMS = ("always", "risky", "never")
 """When knocking asks for confirmation: always, when the advisor finds it risky, never."""
@@ -45,6 +59,13 @@ class Settings:
     window_position: tuple[int, int] | None = None
     """Where the window's top-left corner was (None: wherever the system puts it)."""
     window_maximized: bool = False
+    deck: str = "classic"
+    """The scheme under ``four_colour``: one of ``DECK_BASES`` (``four-colour`` given here
+    becomes ``four_colour`` on over ``classic``)."""
+    felt: str = "green"
+    """The table cloth: one of ``FELT_CHOICES``."""
+    back: str = "red"
+    """The card back: one of ``BACK_CHOICES``."""
 
     def __post_init__(self) -> None:
         if self.speed not in SPEEDS:
@@ -55,6 +76,17 @@ class Settings:
             raise SettingsError(
                 f"window mode must be windowed or fullscreen, not {self.window_mode!r}"
             )
+        if self.deck == "four-colour":
+            # a file or a caller naming the four-colour deck means the F key's toggle on
+            object.__setattr__(self, "deck", "classic")
+            object.__setattr__(self, "four_colour", True)
+        for value, choices, words in (
+            (self.deck, DECK_BASES, "deck"),
+            (self.felt, FELT_CHOICES, "felt"),
+            (self.back, BACK_CHOICES, "card back"),
+        ):
+            if value not in choices:
+                raise SettingsError(f"{words} must be one of {', '.join(choices)}, not {value!r}")
         w, h = self.window_size
         if not (640 <= int(w) <= 8192 and 480 <= int(h) <= 8192):
             raise SettingsError(f"window size {w}x{h} is out of range")
@@ -77,6 +109,17 @@ class Settings:
     @property
     def duration_factor(self) -> float:
         return SPEEDS[self.speed]
+
+    @property
+    def deck_name(self) -> str:
+        """The deck the cards are drawn in: four-colour when toggled on, else ``deck``."""
+        return "four-colour" if self.four_colour else self.deck
+
+    def with_deck(self, name: str) -> Settings:
+        """These settings drawing cards in the deck ``name`` (one of ``DECK_NAMES``)."""
+        if name not in DECK_NAMES:
+            raise SettingsError(f"deck must be one of {', '.join(DECK_NAMES)}, not {name!r}")
+        return replace(self, four_colour=False, deck=name)
 
     def to_json(self) -> dict:
         data = asdict(self)

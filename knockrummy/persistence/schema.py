@@ -473,7 +473,16 @@ def settings(data: Any) -> Settings:
     JSON booleans, numbers within their choices); unknown keys are ignored."""
     data = _object(data, "the settings")
     values: dict[str, Any] = {}
-    for key in ("speed", "window_mode", "player_name", "confirm_knock", "sort_order"):
+    for key in (
+        "speed",
+        "window_mode",
+        "player_name",
+        "confirm_knock",
+        "sort_order",
+        "deck",
+        "felt",
+        "back",
+    ):
         if key in data:
             values[key] = text(data[key], key.replace("_", " "), 20)
     for key in ("reduced_motion", "four_colour", "sound", "window_maximized"):

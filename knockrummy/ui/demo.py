@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from .. import cli
 from ..engine.profiles import PROFILES, get_profile
-from ..settings import SPEEDS, Settings
+from ..settings import BACK_CHOICES, DECK_NAMES, FELT_CHOICES, SPEEDS, Settings
 from ..sim import MAX_HANDS
 from .seats import COMPUTER
 
@@ -43,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a built-in level per seat, e.g. hard,easy (instead of --level)",
     )
     parser.add_argument("--four-colour", action="store_true")
+    parser.add_argument("--deck", choices=list(DECK_NAMES), default=None, help="deck colours")
+    parser.add_argument("--felt", choices=list(FELT_CHOICES), default="green")
+    parser.add_argument("--back", choices=list(BACK_CHOICES), default="red", help="card back")
     parser.add_argument("--headless", action="store_true", help="no window (dummy video)")
     parser.add_argument(
         "--resume", action="store_true", help="play on from the last unfinished saved session"
@@ -76,8 +79,15 @@ def play_demo(args: argparse.Namespace) -> int:
     for message in game.messages:
         print(f"knockrummy demo: {message}", file=sys.stderr)
     game.settings = Settings(
-        speed=args.speed, four_colour=args.four_colour, window_size=args.size, sound=False
+        speed=args.speed,
+        four_colour=args.four_colour,
+        window_size=args.size,
+        sound=False,
+        felt=args.felt,
+        back=args.back,
     )
+    if args.deck is not None:
+        game.settings = game.settings.with_deck(args.deck)
     session_id = game.store.last_unfinished() if args.resume else None
     if args.resume and session_id is None:
         print(

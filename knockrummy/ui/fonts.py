@@ -1,4 +1,6 @@
-"""The shipped font (DejaVu Sans, which has the suit symbols), cached by size."""
+"""The shipped font (DejaVu Sans, which has the suit symbols), cached by size, and text
+rendered with it, cached by what it says and how: a frame that shows the same words as the
+last one only blits them (the callers never draw on a rendered text)."""
 
 from __future__ import annotations
 
@@ -22,8 +24,17 @@ def font(size: int, bold: bool = False) -> pygame.freetype.Font:
 
 
 def render(text: str, size: int, color, bold: bool = False) -> tuple[pygame.Surface, pygame.Rect]:
-    """Text rendered antialiased on a transparent surface."""
-    return font(size, bold).render(text, color)
+    """Text rendered antialiased on a transparent surface (shared: do not draw on it)."""
+    surf, rect = _render(text, int(size), tuple(color), bool(bold))
+    return surf, rect.copy()
+
+
+@functools.lru_cache(maxsize=512)
+def _render(text: str, size: int, color: tuple, bold: bool) -> tuple[pygame.Surface, pygame.Rect]:
+    surf, rect = font(size, bold).render(text, color)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()  # the display's format blits several times faster
+    return surf, rect
 
 
 def blit_text(

@@ -67,6 +67,32 @@ def text_size(width: int, height: int) -> int:
 
 
 def table_layout(width: int, height: int, players: int, viewer: int, scale: float = 1.0):
+    """The layout for a table of ``players`` seats seen from ``viewer``, with cards at
+    ``scale`` or, where the window is too small for that, the largest scale (down to 1)
+    at which the piles stay clear of the seats across the table."""
+    while True:
+        layout = _layout_at(width, height, players, viewer, scale)
+        if scale <= 1.0 or _piles_clear(layout, text_size(width, height)):
+            return layout
+        scale = max(1.0, scale * 0.95)
+
+
+def _piles_clear(layout: TableLayout, fs: int) -> bool:
+    """Whether the piles sit below every other seat's cards, plate and words."""
+    top = layout.stock[1]
+    left = layout.stock[0] - layout.card_width * 0.3
+    right = layout.discard[0] + layout.card_width * 1.3
+    for place in layout.seats:
+        if place is None or place.center[1] >= layout.hand_y:
+            continue  # the viewer's own hand, at the bottom
+        x, plate_y = place.plate
+        reach = place.card_width * (0.9 + 0.28 * 10) / 2 + fs * 4
+        if plate_y + fs * 3.6 > top and x + reach > left and x - reach < right:
+            return False
+    return True
+
+
+def _layout_at(width: int, height: int, players: int, viewer: int, scale: float):
     """The layout for a table of ``players`` seats seen from ``viewer``.
 
     From the bottom up: the viewer's hand, room for a lifted card and its count, the status

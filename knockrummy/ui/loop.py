@@ -14,6 +14,7 @@ import time
 import pygame
 
 from ..resources import asset
+from .display import Screen
 
 WAKE = pygame.event.custom_type()
 """Posted by worker threads (a computer player's decision is ready)."""
@@ -56,9 +57,12 @@ class App:
 
     def __init__(self, size: tuple[int, int], title: str = "Knock Rummy", flags: int = 0):
         pygame.display.set_caption(title)
-        pygame.display.set_icon(pygame.image.load(asset("icon.png")))
+        icon = pygame.image.load(asset("icon.png"))
+        pygame.display.set_icon(icon)
         self.flags = flags | pygame.RESIZABLE
-        self.screen = pygame.display.set_mode(size, self.flags)
+        self.display = Screen(size, self.flags, title, icon)
+        """The window: its surface in real pixels and the point-to-pixel mapping."""
+        self.screen = self.display.surface
         self.scenes: list[Scene] = []
         self.running = True
         self.dirty = True
@@ -75,8 +79,7 @@ class App:
     def set_flags(self, flags: int) -> None:
         """Switch between a window and full screen, keeping the scenes."""
         self.flags = flags | pygame.RESIZABLE
-        size = self.screen.get_size() if not flags & pygame.FULLSCREEN else (0, 0)
-        self.screen = pygame.display.set_mode(size, self.flags)
+        self.screen = self.display.set_flags(self.flags)
         for scene in self.scenes:
             scene.resize(self.screen.get_size())
         self.dirty = True
@@ -114,11 +117,13 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if event.type == pygame.VIDEORESIZE:
-            size = (max(640, event.w), max(480, event.h))
-            self.screen = pygame.display.set_mode(size, self.flags)
+        # the one place pointer positions go from window points to drawing pixels
+        event = self.display.scale.map_event(event)
+        resized = self.display.resized(event)
+        if resized is not None:
+            self.screen = resized
             for scene in self.scenes:
-                scene.resize(size)
+                scene.resize(resized.get_size())
         if event.type == pygame.WINDOWEXPOSED:
             self.dirty = True
         if not self.scenes:
@@ -148,7 +153,7 @@ class App:
         # still gets this frame drawn, or its last change would stay off the screen.
         if self.dirty or was_busy or scene.busy:
             scene.draw(self.screen)
-            pygame.display.flip()
+            self.display.present()
             if FIRST_FRAME_EXIT:
                 print("knockrummy: first frame", flush=True)
                 os._exit(0)

@@ -26,6 +26,7 @@ from ..engine.profiles import get_profile
 from ..engine.session import BUY_BACK, PLAYING
 from ..engine.views import PlayerView
 from . import card_art
+from .avatars import draw_face, draw_thinking
 from .card_art import CARD_RATIO
 from .fonts import blit_text, fit, wrap
 from .scenes.hand_end import HandEndPanel
@@ -49,7 +50,7 @@ from .theme import (
     SOFT,
     TEXT,
     WARN,
-    felt,
+    Look,
 )
 from .widgets import Button, plate
 from .wording import (
@@ -164,7 +165,8 @@ class TableFrame:
     panel: HandEndPanel | None
     handoff: tuple[str, ...] | None
     """Pass-and-play: the hand-off screen's lines instead of the table."""
-    four_colour: bool
+    look: Look = Look()
+    """The deck, card back and felt chosen in Settings."""
     story: TableStory | None = None
     """Counts, last moves, the log and the scores (None: tell nothing, as in a test)."""
     fairness: str = ""
@@ -194,7 +196,7 @@ def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         draw_handoff(frame, surface, marks)
         return
     if frame.panel is not None:
-        key = (id(frame.panel), surface.get_size(), frame.four_colour)
+        key = (id(frame.panel), surface.get_size(), frame.look)
         image = _backdrop.get(key)
         if image is None or marks is not None:
             _backdrop.clear()
@@ -212,7 +214,7 @@ def _draw_scene(
     frame: TableFrame, surface: pygame.Surface, marks: Marks | None, bubbles: bool = True
 ) -> None:
     """Everything but the hand-end panel."""
-    surface.blit(felt(surface.get_size()), (0, 0))
+    surface.blit(frame.look.cloth(surface.get_size()), (0, 0))
     fs = frame.font
     _draw_piles(frame, surface, fs, marks)
     for seat in range(frame.view.players):
@@ -221,9 +223,9 @@ def _draw_scene(
     _draw_viewer(frame, surface, fs, marks)
     for flight in frame.motion.flights:
         image = (
-            card_art.face(flight.card, flight.width, frame.four_colour)
+            frame.look.face(flight.card, flight.width)
             if flight.face_up and flight.card is not None
-            else card_art.back(flight.width)
+            else frame.look.card_back(flight.width)
         )
         x, y = flight.pos
         surface.blit(card_art.shadow(flight.width), (x + 3, y + 4))
@@ -256,11 +258,13 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
         if deal is not None and deal.cut > 0:
             # the cut: the top half lifts away and goes under
             lift = math.sin(deal.cut * math.pi) * cw * 0.9
-            surface.blit(card_art.back(cw), (sx - lift, sy))
-            surface.blit(card_art.back(cw), (sx + lift * 0.3, sy - 2))
+            surface.blit(frame.look.card_back(cw), (sx - lift, sy))
+            surface.blit(frame.look.card_back(cw), (sx + lift * 0.3, sy - 2))
         else:
             for i in range(layers):
-                _card(marks, surface, card_art.back(cw), (sx - i * 1.5, sy - i * 1.5), "piles")
+                _card(
+                    marks, surface, frame.look.card_back(cw), (sx - i * 1.5, sy - i * 1.5), "piles"
+                )
         _text(
             marks,
             surface,
@@ -286,15 +290,15 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
             _card(
                 marks,
                 surface,
-                card_art.face(pile[-2], cw, frame.four_colour),
+                frame.look.face(pile[-2], cw),
                 (dx + 2, dy + 2),
                 "piles",
             )
-        _card(marks, surface, card_art.face(pile[-1], cw, frame.four_colour), (dx, dy), "piles")
+        _card(marks, surface, frame.look.face(pile[-1], cw), (dx, dy), "piles")
     else:
         pygame.draw.rect(surface, FELT_DARK, (dx, dy, cw, ch), width=2, border_radius=cw // 10)
     if view.knocker is not None and not any(f.dest == ("knock",) for f in motion.flights):
-        surface.blit(card_art.back(cw), (dx + cw * 0.12, dy + cw * 0.12))
+        surface.blit(frame.look.card_back(cw), (dx + cw * 0.12, dy + cw * 0.12))
     if frame.glow_stock:
         _glow(surface, (sx, sy, cw, ch))
     if frame.glow_discard and pile:
@@ -344,9 +348,7 @@ def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: in
             cards = [None] * first + list(cards)
         for i, (x, y) in enumerate(slots):
             card = cards[i] if i < len(cards) else None
-            image = (
-                card_art.back(cw) if card is None else card_art.face(card, cw, frame.four_colour)
-            )
+            image = frame.look.card_back(cw) if card is None else frame.look.face(card, cw)
             _card(marks, surface, image, (x, y), group)
     rect = _draw_plate(frame, surface, seat, place.plate, fs, marks)
     said = frame.story.last_turns.get(seat) if frame.story is not None else None
@@ -370,12 +372,21 @@ def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, f
     size = round(fs * (0.9 if seat == frame.viewer else 0.8))
     rect = plate(surface, lines, center, size, highlight=active, dim=out)
     _mark(marks, "plate", f"plate {seat}", rect)
+    left, right = rect.left, rect.right
+    if not cfg.is_human:
+        face = draw_face(surface, seat, cfg.level, rect, dim=out)
+        _mark(marks, "plate", f"plate {seat}", face)
+        left, right = min(left, face.left), max(right, face.right)
     if frame.thinking and view.to_move == seat:
-        dots = "." * (1 + int(frame.motion.clock * 3) % 3)
-        blit_text(surface, dots, fs, ACCENT, (rect.right + 4, rect.centery), "midleft", bold=True)
+        at = (right + rect.height * 0.55 + 4, rect.centery)
+        draw_thinking(
+            surface, at, round(rect.height * 0.5), frame.motion.clock, frame.motion.timing.reduced
+        )
     if view.dealer == seat:
         r = max(8, fs * 0.62)
-        cx, cy = rect.left - r - 4, rect.centery
+        cx, cy = left - r - 4, rect.centery
+        if cx - r < 0:  # at the window's left edge the chip goes on the plate's right
+            cx = right + r + 4
         pygame.draw.circle(surface, CHIP, (cx, cy), r)
         pygame.draw.circle(surface, CHIP_EDGE, (cx, cy), r, 2)
         blit_text(surface, "D", round(r * 1.1), INK, (cx, cy), "center", bold=True)
@@ -392,7 +403,7 @@ def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
         position = view.seats_in_hand.index(seat)
         if frame.bottom is None:  # cards this view does not know: their backs
             for x, y in frame.geometry.hand_slots(seat, _shown_count(frame, position)):
-                _card(marks, surface, card_art.back(cw), (x, y), "hand")
+                _card(marks, surface, frame.look.card_back(cw), (x, y), "hand")
         else:
             _draw_known_bottom(frame, surface, position, cw, fs, marks)
     rect = _draw_plate(frame, surface, seat, place.plate, fs, marks)
@@ -430,12 +441,12 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
             continue
         x, y = pos
         if frame.face_down:
-            _card(marks, surface, card_art.back(cw), (x, y), "hand")
+            _card(marks, surface, frame.look.card_back(cw), (x, y), "hand")
             continue
         lifted = card == frame.selected
         if lifted or card == frame.held:
             surface.blit(card_art.shadow(cw), (x + 4, y + 6))
-        _card(marks, surface, card_art.face(card, cw, frame.four_colour), (x, y), "hand")
+        _card(marks, surface, frame.look.face(card, cw), (x, y), "hand")
         group = groups.get(card)
         if group is not None:
             # a band of the meld's colour under each of its cards, in any sort order
@@ -609,7 +620,7 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
     for i, card in enumerate(pile):
         row, col = divmod(i, per_row)
         pos = (rect.left + pad + col * step, top + row * (ch * 0.55))
-        _card(marks, surface, card_art.face(card, cw, frame.four_colour), pos, "pile history", 1)
+        _card(marks, surface, frame.look.face(card, cw), pos, "pile history", 1)
 
 
 # ------------------------------------------------------------------ hand-end panel
@@ -650,9 +661,9 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
             ox, oy = placed.origin
             x, y = ox + (x - ox) * t, oy + (y - oy) * t
         image = (
-            card_art.face(placed.card, cw, frame.four_colour)
+            frame.look.face(placed.card, cw)
             if reveal >= 0.5 or placed.seat == frame.viewer
-            else card_art.back(cw)
+            else frame.look.card_back(cw)
         )
         _card(marks, surface, image, (x, y), f"panel row {placed.seat}", 1)
         if placed.deadwood:
@@ -816,7 +827,7 @@ def _lay_legend(surface, geo, view: PlayerView, fs, marks=None) -> None:
 
 def draw_handoff(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
     """Pass-and-play: the table is hidden until the next player takes the screen."""
-    surface.blit(felt(surface.get_size()), (0, 0))
+    surface.blit(frame.look.cloth(surface.get_size()), (0, 0))
     fs = frame.font
     w, h = surface.get_size()
     title, ready, *others = frame.handoff

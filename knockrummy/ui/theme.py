@@ -1,17 +1,19 @@
 """The look of every screen: the palette and the table cloth.
 
 Glossary:
-    felt     the cloth under everything: a soft radial gradient from ``FELT`` to
-             ``FELT_DARK``, rendered once per window size.
+    felt     the cloth under everything, one of ``felts.FELTS``, rendered once per window
+             size; ``FELT`` and ``FELT_DARK`` are the green one's tones for outlines.
+    look     the player's deck, card back and felt together (:class:`Look`).
     accent   the gold of the active seat, the primary button and every highlight.
 """
 
 from __future__ import annotations
 
-import functools
-import math
+from dataclasses import dataclass
 
 import pygame
+
+from . import card_art, felts
 
 FELT = (22, 96, 58)
 FELT_DARK = (12, 60, 36)
@@ -47,24 +49,41 @@ LAYOFF = (90, 170, 255)
 LAYOFF_TEXT = (170, 205, 255)
 
 
-@functools.lru_cache(maxsize=4)
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The table cloth: a soft radial gradient, rendered once per window size."""
-    w, h = size
-    small = pygame.Surface((64, 40))
-    for y in range(40):
-        for x in range(64):
-            d = math.hypot((x - 32) / 32, (y - 18) / 22)
-            t = min(1.0, d * 0.75)
-            small.set_at(
-                (x, y),
-                tuple(round(FELT[i] * (1 - t) + FELT_DARK[i] * t) for i in range(3)),
-            )
-    big = pygame.transform.smoothscale(small, (w, h))
-    return big.convert() if pygame.display.get_surface() is not None else big
-
-
 MELD_BANDS = ((240, 190, 70), (110, 200, 140), (120, 170, 250), (230, 130, 200))
 """The band under each meld of the viewer's hand, by the meld's place in the arrangement."""
 SHEET = (8, 36, 22, 250)
 """The score sheet, the hand log and the pile's history behind their text."""
+
+
+def felt(size: tuple[int, int], name: str = "green") -> pygame.Surface:
+    """The table cloth ``name`` (a key of ``felts.FELTS``), rendered once per window size."""
+    return felts.felt(size, name)
+
+
+@dataclass(frozen=True)
+class Look:
+    """The player's choice of deck colours, card back and felt, as the drawing uses it."""
+
+    deck: str = "classic"
+    """A key of ``palettes.DECKS``."""
+    felt: str = "green"
+    """A key of ``felts.FELTS``."""
+    back: str = "red"
+    """A key of ``card_backs.BACKS``."""
+
+    def face(self, card, width: int) -> pygame.Surface:
+        """The face of ``card`` in this deck (cached by ``card_art``)."""
+        return card_art.face(card, width, deck=self.deck)
+
+    def card_back(self, width: int) -> pygame.Surface:
+        """A card's back in this pattern (cached by ``card_art``)."""
+        return card_art.back(width, style=self.back)
+
+    def cloth(self, size: tuple[int, int]) -> pygame.Surface:
+        """This felt covering ``size`` (cached by ``felts``)."""
+        return felts.felt(size, self.felt)
+
+
+def look_of(settings) -> Look:
+    """The look that ``settings`` (a :class:`knockrummy.settings.Settings`) choose."""
+    return Look(deck=settings.deck_name, felt=settings.felt, back=settings.back)

@@ -33,9 +33,9 @@ def faces_drawn(monkeypatch):
     drawn = []
     real = card_art.face
 
-    def spy(card, width, four_colour=False):
+    def spy(card, width, four_colour=False, **options):
         drawn.append(card)
-        return real(card, width, four_colour)
+        return real(card, width, four_colour, **options)
 
     monkeypatch.setattr(card_art, "face", spy)
     return drawn

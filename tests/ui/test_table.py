@@ -167,7 +167,9 @@ def test_opponents_hidden_cards_are_never_drawn_face_up_before_the_hand_ends(fac
         step(app)
         hand = scene.session.hand
         flying = {f.card for f in scene.motion.flights if f.face_up}
-        public = set(hand.discard) | flying
+        # a card taken from the pile was face up for everyone: the table shows it by its taker
+        taken = {card for _, action, card in hand.log if isinstance(action, TakeDiscard)}
+        public = set(hand.discard) | flying | taken
         mine = set(scene.player_hand())
         for position, cards in enumerate(hand.hands):
             if scene.seat_of(position) == scene.viewer:

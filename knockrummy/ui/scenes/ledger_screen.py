@@ -274,7 +274,11 @@ class LedgerScreen(MenuScreen):
                 if rect.collidepoint(event.pos):
                     self.choose(session_id)
         elif event.type == pygame.MOUSEWHEEL:
-            x = pygame.mouse.get_pos()[0] if pygame.mouse.get_focused() else 0
+            x = (
+                self.app.display.scale.to_pixels(pygame.mouse.get_pos())[0]
+                if pygame.mouse.get_focused()
+                else 0
+            )
             if x and x < self.size[0] * 0.38:
                 self.list_scroll = max(0, min(len(self.sessions) - 1, self.list_scroll - event.y))
             else:

@@ -72,7 +72,7 @@ class MenuScreen(Scene):
     # --------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(surface.get_size()), (0, 0))
+        surface.blit(felt(surface.get_size(), self.game.settings.felt), (0, 0))
         w, h = surface.get_size()
         fs = self.fs
         if self.title:

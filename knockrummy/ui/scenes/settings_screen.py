@@ -1,6 +1,6 @@
-"""Settings: animation speed, reduced motion, four-colour deck, sound, card size, window
-mode; the player's name, when a knock asks first, the hand's sort order. Each change is
-saved at once and kept between runs.
+"""Settings: animation speed, reduced motion, deck colours, sound, card size, window
+mode, felt and card back; the player's name, when a knock asks first, the hand's sort
+order. Each change is saved at once and kept between runs.
 
 Glossary:
     editing   the name row takes typed text: a click on it starts, Enter or a click
@@ -14,7 +14,10 @@ from dataclasses import replace
 import pygame
 
 from ...settings import (
+    BACK_CHOICES,
     CARD_SCALES,
+    DECK_NAMES,
+    FELT_CHOICES,
     KNOCK_CONFIRMS,
     NAME_LENGTH,
     SORT_ORDERS,
@@ -22,12 +25,13 @@ from ...settings import (
     WINDOW_MODES,
     SettingsError,
 )
+from ..card_art import BACKS, DECKS, FELTS
 from ..fonts import blit_text
 from ..theme import SOFT
 from ..widgets import Button
 from .menu import MenuScreen, column
 
-SIZE_NAMES = dict(zip(CARD_SCALES, ("small", "normal", "large"), strict=True))
+SIZE_NAMES = dict(zip(CARD_SCALES, ("small", "normal", "large", "extra large"), strict=True))
 CONFIRM_NAMES = {"always": "always", "risky": "when risky", "never": "never"}
 """How the knock confirmation setting reads."""
 
@@ -46,9 +50,11 @@ class SettingsScreen(MenuScreen):
         """The name being typed (see the glossary), or None."""
         self.rebuild()
 
-    def change(self, **values) -> None:
+    def change(self, deck: str | None = None, **values) -> None:
         old = self.game.settings
         new = replace(old, **values)
+        if deck is not None:
+            new = new.with_deck(deck)
         self.game.change_settings(new)
         if new.window_mode != old.window_mode:
             flags = pygame.FULLSCREEN if new.window_mode == "fullscreen" else 0
@@ -68,9 +74,9 @@ class SettingsScreen(MenuScreen):
                 lambda: self.change(reduced_motion=not s.reduced_motion),
             ),
             (
-                "Four-colour deck",
-                on[s.four_colour],
-                lambda: self.change(four_colour=not s.four_colour),
+                "Deck colours",
+                DECKS[s.deck_name],
+                lambda: self.change(deck=_next(DECK_NAMES, s.deck_name)),
             ),
             ("Sound", on[s.sound], lambda: self.change(sound=not s.sound)),
             self._cycle("Card size", "card_scale", CARD_SCALES, SIZE_NAMES),
@@ -81,6 +87,8 @@ class SettingsScreen(MenuScreen):
                 s.player_name if self.editing is None else self.editing + "|",
                 self.start_editing,
             ),
+            self._cycle("Felt", "felt", FELT_CHOICES, FELTS),
+            self._cycle("Card back", "back", BACK_CHOICES, BACKS),
             self._cycle("Confirm a knock", "confirm_knock", KNOCK_CONFIRMS, CONFIRM_NAMES),
             self._cycle("Sort the hand by", "sort_order", SORT_ORDERS),
         ]

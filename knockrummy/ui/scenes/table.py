@@ -60,6 +60,7 @@ from ...engine.session import (
 )
 from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...settings import Settings
+from ..celebrations import Celebration, Moment, moments
 from ..hints import hint_for_view
 from ..knock_check import ADVISE, ASK, KNOCK, KnockCheck, knock_is_risky, question
 from ..loop import WAKE, Scene
@@ -68,6 +69,7 @@ from ..move_log import hand_log, last_turns, pick_ups
 from ..seats import SeatConfig
 from ..sound import Sounds
 from ..table_draw import TableFrame, TableStory, draw_table
+from ..theme import look_of
 from ..widgets import Button
 from ..wording import (
     HINT_THINKING,
@@ -165,6 +167,9 @@ class TableScene(Scene):
         """The numbers behind the hint shown (see :mod:`..hints`)."""
         self.panel: HandEndPanel | None = None
         self.panel_wait = 0.0
+        self.celebration: Celebration | None = None
+        self.moments: list[Moment] = []
+        """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self.future: Future | None = None
         self._future_seat: int | None = None
@@ -436,6 +441,7 @@ class TableScene(Scene):
 
     def _command(self, key: int) -> None:
         if key == pygame.K_f:
+            # four-colour on top of the chosen scheme: F again brings that scheme back
             self.change_settings(four_colour=not self.settings.four_colour)
             self.say(setting_notice("Four-colour deck", self.settings.four_colour))
         elif key == pygame.K_m:
@@ -497,6 +503,7 @@ class TableScene(Scene):
         self.view = self._view_of(new)
         self.hint = ""
         self.hint_details = ""
+        self.moments += moments(events, self.humans or None)
         if self.on_action:
             self.on_action(old, new, action, seat)
         watcher = self.viewer if self.humans else None
@@ -624,6 +631,19 @@ class TableScene(Scene):
         )
         if self.over is not None and self.over.winners:
             self.sounds.play("win")
+        self._celebrate()
+
+    def _celebrate(self) -> None:
+        """Start the celebration of the last moment (a game won outranks its hand)."""
+        found, self.moments = self.moments, []
+        if not found or self.settings.duration_factor == 0:
+            return
+        moment = found[-1]
+        if moment.kind == "won":  # the total the panel shows beside it
+            moment = replace(moment, points=self.view.scores[moment.seat])
+        sounds = None if moment.kind == "won" else self.sounds  # the win chime just played
+        name = self.view.names[moment.seat]
+        self.celebration = Celebration(moment, name, self.settings.reduced_motion, sounds)
 
     def _replay_this_hand(self) -> None:
         self.on_replay(self.session.hand_number)
@@ -703,7 +723,7 @@ class TableScene(Scene):
 
     @property
     def busy(self) -> bool:
-        if self.motion.busy or self.notice_left > 0:
+        if self.motion.busy or self.notice_left > 0 or self.celebration is not None:
             return True
         if self.panel is not None and (self.panel.busy or self.panel_wait > 0):
             return True
@@ -740,6 +760,10 @@ class TableScene(Scene):
                 self.selected = card  # lifted, with its count: Enter plays it
         if self.panel is not None:
             self.panel.update(dt if self.settings.duration_factor else math.inf)
+        if self.celebration is not None:
+            self.celebration.update(dt / max(self.settings.duration_factor, 1e-9))
+            if self.celebration.done:
+                self.celebration = None
         if not self.motion.seq.busy:
             self._advance(dt)
         self.refresh_buttons()
@@ -796,7 +820,7 @@ class TableScene(Scene):
             thinking=self.future is not None,
             panel=self.panel,
             handoff=handoff,
-            four_colour=self.settings.four_colour,
+            look=look_of(self.settings),
             story=self._story(bottom),
             fairness=fairness_line(
                 hand_seed(self.session.seed, view.hand_number),
@@ -860,3 +884,5 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self.frame(), surface)
+        if self.celebration is not None:
+            self.celebration.draw(surface, look_of(self.settings), self.geometry.font)

@@ -4,7 +4,8 @@ viewer's cards easing into their slots.
 Glossary:
     flight    a card moving between two places; its destination leaves a gap until it lands.
     deal      the opening animation of a hand: the cut, then one card at a time clockwise
-              from the dealer's left, then the upcard.
+              from the dealer's left (each leaving before the last has landed), then the
+              upcard.
     move      one public move as the seat on screen saw it (:class:`Move`): a card is named
               only if that seat may know it, so a stock draw of another seat flies face down.
 
@@ -22,12 +23,30 @@ from ...engine.cards import Card
 from ...engine.views import PlayerView
 from ..sound import Sounds
 from ..tween import Sequence as TweenSequence
-from ..tween import Tween, ease_in_out_cubic, lerp_point
+from ..tween import Tween, ease_in_out_cubic, lerp_point, linear
 from ..wording import PASS_WORD
 from .table_layout import TableGeometry
 
 BOT_PAUSE = 0.45
 """Seconds a computer's move stays on screen before the next one (normal speed)."""
+DEAL_CUT = 0.3
+"""Seconds of the cut before the deal (normal speed)."""
+DEAL_FLIGHT = 0.2
+DEAL_FLIGHT_REDUCED = 0.06
+"""Seconds one dealt card flies (reduced motion: it appears in place)."""
+DEAL_GAP = 0.05
+DEAL_CARDS_SECONDS = 1.6
+"""A card leaves the stock every ``DEAL_GAP`` seconds, closer together on a big table so
+that all of them leave within ``DEAL_CARDS_SECONDS``: the deal with its cut and upcard
+stays under 2 s for two players and under 3 s for six."""
+DEAL_UPCARD = 0.25
+DEAL_SOUND_EVERY = 2
+"""Every other dealt card clicks: at six seats one click per card would be a buzz."""
+
+
+def deal_gap(cards: int) -> float:
+    """Seconds between two dealt cards leaving the stock, for a deal of ``cards``."""
+    return min(DEAL_GAP, DEAL_CARDS_SECONDS / max(1, cards))
 
 
 @dataclass(frozen=True)
@@ -299,45 +318,71 @@ class TableMotion:
                 def done() -> None:
                     deal.cut = 0.0
 
-                return Tween(self.duration(0.7), ease_in_out_cubic, on_update=update, on_done=done)
+                seconds = self.duration(DEAL_CUT)
+                return Tween(seconds, ease_in_out_cubic, on_update=update, on_done=done)
 
             self.seq.add(cut)
-        size = view.hand_sizes[0]
-        dealer = view.seats_in_hand.index(view.dealer)
-        for k in range(players * size):
-            position = (dealer + 1 + k) % players
-            self.seq.add(self._deal_step(view, position, k // players, geometry))
+        self.seq.add(lambda: self._deal_cards(view, geometry))
         self.seq.add(lambda: self._upcard_step(view, geometry()))
         self.seq.call(self.end_deal)
 
-    def _deal_step(self, view: PlayerView, position: int, index: int, geometry):
-        def start() -> Tween:
-            deal = self.deal
-            geo = geometry()
-            seat = view.seats_in_hand[position]
-            card = view.hand[index] if position == view.position else None
-            slots = geo.hand_slots(seat, index + 1)
-            deal.to_come -= 1
-            flight = Flight(
-                card,
-                card is not None,
-                geo.layout.stock,
-                slots[-1],
-                geo.layout.card_width,
-                geo.layout.seats[seat].card_width,
-                ("deal", position),
-            )
-            tween = self._launch(flight, 0.16, "deal")
-            finish = tween.on_done
+    def _deal_cards(self, view: PlayerView, geometry) -> Tween:
+        """Every card of the deal as one step: a card leaves the stock every ``gap`` seconds
+        while the ones before it are still flying, so the deal's length barely grows with
+        the table (a sequence of whole flights took 11 s at six seats)."""
+        deal = self.deal
+        players = len(view.hand_sizes)
+        size = view.hand_sizes[0]
+        dealer = view.seats_in_hand.index(view.dealer)
+        count = players * size
+        gap = deal_gap(count)
+        fly = DEAL_FLIGHT_REDUCED if self.timing.reduced else DEAL_FLIGHT
+        launched: list[tuple[Flight, int]] = []
+        landed = 0
 
-            def landed() -> None:
-                finish()
-                deal.shown[position] += 1
+        def update(p: float) -> None:
+            nonlocal landed
+            now = p * span
+            while len(launched) < count and len(launched) * gap <= now:
+                k = len(launched)
+                position = (dealer + 1 + k) % players
+                launched.append((self._deal_flight(view, position, k // players, geometry), k))
+            for flight, k in launched[landed:]:
+                t = (now - k * gap) / fly if fly > 0 else 1.0
+                flight.progress = ease_in_out_cubic(max(0.0, min(1.0, t)))
+            # cards land in the order they left (every flight lasts as long)
+            while landed < len(launched) and now >= launched[landed][1] * gap + fly:
+                flight, k = launched[landed]
+                if flight in self.flights:
+                    self.flights.remove(flight)
+                deal.shown[(dealer + 1 + k) % players] += 1
+                landed += 1
+                if k % DEAL_SOUND_EVERY == 0 or k == count - 1:
+                    self.sounds.play("deal")
 
-            tween.on_done = landed
-            return tween
+        span = (count - 1) * gap + fly
+        # the deal's length at normal speed; the tween runs it at the chosen speed
+        return Tween(self.duration(span), linear, on_update=update)
 
-        return start
+    def _deal_flight(self, view: PlayerView, position: int, index: int, geometry) -> Flight:
+        geo = geometry()
+        seat = view.seats_in_hand[position]
+        card = view.hand[index] if position == view.position else None
+        slots = geo.hand_slots(seat, index + 1)
+        self.deal.to_come -= 1
+        flight = Flight(
+            card,
+            card is not None,
+            geo.layout.stock,
+            slots[-1],
+            geo.layout.card_width,
+            geo.layout.seats[seat].card_width,
+            ("deal", position),
+        )
+        if self.timing.reduced:
+            flight.start = flight.end  # reduced motion: the card appears in its place
+        self.flights.append(flight)
+        return flight
 
     def _upcard_step(self, view: PlayerView, geo: TableGeometry) -> Tween:
         deal = self.deal
@@ -352,7 +397,7 @@ class TableMotion:
             layout.card_width,
             ("upcard",),
         )
-        tween = self._launch(flight, 0.3, "card")
+        tween = self._launch(flight, DEAL_UPCARD, "card")
         finish = tween.on_done
 
         def landed() -> None:

@@ -75,7 +75,7 @@ class TitleScreen(MenuScreen):
         fs = self.fs
         cw = max(40, round(h * 0.09))
         for i, card in enumerate(FAN):
-            image = card_art.face(card, cw, self.game.settings.four_colour)
+            image = card_art.face(card, cw, deck=self.game.settings.deck_name)
             angle = (i - 2) * -9
             rotated = pygame.transform.rotozoom(image, angle, 1.0)
             x = w / 2 + (i - 2) * cw * 0.55
