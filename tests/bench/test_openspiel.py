@@ -181,6 +181,36 @@ def test_missing_openspiel_is_reported(monkeypatch, capsys):
     assert "OpenSpiel is not installed" in capsys.readouterr().err
 
 
+def test_missing_openspiel_is_reported_for_matches_too(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    assert knockrummy(["bench", "openspiel", "--matches", "1"]) == 2
+    assert "OpenSpiel is not installed" in capsys.readouterr().err
+
+
+def test_matches_play_hands_until_a_side_reaches_100_with_seats_alternating(monkeypatch):
+    from knockrummy.bench import openspiel
+
+    script = iter([40.0, -25.0, 70.0, -60.0, 0.0, -50.0, 30.0, 99.0, 1.0] + [0.0] * 50)
+    played = []
+
+    def fake_hand(pyspiel, game, order, seat, bot, times):
+        played.append((order, seat))
+        times.append(0.001)
+        points = next(script)
+        return openspiel.HandOutcome(seat, points, None if points == 0 else 0, False, False)
+
+    monkeypatch.setattr(openspiel, "_load_game", lambda: (None, None))
+    monkeypatch.setattr(openspiel, "play_hand", fake_hand)
+    result = openspiel.bench_matches(2, seed=5, level="medium")
+    # match 1: 40, -25, 70 (we reach 110); match 2: -60, 0, -50 (they reach 110)
+    assert result["hands"] == 6 and result["mode"] == "matches"
+    assert [seat for _, seat in played] == [0, 1, 0, 1, 0, 1]
+    # each hand is a fresh deal: deal seed + k for the k-th hand
+    assert [order for order, _ in played] == [openspiel.deal_order(5 + k) for k in range(6)]
+    games = result["games_to_100"]
+    assert (games["games"], games["won"], games["hands_left_over"]) == (2, 1, 0)
+
+
 def _outcomes(seed: int, hands: int) -> list:
     """Made-up hands for the summary arithmetic (both seats, every kind of ending)."""
     import random
