@@ -12,7 +12,17 @@ Glossary:
                 equally often and an even match is 50%.
     Wilson      the 95% Wilson score interval of a win rate (see :mod:`.stats`).
     points      per game and per hand: the bot's final score (ledger net in ``poker-rum``,
-                chips net in ``knock-rami``) and its score per hand played.
+                chips net in ``knock-rami``) and its score per hand played, with the
+                interval of that ratio over games (see :mod:`.stats`). Per hand is per
+                seat and hand: a side's points over the hands times the seats it held.
+    net         per hand: the bot's score less its opponents' (the mean of each side's
+                seats), over the hands played; in the zero-sum profiles it is the
+                difference of the two sides' points.
+    decided     a hand with a winner (every hand but one that ran out of stock with no
+                one collecting); the bot's hand share is the decided hands it won, a hand
+                won by ``k`` tied players split ``1/k`` each. Its Wilson interval counts
+                hands as independent, which they are not quite (hands of one game share
+                the score), so it is a little narrow.
     decision    one ``choose(view)`` call, timed with ``time.perf_counter``.
     parts       a long run split into shorter ones (to use several cores): ``--games 500
                 --seed 1`` and ``--games 500 --seed 501`` play exactly the games of
@@ -38,7 +48,17 @@ from .. import cli
 from ..engine.profiles import PROFILES, get_profile
 from ..sim import play_session
 from .bots import TimedBot, make_level
-from .stats import MergeError, add_merge_option, check_bots, merge_command, percentile, wilson
+from .stats import (
+    MergeError,
+    add_merge_option,
+    add_moments,
+    check_bots,
+    merge_command,
+    percentile,
+    ratio_interval,
+    ratio_moments,
+    wilson,
+)
 
 MAX_GAMES = 1_000_000
 """More games than any run needs; a larger count is a typing slip."""
@@ -48,15 +68,20 @@ def _row(
     name: str,
     seats: float,
     games: int,
-    hands: int,
     won: float,
-    per_game: float,
+    hands: dict[str, Any],
     decisions: int,
     p50: float,
     p95: float,
 ) -> dict[str, Any]:
-    """One bot's line of a result; the rate, its interval and points per hand derived."""
+    """One bot's line of a result: games won with its interval; from ``hands`` (the
+    decided hands, hands won and the points and net moments) the hand share and the
+    per-hand figures with theirs."""
     low, high = wilson(won, games)
+    decided, hands_won = hands["decided"], hands["won"]
+    h_low, h_high = wilson(hands_won, decided)
+    per_hand, p_low, p_high = ratio_interval(hands["points_moments"])
+    net, n_low, n_high = ratio_interval(hands["net_moments"])
     return {
         "bot": name,
         "seats": seats,
@@ -64,8 +89,17 @@ def _row(
         "wins": won,
         "win_rate": won / games,
         "win_rate_95": [low, high],
-        "points_per_game": per_game,
-        "points_per_hand": per_game * games / hands if hands else 0.0,
+        "points_per_game": hands["points_moments"][2] / (seats * games),
+        "points_per_hand": per_hand,
+        "points_per_hand_95": [p_low, p_high],
+        "net_per_hand": net,
+        "net_per_hand_95": [n_low, n_high],
+        "decided_hands": decided,
+        "hands_won": hands_won,
+        "hand_share": hands_won / decided if decided else 0.0,
+        "hand_share_95": [h_low, h_high],
+        "points_moments": hands["points_moments"],
+        "net_moments": hands["net_moments"],
         "decisions": decisions,
         "decision_ms_p50": p50,
         "decision_ms_p95": p95,
@@ -94,10 +128,12 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
     profile.check_players(players)
     names = list(dict.fromkeys(specs))
     wins = dict.fromkeys(names, 0.0)
-    points = dict.fromkeys(names, 0.0)
+    hands_won = dict.fromkeys(names, 0.0)
+    per_game: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+    net_game: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
     seats_held = dict.fromkeys(names, 0)
     times: dict[str, list[float]] = {name: [] for name in names}
-    hands_total = 0
+    hands_total = decided = 0
     for game, seated in enumerate(compositions(specs, games)):
         game_seed = seed + game
         shift = game % players
@@ -108,26 +144,40 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
             for b in order
         ]
         state = play_session(profile_id, players, game_seed, bots)
-        hands_total += len(state.records)
+        played = len(state.records)
+        hands_total += played
         account = state.chips if profile.session == "elimination" else state.scores
         share = 1.0 / len(state.winners) if state.winners else 0.0
-        for seat, b in enumerate(order):
-            name = seated[b]
-            points[name] += float(account[seat])
-            seats_held[name] += 1
-            if seat in state.winners:
-                wins[name] += share
+        holder = [seated[b] for b in order]  # the spec at each seat
+        for name in names:
+            mine = [float(account[s]) for s in range(players) if holder[s] == name]
+            theirs = [float(account[s]) for s in range(players) if holder[s] != name]
+            seats_held[name] += len(mine)
+            per_game[name].append((played * len(mine), sum(mine)))
+            net_game[name].append((played, statistics.fmean(mine) - statistics.fmean(theirs)))
+        for seat in state.winners:
+            wins[holder[seat]] += share
+        for record in state.records:
+            if record.winners:
+                decided += 1
+                for seat in record.winners:
+                    hands_won[holder[seat]] += 1.0 / len(record.winners)
     rows = []
     for name in names:
         ms = [t * 1000 for t in times[name]]
+        hands = {
+            "decided": decided,
+            "won": hands_won[name],
+            "points_moments": ratio_moments(per_game[name]),
+            "net_moments": ratio_moments(net_game[name]),
+        }
         rows.append(
             _row(
                 name,
                 seats_held[name] / games,
                 games,
-                hands_total,
                 wins[name],
-                points[name] / seats_held[name] if seats_held[name] else 0.0,
+                hands,
                 len(ms),
                 statistics.median(ms) if ms else 0.0,
                 percentile(ms, 0.95),
@@ -139,6 +189,7 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
         "games": games,
         "seed": seed,
         "hands": hands_total,
+        "decided_hands": decided,
         "account": "chips" if profile.session == "elimination" else "points",
         "bots": rows,
     }
@@ -182,14 +233,19 @@ def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     rows = []
     for index, (name, seats) in enumerate(shape):
         mine = [part["bots"][index] for part in parts]
+        joined = {
+            "decided": sum(row["decided_hands"] for row in mine),
+            "won": sum(row["hands_won"] for row in mine),
+            "points_moments": add_moments([row["points_moments"] for row in mine]),
+            "net_moments": add_moments([row["net_moments"] for row in mine]),
+        }
         rows.append(
             _row(
                 name,
                 seats,
                 games,
-                hands,
                 sum(row["wins"] for row in mine),
-                sum(row["points_per_game"] * row["games"] for row in mine) / games,
+                joined,
                 sum(row["decisions"] for row in mine),
                 max(row["decision_ms_p50"] for row in mine),
                 max(row["decision_ms_p95"] for row in mine),
@@ -201,27 +257,37 @@ def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "games": games,
         "seed": first["seed"],
         "hands": hands,
+        "decided_hands": sum(part["decided_hands"] for part in parts),
         "account": first["account"],
         "bots": rows,
         "parts": len(parts),
     }
 
 
+def _with_interval(value: float, interval: Sequence[float], spec: str) -> str:
+    low, high = interval
+    return f"{value:{spec}} ({low:{spec}},{high:{spec}})"
+
+
 def _table(result: dict[str, Any]) -> str:
     lines = [
         f"{result['profile']}, {result['players']} players, {result['games']} games "
-        f"(seed {result['seed']}), {result['hands']} hands; {result['account']} per game/hand"
+        f"(seed {result['seed']}), {result['hands']} hands ({result['decided_hands']} decided); "
+        f"{result['account']} per game/hand"
         + (f"; {result['parts']} parts" if result.get("parts") else ""),
-        f"{'bot':<24}{'seats':>6}{'wins':>8}{'rate':>7}{'95% interval':>16}{'/game':>9}{'/hand':>8}"
-        f"{'p50 ms':>9}{'p95 ms':>9}",
+        f"{'bot':<16}{'seats':>6}{'games won':>24}{'hands won':>24}{'/hand':>23}"
+        f"{'net /hand':>23}{'p50 ms':>9}{'p95 ms':>9}",
     ]
     for row in result["bots"]:
-        low, high = row["win_rate_95"]
+        cells = [
+            _with_interval(row["win_rate"], row["win_rate_95"], ".3f"),
+            _with_interval(row["hand_share"], row["hand_share_95"], ".3f"),
+            _with_interval(row["points_per_hand"], row["points_per_hand_95"], "+.2f"),
+            _with_interval(row["net_per_hand"], row["net_per_hand_95"], "+.2f"),
+        ]
         lines.append(
-            f"{row['bot']:<24}{row['seats']:>6.3g}{row['wins']:>8.1f}{row['win_rate']:>7.3f}"
-            f"{f'{low:.3f}-{high:.3f}':>16}{row['points_per_game']:>9.2f}"
-            f"{row['points_per_hand']:>8.2f}{row['decision_ms_p50']:>9.2f}"
-            f"{row['decision_ms_p95']:>9.2f}"
+            f"{row['bot']:<16}{row['seats']:>6.3g}{cells[0]:>24}{cells[1]:>24}{cells[2]:>23}"
+            f"{cells[3]:>23}{row['decision_ms_p50']:>9.2f}{row['decision_ms_p95']:>9.2f}"
         )
     return "\n".join(lines)
 

@@ -21,6 +21,18 @@ Glossary:
                 decision times.
     points      OpenSpiel's return for our seat: deadwood difference, gin and undercut
                 bonuses of 25; no game or box bonuses (one hand is one OpenSpiel game).
+    game        a game to 100 composed from the hands in the order played (each deal from
+                seat 0, then seat 1, so who moves first alternates hand by hand): each
+                hand adds its points to the side that won them, and the first side at 100
+                or more wins the game; the next hand starts a new game. Hands after the
+                last finished game are left over. A game's points are ``gin-rummy``'s:
+                the running score, a game bonus of 100 to the winner, and 25 a side for
+                each hand it won (the box bonus); OpenSpiel's points count, so a tied knock
+                scores nothing and wins no box.
+    match       ``--matches N``: games to 100 played as such inside OpenSpiel, each hand a
+                fresh deal (deal ``seed + k`` for the run's ``k``-th hand), our seat
+                alternating hand by hand and match by match. A match is the composed game
+                of its hands, so it is counted by the same code.
 
 OpenSpiel (pip package ``open-spiel``) is only needed here and is imported only when the
 benchmark runs: ``python -m pip install ".[bench]"``.
@@ -73,6 +85,13 @@ from .stats import (
 
 MAX_HANDS = 2_000_000
 """More hands than any run needs; a larger count is a typing slip."""
+
+TARGET = 100
+"""Points that win a game (the ``gin-rummy`` profile's target)."""
+GAME_BONUS = 100
+"""The ``gin-rummy`` profile's game bonus, to the game's winner."""
+BOX_BONUS = 25
+"""The ``gin-rummy`` profile's bonus for each hand a side won."""
 
 # --- playing a hand --------------------------------------------------------------------
 
@@ -264,12 +283,77 @@ def play_hand(
     return HandOutcome(seat, float(returns[seat]), knocker, gin, undercut, ours.knock_refused)
 
 
+@dataclass(frozen=True)
+class Game:
+    """A game to 100 composed from consecutive hands (see ``game``), from our side."""
+
+    hands: int
+    ours: float
+    """Our running score at the end."""
+    theirs: float
+    boxes: tuple[int, int]
+    """Hands won (ours, theirs)."""
+
+    @property
+    def won(self) -> bool:
+        return self.ours > self.theirs
+
+    @property
+    def net(self) -> float:
+        """Our game points less theirs: scores, game bonus and box bonuses."""
+        bonus = GAME_BONUS if self.won else -GAME_BONUS
+        return self.ours - self.theirs + bonus + BOX_BONUS * (self.boxes[0] - self.boxes[1])
+
+
+def compose_games(points: Sequence[float], target: float = TARGET) -> tuple[list[Game], int]:
+    """The games to ``target`` that ``points`` (our points per hand, in order) make, and
+    the number of hands left over after the last finished one."""
+    games = []
+    ours = theirs = 0.0
+    boxes = [0, 0]
+    hands = 0
+    for value in points:
+        hands += 1
+        if value > 0:
+            ours += value
+            boxes[0] += 1
+        elif value < 0:
+            theirs -= value
+            boxes[1] += 1
+        if ours >= target or theirs >= target:
+            games.append(Game(hands, ours, theirs, (boxes[0], boxes[1])))
+            ours = theirs = 0.0
+            boxes = [0, 0]
+            hands = 0
+    return games, hands
+
+
+def game_figures(points: Sequence[float]) -> dict[str, Any]:
+    """The games to 100 in ``points`` (see ``compose_games``): games won with its 95%
+    Wilson interval, hands per game, net game points per game and per hand."""
+    games, left = compose_games(points)
+    won = sum(1 for g in games if g.won)
+    low, high = wilson(won, len(games))
+    hands = sum(g.hands for g in games)
+    net = sum(g.net for g in games)
+    return {
+        "games": len(games),
+        "won": won,
+        "win_rate": won / len(games) if games else 0.0,
+        "win_rate_95": [low, high],
+        "hands_per_game": hands / len(games) if games else 0.0,
+        "net_points_per_game": net / len(games) if games else 0.0,
+        "net_points_per_hand": net / hands if hands else 0.0,
+        "hands_left_over": left,
+    }
+
+
 class OpenSpielMissing(RuntimeError):
     """The optional OpenSpiel package is not installed."""
 
 
-def bench(hands: int, seed: int, level: str = "hard") -> dict[str, Any]:
-    """Play ``hands`` hands (rounded up to an even number): each deal twice, seats swapped."""
+def _load_game() -> tuple[Any, Any]:
+    """OpenSpiel and its ``gin_rummy`` game, or :class:`OpenSpielMissing`."""
     try:
         import pyspiel
     except ImportError as exc:
@@ -277,7 +361,36 @@ def bench(hands: int, seed: int, level: str = "hard") -> dict[str, Any]:
             "OpenSpiel is not installed: python -m pip install open-spiel "
             '(or ".[bench]" from the repository root)'
         ) from exc
-    game = pyspiel.load_game("gin_rummy")
+    return pyspiel, pyspiel.load_game("gin_rummy")
+
+
+def bench_matches(matches: int, seed: int, level: str = "hard") -> dict[str, Any]:
+    """Play ``matches`` games to 100 inside OpenSpiel (see ``match``)."""
+    pyspiel, game = _load_game()
+    times: list[float] = []
+    outcomes: list[HandOutcome] = []
+    start = time.perf_counter()
+    for match in range(matches):
+        ours = theirs = 0.0
+        hand = 0
+        while ours < TARGET and theirs < TARGET:
+            deal = seed + len(outcomes)
+            seat = (match + hand) % 2
+            bot = make_level(level, seed=deal * 2 + seat)
+            outcome = play_hand(pyspiel, game, deal_order(deal), seat, bot, times)
+            outcomes.append(outcome)
+            ours += max(outcome.points, 0.0)
+            theirs += max(-outcome.points, 0.0)
+            hand += 1
+    elapsed = time.perf_counter() - start
+    result = summarise(outcomes, times, seed, level, elapsed)
+    result["mode"] = "matches"
+    return result
+
+
+def bench(hands: int, seed: int, level: str = "hard") -> dict[str, Any]:
+    """Play ``hands`` hands (rounded up to an even number): each deal twice, seats swapped."""
+    pyspiel, game = _load_game()
     deals = (hands + 1) // 2
     times: list[float] = []
     outcomes: list[HandOutcome] = []
@@ -334,6 +447,8 @@ def summarise(
         "decision_ms_p50": statistics.median(ms) if ms else 0.0,
         "decision_ms_p95": percentile(ms, 0.95),
         "seconds": elapsed,
+        "games_to_100": game_figures([o.points for o in outcomes]),
+        "hand_points": [o.points for o in outcomes],
     }
 
 
@@ -371,6 +486,8 @@ def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
                 f"seed {before['seed']} with {before['hands']} hands is followed by seed "
                 f"{after['seed']}, not {following}"
             )
+    if any(part.get("mode") for part in parts):
+        raise MergeError("matches are whole runs: play them with one --matches N")
     out: dict[str, Any] = {"opponent": first["opponent"], "bot": first["bot"]}
     out.update({key: sum(part[key] for part in parts) for key in SUMMED})
     out["seed"] = first["seed"]
@@ -384,17 +501,31 @@ def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
     for key in ("decision_ms_p50", "decision_ms_p95"):
         out[key] = max(part[key] for part in parts)
+    out["hand_points"] = [p for part in parts for p in part["hand_points"]]
+    out["games_to_100"] = game_figures(out["hand_points"])
     out["parts"] = len(parts)
     return out
 
 
 def _table(result: dict[str, Any]) -> str:
     low, high = result["win_share_95"]
+    games = result["games_to_100"]
+    g_low, g_high = games["win_rate_95"]
+    how = (
+        "each a fresh deal, played as matches to 100"
+        if result.get("mode") == "matches"
+        else "each deal from both seats"
+    )
     return "\n".join(
         [
             f"{result['bot']} vs {result['opponent']} in OpenSpiel gin_rummy: "
-            f"{result['hands']} hands (seed {result['seed']}), each deal from both seats"
+            f"{result['hands']} hands (seed {result['seed']}), {how}"
             + (f"; {result['parts']} parts" if result.get("parts") else ""),
+            f"games to 100: won {games['won']} of {games['games']}: {games['win_rate']:.3f} "
+            f"(95% {g_low:.3f}-{g_high:.3f}); {games['hands_per_game']:.1f} hands a game, "
+            f"net {games['net_points_per_game']:+.1f} a game with game and box bonuses "
+            f"({games['net_points_per_hand']:+.2f} a hand); "
+            f"{games['hands_left_over']} hands left over",
             f"decided {result['decided']}, draws {result['draws']}, ties {result['ties']}",
             f"won {result['wins']} of {result['decided']} decided: "
             f"{result['win_share']:.3f} (95% {low:.3f}-{high:.3f})",
@@ -411,7 +542,7 @@ def _table(result: dict[str, Any]) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``bench openspiel --hands N [--seed S] [--json]``."""
+    """``bench openspiel --hands N | --matches N [--seed S] [--level L] [--json]``."""
     parser.description = "Play the hard level against OpenSpiel's SimpleGinRummyBot."
     parser.add_argument(
         "--hands", type=cli.count(1, MAX_HANDS), default=2000, help="hands in all (even)"
@@ -423,6 +554,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="hard",
         help="our bot: a level, simple or a package.module:Class spec",
     )
+    parser.add_argument(
+        "--matches",
+        type=cli.count(1, MAX_HANDS),
+        help="play this many games to 100 inside OpenSpiel instead of --hands",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a summary")
     add_merge_option(parser)
 
@@ -433,7 +569,10 @@ def run(args: argparse.Namespace) -> int:
         return merge_command(parser, args.merge, merge, _table, args.json)
     check_bots(parser, [args.level])
     try:
-        result = bench(args.hands, args.seed, args.level)
+        if args.matches:
+            result = bench_matches(args.matches, args.seed, args.level)
+        else:
+            result = bench(args.hands, args.seed, args.level)
     except OpenSpielMissing as exc:
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 2

@@ -9,6 +9,10 @@ Glossary:
                 is taken hand by hand, and its interval over those differences.
     parts       a long run split into shorter ones (to use several cores); ``--merge``
                 joins the parts' JSON results into the one run's result.
+    ratio       a per-hand figure over whole games (points won over hands played): games
+                are the independent units, so its interval is the delta-method interval of
+                a ratio of two sums over games, kept as the sums (``moments``) so parts
+                merge exactly.
 """
 
 from __future__ import annotations
@@ -39,6 +43,39 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
     # The interval holds p; clamping keeps rounding (0 wins: about 1e-17) from moving it out.
     return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
+
+
+def ratio_moments(pairs: Sequence[tuple[float, float]]) -> list[float]:
+    """The sums a ratio interval needs from ``(x, y)`` pairs (one per game; the ratio is
+    of the ``y`` to the ``x``): ``[n, sum x, sum y, sum x*x, sum x*y, sum y*y]``."""
+    n = sx = sy = sxx = sxy = syy = 0.0
+    for x, y in pairs:
+        n += 1
+        sx += x
+        sy += y
+        sxx += x * x
+        sxy += x * y
+        syy += y * y
+    return [n, sx, sy, sxx, sxy, syy]
+
+
+def add_moments(parts: Sequence[Sequence[float]]) -> list[float]:
+    """The moments of the games of several parts together."""
+    return [sum(column) for column in zip(*parts, strict=True)] if parts else [0.0] * 6
+
+
+def ratio_interval(moments: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The ratio ``sum y / sum x`` of :func:`ratio_moments` and its 95% interval (the
+    delta method, games as the units; the ratio alone when there are fewer than 2)."""
+    n, sx, sy, sxx, sxy, syy = moments
+    if sx == 0:
+        return (0.0, 0.0, 0.0)
+    r = sy / sx
+    if n < 2:
+        return (r, r, r)
+    residual = max(0.0, syy - 2 * r * sxy + r * r * sxx) / (n - 1)
+    half = z * math.sqrt(residual / n) / (sx / n)
+    return (r, r - half, r + half)
 
 
 def percentile(values: Sequence[float], share: float) -> float:

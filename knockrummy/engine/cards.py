@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RANK_TEXT = "A23456789TJQK"
 SUIT_TEXT = "SHDC"
@@ -32,10 +32,15 @@ class Card:
 
     code: int
     """``suit * 13 + rank - 1`` for suited cards, 52 for a joker."""
+    bit: int = field(init=False, repr=False, compare=False)
+    """This card's bit in a hand mask (0 for a joker, which masks do not hold). Stored,
+    not computed, because the meld solver sums it over every hand it counts; it follows
+    from ``code`` and takes no part in comparing or hashing cards."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.code <= JOKER_CODE:
             raise ValueError(f"card code {self.code} is outside 0..{JOKER_CODE}")
+        object.__setattr__(self, "bit", 0 if self.code == JOKER_CODE else 1 << self.code)
 
     @property
     def is_joker(self) -> bool:
@@ -55,11 +60,6 @@ class Card:
     def points(self) -> int:
         """Deadwood value when unmatched."""
         return JOKER_POINTS if self.code == JOKER_CODE else min(self.code % 13 + 1, 10)
-
-    @property
-    def bit(self) -> int:
-        """This card's bit in a hand mask (0 for a joker, which masks do not hold)."""
-        return 0 if self.code == JOKER_CODE else 1 << self.code
 
     @property
     def text(self) -> str:

@@ -17,8 +17,9 @@ Glossary:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import Protocol
 
 from knockrummy.engine.cards import JOKER_CODE, JOKER_POINTS, Card
@@ -26,6 +27,7 @@ from knockrummy.engine.cards import JOKER_CODE, JOKER_POINTS, Card
 __all__ = [
     "MAX_JOKERS",
     "MeldError",
+    "cards_deadwood",
     "deadwood_points",
     "discard_points",
     "run_points",
@@ -149,7 +151,10 @@ class _DeadwoodPoints(Protocol):
     def __call__(self, mask: int, jokers: int = 0) -> int: ...
 
 
-def _make_deadwood_points() -> _DeadwoodPoints:
+_bit = attrgetter("bit")
+
+
+def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]], int]]:
     """Build ``deadwood_points`` with its tables in closure cells (cheap to reach)."""
     t = _RUN0
     d1 = _DELTA1
@@ -225,10 +230,29 @@ def _make_deadwood_points() -> _DeadwoodPoints:
             full += min(0, a0 - c0, a1 - c1, a2 - c2, a3 - c3)
         return none if none < full else full
 
-    return deadwood_points
+    def cards_deadwood(cards: Sequence[Card]) -> int:
+        """Minimum deadwood of a list (or tuple) of cards: ``deadwood_points`` of its
+        :func:`split_hand`, with a fast path for distinct suited cards.
+
+        The cards' bits are summed: the sum has one bit per card exactly when the cards
+        are distinct and suited (a repeat carries, a joker adds nothing), and then the
+        jokerless count is done here without another call.
+        """
+        mask = sum(map(_bit, cards))
+        if mask.bit_count() != len(cards):
+            return deadwood_points(*split_hand(cards))
+        s0 = mask & 8191
+        s1 = mask >> 13 & 8191
+        s2 = mask >> 26 & 8191
+        s3 = mask >> 39
+        if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+            return deadwood_points(mask)
+        return t[s0] + t[s1] + t[s2] + t[s3]
+
+    return deadwood_points, cards_deadwood
 
 
-deadwood_points = _make_deadwood_points()
+deadwood_points, cards_deadwood = _make_deadwood_points()
 
 
 # --- Hands and melds ------------------------------------------------------------------------
@@ -236,6 +260,11 @@ deadwood_points = _make_deadwood_points()
 
 def split_hand(cards: Iterable[Card]) -> tuple[int, int]:
     """``(mask, jokers)`` of a hand. Raises :class:`MeldError` on a repeated suited card."""
+    if not isinstance(cards, (list, tuple)):
+        cards = list(cards)
+    mask = sum(map(_bit, cards))
+    if mask.bit_count() == len(cards):  # distinct suited cards (see cards_deadwood)
+        return mask, 0
     mask = 0
     jokers = 0
     for card in cards:

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from knockrummy.app import main as knockrummy
-from knockrummy.bench.ai import bench
-from knockrummy.bench.stats import percentile, wilson
+from knockrummy.bench.ai import bench, merge
+from knockrummy.bench.stats import add_moments, percentile, ratio_interval, ratio_moments, wilson
 
 
 def test_wilson_interval_brackets_the_rate_and_stays_in_range():
@@ -145,3 +145,65 @@ def test_merge_reports_a_file_that_is_not_a_result(tmp_path, capsys):
     assert knockrummy(["bench", "ai", "--merge", str(bad)]) == 2
     assert "cannot merge" in capsys.readouterr().err
     assert bad.read_text(encoding="utf-8") == "{not json"
+
+
+def test_ratio_interval_of_equal_ratios_is_that_ratio_and_widens_with_spread():
+    steady = ratio_moments([(10, 20.0), (5, 10.0), (8, 16.0)])
+    assert ratio_interval(steady) == pytest.approx((2.0, 2.0, 2.0))
+    spread = ratio_moments([(10, 40.0), (5, 0.0), (8, 16.0)])
+    rate, low, high = ratio_interval(spread)
+    assert rate == pytest.approx(56 / 23) and low < rate < high
+    # moments of parts add up to the moments of the whole
+    assert add_moments([ratio_moments([(10, 40.0)]), ratio_moments([(5, 0.0), (8, 16.0)])]) == (
+        pytest.approx(spread)
+    )
+
+
+def test_hands_won_are_shares_of_the_decided_hands_and_net_points_balance():
+    result = bench("knock-rummy", ["medium", "simple"], games=4, seed=5)
+    rows = {row["bot"]: row for row in result["bots"]}
+    decided = result["decided_hands"]
+    assert 0 < decided <= result["hands"]
+    assert sum(row["hands_won"] for row in rows.values()) == pytest.approx(decided)
+    for row in rows.values():
+        assert row["decided_hands"] == decided
+        assert row["hand_share"] == pytest.approx(row["hands_won"] / decided)
+        for key in ("hand_share", "points_per_hand", "net_per_hand"):
+            low, high = row[f"{key}_95"]
+            assert low <= row[key] <= high
+        assert row["points_per_hand"] == pytest.approx(
+            row["points_per_game"] * result["games"] / result["hands"]
+        )
+    # two seats: one side's net is the other's loss
+    assert rows["medium"]["net_per_hand"] == pytest.approx(-rows["simple"]["net_per_hand"])
+    assert rows["medium"]["net_per_hand"] == pytest.approx(
+        rows["medium"]["points_per_hand"] - rows["simple"]["points_per_hand"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("profile", "seats"),
+    [
+        ("poker-rum", "simple,hard"),
+        ("knock-rummy", "simple,easy,simple,easy,simple,easy"),
+        ("gin-classic", "simple,medium"),
+        ("knock-rami", "simple,easy,simple,easy,simple"),
+    ],
+)
+def test_the_simple_player_takes_a_bench_seat_in_every_profile(profile, seats):
+    result = bench(profile, seats.split(","), games=2, seed=3)
+    simple = next(row for row in result["bots"] if row["bot"] == "simple")
+    assert simple["decisions"] > 0
+    assert sum(row["wins"] for row in result["bots"]) == pytest.approx(2)
+
+
+def test_merged_parts_give_the_hand_figures_of_the_whole_run():
+    whole = bench("poker-rum", ["medium", "easy"], games=4, seed=1)
+    parts = [bench("poker-rum", ["medium", "easy"], games=2, seed=s) for s in (1, 3)]
+    merged = merge(parts)
+    for joined, row in zip(merged["bots"], whole["bots"], strict=True):
+        for key in ("hands_won", "hand_share", "points_per_hand", "net_per_hand"):
+            assert joined[key] == pytest.approx(row[key])
+        for key in ("hand_share_95", "points_per_hand_95", "net_per_hand_95"):
+            assert joined[key] == pytest.approx(row[key])
+    assert merged["decided_hands"] == whole["decided_hands"]

@@ -181,6 +181,36 @@ def test_missing_openspiel_is_reported(monkeypatch, capsys):
     assert "OpenSpiel is not installed" in capsys.readouterr().err
 
 
+def test_missing_openspiel_is_reported_for_matches_too(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    assert knockrummy(["bench", "openspiel", "--matches", "1"]) == 2
+    assert "OpenSpiel is not installed" in capsys.readouterr().err
+
+
+def test_matches_play_hands_until_a_side_reaches_100_with_seats_alternating(monkeypatch):
+    from knockrummy.bench import openspiel
+
+    script = iter([40.0, -25.0, 70.0, -60.0, 0.0, -50.0, 30.0, 99.0, 1.0] + [0.0] * 50)
+    played = []
+
+    def fake_hand(pyspiel, game, order, seat, bot, times):
+        played.append((order, seat))
+        times.append(0.001)
+        points = next(script)
+        return openspiel.HandOutcome(seat, points, None if points == 0 else 0, False, False)
+
+    monkeypatch.setattr(openspiel, "_load_game", lambda: (None, None))
+    monkeypatch.setattr(openspiel, "play_hand", fake_hand)
+    result = openspiel.bench_matches(2, seed=5, level="medium")
+    # match 1: 40, -25, 70 (we reach 110); match 2: -60, 0, -50 (they reach 110)
+    assert result["hands"] == 6 and result["mode"] == "matches"
+    assert [seat for _, seat in played] == [0, 1, 0, 1, 0, 1]
+    # each hand is a fresh deal: deal seed + k for the k-th hand
+    assert [order for order, _ in played] == [openspiel.deal_order(5 + k) for k in range(6)]
+    games = result["games_to_100"]
+    assert (games["games"], games["won"], games["hands_left_over"]) == (2, 1, 0)
+
+
 def _outcomes(seed: int, hands: int) -> list:
     """Made-up hands for the summary arithmetic (both seats, every kind of ending)."""
     import random
@@ -209,7 +239,10 @@ def test_parts_merge_into_the_whole_run(tmp_path, capsys):
     ]
     merged = merge(parts)
     for key, value in whole.items():  # the same decision times in every part
-        assert merged[key] == pytest.approx(value), key
+        if isinstance(value, dict) and key != "points_per_hand_by_seat":
+            assert merged[key] == value, key  # composed from the same hands
+        else:
+            assert merged[key] == pytest.approx(value), key
     assert merged["parts"] == 2
     paths = []
     for part in parts:
@@ -231,3 +264,52 @@ def test_merge_refuses_parts_that_do_not_follow_on(capsys):
     other = summarise(_outcomes(2, 40), [0.01] * 40, 27, "medium", 1.0)
     with pytest.raises(MergeError, match="plays medium"):
         merge([one, other])
+
+
+def test_games_to_100_are_composed_from_the_hands_in_order():
+    from knockrummy.bench.openspiel import compose_games, game_figures
+
+    # game 1: we reach 100 on the third hand; game 2: they reach 100 on its second hand
+    # (a tie scores nothing); the last two hands finish no game.
+    points = [60.0, -30.0, 45.0, 0.0, -99.0, -1.0, 20.0, -5.0]
+    games, left = compose_games(points)
+    assert [(g.hands, g.ours, g.theirs, g.boxes) for g in games] == [
+        (3, 105.0, 30.0, (2, 1)),
+        (3, 0.0, 100.0, (0, 2)),
+    ]
+    assert left == 2
+    # net game points: score difference, 100 to the winner, 25 per hand won
+    assert [g.net for g in games] == [105 - 30 + 100 + 25, -100 - 100 - 50]
+    figures = game_figures(points)
+    assert figures["games"] == 2 and figures["won"] == 1 and figures["win_rate"] == 0.5
+    low, high = figures["win_rate_95"]
+    assert low < 0.5 < high
+    assert figures["hands_per_game"] == 3.0
+    assert figures["net_points_per_game"] == pytest.approx((200 - 250) / 2)
+    assert figures["net_points_per_hand"] == pytest.approx((200 - 250) / 6)
+    assert figures["hands_left_over"] == 2
+
+
+def test_the_summary_reports_games_composed_from_its_own_hands():
+    from knockrummy.bench.openspiel import game_figures, summarise
+
+    outcomes = _outcomes(3, 120)
+    result = summarise(outcomes, [0.01] * 120, 1, "hard", 1.0)
+    games = result["games_to_100"]
+    assert result["hand_points"] == [o.points for o in outcomes]
+    assert games == game_figures([o.points for o in outcomes])
+    assert games["games"] > 0 and 0 <= games["won"] <= games["games"]
+    assert games["hands_per_game"] * games["games"] + games["hands_left_over"] == 120
+
+
+def test_merged_parts_compose_their_games_across_the_join():
+    from knockrummy.bench.openspiel import game_figures, merge, summarise
+
+    first, second = _outcomes(1, 40), _outcomes(2, 60)
+    merged = merge(
+        [
+            summarise(first, [0.01] * 40, 7, "hard", 1.0),
+            summarise(second, [0.01] * 60, 27, "hard", 2.0),
+        ]
+    )
+    assert merged["games_to_100"] == game_figures([o.points for o in first + second])

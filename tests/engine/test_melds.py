@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from knockrummy.engine.cards import CARDS, JOKER, Card, cards_mask, parse_cards
+from knockrummy.engine.deadwood import cards_deadwood, split_hand
 from knockrummy.engine.layoffs import (
     Layoff,
     LayoffResult,
@@ -21,6 +22,7 @@ from knockrummy.engine.layoffs import (
 from knockrummy.engine.melds import (
     Arrangement,
     MeldError,
+    _walked_arrangement,
     best_arrangement,
     best_arrangements,
     deadwood_points,
@@ -543,3 +545,70 @@ def test_set_keep_masks_and_run_points_rebuild_every_count():
             for keep in set_keep_masks(mask)
         )
         assert rebuilt == deadwood_points(mask)
+
+
+# --- The direct path against the guided walk ---------------------------------------------
+
+
+def walked(cards: Sequence[Card]) -> Arrangement:
+    """The arrangement the general search finds (what ``best_arrangement`` returned for
+    every hand before the direct path)."""
+    return _walked_arrangement(*split_hand(cards))
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True, database=None)
+@given(hands(min_size=0, max_size=13, jokers=2))
+def test_best_arrangement_is_the_walks_arrangement_for_every_hand(cards):
+    assert best_arrangement(cards) == walked(cards)
+
+
+def test_best_arrangement_is_the_walks_arrangement_on_seeded_deals():
+    # Whole-deck hands of the sizes the profiles deal, many with a rank held three times
+    # (set choices) and some with two optimal choices (the walk decides those).
+    rng = random.Random(19)
+    for size in (7, 10, 11, 13):
+        for _ in range(3000):
+            cards = rng.sample(CARDS, size)
+            assert best_arrangement(cards) == walked(cards), cards
+
+
+def test_best_arrangement_keeps_the_tie_break_between_equal_set_choices():
+    # The set of queens or the run J-Q-K of spades: 20 left either way, so two set choices
+    # reach the optimum and the walk's order decides (the run, from the lowest card, JS).
+    cards = parse_cards("QS QH QD JS KS 2C")
+    arrangement = best_arrangement(cards)
+    assert arrangement == walked(cards)
+    assert arrangement.melds == (tuple(parse_cards("JS QS KS")),)
+    assert arrangement.points == 22
+
+
+def test_best_arrangement_takes_any_iterable_of_cards():
+    cards = parse_cards("AS 2S 3S 7H 7D 7C KD")
+    assert best_arrangement(iter(cards)) == best_arrangement(tuple(cards)) == walked(cards)
+    with pytest.raises(MeldError, match="twice"):
+        best_arrangement([*cards, cards[0]])
+
+
+@PROPERTY
+@given(hands(min_size=0, max_size=13, jokers=2))
+def test_cards_deadwood_is_deadwood_points_of_the_split_hand(cards):
+    assert cards_deadwood(cards) == deadwood_points(*split_hand(cards))
+    assert cards_deadwood(tuple(cards)) == cards_deadwood(list(cards))
+
+
+def test_cards_deadwood_refuses_a_repeated_card_and_too_many_jokers():
+    with pytest.raises(MeldError, match="twice"):
+        cards_deadwood(parse_cards("7H 8H 7H"))
+    with pytest.raises(MeldError, match="at most 2 jokers"):
+        cards_deadwood([JOKER] * 3)
+    # two copies of one card sum to the next card's bit: still caught
+    with pytest.raises(MeldError, match="2S appears twice"):
+        split_hand(parse_cards("2S 2S"))
+
+
+def test_a_cards_bit_is_its_mask_bit_and_takes_no_part_in_comparing_cards():
+    assert [card.bit for card in CARDS] == [1 << code for code in range(52)]
+    assert JOKER.bit == 0
+    assert Card(7) == CARDS[7] and hash(Card(7)) == hash(CARDS[7])
+    assert sorted([CARDS[9], JOKER, CARDS[2]]) == [CARDS[2], CARDS[9], JOKER]
+    assert repr(CARDS[0]) == "Card.parse('AS')"
