@@ -63,16 +63,28 @@ def best_discards(cards: Sequence[Card], forbidden: Card | None) -> list[tuple[i
     return sorted((points, card) for card, points in options.items())
 
 
-def _order_key(item: tuple[int, Card]) -> tuple[int, int, int]:
-    points, card = item
-    return (points, -card.points, card.code)
+def greedy_key(options: dict[Card, int]):
+    """The greedy order of discards: the lowest count left, then the highest card (it
+    costs more if it stays as deadwood), then the lowest code, so the order never depends
+    on the order cards were received. Every level that throws greedily uses this."""
+    return lambda card: (options[card], -card.points, card.code)
+
+
+def greedy_order(options: dict[Card, int]) -> list[Card]:
+    """The cards of ``options`` (card -> count left after throwing it), best first."""
+    return sorted(options, key=greedy_key(options))
+
+
+def greedy_pick(options: dict[Card, int]) -> Card:
+    """The first card of :func:`greedy_order`."""
+    return min(options, key=greedy_key(options))
 
 
 def greedy_discard(cards: Sequence[Card], forbidden: Card | None) -> tuple[Card, int]:
     """The discard leaving the lowest count (ties: the highest card), and that count."""
     options = discard_points(list(cards), forbidden=forbidden)
-    points, card = min(((p, c) for c, p in options.items()), key=_order_key)
-    return card, points
+    card = greedy_pick(options)
+    return card, options[card]
 
 
 def upcard_gain(view: PlayerView) -> int:

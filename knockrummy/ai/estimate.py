@@ -30,6 +30,7 @@ from ..engine.hand import hand_points, knock_refusal
 from ..engine.melds import discard_points
 from ..engine.profiles import Profile
 from ..engine.scoring import Settlement, settle
+from .common import greedy_pick
 from .inference import Sample
 
 ELIMINATION_COST = 40.0
@@ -159,7 +160,8 @@ def _greedy_turn(
     else:
         hand = [*hand, taken]
     options = discard_points(hand, forbidden=taken)
-    points, card = min((p, (-c.points, c.code), c) for c, p in options.items())[::2]
+    card = greedy_pick(options)
+    points = options[card]
     hand = list(hand)
     hand.remove(card)
     return hand, card, points

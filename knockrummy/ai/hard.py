@@ -26,7 +26,7 @@ from ..engine.cards import Card
 from ..engine.hand import hand_points
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
-from .common import legal_or_fail, profile_of, session_answer
+from .common import greedy_order, greedy_pick, legal_or_fail, profile_of, session_answer
 from .estimate import KnockEstimate, Table, estimate_knock, estimate_play_on, improvement
 from .inference import Knowledge, Sample, card_in_hand_chance, read_view, sample_hidden
 from .race import foresight, race_value
@@ -168,7 +168,7 @@ class HardBot:
             # Stock empty: passing ends the hand; take only a card that helps.
             return TakeDiscard() if min(after.values()) < hand_points(hand) else Pass()
         chances = stock_chances(knowledge, samples)
-        throw = min(after, key=lambda c: (after[c], -c.points, c.code))
+        throw = greedy_pick(after)
         kept = [*hand, upcard]
         kept.remove(throw)
         take_value = -after[throw] + FUTURE_DRAWS * improvement(kept, knowledge.unseen, chances)
@@ -202,7 +202,7 @@ class HardBot:
         """Weigh the discards and, where a knock is legal, knocking against playing on."""
         hand = list(view.hand)
         options = discard_points(hand, forbidden=view.taken)
-        ranked = sorted(options, key=lambda c: (options[c], -c.points, c.code))
+        ranked = greedy_order(options)
         race = race_of(view, knowledge)
         if race is None:
             best_card = self.plain_discard(hand, knowledge, samples, options, ranked)
@@ -284,7 +284,7 @@ class HardBot:
         top stock card and throwing the card leaving the lowest count."""
         hand = list(view.hand)
         upcard = view.discard_pile[-1]
-        ranked = sorted(after, key=lambda c: (after[c], -c.points, c.code))
+        ranked = greedy_order(after)
         take = max(
             race_value(
                 foresight(samples, [c for c in (*hand, upcard) if c != card], race.limit),
@@ -297,7 +297,7 @@ class HardBot:
         for sample in samples:
             drawn = sample.stock[-1]
             options = discard_points([*hand, drawn])
-            card = min(options, key=lambda c: (options[c], -c.points, c.code))
+            card = greedy_pick(options)
             kept = [c for c in (*hand, drawn) if c != card]
             rest = Sample(sample.hands, sample.stock[:-2])
             draw += race_value(foresight([rest], kept, race.limit, memo=memo), options[card])

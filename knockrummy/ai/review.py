@@ -31,6 +31,7 @@ from ..engine.hand import knock_refusal
 from ..engine.melds import discard_points
 from ..engine.session import SessionState, apply, new_session
 from ..engine.views import PlayerView, player_view
+from .common import greedy_order
 from .estimate import Table, estimate_knock, estimate_play_on, settle_hands, utility
 from .hard import table_of
 from .inference import Sample, read_view, sample_hidden
@@ -159,7 +160,7 @@ def _best_after_drawing(
 ) -> float:
     """The best of knocking or throwing face up with ``hand`` (one card over)."""
     options = discard_points(hand, forbidden=forbidden)
-    ranked = sorted(options, key=lambda c: (options[c], -c.points, c.code))
+    ranked = greedy_order(options)
     best = None
     for card in ranked[:AFTER_DRAW_CANDIDATES]:
         kept = list(hand)
