@@ -40,7 +40,7 @@ Section = tuple[str, str]
 
 def short_name(profile: Profile) -> str:
     """The display name without its parenthesis: ``"Gin Rummy, classic"``."""
-    return profile.name.split(" (")[0]
+    return profile.short_name
 
 
 def _listing(words: Sequence[str]) -> str:

@@ -75,6 +75,11 @@ class Profile:
     resolved: tuple[str, ...] = ()
     """The points RULES.md decides where the source is silent; shown on the rules page."""
 
+    @property
+    def short_name(self) -> str:
+        """The display name without its parenthesis: ``"Gin Rummy, classic"``."""
+        return self.name.split(" (")[0]
+
     def hand_size(self, players: int) -> int:
         """Cards dealt to each of ``players`` players."""
         self.check_players(players)

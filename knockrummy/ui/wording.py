@@ -46,7 +46,7 @@ def going_out_word(profile: Profile, deadwood: int) -> str:
 
 def short_name(profile_id: str) -> str:
     """``Knock Rummy`` for ``knock-rummy`` (a profile this version does not know: its id)."""
-    return PROFILES[profile_id].name.split(" (")[0] if profile_id in PROFILES else profile_id
+    return PROFILES[profile_id].short_name if profile_id in PROFILES else profile_id
 
 
 # ------------------------------------------------------------------ second person
@@ -354,7 +354,7 @@ PICKED_UP = "from the pile:"
 def score_sheet_title(profile: Profile, hand_number: int, players: int) -> list[str]:
     """The score sheet's first lines: the game, then the hand and what ends it (``to 100``;
     in a rotation, ``hand 2 of 4``, one deal each)."""
-    name = profile.name.split(" (")[0]
+    name = profile.short_name
     if profile.session == "rotation":
         return [name, f"hand {hand_number} of {players}"]
     return [name, f"hand {hand_number} · to {profile.target}"]

@@ -23,7 +23,6 @@ from pathlib import Path
 import pygame
 
 from ...engine.ledger import LedgerEntry, format_amount
-from ...engine.profiles import PROFILES
 from ...persistence.exchange import (
     PreparedImport,
     export_session_file,
@@ -39,6 +38,7 @@ from ..loop import WAKE
 from ..score_chart import draw_score_chart, running_totals
 from ..theme import ACCENT, SOFT, TEXT, WARN
 from ..widgets import Button
+from ..wording import short_name
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -413,11 +413,7 @@ class LedgerScreen(MenuScreen):
             blit_text(surface, title, small, SOFT, (w * x, y), "topleft", bold=True)
         y += small * 1.8
         for row in self.statistics or ():
-            name = (
-                PROFILES[row.profile].name.split(" (")[0]
-                if row.profile in PROFILES
-                else row.profile
-            )
+            name = short_name(row.profile)
             values = [
                 name,
                 row.name,
@@ -470,8 +466,3 @@ def wake() -> None:
     """Wake the window's loop from the import worker (a progress report, the result)."""
     if pygame.display.get_init():
         pygame.event.post(pygame.event.Event(WAKE))
-
-
-def short_name(profile: str) -> str:
-    """``Knock Rummy`` for ``knock-rummy`` (a profile this version does not know: its id)."""
-    return PROFILES[profile].name.split(" (")[0] if profile in PROFILES else profile
