@@ -32,6 +32,10 @@ from ..wording import buy_back_button, buy_back_offer, out_line
 
 REVEAL, LAYOFF_EACH, COUNT = 0.45, 0.35, 0.9
 
+SIDE_BY_SIDE = 1.04
+"""A hand-end row lays its cards side by side (a step of this many card widths) when it
+has the room, and overlaps them only as much as its column needs."""
+
 
 @dataclass(frozen=True)
 class PlacedCard:
@@ -281,9 +285,9 @@ class HandEndPanel:
         groups = [self.row_groups(position) for position in range(rows)]
         font = max(11, min(round(row_h * 0.2), round(h * 0.024)))
         cw = int(min(row_h * 0.7 / 1.4, w / 16))
-        step = cw * 0.62
+        step = cw * SIDE_BY_SIDE
         for _ in range(10):  # shrink the cards until the widest row fits its column
-            step = cw * 0.62
+            step = cw * SIDE_BY_SIDE  # whole cards where the row has room, else overlapped
             for row in groups:
                 n, g = sum(len(group) for group in row), len(row)
                 if n > g:  # each group ends on a whole card, then a quarter-card gap
