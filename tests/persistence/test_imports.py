@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 import tracemalloc
 
 import pytest
@@ -246,10 +245,8 @@ def test_a_log_of_50000_legal_actions_is_refused_by_count_at_once(saved):
     doc = exported()
     doc["data"].update(profile="gin-rummy", seed=1, actions=long_log(50_000))
     raw = json.dumps(doc, separators=(",", ":"))
-    start = time.perf_counter()
     message = refused_and_nothing_changed(store, path, raw)
-    assert time.perf_counter() - start < 3.0
-    assert f"at most {MAX_ACTIONS}" in message
+    assert f"at most {MAX_ACTIONS}" in message  # by count, before replaying any action
 
 
 def test_three_million_illegal_actions_are_refused_by_size_without_building_them(saved):
@@ -258,13 +255,11 @@ def test_three_million_illegal_actions_are_refused_by_size_without_building_them
     doc["data"]["actions"] = "__LOG__"
     raw = json.dumps(doc).replace('"__LOG__"', "[" + ",".join(['[0,"knock AS"]'] * 3_000_000) + "]")
     tracemalloc.start()
-    start = time.perf_counter()
     try:
         message = refused_and_nothing_changed(store, path, raw)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert time.perf_counter() - start < 2.0
     assert peak < 20 * 2**20  # the refusal built nothing of the 45 MB it was given
     assert "too large" in message
 
