@@ -1,6 +1,7 @@
 """Player settings: animation speed, reduced motion, deck colours, sound, card size,
 window mode, felt and card back; the player's name, when to confirm a knock, the hand's
-sort order and where the window was. Plain data with checked values; reading and saving
+sort order and where the window was; the place in a lesson left half-way, and which rule
+tips have been shown. Plain data with checked values; reading and saving
 them is the persistence layer's job (``persistence/schema.py`` checks a settings file's
 types).
 
@@ -13,6 +14,9 @@ Glossary:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
+
+from .engine.profiles import PROFILES
+from .tips import TIP_NAMES
 
 SPEEDS = {"normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation speed name -> duration factor."""
@@ -31,6 +35,8 @@ SORT_ORDERS = ("melds", "rank", "suit")
 """How the hand is sorted at the table (the table's Sort button cycles them)."""
 NAME_LENGTH = 16
 """The longest player name."""
+LESSON_STEPS = 100
+"""More steps than any lesson has (a lesson's place is checked against it)."""
 
 
 class SettingsError(ValueError):
@@ -66,6 +72,14 @@ class Settings:
     """The table cloth: one of ``FELT_CHOICES``."""
     back: str = "red"
     """The card back: one of ``BACK_CHOICES``."""
+    lesson: str = ""
+    """The profile whose lesson was left half-way ("" when none was)."""
+    lesson_step: int = 0
+    """The step of ``lesson`` to resume at."""
+    rule_tips: bool = True
+    """Show a rule's words at the table the first time its situation comes up."""
+    tips_seen: tuple[str, ...] = ()
+    """The rule tips already shown (each is shown once): names from ``TIP_NAMES``."""
 
     def __post_init__(self) -> None:
         if self.speed not in SPEEDS:
@@ -106,6 +120,14 @@ class Settings:
             if not (-16384 <= int(x) <= 16384 and -16384 <= int(y) <= 16384):
                 raise SettingsError(f"window position {x},{y} is out of range")
 
+        if self.lesson and self.lesson not in PROFILES:
+            raise SettingsError(f"no game has a lesson called {self.lesson!r}")
+        if not (0 <= self.lesson_step < LESSON_STEPS):
+            raise SettingsError(f"a lesson has no step {self.lesson_step!r}")
+        unknown = [name for name in self.tips_seen if name not in TIP_NAMES]
+        if unknown:
+            raise SettingsError(f"there is no rule tip called {unknown[0]!r}")
+
     @property
     def duration_factor(self) -> float:
         return SPEEDS[self.speed]
@@ -124,6 +146,7 @@ class Settings:
     def to_json(self) -> dict:
         data = asdict(self)
         data["window_size"] = list(self.window_size)
+        data["tips_seen"] = list(self.tips_seen)
         if self.window_position is not None:
             data["window_position"] = list(self.window_position)
         return data

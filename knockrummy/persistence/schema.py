@@ -485,7 +485,7 @@ def settings(data: Any) -> Settings:
     ):
         if key in data:
             values[key] = text(data[key], key.replace("_", " "), 20)
-    for key in ("reduced_motion", "four_colour", "sound", "window_maximized"):
+    for key in ("reduced_motion", "four_colour", "sound", "window_maximized", "rule_tips"):
         if key in data:
             if type(data[key]) is not bool:
                 words = key.replace("_", " ")
@@ -504,6 +504,13 @@ def settings(data: Any) -> Settings:
             integer(size[0], "the window width", 640, 8192),
             integer(size[1], "the window height", 480, 8192),
         )
+    if "lesson" in data:  # empty: no lesson was left half-way
+        values["lesson"] = text(data["lesson"], "the lesson", 20, allow_empty=True)
+    if "lesson_step" in data:
+        values["lesson_step"] = integer(data["lesson_step"], "the lesson's step", 0, 99)
+    if "tips_seen" in data:
+        seen = _list(data["tips_seen"], "the rule tips shown", 20)
+        values["tips_seen"] = tuple(text(name, "a rule tip's name", 20) for name in seen)
     if data.get("window_position") is not None:
         where = _list(data["window_position"], "the window position", 2)
         if len(where) != 2:

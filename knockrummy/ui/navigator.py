@@ -5,17 +5,20 @@ import one another.
 Glossary:
     place   a screen to go to: the title, a new game's setup, the list of unfinished
             sessions, the table of a saved session, its game-over screen, the ledger, the
-            replay of a saved hand, the rules, the settings; ``back`` returns to the title.
+            replay of a saved hand, the rules, the settings, the lessons and one lesson at
+            its step; ``back`` returns to the title.
 """
 
 from __future__ import annotations
 
+from .. import lessons
 from ..deal_codes import code_of
 from ..engine.session import SessionState
 from .game import UNSAVED
 from .loop import App
 from .scenes.continue_list import ContinueScreen
 from .scenes.game_over import GameOverScreen
+from .scenes.learn import LearnScreen, LessonScene
 from .scenes.ledger_screen import LedgerScreen
 from .scenes.new_game import NewGameScreen
 from .scenes.replay_viewer import ReplayViewer
@@ -65,6 +68,19 @@ class Navigator:
 
     def settings(self) -> None:
         self.app.replace(SettingsScreen(self.game))
+
+    def learn(self) -> None:
+        """The list of lessons, one per profile."""
+        self.app.replace(LearnScreen(self.game))
+
+    def lesson(self, profile_id: str, step: int = 0) -> None:
+        """The lesson of ``profile_id`` from ``step``; leaving it returns to the lessons."""
+        lesson = lessons.LESSONS[profile_id]
+        step = min(step, len(lesson.steps) - 1)
+        scene = LessonScene(
+            self.game, lesson, step, self.learn, lambda index: self.lesson(profile_id, index)
+        )
+        self.app.replace(scene)
 
     def table(self, session_id: int, state: SessionState, seats: list[SeatConfig]) -> None:
         """The table for a saved session, committing each action to the store as played;

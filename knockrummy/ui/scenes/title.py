@@ -1,4 +1,5 @@
-"""The title screen: Continue, New game, Ledger and statistics, Rules, Settings, Quit.
+"""The title screen: Continue, New game, Learn to play, Ledger and statistics, Rules,
+Settings, Quit.
 
 Continue plays on the one unfinished session there is, or lists them all when there are
 several (a new game never replaces an unfinished one)."""
@@ -32,6 +33,7 @@ class TitleScreen(MenuScreen):
         self.buttons = [
             Button(label, self.continue_game, primary=True, enabled=self.resume_id is not None),
             Button("New game", self.new_game, pygame.K_n),
+            Button("Learn to play", self.learn, pygame.K_p),
             Button("Ledger and statistics", self.ledger, pygame.K_l),
             Button("Rules", self.rules, pygame.K_r),
             Button("Settings", self.settings, pygame.K_s),
@@ -57,6 +59,9 @@ class TitleScreen(MenuScreen):
 
     def new_game(self) -> None:
         self.app.navigator.new_game()
+
+    def learn(self) -> None:
+        self.app.navigator.learn()
 
     def ledger(self) -> None:
         self.app.navigator.ledger()

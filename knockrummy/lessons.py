@@ -1,0 +1,518 @@
+"""Learn to play: one short guided hand per rule profile, as data the engine checks.
+
+A lesson is a fixed deal (a seed where the cards show the lesson well) and a list of
+steps. Each step has words, the things it points at, and what moves it on: the one action
+it teaches (the player's own move, refused otherwise with a "Try this: ..." line), the
+coach's scripted move, or a press of Next. Every action goes through the real engine
+(:func:`~.engine.session.apply`), and :func:`replay` checks a whole script: each expected
+action must be in ``legal_actions`` at its point.
+
+Glossary:
+    step        one thing said and done (:class:`Step`).
+    pointer     what a step points at: ``stock``, ``pile``, ``hand``, ``panel``, ``sheet``,
+                ``button:NAME`` (a table button: ``knock``, ``discard``, ``pass``...) or a
+                card in its text form (``7H``).
+    coach       the other seat, whose moves are written in the script (deterministic).
+    prepared    a position built from a seed and actions (:data:`PREPARED`), for a rule a
+                short hand cannot show (Knock Rami's elimination and buy-back).
+    progress    where a player left a lesson: its profile and step (kept in settings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .engine.actions import (
+    Action,
+    BuyBack,
+    Discard,
+    DrawStock,
+    Knock,
+    NextHand,
+    Pass,
+    StayOut,
+    TakeDiscard,
+    parse_action,
+)
+from .engine.cards import Card
+from .engine.melds import discard_points
+from .engine.session import BUY_BACK, SessionState, apply, legal_actions, new_session
+
+YOU, COACH = 0, 1
+"""The player's seat and the coach's, in every lesson."""
+NAMES = ("You", "Coach")
+NEXT = "next-step"
+"""A step that waits for the Next button (not an engine action)."""
+
+
+class LessonError(ValueError):
+    """A lesson's script does not fit the engine (a bug in the script, found by tests)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a lesson."""
+
+    words: str
+    """What the step says; ``{7H}`` is written as the card (``7♥``)."""
+    points: tuple[str, ...] = ()
+    """What it points at (see the glossary's pointer)."""
+    expect: str = NEXT
+    """The action text (what ``parse_action`` reads) that moves it on, or ``NEXT``."""
+    by: int = YOU
+    """Who takes ``expect``: the player, or the coach (played by the script)."""
+    prepared: str = ""
+    """Start this step from the prepared position of this name (see :data:`PREPARED`)."""
+
+    @property
+    def action(self) -> Action | None:
+        """The engine action that moves this step on (None: a Next press)."""
+        return None if self.expect == NEXT else parse_action(self.expect)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One profile's guided hand."""
+
+    profile_id: str
+    title: str
+    seed: int
+    """The deal (a two-player session of ``profile_id`` with this seed)."""
+    steps: tuple[Step, ...]
+
+
+def card_words(text: str) -> str:
+    """``text`` with every ``{7H}`` written as the card a player sees (``7♥``)."""
+    out, rest = [], text
+    while "{" in rest:
+        before, _, after = rest.partition("{")
+        name, _, rest = after.partition("}")
+        out.append(before + Card.parse(name).symbol)
+    return "".join(out) + rest
+
+
+def try_this(step: Step) -> str:
+    """The plain line that refuses any other action at ``step``."""
+    action = step.action
+    if action is None or step.by != YOU:
+        return "Try this: press Next to go on."
+    if isinstance(action, DrawStock):
+        what = "draw from the stock (click the stock or press S)"
+    elif isinstance(action, TakeDiscard):
+        what = "take the top card of the discard pile (click it or press D)"
+    elif isinstance(action, Pass):
+        what = "pass (the Pass button or P)"
+    elif isinstance(action, Discard):
+        what = f"discard {action.card.symbol} (select it, then Enter)"
+    elif isinstance(action, Knock):
+        what = f"knock with {action.card.symbol} (select it, then Knock or K)"
+    elif isinstance(action, BuyBack):
+        what = "buy back in (the Buy back button)"
+    elif isinstance(action, StayOut):
+        what = "stay out (the Stay out button)"
+    else:
+        what = "deal the next hand"
+    return f"Try this: {what}."
+
+
+def refusal(step: Step, action: Action) -> str | None:
+    """Why ``action`` is refused at ``step`` (None: it is the one the step teaches)."""
+    if step.by == YOU and step.action == action:
+        return None
+    return try_this(step)
+
+
+def start(lesson: Lesson) -> SessionState:
+    """The lesson's deal, as the engine deals it."""
+    return new_session(lesson.profile_id, 2, lesson.seed, list(NAMES))
+
+
+def replay(lesson: Lesson) -> list[SessionState]:
+    """The state at the start of each step (and one more: after the last), checking that
+    every expected action is legal for its seat at its point."""
+    state = start(lesson)
+    states = []
+    for index, step in enumerate(lesson.steps):
+        if step.prepared:
+            state = prepared(step.prepared)
+        states.append(state)
+        action = step.action
+        if action is None:
+            continue
+        if state.to_move != step.by:
+            raise LessonError(f"step {index}: {NAMES[step.by]} is not to move")
+        if action not in legal_actions(state):
+            raise LessonError(f"step {index}: {action} is not legal")
+        state, _ = apply(state, action, step.by)
+    states.append(state)
+    return states
+
+
+def state_at(lesson: Lesson, index: int) -> SessionState:
+    """The state at the start of step ``index`` (a resumed lesson starts there)."""
+    return replay(lesson)[index]
+
+
+# --------------------------------------------------------------- prepared positions
+
+
+def _plain_move(state: SessionState) -> Action:
+    """A fixed, simple way to play (never random): draw from the stock, throw the card that
+    leaves the least deadwood, knock once that is 5 or less; deal on; stay out."""
+    legal = legal_actions(state)
+    if state.to_move is None:
+        return NextHand()
+    hand = state.hand
+    if hand.phase in ("offer", "draw"):
+        return DrawStock() if DrawStock() in legal else Pass()
+    if state.phase == BUY_BACK:
+        return StayOut()
+    held = hand.hands[hand.to_move]
+    left = discard_points(held, forbidden=hand.taken)
+    card = min(left, key=lambda c: (left[c], -c.code))
+    return Knock(card) if Knock(card) in legal and left[card] <= 5 else Discard(card)
+
+
+def _played_until(profile_id: str, seed: int, done: Callable[[SessionState], bool]):
+    state = new_session(profile_id, 2, seed, list(NAMES))
+    while not done(state):
+        if state.is_over:
+            raise LessonError(f"the {profile_id} game of seed {seed} ended first")
+        state, _ = apply(state, _plain_move(state), state.to_move)
+    return state
+
+
+BUY_BACK_SEED = 13
+"""A Knock Rami seed where the player is the first one out: at 118, back at 87."""
+
+
+def buy_back_position() -> SessionState:
+    """Knock Rami after a few hands played the plain way: the player has passed 100 and is
+    offered the buy-back."""
+    return _played_until(
+        "knock-rami", BUY_BACK_SEED, lambda s: s.phase == BUY_BACK and s.offers[:1] == [YOU]
+    )
+
+
+PREPARED: dict[str, Callable[[], SessionState]] = {"buy-back": buy_back_position}
+"""Prepared positions by name (a lesson names one; nothing read from a file does)."""
+
+
+def prepared(name: str) -> SessionState:
+    """The prepared position ``name``."""
+    try:
+        return PREPARED[name]()
+    except KeyError:
+        raise LessonError(f"no prepared position {name!r}") from None
+
+
+
+
+# --------------------------------------------------------------- the scripts
+
+
+def _you(words: str, expect: str, *points: str) -> Step:
+    return Step(words, points, expect)
+
+
+def _coach(words: str, expect: str, *points: str) -> Step:
+    return Step(words, points, expect, by=COACH)
+
+
+def _say(words: str, *points: str, prepared: str = "") -> Step:
+    return Step(words, points, prepared=prepared)
+
+
+_MELDS = (
+    "Melds are what you collect: a set is 3 or 4 cards of one rank, a run is 3 or more "
+    "cards in a row of one suit (aces are low: A-2-3, never Q-K-A). The cards in no meld "
+    "are your deadwood; they count against you: ace 1, 2 to 10 their value, J Q K 10."
+)
+_DRAW = "Every turn starts with a draw: the top card of the stock, or the top card of the pile."
+_TAKEN = "The card you just took from the pile may not be thrown back this turn."
+_PANEL = (
+    "The hand is over and every hand is shown: melds in bands, deadwood apart, the "
+    "counts, and each score change with its reason."
+)
+
+KNOCK_RUMMY = Lesson(
+    "knock-rummy",
+    "Knock Rummy: lay-offs, first to 100",
+    110,
+    (
+        _say(
+            "Welcome to Knock Rummy. You and the Coach hold 10 cards each; the aim is to "
+            "make melds, keep your deadwood low and knock before the Coach does.",
+            "hand",
+        ),
+        _say(_MELDS + " Your {2H} {2D} {2C} is a set.", "2H", "2D", "2C"),
+        _you(
+            _DRAW + " The {QH} on the pile makes a set with your {QS} {QD}: take it.",
+            "take",
+            "pile",
+            "QS",
+            "QD",
+        ),
+        _you(
+            "Now end the turn by discarding one card face up. Throw your highest deadwood "
+            "card, {TH}: select it, then Enter (or drag it to the pile). " + _TAKEN,
+            "discard TH",
+            "TH",
+        ),
+        _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
+        _coach("...and the Coach throws a card.", "discard QC", "pile"),
+        _you("The Coach threw {QC}, your fourth queen. Take it.", "take", "pile"),
+        _you("Throw {JD}: it is in no meld and counts 10.", "discard JD", "JD"),
+        _coach("The Coach draws from the stock...", "draw", "stock"),
+        _coach("...and throws a card.", "discard TD", "pile"),
+        _you("The {TD} helps nothing: draw from the stock this time.", "draw", "stock"),
+        _say(
+            "You drew {AH}. Throwing {7D} leaves {AH} {AD} {3C}: deadwood 5. In Knock "
+            "Rummy you may knock on any turn with any count: you discard face down and the "
+            "hand ends at once. Knocking at 0 is gin.",
+            "7D",
+            "button:knock",
+        ),
+        _you("Knock with {7D}: select it, then Knock (or K).", "knock 7D", "7D", "button:knock"),
+        _say(
+            _PANEL + " After a knock the Coach lays off: a deadwood card that fits one of "
+            "your melds joins it. The Coach's {2S} went onto your 2s.",
+            "panel",
+        ),
+        _say(
+            "You were lower, so you score the difference: 32 - 5 = 27. Had the Coach's "
+            "count been equal or lower, that is an undercut: the Coach would score the "
+            "difference + 10. Gin scores the Coach's count + 25 and allows no lay-offs. The "
+            "first to 100 wins. That is the whole game: enjoy it!",
+            "panel",
+        ),
+    ),
+)
+
+GIN_RUMMY = Lesson(
+    "gin-rummy",
+    "Gin Rummy: knock at 10 or less, box bonus",
+    64,
+    (
+        _say(
+            "Welcome to Gin Rummy. You and the Coach hold 10 cards each; the aim is to make "
+            "melds and knock with 10 or less deadwood, or go gin with none.",
+            "hand",
+        ),
+        _say(_MELDS + " Your {JH} {QH} {KH} is a run.", "JH", "QH", "KH"),
+        _you(
+            _DRAW + " The {4H} on the pile makes a run with your {3H} {5H}: take it.",
+            "take",
+            "pile",
+            "3H",
+            "5H",
+        ),
+        _you(
+            "End the turn with a discard: throw {KD}, your highest deadwood card (select it, "
+            "then Enter). " + _TAKEN,
+            "discard KD",
+            "KD",
+        ),
+        _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
+        _coach("...and a discard.", "discard JC", "pile"),
+        _you("The {JC} helps nothing: draw from the stock.", "draw", "stock"),
+        _you(
+            "{TH} joined your hearts: 10 J Q K is a run of four. Throw {QS}.",
+            "discard QS",
+            "QS",
+        ),
+        _coach("The Coach draws...", "draw", "stock"),
+        _coach("...and throws.", "discard KC", "pile"),
+        _you("Draw from the stock again.", "draw", "stock"),
+        _say(
+            "Throwing {7H} leaves {2S} {5S} {3D}: deadwood 10. In Gin Rummy you may knock "
+            "only when the cards you keep count 10 or less; the count under your hand shows "
+            "it.",
+            "7H",
+            "button:knock",
+        ),
+        _you("Knock with {7H}: select it, then Knock (or K).", "knock 7H", "7H", "button:knock"),
+        _say(
+            _PANEL + " After a knock the Coach may lay off deadwood onto your melds: the "
+            "Coach's {6H} joined your {3H} {4H} {5H}.",
+            "panel",
+        ),
+        _say(
+            "You score the difference, 53 - 10 = 43. An undercut (the Coach equal or lower) "
+            "would give the Coach the difference + 25; gin scores the Coach's count + 25 "
+            "with no lay-offs. If the stock is down to two cards with no knock, the hand is "
+            "a draw. At 100 the winner adds 100, and each player 25 per hand won (the box "
+            "bonus). Enjoy your games!",
+            "panel",
+        ),
+    ),
+)
+
+GIN_CLASSIC = Lesson(
+    "gin-classic",
+    "Gin Rummy, classic: the upcard offer",
+    43,
+    (
+        _say(
+            "Welcome to classic Gin Rummy. You and the Coach hold 10 cards each; you knock "
+            "with 10 or less deadwood, or go gin with none. " + _MELDS,
+            "hand",
+        ),
+        _you(
+            "The first upcard is offered: to you first (you did not deal), then to the "
+            "dealer; if both pass, you draw from the stock. The {6D} makes a run with your "
+            "{5D} {7D}: take it.",
+            "take",
+            "pile",
+            "5D",
+            "7D",
+        ),
+        _you(
+            "Discard to end the turn: throw {TH}. " + _TAKEN,
+            "discard TH",
+            "TH",
+        ),
+        _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
+        _coach("...and a discard.", "discard QC", "pile"),
+        _you(
+            _DRAW + " The {QC} makes a set with your {QH} {QD}: take it.",
+            "take",
+            "pile",
+            "QH",
+            "QD",
+        ),
+        _you("Throw {JC}: it fits no meld.", "discard JC", "JC"),
+        _coach("The Coach draws...", "draw", "stock"),
+        _coach("...and throws.", "discard QS", "pile"),
+        _you("The {QS} is your fourth queen: take it.", "take", "pile"),
+        _say(
+            "Throwing {9H} leaves {2S} {5S} {3D}: deadwood 10, just low enough to knock (10 "
+            "or less). You may not knock with the {QS} you just took.",
+            "9H",
+            "button:knock",
+        ),
+        _you("Knock with {9H}: select it, then Knock (or K).", "knock 9H", "9H", "button:knock"),
+        _say(
+            _PANEL + " The Coach laid off {8D} onto your {5D} {6D} {7D}.",
+            "panel",
+        ),
+        _say(
+            "You score the difference, 16 - 10 = 6. An undercut (the Coach equal or lower) "
+            "gives the Coach the difference + 25; gin gives you the difference + 25. At "
+            "100: a game bonus of 100 (doubled if the loser scored nothing, a shutout) and "
+            "20 for every hand each player won. Enjoy your games!",
+            "panel",
+        ),
+    ),
+)
+
+POKER_RUM = Lesson(
+    "poker-rum",
+    "Poker Rum: knock any time, a point ledger",
+    38,
+    (
+        _say(
+            "Welcome to Poker Rum. You and the Coach hold 10 cards each; the lowest "
+            "deadwood wins the hand and the others pay it the difference.",
+            "hand",
+        ),
+        _say(_MELDS + " Your {6S} {6D} {6C} is a set.", "6S", "6D", "6C"),
+        _you(
+            _DRAW + " The {7H} on the pile makes a run with your {8H} {9H}: take it.",
+            "take",
+            "pile",
+            "8H",
+            "9H",
+        ),
+        _you("Discard to end the turn: throw {JC}. " + _TAKEN, "discard JC", "JC"),
+        _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
+        _coach("...and a discard.", "discard TH", "pile"),
+        _you("The {TH} makes your run 7 8 9 10: take it.", "take", "pile"),
+        _say(
+            "Throwing {9D} leaves {AH} {2H} {4C}: deadwood 7. In Poker Rum you may knock on "
+            "any turn with any count; the hand ends at once and the lowest count wins. "
+            "There are no lay-offs.",
+            "9D",
+            "button:knock",
+        ),
+        _you("Knock with {9D}: select it, then Knock (or K).", "knock 9D", "9D", "button:knock"),
+        _say(
+            _PANEL + " Every point moves between players: the Coach pays you 52 - 7 = 45.",
+            "panel",
+        ),
+        _say(
+            "Had the Coach been lower, you would pay the difference and 10 more for being "
+            "beaten. A knock at 0 is rum: each opponent pays their count + 25. A session "
+            "is one hand dealt by each player; the highest net wins. Enjoy your games!",
+            "panel",
+            "sheet",
+        ),
+    ),
+)
+
+KNOCK_RAMI = Lesson(
+    "knock-rami",
+    "Grenoble Knock Rami: jokers, the pot, elimination",
+    11,
+    (
+        _say(
+            "Welcome to Knock Rami. 54 cards with two jokers; every player put 10 chips in "
+            "the pot, and the last player left in takes it. Low scores are good here.",
+            "hand",
+            "sheet",
+        ),
+        _say(
+            _MELDS + " A joker {JK} stands for any card, one per meld: your {JS} {QS} "
+            "{JK} is a run. An unmatched joker counts 25.",
+            "JS",
+            "QS",
+            "JK",
+        ),
+        _you(
+            _DRAW + " The {5S} makes a set with your {5H} {5D}: take it.",
+            "take",
+            "pile",
+            "5H",
+            "5D",
+        ),
+        _you(
+            "Throw {QH}. " + _TAKEN + " Nobody may knock until every player has had a turn.",
+            "discard QH",
+            "QH",
+        ),
+        _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
+        _coach("...and a discard.", "discard TH", "pile"),
+        _you("Draw from the stock.", "draw", "stock"),
+        _say(
+            "Throwing {2D} leaves only {AC}: deadwood 1. Everyone has had a turn, so you "
+            "may knock now, with any count.",
+            "2D",
+            "button:knock",
+        ),
+        _you("Knock with {2D}: select it, then Knock (or K).", "knock 2D", "2D", "button:knock"),
+        _say(
+            _PANEL + " In Knock Rami nobody lays off: every player adds their own deadwood "
+            "to their score (you 1, the Coach 2). A round at 0 takes 10 off instead.",
+            "panel",
+        ),
+        _say(
+            "A few hands later: you passed 100 and are out. Once per game you may buy back "
+            "in, paying half the pot, and return with the highest score still in.",
+            "panel",
+            prepared="buy-back",
+        ),
+        _you("Buy back in: the Buy back button.", "buy-back", "panel"),
+        _say(
+            "You paid 10 chips (half the pot) and are back at 87, the Coach's score. The "
+            "last player under 100 takes the whole pot. Enjoy your games!",
+            "sheet",
+        ),
+    ),
+)
+
+LESSONS: dict[str, Lesson] = {
+    lesson.profile_id: lesson
+    for lesson in (KNOCK_RUMMY, GIN_RUMMY, GIN_CLASSIC, POKER_RUM, KNOCK_RAMI)
+}
+"""Every profile's lesson, by profile id."""
