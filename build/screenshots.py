@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +29,9 @@ from knockrummy.engine.session import (  # noqa: E402
     new_session,
 )
 from knockrummy.settings import Settings  # noqa: E402
+from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.loop import App  # noqa: E402
+from knockrummy.ui.navigator import Navigator  # noqa: E402
 from knockrummy.ui.runner import default_seats, init_pygame, table_scene  # noqa: E402
 from knockrummy.ui.scenes.table import TableOptions  # noqa: E402
 from knockrummy.ui.tables import SeatBots  # noqa: E402
@@ -44,8 +47,10 @@ class Shot:
     humans: int
     seed: int
     when: str
-    """``mid-hand`` (the viewer's turn, log open), ``hand-end`` or ``out`` (the human,
-    played by an easy computer player, is eliminated and offered the buy-back)."""
+    """``mid-hand`` (the viewer's turn, log open), ``hand-end``, ``out`` (the human,
+    played by an easy computer player, is eliminated and offered the buy-back) or
+    ``lesson`` (the profile's Learn to play lesson at step ``step``; ``seed`` is unused)."""
+    step: int = 0
 
 
 SHOTS = (
@@ -53,6 +58,7 @@ SHOTS = (
     Shot("table-6-seats", "knock-rummy", 6, 1, 4, "mid-hand"),
     Shot("hand-end", "knock-rummy", 3, 0, 7, "hand-end"),
     Shot("knock-rami-out", "knock-rami", 3, 1, 5, "out"),
+    Shot("lesson", "knock-rummy", 2, 1, 0, "lesson", step=11),
 )
 SIZES = ((1280, 800),)
 
@@ -69,6 +75,8 @@ def _until(app: App, scene, done, limit: int = 60000) -> bool:
 
 def render(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
     """The window at ``size`` at the shot's moment."""
+    if shot.when == "lesson":
+        return _render_lesson(shot, size)
     app = App(size)
     session = new_session(shot.profile, shot.players, shot.seed)
     seats = default_seats(shot.players, humans=shot.humans, level="medium")
@@ -98,6 +106,24 @@ def render(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
         _play_until_offered(app, scene)
     scene.draw(app.screen)
     return app.screen
+
+
+def _render_lesson(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
+    """A lesson's step as the player sees it (settings kept in a scratch folder)."""
+    with tempfile.TemporaryDirectory() as folder:
+        game = Game.open(folder)
+        game.change_settings(Settings(speed="instant", window_size=size))
+        app = App(size)
+        Navigator(app, game)
+        app.navigator.lesson(shot.profile, shot.step)
+        scene = app.scene
+        scene.resize(size)
+        _until(app, scene, lambda: not scene.busy, limit=2000)
+        for _ in range(60):
+            app.step(1 / 60, [])
+        scene.draw(app.screen)
+        game.store.close()
+        return app.screen
 
 
 def _play_until_offered(app: App, scene) -> None:

@@ -9,9 +9,9 @@ action must be in ``legal_actions`` at its point.
 
 Glossary:
     step        one thing said and done (:class:`Step`).
-    pointer     what a step points at: ``stock``, ``pile``, ``hand``, ``panel``, ``sheet``,
-                ``button:NAME`` (a table button: ``knock``, ``discard``, ``pass``...) or a
-                card in its text form (``7H``).
+    pointer     what a step points at: ``stock``, ``pile``, ``hand``, ``panel``, ``answer``
+                (the panel's first button), ``sheet``, ``button:NAME`` (a table button:
+                ``knock``, ``discard``, ``pass``...) or a card in its text form (``7H``).
     coach       the other seat, whose moves are written in the script (deterministic).
     prepared    a position built from a seed and actions (:data:`PREPARED`), for a rule a
                 short hand cannot show (Knock Rami's elimination and buy-back).
@@ -205,8 +205,6 @@ def prepared(name: str) -> SessionState:
         return PREPARED[name]()
     except KeyError:
         raise LessonError(f"no prepared position {name!r}") from None
-
-
 
 
 # --------------------------------------------------------------- the scripts
@@ -502,7 +500,7 @@ KNOCK_RAMI = Lesson(
             "panel",
             prepared="buy-back",
         ),
-        _you("Buy back in: the Buy back button.", "buy-back", "panel"),
+        _you("Buy back in: press the Buy back button (or B).", "buy-back", "answer"),
         _say(
             "You paid 10 chips (half the pot) and are back at 87, the Coach's score. The "
             "last player under 100 takes the whole pot. Enjoy your games!",

@@ -56,8 +56,7 @@ def _knock_words(profile: Profile) -> str:
 def _stock_words(profile: Profile) -> str:
     if profile.exhaustion == "two-left":
         return (
-            "The stock is down to two cards: with no knock, the hand is a draw and nobody "
-            "scores."
+            "The stock is down to two cards: with no knock, the hand is a draw and nobody scores."
         )
     scored = {
         "points": "it is a draw: nobody scores",
@@ -103,9 +102,7 @@ UPCARD_OFFER = (
     "The upcard offer: the first upcard is offered to the non-dealer, then to the dealer; "
     "take it or pass. If both pass, the non-dealer draws from the stock."
 )
-ELIMINATION = (
-    "A player at 100 or more is out; the last player left in takes the whole pot."
-)
+ELIMINATION = "A player at 100 or more is out; the last player left in takes the whole pot."
 BUY_BACK = (
     "Buy-back: once per game a player who is out may pay half the pot to return, with the "
     "highest score still in."

@@ -186,7 +186,7 @@ def test_the_lesson_words_fit_their_box_beside_the_table(tmp_path, size):
     app.scene.resize(size)
     for _ in range(len(scene.lesson.steps) - 1):
         scene = app.scene
-        run_until(app, lambda: scene.box is not None)
+        run_until(app, lambda s=scene: s.box is not None)
         rect, font_size, lines = scene.box
         assert rect.height >= font_size * 1.5 * (len(lines) + 1)
         assert rect.right <= size[0] and rect.bottom <= size[1]

@@ -21,13 +21,14 @@ from dataclasses import replace
 import pygame
 
 from ... import lessons
-from ...engine.actions import Action
+from ...engine.actions import Action, DrawStock, TakeDiscard
 from ...engine.cards import Card
 from ...engine.errors import IllegalActionError
 from ...engine.profiles import get_profile
-from ..fonts import blit_text
+from ..fonts import blit_text, fit
 from ..seats import HUMAN, SeatConfig
 from ..sound import Sounds
+from ..table_draw import TableFrame
 from ..theme import ACCENT, PANEL, SOFT, TEXT
 from ..widgets import Button
 from .hand_end import wrap_to_width
@@ -36,6 +37,10 @@ from .table import TableOptions, TableScene
 
 NEXT_KEYS = (pygame.K_n, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 """Keys that press Next on a step that waits for it."""
+POINTER = (120, 210, 255)
+"""The outline of what a step points at (apart from the gold of the table's own glow)."""
+WAIT_FOR_NEXT = "Read the lesson's words, then press Next (N)."
+"""The status line while a step waits for Next."""
 PANEL_SHARE = 0.74
 """At the hand's end the panel takes this share of the height; the words go under it."""
 
@@ -235,6 +240,9 @@ class LessonScene(TableScene):
                 rects.append(pygame.Rect(*map(round, layout.discard), cw, ch))
             elif name == "panel" and self.panel is not None:
                 rects.append(self.panel.geometry["rect"])
+            elif name == "answer" and self.panel is not None:
+                shown = [b.rect for b in self.panel.buttons if b.visible and b.rect]
+                rects.extend(shown[:1])
             elif name == "sheet" and self.panel is None:
                 rects.append(self.geometry.sheet_rect(len(self.score_sheet())))
             elif name.startswith("button:") and self.panel is None:
@@ -251,13 +259,29 @@ class LessonScene(TableScene):
 
     # ----------------------------------------------------------------- drawing
 
+    def frame(self) -> TableFrame:
+        """The table's frame, with only the step's own move offered: the piles glow only
+        when the step teaches drawing from them, and a Next step says to press Next."""
+        frame = super().frame()
+        step = self.step
+        action = None if step is None else step.action
+        if step is not None and step.by == lessons.COACH:
+            return frame
+        changes = {
+            "glow_stock": frame.glow_stock and isinstance(action, DrawStock),
+            "glow_discard": frame.glow_discard and isinstance(action, TakeDiscard),
+        }
+        if action is None and not frame.notice and self.panel is None:
+            changes["status"] = WAIT_FOR_NEXT
+        return replace(frame, **changes)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.handoff is not None:
             return
         fs = self.geometry.font
         for rect in self.pointer_rects():
-            pygame.draw.rect(surface, ACCENT, rect.inflate(10, 10), width=4, border_radius=10)
+            pygame.draw.rect(surface, POINTER, rect.inflate(10, 10), width=4, border_radius=10)
         self._draw_box(surface, fs)
 
     def update(self, dt: float) -> None:
@@ -268,6 +292,10 @@ class LessonScene(TableScene):
         """Fit the step's words to the box and place Next (in ``update``, never in
         ``draw``)."""
         step = self.step
+        if self.panel is not None:
+            # the panel's own buttons show only when the step teaches one of them
+            for button in self.panel.buttons:
+                button.visible = step is not None and step.action is not None
         key = (self.index, self.size, self.panel is None)
         if key == self._box_key:
             return
@@ -313,9 +341,12 @@ class LessonScene(TableScene):
             y += size * 1.5
         self.next_button.draw(surface, size)
         if step.action is not None:
-            hint = "Do it at the table · Esc leaves; you resume here"
+            where = "on the panel" if self.panel is not None else "at the table"
+            hint, room = f"Do it {where} · Esc leaves; you resume here", rect.width
         else:
             hint = "Next (N or Space) · Esc leaves; you resume here"
-        blit_text(
-            surface, hint, round(size * 0.8), SOFT, (x, rect.bottom - size * 0.6), "bottomleft"
-        )
+            room = self.next_button.rect.left - rect.left
+        small = round(size * 0.8)
+        hint = fit(hint, small, room - size * 1.6)
+        middle = self.next_button.rect.centery
+        blit_text(surface, hint, small, SOFT, (x, middle), "midleft")
