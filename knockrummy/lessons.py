@@ -350,7 +350,7 @@ GIN_RUMMY = Lesson(
 GIN_CLASSIC = Lesson(
     "gin-classic",
     "Gin Rummy, classic: the upcard offer",
-    43,
+    1625,
     (
         _say(
             "Welcome to classic Gin Rummy. You and the Coach hold 10 cards each; you knock "
@@ -359,44 +359,36 @@ GIN_CLASSIC = Lesson(
         ),
         _you(
             "The first upcard is offered: to you first (you did not deal), then to the "
-            "dealer; if both pass, you draw from the stock. The {6D} makes a run with your "
-            "{5D} {7D}: take it.",
+            "dealer; if both pass, you draw from the stock. The {JH} fills your run {TH} "
+            "{QH} {KH}: take it.",
             "take",
             "pile",
-            "5D",
-            "7D",
+            "TH",
+            "QH",
+            "KH",
         ),
         _you(
-            "Discard to end the turn: throw {TH}. " + _TAKEN,
-            "discard TH",
-            "TH",
+            "10 J Q K of hearts is a run, and {4S} {4H} {4D} a set. Discard to end the "
+            "turn: throw {QS}. " + _TAKEN,
+            "discard QS",
+            "QS",
         ),
         _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
-        _coach("...and a discard.", "discard QC", "pile"),
-        _you(
-            _DRAW + " The {QC} makes a set with your {QH} {QD}: take it.",
-            "take",
-            "pile",
-            "QH",
-            "QD",
-        ),
-        _you("Throw {JC}: it fits no meld.", "discard JC", "JC"),
-        _coach("The Coach draws...", "draw", "stock"),
-        _coach("...and throws.", "discard QS", "pile"),
-        _you("The {QS} is your fourth queen: take it.", "take", "pile"),
+        _coach("...and a discard.", "discard KD", "pile"),
+        _you(_DRAW + " The {KD} helps nothing: draw from the stock.", "draw", "stock"),
         _say(
-            "Throwing {9H} leaves {2S} {5S} {3D}: deadwood 10, just low enough to knock (10 "
-            "or less). You may not knock with the {QS} you just took.",
-            "9H",
+            "You drew {AC}. Throwing {8H} leaves {AD} {5S} {AC}: deadwood 7, low enough to "
+            "knock (10 or less). The count under your hand always shows where you stand.",
+            "8H",
             "button:knock",
         ),
-        _you("Knock with {9H}: select it, then Knock (or K).", "knock 9H", "9H", "button:knock"),
+        _you("Knock with {8H}: select it, then Knock (or K).", "knock 8H", "8H", "button:knock"),
         _say(
-            _PANEL + " The Coach laid off {8D} onto your {5D} {6D} {7D}.",
+            _PANEL + " The Coach laid off {9H} onto your run.",
             "panel",
         ),
         _say(
-            "You score the difference, 16 - 10 = 6. An undercut (the Coach equal or lower) "
+            "You score the difference, 54 - 7 = 47. An undercut (the Coach equal or lower) "
             "gives the Coach the difference + 25; gin gives you the difference + 25. At "
             "100: a game bonus of 100 (doubled if the loser scored nothing, a shutout) and "
             "20 for every hand each player won. Enjoy your games!",
@@ -408,35 +400,43 @@ GIN_CLASSIC = Lesson(
 POKER_RUM = Lesson(
     "poker-rum",
     "Poker Rum: knock any time, a point ledger",
-    38,
+    86,
     (
         _say(
             "Welcome to Poker Rum. You and the Coach hold 10 cards each; the lowest "
             "deadwood wins the hand and the others pay it the difference.",
             "hand",
         ),
-        _say(_MELDS + " Your {6S} {6D} {6C} is a set.", "6S", "6D", "6C"),
+        _say(_MELDS + " Your {5S} {5H} {5D} is a set.", "5S", "5H", "5D"),
         _you(
-            _DRAW + " The {7H} on the pile makes a run with your {8H} {9H}: take it.",
+            _DRAW + " The {9D} on the pile makes a set with your {9S} {9H}: take it.",
             "take",
             "pile",
-            "8H",
+            "9S",
             "9H",
         ),
-        _you("Discard to end the turn: throw {JC}. " + _TAKEN, "discard JC", "JC"),
+        _you("Discard to end the turn: throw {7D}. " + _TAKEN, "discard 7D", "7D"),
         _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
-        _coach("...and a discard.", "discard TH", "pile"),
-        _you("The {TH} makes your run 7 8 9 10: take it.", "take", "pile"),
+        _coach("...and a discard.", "discard QC", "pile"),
+        _you("The {QC} helps nothing: draw from the stock.", "draw", "stock"),
+        _you(
+            "You drew {QD}. A card drawn from the stock may go straight back: throw it.",
+            "discard QD",
+            "QD",
+        ),
+        _coach("The Coach draws...", "draw", "stock"),
+        _coach("...and throws.", "discard JS", "pile"),
+        _you("Draw from the stock again.", "draw", "stock"),
         _say(
-            "Throwing {9D} leaves {AH} {2H} {4C}: deadwood 7. In Poker Rum you may knock on "
-            "any turn with any count; the hand ends at once and the lowest count wins. "
-            "There are no lay-offs.",
-            "9D",
+            "You drew {AH}. Throwing {6H} leaves {AD} {AH} {3S} {4D}: deadwood 9. In Poker "
+            "Rum you may knock on any turn with any count; the hand ends at once and the "
+            "lowest count wins. There are no lay-offs.",
+            "6H",
             "button:knock",
         ),
-        _you("Knock with {9D}: select it, then Knock (or K).", "knock 9D", "9D", "button:knock"),
+        _you("Knock with {6H}: select it, then Knock (or K).", "knock 6H", "6H", "button:knock"),
         _say(
-            _PANEL + " Every point moves between players: the Coach pays you 52 - 7 = 45.",
+            _PANEL + " Every point moves between players: the Coach pays you 41 - 9 = 32.",
             "panel",
         ),
         _say(
@@ -444,7 +444,6 @@ POKER_RUM = Lesson(
             "beaten. A knock at 0 is rum: each opponent pays their count + 25. A session "
             "is one hand dealt by each player; the highest net wins. Enjoy your games!",
             "panel",
-            "sheet",
         ),
     ),
 )
