@@ -11,11 +11,14 @@ Glossary:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import lessons
 from ..deal_codes import code_of
 from ..engine.session import SessionState
 from .game import UNSAVED
 from .loop import App
+from .rule_tips import TableTips
 from .scenes.continue_list import ContinueScreen
 from .scenes.game_over import GameOverScreen
 from .scenes.learn import LearnScreen, LessonScene
@@ -104,4 +107,13 @@ class Navigator:
                 session_id, hand, back=lambda: self.table(session_id, *game.resume(session_id))
             )
         scene.on_settings = game.change_settings
+        if any(seat.is_human for seat in seats):
+            scene.tips = TableTips(lambda: game.settings, lambda s: self._keep_tip(scene, s))
+            scene.tips.notice(scene.view, [])  # an upcard offered as the table opens
         return scene
+
+    def _keep_tip(self, scene, settings) -> None:
+        """A tip was shown: the game and the table both remember it (the table's own copy
+        of the settings is what F and M save)."""
+        self.game.change_settings(settings)
+        scene.settings = replace(scene.settings, tips_seen=settings.tips_seen)

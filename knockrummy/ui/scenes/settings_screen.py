@@ -1,6 +1,7 @@
 """Settings: animation speed, reduced motion, deck colours, sound, card size, window
 mode, felt and card back; the player's name, when a knock asks first, the hand's sort
-order. Each change is saved at once and kept between runs.
+order, and whether rule tips show at the table. Each change is saved at once and kept
+between runs.
 
 Glossary:
     editing   the name row takes typed text: a click on it starts, Enter or a click
@@ -91,6 +92,7 @@ class SettingsScreen(MenuScreen):
             self._cycle("Card back", "back", BACK_CHOICES, BACKS),
             self._cycle("Confirm a knock", "confirm_knock", KNOCK_CONFIRMS, CONFIRM_NAMES),
             self._cycle("Sort the hand by", "sort_order", SORT_ORDERS),
+            ("Rule tips", on[s.rule_tips], lambda: self.change(rule_tips=not s.rule_tips)),
         ]
         self.value_buttons = [Button(value, action) for _, value, action in self.rows]
         self.back_button = Button("Back", self.back)
@@ -151,7 +153,10 @@ class SettingsScreen(MenuScreen):
     def draw_body(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         fs = self.fs
-        column(self.value_buttons, w * 0.62, h * 0.17, fs, fs * 0.55)
+        # the rows share the room between the title and Back (a small window packs them)
+        room = h * 0.8 - h * 0.15
+        gap = min(fs * 0.55, max(2.0, room / len(self.value_buttons) - fs * 2.2))
+        column(self.value_buttons, w * 0.62, h * 0.15, fs, gap)
         for (label, _, _), button in zip(self.rows, self.value_buttons, strict=True):
             blit_text(
                 surface, label, round(fs * 1.1), SOFT, (w * 0.45, button.rect.centery), "midright"

@@ -198,6 +198,9 @@ class TableScene(Scene):
         """How many of the hand's moves have been animated (their words may show)."""
         self.over: SessionOver | None = None
         """The game's end, once the engine reported it."""
+        self.tips = None
+        """Rule tips (``..rule_tips.TableTips``): told what each action showed the viewer,
+        drawn over the table; None shows none."""
         self.refresh_buttons()
         if not self.view.history and self.view.phase == PLAYING:
             self._start_hand_animation()
@@ -507,7 +510,10 @@ class TableScene(Scene):
         if self.on_action:
             self.on_action(old, new, action, seat)
         watcher = self.viewer if self.humans else None
-        self.react(before, seen_events(new, watcher, events))
+        seen = seen_events(new, watcher, events)
+        self.react(before, seen)
+        if self.tips is not None:
+            self.tips.notice(self.view, seen)
 
     # ----------------------------------------------------------------- reacting to events
 
@@ -886,3 +892,5 @@ class TableScene(Scene):
         draw_table(self.frame(), surface)
         if self.celebration is not None:
             self.celebration.draw(surface, look_of(self.settings), self.geometry.font)
+        if self.tips is not None:
+            self.tips.draw(surface, self)

@@ -1,0 +1,113 @@
+"""Rule tips at the table: each shown once, in a box between the piles and the buttons.
+
+The table tells :class:`TableTips` what each action showed its viewer (the view and the
+events as that seat saw them); the tip to show is decided by the pure
+:func:`~..tips.tips_for`. A tip shows until the viewer's next move. A tip from the end of
+a hand (a lay-off, an undercut, gin, the stock running out, an elimination) waits until
+the hand-end panel has closed and the next hand is dealt, so it never covers the panel.
+Each tip shown is remembered in the settings (``tips_seen``) so it is never shown again;
+the Settings screen's "Rule tips" turns them off.
+
+Glossary:
+    pending   tips found while the hand was over, shown once play goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+import pygame
+
+from ..engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
+from ..engine.session import PLAYING
+from ..settings import Settings
+from ..tips import Tip, tips_for
+from .fonts import blit_text
+from .scenes.hand_end import wrap_to_width
+from .theme import ACCENT, PANEL, TEXT, WARN
+
+MOVES = (CardDrawn, CardDiscarded, Passed, Knocked)
+
+
+class TableTips:
+    """The rule tips of one table (the table's ``tips`` hook)."""
+
+    def __init__(self, settings: Callable[[], Settings], keep: Callable[[Settings], None]):
+        self.settings = settings
+        """The player's settings now (which tips were seen, whether tips are on)."""
+        self.keep = keep
+        """Save settings with one more tip seen."""
+        self.tip: Tip | None = None
+        """The tip shown now."""
+        self.pending: list[Tip] = []
+
+    def _seen(self) -> set[str]:
+        shown = {tip.name for tip in self.pending}
+        if self.tip is not None:
+            shown.add(self.tip.name)
+        return set(self.settings().tips_seen) | shown
+
+    def notice(self, view, events: Iterable) -> None:
+        """What an action showed the viewer (``view`` after it, ``events`` as seen)."""
+        events = list(events)
+        if not self.settings().rule_tips:
+            self.tip, self.pending = None, []
+            return
+        position = view.position
+        if any(isinstance(e, MOVES) and e.position == position for e in events):
+            self.tip = None  # the viewer moved on: the tip has been read
+        playing = view.phase == PLAYING
+        while True:  # every new tip of this moment (a hand's end can show several)
+            found = tips_for(events, view, self._seen())
+            if found is None:
+                break
+            if playing and self.tip is None:
+                self._show(found)
+            else:
+                self.pending.append(found)
+        if playing and self.tip is None and self.pending:
+            self._show(self.pending.pop(0))
+
+    def _show(self, tip: Tip) -> None:
+        self.tip = tip
+        settings = self.settings()
+        if tip.name not in settings.tips_seen:
+            self.keep(replace(settings, tips_seen=(*settings.tips_seen, tip.name)))
+
+    def box(self, scene) -> pygame.Rect | None:
+        """Where the tip goes at ``scene``: under the piles, above the buttons (None while
+        there is no tip or the hand-end panel or a hand-off screen covers the table)."""
+        if self.tip is None or scene.panel is not None or scene.handoff is not None:
+            return None
+        layout = scene.geometry.layout
+        w = layout.width
+        fs = scene.geometry.font
+        top = layout.discard[1] + layout.card_height + fs * 0.4
+        bottom = layout.buttons_y - fs * 1.6
+        width = min(w * 0.56, fs * 46)
+        return pygame.Rect(round((w - width) / 2), round(top), round(width), round(bottom - top))
+
+    def draw(self, surface: pygame.Surface, scene) -> None:
+        """Draw the tip (reads the scene, changes nothing)."""
+        rect = self.box(scene)
+        if rect is None or rect.height <= 0:
+            return
+        size = scene.geometry.font
+        while True:  # the largest text that fits, no smaller than legible
+            lines = wrap_to_width(f"Rule tip: {self.tip.text}", size, rect.width - size)
+            needed = round(size * 1.3 * len(lines) + size * 0.6)
+            if needed <= rect.height or size <= 11:
+                break
+            size -= 1
+        shown = pygame.Rect(rect.left, rect.top, rect.width, min(needed, rect.height))
+        box = pygame.Surface(shown.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*PANEL, 230), box.get_rect(), border_radius=size // 2)
+        pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=size // 2)
+        surface.blit(box, shown)
+        y = shown.top + size * 0.3
+        for i, line in enumerate(lines):
+            if y + size * 1.3 > shown.bottom + 1:
+                break
+            blit_text(surface, line, size, WARN if i == 0 else TEXT, (shown.left + size / 2, y))
+            y += size * 1.3
