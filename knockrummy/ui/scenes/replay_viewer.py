@@ -5,9 +5,11 @@ Glossary:
     point     where the viewer stands in the hand: 0 is the deal, k is just after the k-th
               action; Left and Right step, Home and End go to the deal and the settlement,
               K jumps to the knock.
-    reviewed  the seat whose decisions the coach prices (the session's human, else seat 1);
-              the review is read from the saved games, or priced on a worker thread and
-              kept there (see :mod:`knockrummy.coach`), so reopening it is instant.
+    reviewed  the seat whose decisions the coach prices: the session's first human (else
+              seat 1) at first; the Review button or S moves to the next seat, 1 to 6 pick
+              one. Each seat's review is read from the saved games, or priced on a worker
+              thread and kept there (see :mod:`knockrummy.coach`), so reopening it is
+              instant.
 
 The session is replayed through the checked engine when the viewer opens a hand; nothing is
 written but the review.
@@ -46,8 +48,12 @@ class ReplayViewer(MenuScreen):
         self.replay: HandReplay | None = None
         self.point = 0
         self.decisions: list[Decision] | None = None
+        """The reviewed seat's decisions (None while they are priced)."""
         self.executor: ThreadPoolExecutor | None = None
         self.review_job: Future | None = None
+        """The pricing of the reviewed seat's decisions, while it runs."""
+        self._jobs: list[tuple[int, Future]] = []
+        """Every review being priced, by seat (one left for another seat is still kept)."""
         store = game.store
         try:
             self.row = store.session(session_id)
@@ -132,6 +138,8 @@ class ReplayViewer(MenuScreen):
             enabled=has and number < self.finished_hands,
         )
         self.done_button = Button("Back", self.back)
+        self.seat_button = Button(self._seat_label(), self.next_seat, pygame.K_s)
+        self.seat_button.enabled = self.row is not None and self.row.players > 1
         self.step_buttons = [
             self.start_button,
             self.back_step,
@@ -142,7 +150,7 @@ class ReplayViewer(MenuScreen):
             self.next_hand,
             self.done_button,
         ]
-        self.buttons = list(self.step_buttons)
+        self.buttons = [*self.step_buttons, self.seat_button]
         self.focus = min(self.focus, len(self.buttons) - 1)
 
     def back(self) -> None:
@@ -153,6 +161,26 @@ class ReplayViewer(MenuScreen):
 
     # --------------------------------------------------------------- the review
 
+    def _seat_label(self) -> str:
+        name = self.row.names[self.seat] if self.row is not None else ""
+        return f"Review: {name} (S)"
+
+    def next_seat(self) -> None:
+        """Review the next seat's decisions (S, the Review button)."""
+        if self.row is not None:
+            self.choose_seat((self.seat + 1) % self.row.players)
+
+    def choose_seat(self, seat: int) -> None:
+        """Review ``seat``'s decisions: the kept review, or priced on the worker thread."""
+        if self.row is None or not 0 <= seat < self.row.players or seat == self.seat:
+            return
+        self.seat = seat
+        self.decisions = None
+        self.review_job = None
+        self.notices = []
+        self._load_review()
+        self.rebuild()
+
     def _load_review(self) -> None:
         """The kept review of the seat, or pricing it on the worker thread."""
         if self.row is None:
@@ -161,6 +189,10 @@ class ReplayViewer(MenuScreen):
         if found is not None:
             self.decisions = found
             return
+        for seat, job in self._jobs:
+            if seat == self.seat:  # already being priced (chosen, left, chosen again)
+                self.review_job = job
+                return
         row, log, seat = self.row, list(self.log), self.seat
 
         def work() -> list[Decision]:
@@ -170,25 +202,34 @@ class ReplayViewer(MenuScreen):
                 if pygame.display.get_init():
                     pygame.event.post(pygame.event.Event(WAKE))
 
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
         self.review_job = self.executor.submit(work)
+        self._jobs.append((seat, self.review_job))
 
     def update(self, dt: float) -> None:
-        """Keep the review once the worker has priced it (on this thread: the store's)."""
-        if self.review_job is None or not self.review_job.done():
-            return
-        job, self.review_job = self.review_job, None
-        try:
-            self.decisions = job.result()
-        except Exception as exc:  # a review that fails leaves the replay as it is
-            self.notices = [f"The review could not be made: {exc}"]
-            return
-        # read-only saves: the review is shown, and priced again next time
-        with contextlib.suppress(SaveError):
-            coach.keep(self.game.store, self.session_id, self.seat, len(self.log), self.decisions)
+        """Keep each review once the worker has priced it (on this thread: the store's);
+        show it if its seat is the one reviewed."""
+        done = [(seat, job) for seat, job in self._jobs if job.done()]
+        for seat, job in done:
+            self._jobs.remove((seat, job))
+            if job is self.review_job:
+                self.review_job = None
+            try:
+                decisions = job.result()
+            except Exception as exc:  # a review that fails leaves the replay as it is
+                if seat == self.seat:
+                    self.notices = [f"The review could not be made: {exc}"]
+                continue
+            if seat == self.seat:
+                self.decisions = decisions
+            # read-only saves: the review is shown, and priced again next time
+            with contextlib.suppress(SaveError):
+                coach.keep(self.game.store, self.session_id, seat, len(self.log), decisions)
 
     def wait_for_review(self, timeout: float | None = None) -> None:
-        """Block until the review is priced and kept (for tests and the command line)."""
+        """Block until the reviewed seat's review is priced and kept (for tests and the
+        command line)."""
         if self.review_job is not None:
             self.review_job.result(timeout)
             self.update(0.0)
@@ -245,6 +286,8 @@ class ReplayViewer(MenuScreen):
     def handle_body(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             self.go(self.point - event.y)
+        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_6:
+            self.choose_seat(event.key - pygame.K_1)  # 1 to 6: that seat's review
 
     # --------------------------------------------------------------- drawing
 
@@ -273,7 +316,9 @@ class ReplayViewer(MenuScreen):
         step = small * 1.45
         scroll = max(0.0, (self.point + 1) * step - right.height / 2)
         scrolled_lines(surface, lines, right, scroll, small)
-        review = pygame.Rect(round(w * 0.64), round(h * 0.53), round(w * 0.33), round(h * 0.33))
+        review = pygame.Rect(round(w * 0.64), round(h * 0.53), round(w * 0.33), round(h * 0.29))
+        self.seat_button.place((0, 0), round(fs * 0.85))  # drawn with the other buttons
+        self.seat_button.rect.topleft = (review.left, round(h * 0.845))
         pygame.draw.rect(surface, (10, 40, 25), review.inflate(fs, fs), border_radius=fs // 2)
         wrapped: list[tuple[str, bool]] = []
         marked = 0
