@@ -6,7 +6,7 @@ Glossary:
     place   a screen to go to: the title, a new game's setup, the list of unfinished
             sessions, the table of a saved session, its game-over screen, the ledger, the
             replay of a saved hand, the rules, the settings, the lessons and one lesson at
-            its step; ``back`` returns to the title.
+            its step, the daily deals; ``back`` returns to the title.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from .game import UNSAVED
 from .loop import App
 from .rule_tips import TableTips
 from .scenes.continue_list import ContinueScreen
+from .scenes.daily import DailyScreen
 from .scenes.game_over import GameOverScreen
 from .scenes.learn import LearnScreen, LessonScene
 from .scenes.ledger_screen import LedgerScreen
@@ -71,6 +72,10 @@ class Navigator:
 
     def settings(self) -> None:
         self.app.replace(SettingsScreen(self.game))
+
+    def daily(self) -> None:
+        """Each game's deal of the day, with the player's result today and best."""
+        self.app.replace(DailyScreen(self.game))
 
     def learn(self) -> None:
         """The list of lessons, one per profile."""

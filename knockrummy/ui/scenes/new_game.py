@@ -20,18 +20,15 @@ from dataclasses import replace
 import pygame
 
 from ...ai import LEVELS
-from ...deal_codes import Deal, DealCodeError, daily_deal, decode
-from ...engine.ledger import format_amount
+from ...deal_codes import Deal, DealCodeError, decode
 from ...engine.profiles import PROFILES, get_profile
-from ...persistence.stats import best_daily, daily_results
-from ...persistence.store import SaveError
 from ...settings import NAME_LENGTH
 from ..fonts import blit_text, fit, wrap
-from ..game import UNSAVED
 from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig, seats_for_deal
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button
 from ..wording import short_name
+from .daily import daily_line, start_daily
 from .menu import MenuScreen
 
 NAME_LIMIT = 16
@@ -132,37 +129,18 @@ class NewGameScreen(MenuScreen):
 
     def play_daily(self) -> None:
         """Deal today's daily deal for the chosen rules and note it as that day's."""
-        deal = daily_deal(self.profile, self.today)
-        session_id = self.start_deal(deal, navigate=False)
-        if session_id != UNSAVED:
-            try:
-                self.game.store.mark_daily(session_id, self.profile, self.today.isoformat())
-            except SaveError as exc:
-                self.game.messages.append(str(exc))
-        self.app.navigator.table(session_id, self.dealt_state, self.dealt_seats)
+        session_id, state, seats = start_daily(self.game, self.profile, self.today)
+        self.app.navigator.table(session_id, state, seats)
 
-    def start_deal(self, deal: Deal, navigate: bool = True) -> int:
+    def start_deal(self, deal: Deal) -> None:
         """A new session as ``deal`` names it: the code's human seat is you."""
         seats = seats_for_deal(deal.seats)
         session_id, state = self.game.start(deal.profile_id, seats, seed=deal.seed)
-        self.dealt_state, self.dealt_seats = state, seats
-        if navigate:
-            self.app.navigator.table(session_id, state, seats)
-        return session_id
+        self.app.navigator.table(session_id, state, seats)
 
     def daily_line(self) -> str:
         """Today's daily deal for the chosen rules, your result today and your best."""
-        results = daily_results(self.game.store, self.profile)
-        today = [r for r in results if r.day == self.today.isoformat()]
-        line = f"Daily deal {self.today.isoformat()}: you against hard, the same everywhere"
-        if today:
-            r = today[0]
-            state = ("won" if r.won else "lost") if r.finished else "under way"
-            line += f" · today {format_amount(r.score)} ({state})"
-        best = best_daily(results)
-        if best is not None:
-            line += f" · your best {format_amount(best.score)} on {best.day}"
-        return line
+        return daily_line(self.game.store, self.profile, self.today)
 
     # --------------------------------------------------------------- buttons
 

@@ -1,17 +1,22 @@
-"""The title screen: Continue, New game, Learn to play, Ledger and statistics, Rules,
-Settings, Quit.
+"""The title screen: Continue, New game, Daily deal (today's date, with the player's result
+today and best under it), Learn to play, Ledger and statistics, Rules, Settings, Quit.
 
 Continue plays on the one unfinished session there is, or lists them all when there are
 several (a new game never replaces an unfinished one)."""
 
 from __future__ import annotations
 
+import datetime
+
 import pygame
 
 from ...engine.cards import parse_cards
 from .. import card_art
+from ..fonts import blit_text, fit
+from ..theme import SOFT
 from ..widgets import Button
 from ..wording import short_name
+from .daily import title_note
 from .menu import MenuScreen, column
 
 FAN = parse_cards("AS KH QD JC JK")
@@ -33,6 +38,13 @@ class TitleScreen(MenuScreen):
         self.buttons = [
             Button(label, self.continue_game, primary=True, enabled=self.resume_id is not None),
             Button("New game", self.new_game, pygame.K_n),
+        ]
+        today = datetime.date.today()
+        self.daily_button = Button(f"Daily deal {today.isoformat()}", self.daily, pygame.K_d)
+        self.daily_note = title_note(game.store, today)
+        """Under the Daily deal entry: the result today and the best (read once)."""
+        self.buttons += [
+            self.daily_button,
             Button("Learn to play", self.learn, pygame.K_p),
             Button("Ledger and statistics", self.ledger, pygame.K_l),
             Button("Rules", self.rules, pygame.K_r),
@@ -60,6 +72,9 @@ class TitleScreen(MenuScreen):
     def new_game(self) -> None:
         self.app.navigator.new_game()
 
+    def daily(self) -> None:
+        self.app.navigator.daily()
+
     def learn(self) -> None:
         self.app.navigator.learn()
 
@@ -84,6 +99,15 @@ class TitleScreen(MenuScreen):
             angle = (i - 2) * -9
             rotated = pygame.transform.rotozoom(image, angle, 1.0)
             x = w / 2 + (i - 2) * cw * 0.55
-            y = h * 0.27 + abs(i - 2) * cw * 0.08
+            y = h * 0.245 + abs(i - 2) * cw * 0.08
             surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
-        column(self.buttons, w / 2, h * 0.42, fs, fs * 0.7)
+        gap = fs * 0.6
+        column(self.buttons, w / 2, h * 0.355, fs, gap)
+        # room under the Daily deal entry for its note
+        small = round(fs * 0.8)
+        below = self.buttons[self.buttons.index(self.daily_button) + 1 :]
+        for button in below:
+            button.rect.move_ip(0, round(small * 1.4))
+        note = fit(self.daily_note, small, w * 0.9)
+        where = (w / 2, self.daily_button.rect.bottom + gap / 2)
+        blit_text(surface, note, small, SOFT, where, "midtop")
