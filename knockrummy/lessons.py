@@ -222,6 +222,44 @@ def _say(words: str, *points: str, prepared: str = "") -> Step:
     return Step(words, points, prepared=prepared)
 
 
+def _take(words: str, *points: str) -> Step:
+    return _you(words, "take", "pile", *points)
+
+
+def _draw(words: str) -> Step:
+    return _you(words, "draw", "stock")
+
+
+def _throw(words: str, card: str) -> Step:
+    return _you(words, f"discard {card}", card)
+
+
+def _coach_turn(discard: str, first: bool = False) -> tuple[Step, Step]:
+    """The coach's draw from the stock and discard of ``discard``."""
+    if first:
+        words = ("The Coach's turn: a draw from the stock...", "...and a discard.")
+    else:
+        words = ("The Coach draws from the stock...", "...and throws a card.")
+    return (
+        _coach(words[0], "draw", "stock"),
+        _coach(words[1], f"discard {discard}", "pile"),
+    )
+
+
+def _before_knock(words: str, card: str) -> Step:
+    """A Next step weighing the knock with ``card``: it points at the card and Knock."""
+    return _say(words, card, "button:knock")
+
+
+def _knock(card: str) -> Step:
+    return _you(
+        f"Knock with {{{card}}}: select it, then Knock (or K).",
+        f"knock {card}",
+        card,
+        "button:knock",
+    )
+
+
 _MELDS = (
     "Melds are what you collect: a set is 3 or 4 cards of one rank, a run is 3 or more "
     "cards in a row of one suit (aces are low: A-2-3, never Q-K-A). The cards in no meld "
@@ -245,34 +283,26 @@ KNOCK_RUMMY = Lesson(
             "hand",
         ),
         _say(_MELDS + " Your {2H} {2D} {2C} is a set.", "2H", "2D", "2C"),
-        _you(
-            _DRAW + " The {QH} on the pile makes a set with your {QS} {QD}: take it.",
-            "take",
-            "pile",
-            "QS",
-            "QD",
+        _take(
+            _DRAW + " The {QH} on the pile makes a set with your {QS} {QD}: take it.", "QS", "QD"
         ),
-        _you(
+        _throw(
             "Now end the turn by discarding one card face up. Throw your highest deadwood "
             "card, {TH}: select it, then Enter (or drag it to the pile). " + _TAKEN,
-            "discard TH",
             "TH",
         ),
-        _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
-        _coach("...and the Coach throws a card.", "discard QC", "pile"),
-        _you("The Coach threw {QC}, your fourth queen. Take it.", "take", "pile"),
-        _you("Throw {JD}: it is in no meld and counts 10.", "discard JD", "JD"),
-        _coach("The Coach draws from the stock...", "draw", "stock"),
-        _coach("...and throws a card.", "discard TD", "pile"),
-        _you("The {TD} helps nothing: draw from the stock this time.", "draw", "stock"),
-        _say(
+        *_coach_turn("QC", first=True),
+        _take("The Coach threw {QC}, your fourth queen. Take it."),
+        _throw("Throw {JD}: it is in no meld and counts 10.", "JD"),
+        *_coach_turn("TD"),
+        _draw("The {TD} helps nothing: draw from the stock this time."),
+        _before_knock(
             "You drew {AH}. Throwing {7D} leaves {AH} {AD} {3C}: deadwood 5. In Knock "
             "Rummy you may knock on any turn with any count: you discard face down and the "
             "hand ends at once. Knocking at 0 is gin.",
             "7D",
-            "button:knock",
         ),
-        _you("Knock with {7D}: select it, then Knock (or K).", "knock 7D", "7D", "button:knock"),
+        _knock("7D"),
         _say(
             _PANEL + " After a knock the Coach lays off: a deadwood card that fits one of "
             "your melds joins it. The Coach's {2S} went onto your 2s.",
@@ -299,38 +329,26 @@ GIN_RUMMY = Lesson(
             "hand",
         ),
         _say(_MELDS + " Your {JH} {QH} {KH} is a run.", "JH", "QH", "KH"),
-        _you(
-            _DRAW + " The {4H} on the pile makes a run with your {3H} {5H}: take it.",
-            "take",
-            "pile",
-            "3H",
-            "5H",
+        _take(
+            _DRAW + " The {4H} on the pile makes a run with your {3H} {5H}: take it.", "3H", "5H"
         ),
-        _you(
+        _throw(
             "End the turn with a discard: throw {KD}, your highest deadwood card (select it, "
             "then Enter). " + _TAKEN,
-            "discard KD",
             "KD",
         ),
-        _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
-        _coach("...and a discard.", "discard JC", "pile"),
-        _you("The {JC} helps nothing: draw from the stock.", "draw", "stock"),
-        _you(
-            "{TH} joined your hearts: 10 J Q K is a run of four. Throw {QS}.",
-            "discard QS",
-            "QS",
-        ),
-        _coach("The Coach draws...", "draw", "stock"),
-        _coach("...and throws.", "discard KC", "pile"),
-        _you("Draw from the stock again.", "draw", "stock"),
-        _say(
+        *_coach_turn("JC", first=True),
+        _draw("The {JC} helps nothing: draw from the stock."),
+        _throw("{TH} joined your hearts: 10 J Q K is a run of four. Throw {QS}.", "QS"),
+        *_coach_turn("KC"),
+        _draw("Draw from the stock again."),
+        _before_knock(
             "Throwing {7H} leaves {2S} {5S} {3D}: deadwood 10. In Gin Rummy you may knock "
             "only when the cards you keep count 10 or less; the count under your hand shows "
             "it.",
             "7H",
-            "button:knock",
         ),
-        _you("Knock with {7H}: select it, then Knock (or K).", "knock 7H", "7H", "button:knock"),
+        _knock("7H"),
         _say(
             _PANEL + " After a knock the Coach may lay off deadwood onto your melds: the "
             "Coach's {6H} joined your {3H} {4H} {5H}.",
@@ -357,32 +375,27 @@ GIN_CLASSIC = Lesson(
             "with 10 or less deadwood, or go gin with none. " + _MELDS,
             "hand",
         ),
-        _you(
+        _take(
             "The first upcard is offered: to you first (you did not deal), then to the "
             "dealer; if both pass, you draw from the stock. The {JH} fills your run {TH} "
             "{QH} {KH}: take it.",
-            "take",
-            "pile",
             "TH",
             "QH",
             "KH",
         ),
-        _you(
+        _throw(
             "10 J Q K of hearts is a run, and {4S} {4H} {4D} a set. Discard to end the "
             "turn: throw {QS}. " + _TAKEN,
-            "discard QS",
             "QS",
         ),
-        _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
-        _coach("...and a discard.", "discard KD", "pile"),
-        _you(_DRAW + " The {KD} helps nothing: draw from the stock.", "draw", "stock"),
-        _say(
+        *_coach_turn("KD", first=True),
+        _draw(_DRAW + " The {KD} helps nothing: draw from the stock."),
+        _before_knock(
             "You drew {AC}. Throwing {8H} leaves {AD} {5S} {AC}: deadwood 7, low enough to "
             "knock (10 or less). The count under your hand always shows where you stand.",
             "8H",
-            "button:knock",
         ),
-        _you("Knock with {8H}: select it, then Knock (or K).", "knock 8H", "8H", "button:knock"),
+        _knock("8H"),
         _say(
             _PANEL + " The Coach laid off {9H} onto your run.",
             "panel",
@@ -408,33 +421,22 @@ POKER_RUM = Lesson(
             "hand",
         ),
         _say(_MELDS + " Your {5S} {5H} {5D} is a set.", "5S", "5H", "5D"),
-        _you(
-            _DRAW + " The {9D} on the pile makes a set with your {9S} {9H}: take it.",
-            "take",
-            "pile",
-            "9S",
-            "9H",
+        _take(
+            _DRAW + " The {9D} on the pile makes a set with your {9S} {9H}: take it.", "9S", "9H"
         ),
-        _you("Discard to end the turn: throw {7D}. " + _TAKEN, "discard 7D", "7D"),
-        _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
-        _coach("...and a discard.", "discard QC", "pile"),
-        _you("The {QC} helps nothing: draw from the stock.", "draw", "stock"),
-        _you(
-            "You drew {QD}. A card drawn from the stock may go straight back: throw it.",
-            "discard QD",
-            "QD",
-        ),
-        _coach("The Coach draws...", "draw", "stock"),
-        _coach("...and throws.", "discard JS", "pile"),
-        _you("Draw from the stock again.", "draw", "stock"),
-        _say(
+        _throw("Discard to end the turn: throw {7D}. " + _TAKEN, "7D"),
+        *_coach_turn("QC", first=True),
+        _draw("The {QC} helps nothing: draw from the stock."),
+        _throw("You drew {QD}. A card drawn from the stock may go straight back: throw it.", "QD"),
+        *_coach_turn("JS"),
+        _draw("Draw from the stock again."),
+        _before_knock(
             "You drew {AH}. Throwing {6H} leaves {AD} {AH} {3S} {4D}: deadwood 9. In Poker "
             "Rum you may knock on any turn with any count; the hand ends at once and the "
             "lowest count wins. There are no lay-offs.",
             "6H",
-            "button:knock",
         ),
-        _you("Knock with {6H}: select it, then Knock (or K).", "knock 6H", "6H", "button:knock"),
+        _knock("6H"),
         _say(
             _PANEL + " Every point moves between players: the Coach pays you 41 - 9 = 32.",
             "panel",
@@ -466,28 +468,18 @@ KNOCK_RAMI = Lesson(
             "QS",
             "JK",
         ),
-        _you(
-            _DRAW + " The {5S} makes a set with your {5H} {5D}: take it.",
-            "take",
-            "pile",
-            "5H",
-            "5D",
+        _take(_DRAW + " The {5S} makes a set with your {5H} {5D}: take it.", "5H", "5D"),
+        _throw(
+            "Throw {QH}. " + _TAKEN + " Nobody may knock until every player has had a turn.", "QH"
         ),
-        _you(
-            "Throw {QH}. " + _TAKEN + " Nobody may knock until every player has had a turn.",
-            "discard QH",
-            "QH",
-        ),
-        _coach("The Coach's turn: a draw from the stock...", "draw", "stock"),
-        _coach("...and a discard.", "discard TH", "pile"),
-        _you("Draw from the stock.", "draw", "stock"),
-        _say(
+        *_coach_turn("TH", first=True),
+        _draw("Draw from the stock."),
+        _before_knock(
             "Throwing {2D} leaves only {AC}: deadwood 1. Everyone has had a turn, so you "
             "may knock now, with any count.",
             "2D",
-            "button:knock",
         ),
-        _you("Knock with {2D}: select it, then Knock (or K).", "knock 2D", "2D", "button:knock"),
+        _knock("2D"),
         _say(
             _PANEL + " In Knock Rami nobody lays off: every player adds their own deadwood "
             "to their score (you 1, the Coach 2). A round at 0 takes 10 off instead.",

@@ -1,5 +1,5 @@
-"""The lesson's place and the rule tips in the settings file: read back as written; a
-wrong value is refused with its reason and the file kept, as for every setting."""
+"""The lesson's place and the rule tips in the settings file: read back as written (a
+wrong value is refused with its reason and the file kept: see test_settings_checks)."""
 
 from __future__ import annotations
 
@@ -30,30 +30,6 @@ def test_settings_from_before_lessons_read_with_no_lesson_and_tips_on(tmp_path):
         True,
         (),
     )
-
-
-@pytest.mark.parametrize(
-    ("data_text", "words"),
-    [
-        ('{"lesson": "chess"}', "no game has a lesson called 'chess'"),
-        ('{"lesson": 3}', "the lesson must be text"),
-        ('{"lesson_step": "3"}', "the lesson's step must be a whole number"),
-        ('{"lesson_step": -1}', "the lesson's step is -1"),
-        ('{"rule_tips": "on"}', "rule tips must be true or false"),
-        ('{"tips_seen": "gin"}', "the rule tips shown must be a list"),
-        ('{"tips_seen": ["gin", "import os"]}', "no rule tip called 'import os'"),
-        ('{"tips_seen": [1]}', "a rule tip's name must be text"),
-    ],
-)
-def test_a_wrong_lesson_or_tip_setting_sets_the_file_aside(tmp_path, data_text, words):
-    path = tmp_path / "settings.json"
-    raw = settings_file(data_text)
-    path.write_text(raw)
-    loaded, message = load_settings(path)
-    assert loaded == Settings()
-    assert message is not None and words in message and "kept as" in message
-    (kept,) = [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
-    assert kept.read_text() == raw
 
 
 def test_a_lesson_step_out_of_range_is_refused_in_code_too():

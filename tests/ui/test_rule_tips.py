@@ -17,6 +17,7 @@ from knockrummy.ui.seats import default_seats
 from knockrummy.ui.table_draw import Marks, draw_table
 
 from .conftest import click, press, run_until, step
+from .test_screens import open_game, redraw
 
 OFFER_SEED = 1625
 """A classic gin deal where the player did not deal: the upcard is offered to them first."""
@@ -103,13 +104,8 @@ def test_the_tip_covers_nothing_the_table_draws(tmp_path, size, players):
 
 
 def test_rule_tips_can_be_turned_off_in_settings(tmp_path):
-    game = Game.open(str(tmp_path / "data"))
-    game.change_settings(Settings(speed="instant"))
-    app = App((1280, 800))
-    Navigator(app, game)
-    app.push(SettingsScreen(game))
-    app.dirty = True
-    step(app)
+    game, app = open_game(tmp_path, SettingsScreen)
+    redraw(app)
     screen = app.scene
     index = [r[0] for r in screen.rows].index("Rule tips")
     assert screen.value_buttons[index].label == "on"
