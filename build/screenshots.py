@@ -58,7 +58,7 @@ SHOTS = (
     Shot("table-6-seats", "knock-rummy", 6, 1, 4, "mid-hand"),
     Shot("hand-end", "knock-rummy", 3, 0, 7, "hand-end"),
     Shot("knock-rami-out", "knock-rami", 3, 1, 5, "out"),
-    Shot("lesson", "knock-rummy", 2, 1, 0, "lesson", step=11),
+    Shot("lesson", "knock-rummy", 2, 1, 0, "lesson", step=2),
 )
 SIZES = ((1280, 800),)
 

@@ -103,7 +103,8 @@ class TableTips:
         shown = pygame.Rect(rect.left, rect.top, rect.width, min(needed, rect.height))
         box = pygame.Surface(shown.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (*PANEL, 230), box.get_rect(), border_radius=size // 2)
-        pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=size // 2)
+        edge = max(2, size // 9)
+        pygame.draw.rect(box, ACCENT, box.get_rect(), width=edge, border_radius=size // 2)
         surface.blit(box, shown)
         y = shown.top + size * 0.3
         for i, line in enumerate(lines):

@@ -17,6 +17,7 @@ from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.learn import LearnScreen, LessonScene
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import default_seats
+from knockrummy.ui.table_draw import Marks, draw_table
 
 from .conftest import press, run_until, step
 
@@ -179,16 +180,30 @@ def test_the_step_points_at_the_cards_it_names(tmp_path):
     assert len(rects) == 1 and rects[0].topleft == (round(corner[0]), round(corner[1]))
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (3840, 2160)])
-def test_the_lesson_words_fit_their_box_beside_the_table(tmp_path, size):
+FIT_CASES = [(p, (1024, 640)) for p in lessons.LESSONS] + [
+    ("knock-rami", (1280, 800)),
+    ("gin-rummy", (3840, 2160)),
+]
+
+
+@pytest.mark.parametrize(("profile_id", "size"), FIT_CASES)
+def test_the_lesson_words_fit_their_box_and_cover_nothing_on_the_table(tmp_path, profile_id, size):
     game, app = open_game(tmp_path, size)
-    scene = open_lesson(app, "knock-rami")
+    scene = open_lesson(app, profile_id)
     app.scene.resize(size)
     for _ in range(len(scene.lesson.steps) - 1):
         scene = app.scene
-        run_until(app, lambda s=scene: s.box is not None)
+        if scene.step.by == lessons.COACH:
+            play_step(app, scene)
+            continue
+        run_until(app, lambda s=scene: s.box is not None and ready(s))
         rect, font_size, lines = scene.box
         assert rect.height >= font_size * 1.5 * (len(lines) + 1)
         assert rect.right <= size[0] and rect.bottom <= size[1]
         assert font_size >= 12
+        marks = Marks()
+        draw_table(scene.frame(), app.screen, marks)
+        for mark in marks:
+            if scene.panel is None or mark.layer == 1:  # at the hand's end: the panel
+                assert not rect.colliderect(mark.rect), (scene.index, mark)
         play_step(app, scene)

@@ -280,8 +280,10 @@ class LessonScene(TableScene):
         if self.handoff is not None:
             return
         fs = self.geometry.font
+        line = max(3, fs // 5)  # as thick on a 4K window as on a small one
         for rect in self.pointer_rects():
-            pygame.draw.rect(surface, POINTER, rect.inflate(10, 10), width=4, border_radius=10)
+            grown = rect.inflate(line * 2 + 2, line * 2 + 2)
+            pygame.draw.rect(surface, POINTER, grown, width=line, border_radius=line * 2)
         self._draw_box(surface, fs)
 
     def update(self, dt: float) -> None:
@@ -331,7 +333,8 @@ class LessonScene(TableScene):
         counter = f"Learn {title} · step {self.index + 1} of {len(self.lesson.steps)}"
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*PANEL, 235), panel.get_rect(), border_radius=size)
-        pygame.draw.rect(panel, ACCENT, panel.get_rect(), width=2, border_radius=size)
+        edge = max(2, size // 9)
+        pygame.draw.rect(panel, ACCENT, panel.get_rect(), width=edge, border_radius=size)
         surface.blit(panel, rect)
         x, y = rect.left + size * 0.8, rect.top + size * 0.6
         blit_text(surface, counter, round(size * 0.85), SOFT, (x, y), bold=True)
@@ -342,9 +345,9 @@ class LessonScene(TableScene):
         self.next_button.draw(surface, size)
         if step.action is not None:
             where = "on the panel" if self.panel is not None else "at the table"
-            hint, room = f"Do it {where} · Esc leaves; you resume here", rect.width
+            hint, room = f"Do it {where} · Esc: leave, resume later", rect.width
         else:
-            hint = "Next (N or Space) · Esc leaves; you resume here"
+            hint = "N: Next · Esc: leave, resume later"
             room = self.next_button.rect.left - rect.left
         small = round(size * 0.8)
         hint = fit(hint, small, room - size * 1.6)
