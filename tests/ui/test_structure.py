@@ -81,7 +81,16 @@ def test_screens_do_not_import_one_another():
     helpers, never another screen's module."""
     screens = {
         "knockrummy.ui.scenes." + n
-        for n in ("title", "new_game", "ledger_screen", "rules_screen", "settings_screen")
+        for n in (
+            "title",
+            "new_game",
+            "ledger_screen",
+            "rules_screen",
+            "settings_screen",
+            "daily",
+            "learn",
+            "replay_viewer",
+        )
     }
     graph = import_graph("knockrummy.ui.scenes")
     for screen in screens:

@@ -1,12 +1,5 @@
-"""The daily deal: one deal per calendar day for each profile, you against hard, the same
-on every machine. The title's Daily deal entry leads here: each game's deal of the day with
-your result today and your best, and a button to play it. New game offers the same deal
-for the rules chosen there.
-
-Glossary:
-    daily deal  see :func:`~...deal_codes.daily_deal`; playing it notes the session as that
-                day's (``store.mark_daily``), so each day's result is kept.
-"""
+"""The Daily deal screen (from the title): each game's deal of the day with your result
+today and your best, and a button to play it (see :mod:`..daily_deal`)."""
 
 from __future__ import annotations
 
@@ -14,71 +7,14 @@ import datetime
 
 import pygame
 
-from ...deal_codes import daily_deal
-from ...engine.ledger import format_amount
 from ...engine.profiles import PROFILES
-from ...persistence.stats import DailyResult, best_daily, daily_results
-from ...persistence.store import SaveError
+from ...persistence.stats import daily_results
+from ..daily_deal import result_words, start_daily
 from ..fonts import blit_text, fit
-from ..game import UNSAVED
-from ..seats import SeatConfig, seats_for_deal
 from ..theme import SOFT
 from ..widgets import Button
 from ..wording import short_name
 from .menu import MenuScreen
-
-
-def result_words(results: list[DailyResult], today: datetime.date) -> str:
-    """Your result on today's deal and your best, in words ("" when there is neither)."""
-    words = []
-    played = [r for r in results if r.day == today.isoformat()]
-    if played:
-        r = played[0]
-        state = ("won" if r.won else "lost") if r.finished else "under way"
-        words.append(f"today {format_amount(r.score)} ({state})")
-    best = best_daily(results)
-    if best is not None:
-        words.append(f"your best {format_amount(best.score)} on {best.day}")
-    return " · ".join(words)
-
-
-def daily_line(store, profile_id: str, today: datetime.date) -> str:
-    """Today's daily deal for ``profile_id``, your result today and your best."""
-    line = f"Daily deal {today.isoformat()}: you against hard, the same everywhere"
-    words = result_words(daily_results(store, profile_id), today)
-    return f"{line} · {words}" if words else line
-
-
-def start_daily(game, profile_id: str, today: datetime.date):
-    """Deal today's deal for ``profile_id`` and note it as that day's: ``(session id,
-    state, seats)`` for the table (a note that cannot be written is told, not fatal)."""
-    deal = daily_deal(profile_id, today)
-    seats: list[SeatConfig] = seats_for_deal(deal.seats)
-    session_id, state = game.start(deal.profile_id, seats, seed=deal.seed)
-    if session_id != UNSAVED:
-        try:
-            game.store.mark_daily(session_id, profile_id, today.isoformat())
-        except SaveError as exc:
-            game.messages.append(str(exc))
-    return session_id, state, seats
-
-
-def title_note(store, today: datetime.date) -> str:
-    """The line under the title's Daily deal entry: the game played most recently as a
-    daily deal, with your result today and your best; else what the daily deal is."""
-    latest: tuple[str, str] | None = None
-    for profile_id in PROFILES:
-        results = daily_results(store, profile_id)
-        if results and (latest is None or results[0].day > latest[0]):
-            latest = (results[0].day, profile_id)
-    if latest is None:
-        return "One deal a day for each game, you against hard, the same everywhere"
-    profile_id = latest[1]
-    words = result_words(daily_results(store, profile_id), today) or "not played today"
-    played_today = any(r.day == today.isoformat() for r in daily_results(store, profile_id))
-    if not played_today:
-        words = f"not played today · {words}"
-    return f"{short_name(profile_id)}: {words}"
 
 
 class DailyScreen(MenuScreen):

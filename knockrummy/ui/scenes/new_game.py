@@ -23,12 +23,12 @@ from ...ai import LEVELS
 from ...deal_codes import Deal, DealCodeError, decode
 from ...engine.profiles import PROFILES, get_profile
 from ...settings import NAME_LENGTH
+from ..daily_deal import daily_line, start_daily
 from ..fonts import blit_text, fit, wrap
 from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig, seats_for_deal
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button
 from ..wording import short_name
-from .daily import daily_line, start_daily
 from .menu import MenuScreen
 
 NAME_LIMIT = 16

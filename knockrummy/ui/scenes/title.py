@@ -12,11 +12,11 @@ import pygame
 
 from ...engine.cards import parse_cards
 from .. import card_art
+from ..daily_deal import title_note
 from ..fonts import blit_text, fit
 from ..theme import SOFT
 from ..widgets import Button
 from ..wording import short_name
-from .daily import title_note
 from .menu import MenuScreen, column
 
 FAN = parse_cards("AS KH QD JC JK")
