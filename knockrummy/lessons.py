@@ -343,9 +343,9 @@ GIN_RUMMY = Lesson(
         *_coach_turn("KC"),
         _draw("Draw from the stock again."),
         _before_knock(
-            "Throwing {7H} leaves {2S} {5S} {3D}: deadwood 10. In Gin Rummy you may knock "
-            "only when the cards you keep count 10 or less; the count under your hand shows "
-            "it.",
+            "You drew {5S}. Throwing {7H} leaves {2S} {5S} {3D}: deadwood 10. In Gin Rummy "
+            "you may knock only when the cards you keep count 10 or less; the count under "
+            "your hand shows it.",
             "7H",
         ),
         _knock("7H"),
@@ -417,7 +417,7 @@ POKER_RUM = Lesson(
     (
         _say(
             "Welcome to Poker Rum. You and the Coach hold 10 cards each; the lowest "
-            "deadwood wins the hand and the others pay it the difference.",
+            "deadwood wins the hand and every other player pays the winner the difference.",
             "hand",
         ),
         _say(_MELDS + " Your {5S} {5H} {5D} is a set.", "5S", "5H", "5D"),
@@ -462,8 +462,8 @@ KNOCK_RAMI = Lesson(
             "sheet",
         ),
         _say(
-            _MELDS + " A joker {JK} stands for any card, one per meld: your {JS} {QS} "
-            "{JK} is a run. An unmatched joker counts 25.",
+            _MELDS + " A joker stands for any card, one per meld: your {JS} {QS} {JK} "
+            "is a run. An unmatched joker counts 25.",
             "JS",
             "QS",
             "JK",
@@ -473,7 +473,7 @@ KNOCK_RAMI = Lesson(
             "Throw {QH}. " + _TAKEN + " Nobody may knock until every player has had a turn.", "QH"
         ),
         *_coach_turn("TH", first=True),
-        _draw("Draw from the stock."),
+        _draw("The {TH} helps nothing: draw from the stock."),
         _before_knock(
             "Throwing {2D} leaves only {AC}: deadwood 1. Everyone has had a turn, so you "
             "may knock now, with any count.",
@@ -494,7 +494,7 @@ KNOCK_RAMI = Lesson(
         _you("Buy back in: press the Buy back button (or B).", "buy-back", "answer"),
         _say(
             "You paid 10 chips (half the pot) and are back at 87, the Coach's score. The "
-            "last player under 100 takes the whole pot. Enjoy your games!",
+            "last player left in takes the whole pot. Enjoy your games!",
             "sheet",
         ),
     ),

@@ -63,7 +63,9 @@ class LearnScreen(MenuScreen):
         settings = game.settings
         self.buttons = []
         for profile_id, lesson in lessons.LESSONS.items():
-            step = settings.lesson_step if settings.lesson == profile_id else None
+            step = None
+            if settings.lesson == profile_id:  # a script grown shorter resumes at its end
+                step = min(settings.lesson_step, len(lesson.steps) - 1)
             self.buttons.append(
                 Button(lesson_label(lesson, step), lambda p=profile_id: self.start(p))
             )
