@@ -11,6 +11,9 @@ Glossary:
     race         the two-player profiles with a knock limit (``gin-rummy``,
                  ``gin-classic``): draws and discards are weighed by how soon the hand is
                  likely to reach the limit (see :mod:`.race`); the knock test is the same.
+    denial       in a race, each candidate discard is charged what the opponent's race
+                 gains from taking it, times the chance it does (see :mod:`.race`): the
+                 race's form of the feeding cost.
 
 The number of samples is fixed per table size, never by the clock, so a seed replays the
 same decisions.
@@ -29,7 +32,7 @@ from ..engine.views import PlayerView
 from .common import greedy_order, greedy_pick, legal_or_fail, profile_of, session_answer
 from .estimate import KnockEstimate, Table, estimate_knock, estimate_play_on, improvement
 from .inference import Knowledge, Sample, card_in_hand_chance, read_view, sample_hidden
-from .race import foresight, race_value
+from .race import denial_charges, foresight, race_value
 
 SAMPLES = {2: 40, 3: 32, 4: 28, 5: 24, 6: 20}
 """Hidden-hand samples per decision, by players in the hand (keeps decisions fast)."""
@@ -50,6 +53,10 @@ RACE_CANDIDATES = 6
 """In a race (see :mod:`.race`), the discards leaving the lowest counts that are weighed."""
 RACE_TAKE_CANDIDATES = 3
 """In a race, the discards weighed after taking the upcard."""
+DENY_SAMPLES = 40
+"""Samples over which a race discard's denial is averaged."""
+DENY_WEIGHT = 1.0
+"""Own race value given up per point of race value a discard hands the opponent."""
 KNOCK_CAPS = {"knock-rami": 15}
 """Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
 every player adds their own count and the last one under 100 takes the pot; there the
@@ -94,6 +101,8 @@ class Race:
 
     limit: int
     """The knock limit."""
+    opponent: int
+    """The opponent's position in the hand."""
 
 
 def race_of(view: PlayerView, knowledge: Knowledge) -> Race | None:
@@ -102,7 +111,7 @@ def race_of(view: PlayerView, knowledge: Knowledge) -> Race | None:
     profile = profile_of(view)
     if knowledge.players != 2 or profile.knock_limit is None or profile.jokers:
         return None
-    return Race(profile.knock_limit)
+    return Race(profile.knock_limit, knowledge.opponents[0])
 
 
 def stock_chances(knowledge: Knowledge, samples: list[Sample]) -> list[float]:
@@ -125,10 +134,14 @@ class HardBot:
         seed: int = 0,
         samples: dict[int, int] | None = None,
         race_samples: int | None = None,
+        deny_weight: float = DENY_WEIGHT,
+        likely: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = dict(SAMPLES if samples is None else samples)
         self.race_samples = RACE_SAMPLES if race_samples is None else race_samples
+        self.deny_weight = deny_weight
+        self.likely = likely
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
@@ -139,9 +152,10 @@ class HardBot:
             return legal[0]
         knowledge = read_view(view)
         count = self.samples.get(knowledge.players, 20)
-        if race_of(view, knowledge) is not None:
+        race = race_of(view, knowledge) is not None
+        if race:
             count = self.race_samples
-        samples = sample_hidden(knowledge, self.rng, count)
+        samples = sample_hidden(knowledge, self.rng, count, likely=race and self.likely)
         if view.hand_phase == "discard":
             return self.discard_choice(view, knowledge, samples, legal)
         return self.draw_choice(view, knowledge, samples, legal)
@@ -272,9 +286,17 @@ class HardBot:
     def race_charges(
         self, samples: list[Sample], race: Race, cards: list[Card]
     ) -> dict[Card, float]:
-        """Race value to take off candidate discards: none at this level. (``knockrummy
-        bench duel`` prices denying the opponent here.)"""
-        return {}
+        """Race value to take off candidate discards: ``DENY_WEIGHT`` times their denial
+        over :meth:`denial_samples`."""
+        if not self.deny_weight:
+            return {}
+        used = self.denial_samples(samples, race)
+        charges = denial_charges(used, race.opponent, race.limit, cards)
+        return {card: self.deny_weight * charge for card, charge in charges.items()}
+
+    def denial_samples(self, samples: list[Sample], race: Race) -> list[Sample]:
+        """The samples denial is priced on: the first ``DENY_SAMPLES``."""
+        return samples[:DENY_SAMPLES]
 
     def race_take(
         self, view: PlayerView, samples: list[Sample], race: Race, after: dict[Card, int]

@@ -12,6 +12,9 @@ Glossary:
     greedy racer, race gain, denying, sighted   see :mod:`.bots`.
     reached       a discard leaves its player's count at or below the knock limit; the
                   first player to reach wins the race and the hand stops there.
+    racer         the other seat: ``greedy`` (the greedy racer, as OpenSpiel's bot plays) or
+                  ``simple`` (the Neller port of :mod:`knockrummy.ai.simple`, which takes
+                  only what melds and throws at random among its best discards).
     paired        every level plays the same deals from the same seats with the same bot
                   seed; a hand scores 1 when the level reaches first, 0 when the racer
                   does, 0.5 when the stock runs down first, and the difference from the
@@ -25,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..ai.simple import SimpleBot
 from ..engine.actions import Action
 from ..engine.profiles import get_profile
 from ..engine.session import SessionState
@@ -72,16 +76,31 @@ class Duel:
     """Seconds each of the level's decisions took."""
 
 
-def duel(profile_id: str, level: str, deal: int, seat: int) -> Duel:
-    """Deal ``deal`` (a session seed) with ``level`` at ``seat`` and the racer opposite."""
+RACERS = ("greedy", "simple")
+"""The racers a duel can be played against (see the glossary)."""
+
+
+def make_racer(racer: str, limit: int, deal: int, seat: int) -> Any:
+    """The racer's bot for one hand; the simple player's seed depends only on the deal and
+    seat, so every level meets the same throws."""
+    if racer == "simple":
+        return SimpleBot(seed=deal * 2 + (1 - seat) + 7919)
+    if racer == "greedy":
+        return GreedyRacer(limit)
+    raise ValueError(f"no racer {racer!r}: choose one of {', '.join(RACERS)}")
+
+
+def duel(profile_id: str, level: str, deal: int, seat: int, racer: str = "greedy") -> Duel:
+    """Deal ``deal`` (a session seed) with ``level`` at ``seat`` and the ``racer``
+    opposite."""
     limit = get_profile(profile_id).knock_limit
     if limit is None:
         raise ValueError(f"{profile_id} has no knock limit to race to")
     bot = make_level(level, seed=deal * 2 + seat)
     sighted = SightedSeat(bot) if isinstance(bot, DenyingHardBot) and bot.sight else None
     mine = RaceSeat(sighted or bot, limit)
-    racer = RaceSeat(GreedyRacer(limit), limit)
-    seats = [racer, racer]
+    other = RaceSeat(make_racer(racer, limit, deal, seat), limit)
+    seats = [other, other]
     seats[seat] = mine
     play_session(
         profile_id,
@@ -89,19 +108,22 @@ def duel(profile_id: str, level: str, deal: int, seat: int) -> Duel:
         deal,
         seats,
         on_step=sighted.watch if sighted else None,
-        until=lambda s: mine.reached or racer.reached or s.to_move is None,
+        until=lambda s: mine.reached or other.reached or s.to_move is None,
     )
-    score = 1.0 if mine.reached else 0.0 if racer.reached else 0.5
-    return Duel(score, mine.takes, racer.takes, tuple(mine.times))
+    score = 1.0 if mine.reached else 0.0 if other.reached else 0.5
+    return Duel(score, mine.takes, other.takes, tuple(mine.times))
 
 
-def bench(profile_id: str, levels: Sequence[str], deals: int, seed: int) -> dict[str, Any]:
-    """Every level against the racer on deals ``seed .. seed + deals - 1``, both seats."""
+def bench(
+    profile_id: str, levels: Sequence[str], deals: int, seed: int, racer: str = "greedy"
+) -> dict[str, Any]:
+    """Every level against the ``racer`` on deals ``seed .. seed + deals - 1``, both
+    seats."""
     check_levels(levels)
     results: dict[str, list[Duel]] = {}
     for level in levels:
         results[level] = [
-            duel(profile_id, level, deal, seat)
+            duel(profile_id, level, deal, seat, racer)
             for deal in range(seed, seed + deals)
             for seat in (0, 1)
         ]
@@ -128,12 +150,14 @@ def bench(profile_id: str, levels: Sequence[str], deals: int, seed: int) -> dict
                 **decision_ms(spent),
             }
         )
-    return {"profile": profile_id, "seed": seed, "deals": deals, "levels": rows}
+    result = {"profile": profile_id, "seed": seed, "deals": deals, "levels": rows}
+    return result if racer == "greedy" else {**result, "racer": racer}
 
 
 def _table(result: dict[str, Any]) -> str:
     lines = [
-        f"{result['profile']}: first to the knock limit against the greedy racer, "
+        f"{result['profile']}: first to the knock limit against the "
+        f"{'greedy racer' if result.get('racer', 'greedy') == 'greedy' else 'simple player'}, "
         f"{result['deals']} deals from both seats (seed {result['seed']})"
     ]
     first = result["levels"][0]["level"]
@@ -157,13 +181,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_level_options(
         parser,
-        levels="hard,hard-denying,hard-sighted",
+        levels="hard,hard-nodeny,hard-sighted",
         help="comma-separated levels, simple, package.module:ClassName, or this bench's "
-        "hard-denying, hard-sighted and hard-sighted-NN (compared with the first)",
+        "hard-nodeny, hard-sighted and hard-sighted-NN (compared with the first)",
         deals=200,
         own=is_bench_level,
+    )
+    parser.add_argument(
+        "--racer",
+        choices=RACERS,
+        default="greedy",
+        help="the other seat: the greedy racer, or the Neller port (simple)",
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    return run_command(args, bench, _table)
+    def against(profile: str, levels: list[str], deals: int, seed: int) -> dict[str, Any]:
+        return bench(profile, levels, deals, seed, args.racer)
+
+    return run_command(args, against, _table)
