@@ -14,6 +14,10 @@ Glossary:
     denial       in a race, each candidate discard is charged what the opponent's race
                  gains from taking it, times the chance it does (see :mod:`.race`): the
                  race's form of the feeding cost.
+    shedding     in a race, with threat ``t`` (the chance the opponent knocks within two
+                 turns after the discard), a discard is worth ``(1 - t) * race value - t *
+                 SHED_POINT * count``: when a knock is coming, the count one is caught
+                 with (to undercut, or to lose less) outweighs the melds one builds.
 
 The number of samples is fixed per table size, never by the clock, so a seed replays the
 same decisions.
@@ -32,7 +36,7 @@ from ..engine.views import PlayerView
 from .common import greedy_order, greedy_pick, legal_or_fail, profile_of, session_answer
 from .estimate import KnockEstimate, Table, estimate_knock, estimate_play_on, improvement
 from .inference import Knowledge, Sample, card_in_hand_chance, read_view, sample_hidden
-from .race import denial_charges, foresight, race_value
+from .race import Reply, foresight, opponent_replies, race_value
 
 SAMPLES = {2: 40, 3: 32, 4: 28, 5: 24, 6: 20}
 """Hidden-hand samples per decision, by players in the hand (keeps decisions fast)."""
@@ -57,6 +61,10 @@ DENY_SAMPLES = 40
 """Samples over which a race discard's denial is averaged."""
 DENY_WEIGHT = 1.0
 """Own race value given up per point of race value a discard hands the opponent."""
+SHED_POINT = 1.25
+"""Race value per point of count one is caught with when the opponent knocks: a hand won
+rather than lost is worth about 80 points (its points and box bonus both ways) and about
+100 of race value (a knock one draw sooner)."""
 KNOCK_CAPS = {"knock-rami": 15}
 """Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
 every player adds their own count and the last one under 100 takes the pot; there the
@@ -136,12 +144,14 @@ class HardBot:
         race_samples: int | None = None,
         deny_weight: float = DENY_WEIGHT,
         likely: bool = True,
+        shed_point: float = SHED_POINT,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = dict(SAMPLES if samples is None else samples)
         self.race_samples = RACE_SAMPLES if race_samples is None else race_samples
         self.deny_weight = deny_weight
         self.likely = likely
+        self.shed_point = shed_point
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
@@ -279,20 +289,20 @@ class HardBot:
             kept = list(hand)
             kept.remove(card)
             values[card] = race_value(foresight(samples, kept, race.limit), options[card])
-        for card, charge in self.race_charges(samples, race, list(values)).items():
-            values[card] -= charge
+        if self.deny_weight or self.shed_point:
+            replies = opponent_replies(
+                self.denial_samples(samples, race), race.opponent, race.limit, list(values)
+            )
+            for card, reply in replies.items():
+                values[card] = self.race_worth(values[card], reply, options[card])
         return max(values, key=lambda c: (values[c], -options[c], c.points, -c.code))
 
-    def race_charges(
-        self, samples: list[Sample], race: Race, cards: list[Card]
-    ) -> dict[Card, float]:
-        """Race value to take off candidate discards: ``DENY_WEIGHT`` times their denial
-        over :meth:`denial_samples`."""
-        if not self.deny_weight:
-            return {}
-        used = self.denial_samples(samples, race)
-        charges = denial_charges(used, race.opponent, race.limit, cards)
-        return {card: self.deny_weight * charge for card, charge in charges.items()}
+    def race_worth(self, value: float, reply: Reply, count: int) -> float:
+        """A race discard's worth: its race value less its denial, and weighed against
+        the count it leaves by the opponent's threat (see the glossary)."""
+        value -= self.deny_weight * reply.denial
+        threat = reply.threat if self.shed_point else 0.0
+        return (1.0 - threat) * value - threat * self.shed_point * count
 
     def denial_samples(self, samples: list[Sample], race: Race) -> list[Sample]:
         """The samples denial is priced on: the first ``DENY_SAMPLES``."""

@@ -26,6 +26,8 @@ Glossary:
     denial      a discard's charge: over the samples, the opponent's race value after
                 taking it (where the take model takes it) less its race value after a
                 blind draw; the mean is the chance of the take times what it gains.
+    threat      after a discard, the chance the opponent can knock within its next two
+                turns: at once after its take or draw, or (clairvoyantly) after one more.
 
 Hands are bit masks (``1 << code``) and counts come from the engine's run tables.
 """
@@ -203,13 +205,27 @@ def takes_upcard(hand: Sequence[Card], upcard: Card, limit: int) -> bool:
     return bool(options) and min(options.values()) <= limit
 
 
-def denial_charges(
+@dataclass(frozen=True)
+class Reply:
+    """What one discard hands the opponent, over the samples (see the glossary)."""
+
+    denial: float
+    """The mean race value the opponent gains by taking the card."""
+    threat: float
+    """The chance the opponent can knock within its next two turns."""
+
+
+def _threat(outlook: Outlook, count: int, limit: int) -> float:
+    return 1.0 if count <= limit else outlook.knock[0]
+
+
+def opponent_replies(
     samples: Sequence[Sample], opponent: int, limit: int, cards: Sequence[Card]
-) -> dict[Card, float]:
-    """Per card in ``cards``, its denial (see the glossary) against the opponent at
-    position ``opponent``, over ``samples``."""
+) -> dict[Card, Reply]:
+    """Per card in ``cards``, its :class:`Reply` from the opponent at position
+    ``opponent``, over ``samples``."""
     memo: dict[int, int] = {}
-    blind: list[float | None] = []
+    blind: list[tuple[float, float] | None] = []
     for sample in samples:
         if not sample.stock:
             blind.append(None)
@@ -219,18 +235,24 @@ def denial_charges(
         drawn.remove(thrown)
         rest = Sample(sample.hands, sample.stock[:-1])
         outlook = foresight([rest], drawn, limit, sets=DENY_SETS, memo=memo)
-        blind.append(race_value(outlook, count))
-    charges = {}
+        blind.append((race_value(outlook, count), _threat(outlook, count, limit)))
+    replies = {}
+    n = max(len(samples), 1)
     for card in cards:
         gain = 0.0
+        threat = 0.0
         for sample, without in zip(samples, blind, strict=True):
+            if without is None:
+                continue
             theirs = sample.hands[opponent]
-            if without is None or not takes_upcard(theirs, card, limit):
+            if not takes_upcard(theirs, card, limit):
+                threat += without[1]
                 continue
             taken = [*theirs, card]
             thrown, count = greedy_throw(taken, forbidden=card)
             taken.remove(thrown)
             outlook = foresight([sample], taken, limit, sets=DENY_SETS, memo=memo)
-            gain += race_value(outlook, count) - without
-        charges[card] = gain / max(len(samples), 1)
-    return charges
+            gain += race_value(outlook, count) - without[0]
+            threat += _threat(outlook, count, limit)
+        replies[card] = Reply(gain / n, threat / n)
+    return replies

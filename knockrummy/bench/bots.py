@@ -13,8 +13,10 @@ Glossary:
                   less its race value after drawing blind instead, in each sample where
                   the racer would take the card; zero where it would not.
     denying       the hard level charges each candidate race discard the opponent's mean
-                  race gain over the sampled hidden hands (see :mod:`knockrummy.ai.race`);
-                  ``hard-nodeny`` is the hard level without that charge.
+                  race gain over the sampled hidden hands (see :mod:`knockrummy.ai.race`).
+    ablation      the hard level with one of its race pieces off, to measure what it adds:
+                  ``hard-nodeny`` (no denial), ``hard-noshed`` (no shedding switch),
+                  ``hard-unweighted`` (samples not checked against the opponent's play).
     sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
                   It sees a hidden hand, so it exists only in the benches, never as a
                   seat. ``hard-sighted-NN`` sees each of the racer's cards with chance NN%
@@ -43,11 +45,18 @@ from ..engine.hand import hand_points
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 
+ABLATIONS: dict[str, dict[str, Any]] = {
+    "hard-nodeny": {"deny_weight": 0.0},
+    "hard-noshed": {"shed_point": 0.0},
+    "hard-unweighted": {"likely": False},
+}
+"""The ablations (see the glossary): name, and the hard level's settings."""
+
 
 def is_bench_level(name: str) -> bool:
     """Whether ``name`` names one of the bench-only levels (``make_level`` checks the
     share of a ``hard-sighted-NN``)."""
-    return name in ("hard-nodeny", "hard-sighted") or name.startswith("hard-sighted-")
+    return name in ABLATIONS or name == "hard-sighted" or name.startswith("hard-sighted-")
 
 
 def melds_with(hand: Sequence[Card], card: Card) -> bool:
@@ -148,10 +157,10 @@ class Bystander:
 
 def make_level(level: str, seed: int) -> Any:
     """A bench's player: a level of the game, ``simple``, an external bot spec, or a
-    bench-only level: ``hard-nodeny``, ``hard-sighted`` and ``hard-sighted-NN`` (each of
+    bench-only level: an ablation, ``hard-sighted`` and ``hard-sighted-NN`` (each of
     the racer's cards seen with chance NN%). Every bench makes its players here."""
-    if level == "hard-nodeny":
-        return HardBot(seed=seed, deny_weight=0.0)
+    if level in ABLATIONS:
+        return HardBot(seed=seed, **ABLATIONS[level])
     if level == "hard-sighted":
         return DenyingHardBot(seed=seed, sight=1.0)
     if level.startswith("hard-sighted-"):

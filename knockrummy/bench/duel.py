@@ -15,6 +15,11 @@ Glossary:
     racer         the other seat: ``greedy`` (the greedy racer, as OpenSpiel's bot plays) or
                   ``simple`` (the Neller port of :mod:`knockrummy.ai.simple`, which takes
                   only what melds and throws at random among its best discards).
+    whole         ``--whole``: each hand is played to its settlement instead of stopping at
+                  the first to reach; a hand scores 1 when the level wins it, 0 when the
+                  racer does, 0.5 when nobody does, and its *net* is the level's hand
+                  points less the racer's (knocks, gins, undercuts, lay-offs: the profile's
+                  own scoring, without the end-of-game bonuses).
     paired        every level plays the same deals from the same seats with the same bot
                   seed; a hand scores 1 when the level reaches first, 0 when the racer
                   does, 0.5 when the stock runs down first, and the difference from the
@@ -74,6 +79,8 @@ class Duel:
     """Upcards the racer took."""
     times: tuple[float, ...]
     """Seconds each of the level's decisions took."""
+    net: float = 0.0
+    """With ``whole``, the level's hand points less the racer's (else 0)."""
 
 
 RACERS = ("greedy", "simple")
@@ -90,9 +97,16 @@ def make_racer(racer: str, limit: int, deal: int, seat: int) -> Any:
     raise ValueError(f"no racer {racer!r}: choose one of {', '.join(RACERS)}")
 
 
-def duel(profile_id: str, level: str, deal: int, seat: int, racer: str = "greedy") -> Duel:
+def duel(
+    profile_id: str,
+    level: str,
+    deal: int,
+    seat: int,
+    racer: str = "greedy",
+    whole: bool = False,
+) -> Duel:
     """Deal ``deal`` (a session seed) with ``level`` at ``seat`` and the ``racer``
-    opposite."""
+    opposite; with ``whole`` the hand is played to its settlement."""
     limit = get_profile(profile_id).knock_limit
     if limit is None:
         raise ValueError(f"{profile_id} has no knock limit to race to")
@@ -102,32 +116,45 @@ def duel(profile_id: str, level: str, deal: int, seat: int, racer: str = "greedy
     other = RaceSeat(make_racer(racer, limit, deal, seat), limit)
     seats = [other, other]
     seats[seat] = mine
-    play_session(
+    state = play_session(
         profile_id,
         2,
         deal,
         seats,
         on_step=sighted.watch if sighted else None,
-        until=lambda s: mine.reached or other.reached or s.to_move is None,
+        until=(lambda s: bool(s.records))
+        if whole
+        else (lambda s: mine.reached or other.reached or s.to_move is None),
     )
-    score = 1.0 if mine.reached else 0.0 if other.reached else 0.5
-    return Duel(score, mine.takes, other.takes, tuple(mine.times))
+    if not whole:
+        score = 1.0 if mine.reached else 0.0 if other.reached else 0.5
+        return Duel(score, mine.takes, other.takes, tuple(mine.times))
+    winners = state.records[0].winners
+    score = 0.5 if not winners else 1.0 if seat in winners else 0.0
+    net = float(state.scores[seat] - state.scores[1 - seat])
+    return Duel(score, mine.takes, other.takes, tuple(mine.times), net)
 
 
 def bench(
-    profile_id: str, levels: Sequence[str], deals: int, seed: int, racer: str = "greedy"
+    profile_id: str,
+    levels: Sequence[str],
+    deals: int,
+    seed: int,
+    racer: str = "greedy",
+    whole: bool = False,
 ) -> dict[str, Any]:
     """Every level against the ``racer`` on deals ``seed .. seed + deals - 1``, both
-    seats."""
+    seats (with ``whole``, each hand played to its settlement)."""
     check_levels(levels)
     results: dict[str, list[Duel]] = {}
     for level in levels:
         results[level] = [
-            duel(profile_id, level, deal, seat, racer)
+            duel(profile_id, level, deal, seat, racer, whole)
             for deal in range(seed, seed + deals)
             for seat in (0, 1)
         ]
     first = [d.score for d in results[levels[0]]]
+    first_net = [d.net for d in results[levels[0]]]
     rows = []
     for level, played in results.items():
         scores = [d.score for d in played]
@@ -150,13 +177,22 @@ def bench(
                 **decision_ms(spent),
             }
         )
+        if whole:
+            nets = [d.net for d in played]
+            vs_net, vs_net_95 = paired_difference(nets, first_net)
+            rows[-1].update(
+                net=round(sum(nets) / len(nets), 3), vs_first_net=vs_net, vs_first_net_95=vs_net_95
+            )
     result = {"profile": profile_id, "seed": seed, "deals": deals, "levels": rows}
+    if whole:
+        result["whole"] = True
     return result if racer == "greedy" else {**result, "racer": racer}
 
 
 def _table(result: dict[str, Any]) -> str:
+    goal = "hands won" if result.get("whole") else "first to the knock limit"
     lines = [
-        f"{result['profile']}: first to the knock limit against the "
+        f"{result['profile']}: {goal} against the "
         f"{'greedy racer' if result.get('racer', 'greedy') == 'greedy' else 'simple player'}, "
         f"{result['deals']} deals from both seats (seed {result['seed']})"
     ]
@@ -172,6 +208,12 @@ def _table(result: dict[str, Any]) -> str:
             f"upcards taken {row['level_takes']}, by the racer {row['racer_takes']}; "
             f"decisions p50 {row['decision_ms_p50']:.2f} ms, p95 {row['decision_ms_p95']:.2f} ms"
         )
+        if "net" in row:
+            n_low, n_high = row["vs_first_net_95"]
+            lines.append(
+                f"    net {row['net']:+.2f} points a hand; against {first} "
+                f"{row['vs_first_net']:+.2f} [{n_low:+.2f}, {n_high:+.2f}]"
+            )
     return "\n".join(lines)
 
 
@@ -193,10 +235,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="greedy",
         help="the other seat: the greedy racer, or the Neller port (simple)",
     )
+    parser.add_argument(
+        "--whole",
+        action="store_true",
+        help="play each hand to its settlement and report hands won and net points",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     def against(profile: str, levels: list[str], deals: int, seed: int) -> dict[str, Any]:
-        return bench(profile, levels, deals, seed, args.racer)
+        return bench(profile, levels, deals, seed, args.racer, args.whole)
 
     return run_command(args, against, _table)
