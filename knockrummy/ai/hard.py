@@ -7,7 +7,9 @@ Glossary:
                  over the samples; a discard that feeds an opponent's likely melds costs.
     knock test   knocking now is settled against every sample (lay-offs, undercuts, gin
                  and rum bonuses, the beaten knocker's penalty, eliminations, all by the
-                 engine's own ``settle``) and compared with one sampled round of play-on.
+                 engine's own ``settle``) and compared with one sampled round of play-on;
+                 in the two-player gin profiles each outcome is valued by the change in
+                 the chance of winning the game (see :mod:`.match`).
     race         the two-player profiles with a knock limit (``gin-rummy``,
                  ``gin-classic``): draws and discards are weighed by how soon the hand is
                  likely to reach the limit (see :mod:`.race`); the knock test is the same.
@@ -91,8 +93,9 @@ class Plan:
     """The sampled value of throwing ``discard`` and playing on (when it was weighed)."""
 
 
-def table_of(view: PlayerView, knowledge: Knowledge) -> Table:
-    """The public facts the estimates need, by position."""
+def table_of(view: PlayerView, knowledge: Knowledge, match: bool = False) -> Table:
+    """The public facts the estimates need, by position; ``match`` values hands by the
+    chance of winning the game where it applies (see :func:`.estimate.utility`)."""
     scores = tuple(float(view.scores[seat]) for seat in view.seats_in_hand)
     return Table(
         profile=profile_of(view),
@@ -100,6 +103,7 @@ def table_of(view: PlayerView, knowledge: Knowledge) -> Table:
         scores=scores,
         turn=view.turn,
         players=knowledge.players,
+        match=match,
     )
 
 
@@ -145,6 +149,7 @@ class HardBot:
         deny_weight: float = DENY_WEIGHT,
         likely: bool = True,
         shed_point: float = SHED_POINT,
+        match: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = dict(SAMPLES if samples is None else samples)
@@ -152,6 +157,7 @@ class HardBot:
         self.deny_weight = deny_weight
         self.likely = likely
         self.shed_point = shed_point
+        self.match = match
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
@@ -242,7 +248,7 @@ class HardBot:
         cap = KNOCK_CAPS.get(profile_of(view).id)
         if cap is not None and options[knock_card] > cap:
             return plan
-        table = table_of(view, knowledge)
+        table = table_of(view, knowledge, match=self.match)
         kept_knock = list(hand)
         kept_knock.remove(knock_card)
         knock = estimate_knock(table, samples, kept_knock)

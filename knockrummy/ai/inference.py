@@ -302,9 +302,7 @@ def sample_hidden(
             best: tuple[float, int, list[int]] | None = None
             for _ in range(REJECT_ROUNDS if clues else 1):
                 for _ in range(1 + min(knowledge.turns[p], MAX_EXTRA_DRAWS)):
-                    keyed = sorted(
-                        free, key=lambda i, row=row: -(rng.random() ** (1.0 / row[i]))
-                    )
+                    keyed = sorted(free, key=lambda i, row=row: -(rng.random() ** (1.0 / row[i])))
                     chosen = keyed[:need]
                     hand = [*knowledge.known[p], *(unseen[i] for i in chosen)]
                     odd = conflict(clues, hand) if clues else 0.0

@@ -16,7 +16,8 @@ Glossary:
                   race gain over the sampled hidden hands (see :mod:`knockrummy.ai.race`).
     ablation      the hard level with one of its race pieces off, to measure what it adds:
                   ``hard-nodeny`` (no denial), ``hard-noshed`` (no shedding switch),
-                  ``hard-unweighted`` (samples not checked against the opponent's play).
+                  ``hard-unweighted`` (samples not checked against the opponent's play),
+                  ``hard-points`` (knocks valued by the hand's points, not the game).
     sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
                   It sees a hidden hand, so it exists only in the benches, never as a
                   seat. ``hard-sighted-NN`` sees each of the racer's cards with chance NN%
@@ -49,6 +50,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "hard-nodeny": {"deny_weight": 0.0},
     "hard-noshed": {"shed_point": 0.0},
     "hard-unweighted": {"likely": False},
+    "hard-points": {"match": False},
 }
 """The ablations (see the glossary): name, and the hard level's settings."""
 
