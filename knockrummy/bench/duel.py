@@ -191,6 +191,7 @@ def bench(
 
 def _table(result: dict[str, Any]) -> str:
     goal = "hands won" if result.get("whole") else "first to the knock limit"
+    verb = "won" if result.get("whole") else "first in"
     lines = [
         f"{result['profile']}: {goal} against the "
         f"{'greedy racer' if result.get('racer', 'greedy') == 'greedy' else 'simple player'}, "
@@ -203,7 +204,7 @@ def _table(result: dict[str, Any]) -> str:
         d_low, d_high = row["vs_first_95"]
         shown = "-" if share is None else f"{share:.1%} [{low:.1%}, {high:.1%}]"
         lines.append(
-            f"  {row['level']}: first in {shown} of {row['decided']} decided hands; "
+            f"  {row['level']}: {verb} {shown} of {row['decided']} decided hands; "
             f"against {first} {row['vs_first']:+.3f} [{d_low:+.3f}, {d_high:+.3f}] per hand; "
             f"upcards taken {row['level_takes']}, by the racer {row['racer_takes']}; "
             f"decisions p50 {row['decision_ms_p50']:.2f} ms, p95 {row['decision_ms_p95']:.2f} ms"
