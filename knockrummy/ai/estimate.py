@@ -6,7 +6,9 @@ Glossary:
                   the ledger transfer (``poker-rum``); own score minus the opponents'
                   average, plus the box or line bonus for a hand won (race and gin
                   profiles); the opponents' average added count minus one's own, with a
-                  charge for being eliminated (``knock-rami``).
+                  charge for being eliminated (``knock-rami``). With ``Table.match``, in
+                  the two-player gin profiles, it is the hand's match value instead: the
+                  change in the chance of winning the game (see :mod:`.match`).
     improvement   the expected fall in count from one draw from the stock (each unseen
                   card weighted by its chance of being in the stock), keeping the best
                   discard.
@@ -32,11 +34,14 @@ from ..engine.profiles import Profile
 from ..engine.scoring import Settlement, settle
 from .common import greedy_pick
 from .inference import Sample
+from .match import match_value
 
 ELIMINATION_COST = 40.0
 """``knock-rami``: the utility of being pushed to the target (out, or paying to buy back)."""
 FUTURE_WEIGHT = 0.5
 """Weight of the 'lowest count knocks later' estimate at the end of a play-on round."""
+MATCH_SESSIONS = ("gin-box", "gin-line")
+"""Sessions whose games are won by the first to the target: the match value applies."""
 KNOCK_AT = {
     "poker-rum": 5,
     "knock-rummy": 5,
@@ -59,6 +64,9 @@ class Table:
     turn: int
     """Turns begun in the hand so far."""
     players: int
+    match: bool = False
+    """Value hands by the chance of winning the game where the profile has one to win
+    (two-player gin profiles; see :func:`utility`)."""
 
 
 def _float(value: int | Fraction) -> float:
@@ -80,6 +88,11 @@ def utility(table: Table, result: Settlement) -> float:
             value -= ELIMINATION_COST
         pushed = sum(1 for p in others if table.scores[p] < target <= table.scores[p] + deltas[p])
         return value + ELIMINATION_COST * pushed / len(others)
+    if table.match and profile.session in MATCH_SESSIONS and len(deltas) == 2:
+        (other,) = others
+        return match_value(
+            profile.target, table.scores[me], table.scores[other], deltas[me], deltas[other]
+        )
     value = deltas[me] - sum(deltas[p] for p in others) / len(others)
     if profile.hand_bonus:
         won = [1 if p in result.winners else 0 for p in range(len(deltas))]

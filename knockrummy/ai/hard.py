@@ -7,10 +7,19 @@ Glossary:
                  over the samples; a discard that feeds an opponent's likely melds costs.
     knock test   knocking now is settled against every sample (lay-offs, undercuts, gin
                  and rum bonuses, the beaten knocker's penalty, eliminations, all by the
-                 engine's own ``settle``) and compared with one sampled round of play-on.
+                 engine's own ``settle``) and compared with one sampled round of play-on;
+                 in the two-player gin profiles each outcome is valued by the change in
+                 the chance of winning the game (see :mod:`.match`).
     race         the two-player profiles with a knock limit (``gin-rummy``,
                  ``gin-classic``): draws and discards are weighed by how soon the hand is
                  likely to reach the limit (see :mod:`.race`); the knock test is the same.
+    denial       in a race, each candidate discard is charged what the opponent's race
+                 gains from taking it, times the chance it does (see :mod:`.race`): the
+                 race's form of the feeding cost.
+    shedding     in a race, with threat ``t`` (the chance the opponent knocks within two
+                 turns after the discard), a discard is worth ``(1 - t) * race value - t *
+                 SHED_POINT * count``: when a knock is coming, the count one is caught
+                 with (to undercut, or to lose less) outweighs the melds one builds.
 
 The number of samples is fixed per table size, never by the clock, so a seed replays the
 same decisions.
@@ -29,7 +38,7 @@ from ..engine.views import PlayerView
 from .common import greedy_order, greedy_pick, legal_or_fail, profile_of, session_answer
 from .estimate import KnockEstimate, Table, estimate_knock, estimate_play_on, improvement
 from .inference import Knowledge, Sample, card_in_hand_chance, read_view, sample_hidden
-from .race import foresight, race_value
+from .race import Reply, foresight, opponent_replies, race_value
 
 SAMPLES = {2: 40, 3: 32, 4: 28, 5: 24, 6: 20}
 """Hidden-hand samples per decision, by players in the hand (keeps decisions fast)."""
@@ -50,6 +59,14 @@ RACE_CANDIDATES = 6
 """In a race (see :mod:`.race`), the discards leaving the lowest counts that are weighed."""
 RACE_TAKE_CANDIDATES = 3
 """In a race, the discards weighed after taking the upcard."""
+DENY_SAMPLES = 40
+"""Samples over which a race discard's denial is averaged."""
+DENY_WEIGHT = 1.0
+"""Own race value given up per point of race value a discard hands the opponent."""
+SHED_POINT = 1.25
+"""Race value per point of count one is caught with when the opponent knocks: a hand won
+rather than lost is worth about 80 points (its points and box bonus both ways) and about
+100 of race value (a knock one draw sooner)."""
 KNOCK_CAPS = {"knock-rami": 15}
 """Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
 every player adds their own count and the last one under 100 takes the pot; there the
@@ -76,8 +93,9 @@ class Plan:
     """The sampled value of throwing ``discard`` and playing on (when it was weighed)."""
 
 
-def table_of(view: PlayerView, knowledge: Knowledge) -> Table:
-    """The public facts the estimates need, by position."""
+def table_of(view: PlayerView, knowledge: Knowledge, match: bool = False) -> Table:
+    """The public facts the estimates need, by position; ``match`` values hands by the
+    chance of winning the game where it applies (see :func:`.estimate.utility`)."""
     scores = tuple(float(view.scores[seat]) for seat in view.seats_in_hand)
     return Table(
         profile=profile_of(view),
@@ -85,6 +103,7 @@ def table_of(view: PlayerView, knowledge: Knowledge) -> Table:
         scores=scores,
         turn=view.turn,
         players=knowledge.players,
+        match=match,
     )
 
 
@@ -94,6 +113,8 @@ class Race:
 
     limit: int
     """The knock limit."""
+    opponent: int
+    """The opponent's position in the hand."""
 
 
 def race_of(view: PlayerView, knowledge: Knowledge) -> Race | None:
@@ -102,7 +123,7 @@ def race_of(view: PlayerView, knowledge: Knowledge) -> Race | None:
     profile = profile_of(view)
     if knowledge.players != 2 or profile.knock_limit is None or profile.jokers:
         return None
-    return Race(profile.knock_limit)
+    return Race(profile.knock_limit, knowledge.opponents[0])
 
 
 def stock_chances(knowledge: Knowledge, samples: list[Sample]) -> list[float]:
@@ -125,10 +146,18 @@ class HardBot:
         seed: int = 0,
         samples: dict[int, int] | None = None,
         race_samples: int | None = None,
+        deny_weight: float = DENY_WEIGHT,
+        likely: bool = True,
+        shed_point: float = SHED_POINT,
+        match: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = dict(SAMPLES if samples is None else samples)
         self.race_samples = RACE_SAMPLES if race_samples is None else race_samples
+        self.deny_weight = deny_weight
+        self.likely = likely
+        self.shed_point = shed_point
+        self.match = match
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
@@ -139,9 +168,10 @@ class HardBot:
             return legal[0]
         knowledge = read_view(view)
         count = self.samples.get(knowledge.players, 20)
-        if race_of(view, knowledge) is not None:
+        race = race_of(view, knowledge) is not None
+        if race:
             count = self.race_samples
-        samples = sample_hidden(knowledge, self.rng, count)
+        samples = sample_hidden(knowledge, self.rng, count, likely=race and self.likely)
         if view.hand_phase == "discard":
             return self.discard_choice(view, knowledge, samples, legal)
         return self.draw_choice(view, knowledge, samples, legal)
@@ -218,7 +248,7 @@ class HardBot:
         cap = KNOCK_CAPS.get(profile_of(view).id)
         if cap is not None and options[knock_card] > cap:
             return plan
-        table = table_of(view, knowledge)
+        table = table_of(view, knowledge, match=self.match)
         kept_knock = list(hand)
         kept_knock.remove(knock_card)
         knock = estimate_knock(table, samples, kept_knock)
@@ -265,16 +295,24 @@ class HardBot:
             kept = list(hand)
             kept.remove(card)
             values[card] = race_value(foresight(samples, kept, race.limit), options[card])
-        for card, charge in self.race_charges(samples, race, list(values)).items():
-            values[card] -= charge
+        if self.deny_weight or self.shed_point:
+            replies = opponent_replies(
+                self.denial_samples(samples, race), race.opponent, race.limit, list(values)
+            )
+            for card, reply in replies.items():
+                values[card] = self.race_worth(values[card], reply, options[card])
         return max(values, key=lambda c: (values[c], -options[c], c.points, -c.code))
 
-    def race_charges(
-        self, samples: list[Sample], race: Race, cards: list[Card]
-    ) -> dict[Card, float]:
-        """Race value to take off candidate discards: none at this level. (``knockrummy
-        bench duel`` prices denying the opponent here.)"""
-        return {}
+    def race_worth(self, value: float, reply: Reply, count: int) -> float:
+        """A race discard's worth: its race value less its denial, and weighed against
+        the count it leaves by the opponent's threat (see the glossary)."""
+        value -= self.deny_weight * reply.denial
+        threat = reply.threat if self.shed_point else 0.0
+        return (1.0 - threat) * value - threat * self.shed_point * count
+
+    def denial_samples(self, samples: list[Sample], race: Race) -> list[Sample]:
+        """The samples denial is priced on: the first ``DENY_SAMPLES``."""
+        return samples[:DENY_SAMPLES]
 
     def race_take(
         self, view: PlayerView, samples: list[Sample], race: Race, after: dict[Card, int]

@@ -13,6 +13,14 @@ Glossary:
                 in that opponent's hand; sampling draws cards in proportion to it.
     sample      one complete guess of the hidden cards: each opponent's hand (known cards
                 plus cards drawn from the unseen ones) and a shuffled stock (the rest).
+    clue        one observed play of an opponent that a guessed hand can contradict: a
+                passed upcard that would have joined a meld with the hand, a taken card
+                that joins none, a thrown card that would have sat in one. The hand then
+                is the guessed hand less the cards the player took after the clue (stock
+                draws since cannot be told apart, so a contradiction is likely, not sure).
+    conflict    a guessed hand's weighted count of contradicted clues; the sampler
+                rejects candidate hands with conflicts while others are to be had, so a
+                sample follows the likelihood of the observed play (see ``sample_hidden``).
 
 Everything here is computed from the seat's :class:`PlayerView` alone, in a fixed order,
 so a seeded generator gives the same samples for the same view whatever the hidden cards.
@@ -40,8 +48,27 @@ TAKEN_NEIGHBOUR = 2.0
 TAKEN_SECOND_NEIGHBOUR = 1.3
 MAX_EXTRA_DRAWS = 3
 """At most this many extra candidate hands per sample for a player who has had turns."""
+REJECT_ROUNDS = 4
+"""Rounds of candidate hands a sample draws, at most, looking for one with no conflict."""
+CONFLICT = {"declined": 1.0, "taken": 1.0, "thrown": 0.5}
+"""What one contradicted clue of each kind adds to a hand's conflict. A pass or a take is
+a choice about one card (a player who passes a card that melds, or takes one that does not,
+is rare); a throw of a card in a meld can be a sound break of a four-card meld or a set
+kept as a run, so it counts half."""
 """Weight factors. A thrown 7S makes 7H/7D/7C and 6S/8S less likely in that hand (a player
 keeps pairs and connectors); a taken card makes its meld partners likelier."""
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One opponent's play that a guessed hand can contradict (see the glossary)."""
+
+    kind: str
+    """``declined``, ``taken`` or ``thrown``."""
+    card: Card
+    """The card passed, taken or thrown."""
+    later: int
+    """The bits of the cards that player took from the pile after this play."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +91,8 @@ class Knowledge:
     """By position: the cards that player discarded face up this hand."""
     turns: tuple[int, ...]
     """By position: turns that player has taken this hand (draws and pickups)."""
+    clues: tuple[tuple[Clue, ...], ...] = ()
+    """By position: that player's clues in the order played (empty at ``me``)."""
 
     @property
     def opponents(self) -> tuple[int, ...]:
@@ -137,6 +166,8 @@ def read_view(view: PlayerView) -> Knowledge:
         elif isinstance(action, (DrawStock, Pass)) and top is not None:
             signals[p].append(("declined", top))
     held[me] = list(view.hand)
+    clues = [_clues(played) for played in signals]
+    clues[me] = ()
 
     jokers = get_profile(view.profile_id).jokers
     gone: dict[Card, int] = {}
@@ -172,7 +203,62 @@ def read_view(view: PlayerView) -> Knowledge:
         weights=tuple(weights),
         thrown=tuple(tuple(t) for t in thrown),
         turns=tuple(turns),
+        clues=tuple(clues),
     )
+
+
+def _clues(played: list[tuple[str, Card]]) -> tuple[Clue, ...]:
+    """One player's signals as clues, each with the cards taken after it."""
+    out = []
+    later = 0
+    for kind, card in reversed(played):
+        if not card.is_joker:
+            out.append(Clue(kind, card, later))
+        if kind == "taken":
+            later |= card.bit
+    out.reverse()
+    return tuple(out)
+
+
+def joins_meld(card: Card, mask: int, jokers: int = 0) -> bool:
+    """Whether ``card`` would sit in a meld with two cards of the hand ``mask`` (suited
+    cards as bits) and up to one of its ``jokers``: the card's three-card meld test on
+    masks, as the simple player's ``joins_a_meld`` on lists (aces are low, runs do not
+    wrap)."""
+    rank = card.code % 13
+    suit = card.code // 13
+    same = sum(mask >> (k * 13 + rank) & 1 for k in range(4) if k != suit)
+    joker = 1 if jokers else 0
+    if same + joker >= 2:
+        return True
+    row = mask >> (suit * 13) & 8191
+    below1 = rank >= 1 and row >> (rank - 1) & 1
+    below2 = rank >= 2 and row >> (rank - 2) & 1
+    above1 = rank <= 11 and row >> (rank + 1) & 1
+    above2 = rank <= 10 and row >> (rank + 2) & 1
+    if (below1 and (below2 or above1)) or (above1 and above2):
+        return True
+    return bool(joker and (below1 or below2 or above1 or above2 or same))
+
+
+def conflict(clues: Sequence[Clue], hand: Sequence[Card]) -> float:
+    """The weighted count of ``clues`` that the guessed ``hand`` contradicts."""
+    mask = 0
+    jokers = 0
+    for card in hand:
+        mask |= card.bit
+        jokers += card.is_joker
+    total = 0.0
+    for clue in clues:
+        then = mask & ~clue.later
+        bit = clue.card.bit
+        if clue.kind == "taken":
+            # Only a card still held tells what it was taken for.
+            if mask & bit and not joins_meld(clue.card, then & ~bit, jokers):
+                total += CONFLICT["taken"]
+        elif not mask & bit and joins_meld(clue.card, then, jokers):
+            total += CONFLICT[clue.kind]
+    return total
 
 
 @dataclass(frozen=True)
@@ -185,7 +271,9 @@ class Sample:
     """The rest of the unseen cards in a random order; the top is the last."""
 
 
-def sample_hidden(knowledge: Knowledge, rng: random.Random, count: int) -> list[Sample]:
+def sample_hidden(
+    knowledge: Knowledge, rng: random.Random, count: int, likely: bool = False
+) -> list[Sample]:
     """``count`` samples of the hidden cards, each consistent with the knowledge.
 
     Each opponent's unknown cards are drawn without replacement in proportion to that
@@ -193,6 +281,12 @@ def sample_hidden(knowledge: Knowledge, rng: random.Random, count: int) -> list[
     A player who has had turns has been keeping what melds and throwing what does not,
     so their hand is better than a random one: after ``t`` turns the sample keeps the
     lowest-count of ``1 + min(t, MAX_EXTRA_DRAWS)`` drawn candidate hands.
+
+    With ``likely``, a hand is only as likely as the play it would have made: candidates
+    are drawn in rounds of that size, up to ``REJECT_ROUNDS``, until one has no conflict
+    with the player's clues, and the sample keeps the least conflict, then the lowest count.
+    (Rejection sampling of the hands that contradict the observed play, with the least
+    contradicting one kept when none is found.)
     """
     unseen = knowledge.unseen
     out = []
@@ -204,14 +298,22 @@ def sample_hidden(knowledge: Knowledge, rng: random.Random, count: int) -> list[
             if need <= 0:
                 continue
             row = knowledge.weights[p]
-            best: tuple[int, list[int]] | None = None
-            for _ in range(1 + min(knowledge.turns[p], MAX_EXTRA_DRAWS)):
-                keyed = sorted(free, key=lambda i, row=row: -(rng.random() ** (1.0 / row[i])))
-                chosen = keyed[:need]
-                points = hand_points([*knowledge.known[p], *(unseen[i] for i in chosen)])
-                if best is None or points < best[0]:
-                    best = (points, chosen)
-            chosen = best[1]
+            clues = knowledge.clues[p] if likely and knowledge.clues else ()
+            best: tuple[float, int, list[int]] | None = None
+            for _ in range(REJECT_ROUNDS if clues else 1):
+                for _ in range(1 + min(knowledge.turns[p], MAX_EXTRA_DRAWS)):
+                    keyed = sorted(free, key=lambda i, row=row: -(rng.random() ** (1.0 / row[i])))
+                    chosen = keyed[:need]
+                    hand = [*knowledge.known[p], *(unseen[i] for i in chosen)]
+                    odd = conflict(clues, hand) if clues else 0.0
+                    if best is not None and odd > best[0]:
+                        continue
+                    points = hand_points(hand)
+                    if best is None or (odd, points) < best[:2]:
+                        best = (odd, points, chosen)
+                if best is not None and best[0] == 0.0:
+                    break
+            chosen = best[2]
             hands[p] = knowledge.known[p] + tuple(unseen[i] for i in chosen)
             taken = set(chosen)
             free = [i for i in free if i not in taken]

@@ -19,6 +19,15 @@ Glossary:
                 gin as tie-breaks that also pay points.
     common samples  every choice is weighed against the same samples, so the comparison
                 between two choices is not drowned by the luck of the draw.
+    take model  what the hard level expects of the opponent: it takes an upcard that
+                joins any meld with its hand or lets it knock at once (Neller's simple
+                player takes the first kind, OpenSpiel's the second as well), then throws
+                its highest-ranked card among those leaving the least count.
+    denial      a discard's charge: over the samples, the opponent's race value after
+                taking it (where the take model takes it) less its race value after a
+                blind draw; the mean is the chance of the take times what it gains.
+    threat      after a discard, the chance the opponent can knock within its next two
+                turns: at once after its take or draw, or (clairvoyantly) after one more.
 
 Hands are bit masks (``1 << code``) and counts come from the engine's run tables.
 """
@@ -33,7 +42,8 @@ from itertools import combinations
 from ..engine.cards import Card, cards_mask
 from ..engine.deadwood import run_points, set_keep_masks
 from ..engine.hand import TWO_LEFT
-from .inference import Sample
+from ..engine.melds import discard_points
+from .inference import Sample, joins_meld
 
 DRAWS = 3
 """How many of the seat's own draws the outlook looks ahead."""
@@ -41,6 +51,8 @@ SETS = 5
 """Disjoint runs of draws taken from each sample's (randomly ordered) stock."""
 GIN_WEIGHT = 0.3
 COUNT_WEIGHT = 0.3
+DENY_SETS = 2
+"""Runs of draws per sample in the opponent's race value when pricing denial."""
 _BIG = 10_000
 _ALL = (1 << 52) - 1
 _TWO_SUITS = (1 << 26) - 1
@@ -170,3 +182,77 @@ def foresight(
 def race_value(outlook: Outlook, count: int) -> float:
     """The race value of a hand (see the glossary)."""
     return 100.0 * sum(outlook.knock) + GIN_WEIGHT * 100.0 * sum(outlook.gin) - COUNT_WEIGHT * count
+
+
+# --- denial -------------------------------------------------------------------------------
+
+
+def greedy_throw(hand: Sequence[Card], forbidden: Card | None = None) -> tuple[Card, int]:
+    """The take model's discard from ``hand`` (one card over): the highest-ranked card
+    among those leaving the lowest count, and that count."""
+    options = discard_points(list(hand), forbidden=forbidden)
+    low = min(options.values())
+    card = max((c for c in options if options[c] == low), key=lambda c: (c.rank, c.code))
+    return card, low
+
+
+def takes_upcard(hand: Sequence[Card], upcard: Card, limit: int) -> bool:
+    """Whether the take model takes ``upcard`` into ``hand``: it joins a meld, or taking
+    it lets the hand knock at once."""
+    if joins_meld(upcard, cards_mask(hand), sum(1 for c in hand if c.is_joker)):
+        return True
+    options = discard_points([*hand, upcard], forbidden=upcard)
+    return bool(options) and min(options.values()) <= limit
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What one discard hands the opponent, over the samples (see the glossary)."""
+
+    denial: float
+    """The mean race value the opponent gains by taking the card."""
+    threat: float
+    """The chance the opponent can knock within its next two turns."""
+
+
+def _threat(outlook: Outlook, count: int, limit: int) -> float:
+    return 1.0 if count <= limit else outlook.knock[0]
+
+
+def opponent_replies(
+    samples: Sequence[Sample], opponent: int, limit: int, cards: Sequence[Card]
+) -> dict[Card, Reply]:
+    """Per card in ``cards``, its :class:`Reply` from the opponent at position
+    ``opponent``, over ``samples``."""
+    memo: dict[int, int] = {}
+    blind: list[tuple[float, float] | None] = []
+    for sample in samples:
+        if not sample.stock:
+            blind.append(None)
+            continue
+        drawn = [*sample.hands[opponent], sample.stock[-1]]
+        thrown, count = greedy_throw(drawn)
+        drawn.remove(thrown)
+        rest = Sample(sample.hands, sample.stock[:-1])
+        outlook = foresight([rest], drawn, limit, sets=DENY_SETS, memo=memo)
+        blind.append((race_value(outlook, count), _threat(outlook, count, limit)))
+    replies = {}
+    n = max(len(samples), 1)
+    for card in cards:
+        gain = 0.0
+        threat = 0.0
+        for sample, without in zip(samples, blind, strict=True):
+            if without is None:
+                continue
+            theirs = sample.hands[opponent]
+            if not takes_upcard(theirs, card, limit):
+                threat += without[1]
+                continue
+            taken = [*theirs, card]
+            thrown, count = greedy_throw(taken, forbidden=card)
+            taken.remove(thrown)
+            outlook = foresight([sample], taken, limit, sets=DENY_SETS, memo=memo)
+            gain += race_value(outlook, count) - without[0]
+            threat += _threat(outlook, count, limit)
+        replies[card] = Reply(gain / n, threat / n)
+    return replies

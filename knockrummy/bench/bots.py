@@ -12,8 +12,12 @@ Glossary:
                   :mod:`knockrummy.ai.race`) after taking the card and throwing greedily,
                   less its race value after drawing blind instead, in each sample where
                   the racer would take the card; zero where it would not.
-    denying       ``hard-denying``: the hard level with each candidate discard charged the
-                  racer's mean race gain over the sampled hidden hands.
+    denying       the hard level charges each candidate race discard the opponent's mean
+                  race gain over the sampled hidden hands (see :mod:`knockrummy.ai.race`).
+    ablation      the hard level with one of its race pieces off, to measure what it adds:
+                  ``hard-nodeny`` (no denial), ``hard-noshed`` (no shedding switch),
+                  ``hard-unweighted`` (samples not checked against the opponent's play),
+                  ``hard-points`` (knocks valued by the hand's points, not the game).
     sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
                   It sees a hidden hand, so it exists only in the benches, never as a
                   seat. ``hard-sighted-NN`` sees each of the racer's cards with chance NN%
@@ -33,7 +37,7 @@ from typing import Any
 from ..ai import load_external_bot
 from ..ai.hard import HardBot, Race
 from ..ai.inference import Sample
-from ..ai.race import foresight, race_value
+from ..ai.race import greedy_throw
 from ..ai.simple import SimpleBot
 from ..cli import SIMPLE
 from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
@@ -42,31 +46,24 @@ from ..engine.hand import hand_points
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 
+ABLATIONS: dict[str, dict[str, Any]] = {
+    "hard-nodeny": {"deny_weight": 0.0},
+    "hard-noshed": {"shed_point": 0.0},
+    "hard-unweighted": {"likely": False},
+    "hard-points": {"match": False},
+}
+"""The ablations (see the glossary): name, and the hard level's settings."""
+
 
 def is_bench_level(name: str) -> bool:
     """Whether ``name`` names one of the bench-only levels (``make_level`` checks the
     share of a ``hard-sighted-NN``)."""
-    return name in ("hard-denying", "hard-sighted") or name.startswith("hard-sighted-")
-
-
-DENY_SAMPLES = 40
-"""Samples over which the racer's race gain is averaged."""
-DENY_SETS = 2
-"""Runs of draws per sample in the racer's race value."""
+    return name in ABLATIONS or name == "hard-sighted" or name.startswith("hard-sighted-")
 
 
 def melds_with(hand: Sequence[Card], card: Card) -> bool:
     """Whether ``card`` would sit in a meld of the best arrangement of ``hand`` plus it."""
     return hand_points([*hand, card]) < hand_points(list(hand)) + card.points
-
-
-def greedy_throw(hand: Sequence[Card], forbidden: Card | None = None) -> tuple[Card, int]:
-    """The racer's discard from ``hand`` (one card over): the highest-ranked card among
-    those leaving the lowest count, and that count."""
-    options = discard_points(list(hand), forbidden=forbidden)
-    low = min(options.values())
-    card = max((c for c in options if options[c] == low), key=lambda c: (c.rank, c.code))
-    return card, low
 
 
 def racer_takes(hand: Sequence[Card], upcard: Card, limit: int) -> bool:
@@ -97,7 +94,7 @@ class GreedyRacer:
 
 
 class DenyingHardBot(HardBot):
-    """The hard level with its race discards charged the racer's race gain (see the
+    """The hard level, whose race discards are charged the racer's race gain (see the
     glossary). With ``sight`` it prices that charge on ``racer_hand``, which only
     ``bench duel`` sets: each of the racer's cards is seen with chance ``sight`` and otherwise
     replaced, in each sample, by a card it does not hold."""
@@ -111,13 +108,10 @@ class DenyingHardBot(HardBot):
         self._racer = 1
         self._sight_rng = random.Random(seed + 99)
 
-    def choose(self, view: PlayerView) -> Action:
-        if view.position is not None:
-            self._racer = 1 - view.position
-        return super().choose(view)
-
-    def _denial_samples(self, samples: list[Sample]) -> list[Sample]:
-        used = samples[:DENY_SAMPLES]
+    def denial_samples(self, samples: list[Sample], race: Race) -> list[Sample]:
+        """The hard level's denial samples, with the racer's hand as far as it is seen."""
+        self._racer = race.opponent
+        used = super().denial_samples(samples, race)
         if self.sight is None:
             return used
         if self.racer_hand is None:
@@ -147,39 +141,6 @@ class DenyingHardBot(HardBot):
         rng.shuffle(stock)
         return hand, tuple(stock)
 
-    def race_charges(
-        self, samples: list[Sample], race: Race, cards: list[Card]
-    ) -> dict[Card, float]:
-        """Per candidate discard, the racer's mean race gain from taking it."""
-        limit = race.limit
-        used = self._denial_samples(samples)
-        memo: dict[int, int] = {}
-        blind = []
-        for sample in used:
-            if not sample.stock:
-                blind.append(None)
-                continue
-            drawn = [*sample.hands[self._racer], sample.stock[-1]]
-            thrown, count = greedy_throw(drawn)
-            drawn.remove(thrown)
-            rest = Sample(sample.hands, sample.stock[:-1])
-            outlook = foresight([rest], drawn, limit, sets=DENY_SETS, memo=memo)
-            blind.append(race_value(outlook, count))
-        charges = {}
-        for card in cards:
-            gain = 0.0
-            for sample, without in zip(used, blind, strict=True):
-                theirs = list(sample.hands[self._racer])
-                if without is None or not racer_takes(theirs, card, limit):
-                    continue
-                taken = [*theirs, card]
-                thrown, count = greedy_throw(taken, forbidden=card)
-                taken.remove(thrown)
-                outlook = foresight([sample], taken, limit, sets=DENY_SETS, memo=memo)
-                gain += race_value(outlook, count) - without
-            charges[card] = gain / max(len(used), 1)
-        return charges
-
 
 class Bystander:
     """The bystander (see the glossary)."""
@@ -198,10 +159,10 @@ class Bystander:
 
 def make_level(level: str, seed: int) -> Any:
     """A bench's player: a level of the game, ``simple``, an external bot spec, or a
-    bench-only level: ``hard-denying``, ``hard-sighted`` and ``hard-sighted-NN`` (each of
+    bench-only level: an ablation, ``hard-sighted`` and ``hard-sighted-NN`` (each of
     the racer's cards seen with chance NN%). Every bench makes its players here."""
-    if level == "hard-denying":
-        return DenyingHardBot(seed=seed)
+    if level in ABLATIONS:
+        return HardBot(seed=seed, **ABLATIONS[level])
     if level == "hard-sighted":
         return DenyingHardBot(seed=seed, sight=1.0)
     if level.startswith("hard-sighted-"):

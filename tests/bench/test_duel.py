@@ -100,10 +100,10 @@ def test_a_sighted_bot_refuses_to_decide_without_the_racers_hand():
 
 
 def test_the_bench_levels_are_never_offered_as_seats():
-    for level in ("hard-denying", "hard-sighted"):
+    for level in ("hard-nodeny", "hard-sighted"):
         with pytest.raises(UnknownBotError):
             make_bot(level, seed=1)
-    outcome = duel("gin-rummy", "hard-denying", deal=2, seat=1)
+    outcome = duel("gin-rummy", "hard-nodeny", deal=2, seat=1)
     assert outcome.score in (0.0, 0.5, 1.0) and outcome.times
 
 
@@ -136,3 +136,31 @@ def test_a_glimpse_keeps_the_cards_it_sees_and_hides_none_twice():
     assert len(hand) == 10 and 0 < len(kept) < 10
     assert not set(hand) & set(stock)
     assert set(hand) | set(stock) == set(deck)
+
+
+def test_whole_hands_against_the_simple_player_are_scored_and_paired():
+    result = bench(
+        "gin-rummy",
+        ["medium", "knockrummy.ai.medium:MediumBot"],
+        deals=2,
+        seed=5,
+        racer="simple",
+        whole=True,
+    )
+    assert result["racer"] == "simple" and result["whole"]
+    first, second = result["levels"]
+    assert first["net"] == second["net"] and second["vs_first_net_95"] == [0, 0]
+    for deal in (5, 6):
+        for seat in (0, 1):
+            outcome = duel("gin-rummy", "medium", deal, seat, racer="simple", whole=True)
+            # the hand's winner scores its points, the loser none
+            assert (outcome.net > 0) == (outcome.score == 1.0), outcome
+            assert (outcome.net < 0) == (outcome.score == 0.0), outcome
+
+
+def test_the_race_stops_at_the_first_to_reach_unless_the_whole_hand_is_asked_for():
+    short = duel("gin-rummy", "medium", 5, 0, racer="simple")
+    whole = duel("gin-rummy", "medium", 5, 0, racer="simple", whole=True)
+    assert short.net == 0.0 and len(short.times) <= len(whole.times)
+    with pytest.raises(ValueError, match="no racer"):
+        duel("gin-rummy", "medium", 5, 0, racer="nobody")

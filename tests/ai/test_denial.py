@@ -1,0 +1,168 @@
+"""The hard level's race against the opponent: samples that fit its play, denial, shedding."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from knockrummy.ai.hard import HardBot, race_of
+from knockrummy.ai.inference import Sample, conflict, joins_meld, read_view, sample_hidden
+from knockrummy.ai.race import opponent_replies, takes_upcard
+from knockrummy.ai.simple import joins_a_meld
+from knockrummy.engine.actions import Discard, DrawStock, TakeDiscard
+from knockrummy.engine.cards import Card, cards_mask, new_deck, parse_cards
+from knockrummy.engine.session import apply
+from knockrummy.engine.views import player_view
+
+from .helpers import rigged_session
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def test_the_mask_meld_test_agrees_with_the_simple_players_on_random_hands():
+    rng = random.Random(2)
+    for jokers in (0, 1, 2):
+        deck = new_deck(jokers)
+        for _ in range(3000):
+            rng.shuffle(deck)
+            hand, upcard = deck[:10], deck[10]
+            if upcard.is_joker:
+                continue
+            held = sum(1 for c in hand if c.is_joker)
+            assert joins_meld(upcard, cards_mask(hand), held) == joins_a_meld(upcard, hand)
+
+
+def passed_seven_of_spades():
+    """Seat 0 throws 7S; seat 1 passes it for the stock and throws; seat 0 to move."""
+    state = rigged_session(
+        "gin-rummy",
+        ["AS 2S 3S 4H 5H 6H 9D 9C KD 7S", "2C 3D 5C 8H TC JD QH KS 4D AC"],
+        discard_pile="QC",
+        stock_top="6D 9H 2H",
+        turn=2,
+    )
+    state, _ = apply(state, DrawStock(), 0)
+    state, _ = apply(state, Discard(card("7S")), 0)
+    state, _ = apply(state, DrawStock(), 1)
+    state, _ = apply(state, Discard(card("KS")), 1)
+    return player_view(state, 0)
+
+
+def test_a_likely_sample_never_holds_a_hand_the_passed_upcard_would_have_joined():
+    view = passed_seven_of_spades()
+    knowledge = read_view(view)
+    assert any(c.kind == "declined" and c.card == card("7S") for c in knowledge.clues[1])
+    seven = card("7S")
+    blind = sample_hidden(knowledge, random.Random(4), 60)
+    likely = sample_hidden(knowledge, random.Random(4), 60, likely=True)
+    # without the check some guesses hold two sevens or 6S/8S-style partners of the 7S
+    assert any(joins_meld(seven, cards_mask(s.hands[1])) for s in blind)
+    for sample in likely:
+        assert not joins_meld(seven, cards_mask(sample.hands[1])), sample.hands[1]
+        assert conflict(knowledge.clues[1], sample.hands[1]) == 0.0
+
+
+def test_likely_samples_are_seeded_and_blind_to_the_hidden_hand():
+    view = passed_seven_of_spades()
+    first = sample_hidden(read_view(view), random.Random(9), 20, likely=True)
+    again = sample_hidden(read_view(view), random.Random(9), 20, likely=True)
+    assert first == again
+
+
+def test_a_take_that_joins_no_meld_in_the_guessed_hand_conflicts():
+    state = rigged_session(
+        "gin-rummy",
+        ["AS 2S 3S 4H 5H 6H 9D 9C KD 7S", "2C 3D 5C 8H TC JD QH KS 4D AC"],
+        discard_pile="5D",
+        stock_top="6D 9H 2H",
+        turn=2,
+    )
+    state, _ = apply(state, DrawStock(), 0)
+    state, _ = apply(state, Discard(card("7S")), 0)
+    state, _ = apply(state, DrawStock(), 1)
+    state, _ = apply(state, Discard(card("KS")), 1)
+    state, _ = apply(state, TakeDiscard(), 0)
+    state, _ = apply(state, Discard(card("KD")), 0)
+    state, _ = apply(state, TakeDiscard(), 1)  # takes the KD
+    state, _ = apply(state, Discard(card("TC")), 1)
+    knowledge = read_view(player_view(state, 0))
+    clues = knowledge.clues[1]
+    assert clues[-2].kind == "taken" and clues[-2].card == card("KD")
+    assert conflict(clues[-2:-1], parse_cards("KD 2C 3D 5C 8H JD QD 4D AC 7C")) == 0.0
+    assert conflict(clues[-2:-1], parse_cards("KD 2C 3D 5C 8H JD 4H 4D AC 7C")) == 1.0
+    def melding(samples):
+        king = card("KD")
+        return sum(joins_meld(king, cards_mask(s.hands[1]) & ~king.bit) for s in samples)
+
+    # few hands meld a KD (the KS is thrown), so a guess may fall back to the least conflict
+    assert melding(sample_hidden(knowledge, random.Random(3), 100)) < 60
+    assert melding(sample_hidden(knowledge, random.Random(3), 100, likely=True)) >= 90
+
+
+def took_five_of_diamonds():
+    """The opponent took 5D from the pile and threw an unrelated card; seat 0 to move."""
+    state = rigged_session(
+        "gin-rummy",
+        ["AS 2S 3S 4H 5H 6H 9C 6D QS 5D", "2C 4D 7C 8H TC JD QH KS 3H AC"],
+        discard_pile="QC",
+        stock_top="KH 9H 2H",
+        turn=2,
+    )
+    state, _ = apply(state, DrawStock(), 0)
+    state, _ = apply(state, Discard(card("5D")), 0)
+    state, _ = apply(state, TakeDiscard(), 1)
+    state, _ = apply(state, Discard(card("KS")), 1)
+    state, _ = apply(state, DrawStock(), 0)
+    return player_view(state, 0)
+
+
+def test_a_card_next_to_one_the_opponent_took_is_charged_more_than_an_unrelated_one():
+    view = took_five_of_diamonds()
+    knowledge = read_view(view)
+    race = race_of(view, knowledge)
+    assert race.opponent == 1 and card("KS") in view.discard_pile
+    samples = sample_hidden(knowledge, random.Random(5), 40, likely=True)
+    replies = opponent_replies(samples, race.opponent, race.limit, [card("QS"), card("6D")])
+    # 6D sits next to the 5D they took (4D/6D or 5-5-5 are likely in a hand that took it)
+    assert replies[card("6D")].denial > replies[card("QS")].denial, replies
+
+
+def test_the_threat_is_certain_when_the_opponent_can_knock_after_any_draw():
+    ready = parse_cards("AS 2S 3S 4H 5H 6H 7D 7C 7S 2D")  # 2 of deadwood
+    junk = parse_cards("KS QH JD 9C 7H 5D 3C KD QC 9S")
+    stock = tuple(parse_cards("TH TD TC TS 8S 8D 8C 6S 6D 6C 4S 4D"))
+    mine = tuple(parse_cards("AH AD AC 2H 2C 3H 3D 3C 4C 5S"))
+    threat = {}
+    for name, theirs in (("ready", ready), ("junk", junk)):
+        samples = [Sample((mine, tuple(theirs)), stock)]
+        threat[name] = opponent_replies(samples, 1, 10, [card("5C")])[card("5C")].threat
+    assert threat["ready"] == 1.0 and threat["junk"] < 0.5, threat
+
+
+def test_the_take_model_takes_a_card_that_melds_or_lets_it_knock():
+    hand = parse_cards("2S 3S 4S 5H 5D 5C 9C TC JC KD")
+    assert takes_upcard(hand, card("QC"), 10)  # 9C TC JC QC
+    assert takes_upcard(hand, card("AH"), 10)  # take the ace, throw the king: 1
+    assert not takes_upcard(hand, card("8H"), 5)  # it melds nothing, and 8 is over 5
+
+
+def test_when_a_knock_is_coming_the_count_outweighs_the_race():
+    bot = HardBot(seed=1)
+    from knockrummy.ai.race import Reply
+
+    calm, coming = Reply(denial=0.0, threat=0.0), Reply(denial=0.0, threat=0.9)
+    # a building discard (race value 150, count 25) against a shedding one (100, count 8)
+    assert bot.race_worth(150.0, calm, 25) > bot.race_worth(100.0, calm, 8)
+    assert bot.race_worth(150.0, coming, 25) < bot.race_worth(100.0, coming, 8)
+    # with the switch off, only the race counts
+    off = HardBot(seed=1, shed_point=0.0)
+    assert off.race_worth(150.0, coming, 25) > off.race_worth(100.0, coming, 8)
+
+
+def test_every_pair_of_a_three_card_meld_is_seen_by_the_mask_test():
+    for a, b, c in combinations(parse_cards("5S 6S 7S 7H 7D"), 3):
+        for one, two, three in ((a, b, c), (b, c, a), (c, a, b)):
+            if joins_a_meld(three, [one, two]):
+                assert joins_meld(three, cards_mask([one, two]))
