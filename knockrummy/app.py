@@ -65,9 +65,20 @@ def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
         epilog="With no command, the options are play's: knockrummy [play] [--data-dir DIR]. "
         "Run 'knockrummy COMMAND --help' for a command's options.",
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument(
+        "--version", action=_VersionAction, nargs=0, help="show the version and exit"
+    )
     add_commands(parser, COMMANDS, argv, "command")
     return parser
+
+
+class _VersionAction(argparse.Action):
+    """``--version``, read only when asked for: reading it loads the package metadata,
+    which a start of the window does not need."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(_version())  # on standard output, as argparse's own version action
+        parser.exit()
 
 
 def _version() -> str:

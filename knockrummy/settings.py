@@ -32,6 +32,9 @@ WINDOW_MODES = ("windowed", "fullscreen")
 KNOCK_CONFIRMS = ("always", "risky", "never")
 """When knocking asks for confirmation: always, when the advisor finds it risky, never."""
 SORT_ORDERS = ("melds", "rank", "suit")
+DISPLAY_SCALES = ("auto", "1", "1.25", "1.5", "1.75", "2", "2.5", "3")
+"""How much larger than a pixel a point looks where the desktop says nothing (X11):
+``auto`` follows the desktop's hint, a number overrides it (see ``ui.display``)."""
 """How the hand is sorted at the table (the table's Sort button cycles them)."""
 NAME_LENGTH = 16
 """The longest player name."""
@@ -80,6 +83,9 @@ class Settings:
     """Show a rule's words at the table the first time its situation comes up."""
     tips_seen: tuple[str, ...] = ()
     """The rule tips already shown (each is shown once): names from ``TIP_NAMES``."""
+    display_scale: str = "auto"
+    """One of ``DISPLAY_SCALES``; used at the next start, where windows are sized in
+    pixels (X11, Windows)."""
 
     def __post_init__(self) -> None:
         if self.speed not in SPEEDS:
@@ -112,6 +118,11 @@ class Settings:
         if self.confirm_knock not in KNOCK_CONFIRMS:
             raise SettingsError(
                 f"knock confirmation must be always, risky or never, not {self.confirm_knock!r}"
+            )
+        if self.display_scale not in DISPLAY_SCALES:
+            raise SettingsError(
+                f"display scale must be one of {', '.join(DISPLAY_SCALES)}, "
+                f"not {self.display_scale!r}"
             )
         if self.sort_order not in SORT_ORDERS:
             raise SettingsError(f"sort order must be melds, rank or suit, not {self.sort_order!r}")

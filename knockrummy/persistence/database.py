@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import __version__
+from .. import app_version
 from .files import FileFormatError
 
 SCHEMA = 3
@@ -209,7 +209,7 @@ def prepare(db: sqlite3.Connection) -> None:
                 for statement in _statements(_CREATE_V1):
                     db.execute(statement)
                 db.execute("INSERT INTO meta VALUES ('schema', '1')")
-                db.execute("INSERT INTO meta VALUES ('created_by', ?)", (__version__,))
+                db.execute("INSERT INTO meta VALUES ('created_by', ?)", (app_version(),))
             elif version < SCHEMA:
                 for statement in _statements(MIGRATIONS[version]):
                     db.execute(statement)

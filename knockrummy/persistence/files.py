@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from .. import app_version
 
 
 class FileFormatError(ValueError):
@@ -50,7 +50,7 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def envelope(kind: str, schema: int, data: Any) -> dict:
-    return {"format": kind, "schema": schema, "app_version": __version__, "data": data}
+    return {"format": kind, "schema": schema, "app_version": app_version(), "data": data}
 
 
 def read_envelope(path: Path, kind: str, schema: int) -> Any:

@@ -482,6 +482,7 @@ def settings(data: Any) -> Settings:
         "deck",
         "felt",
         "back",
+        "display_scale",
     ):
         if key in data:
             values[key] = text(data[key], key.replace("_", " "), 20)

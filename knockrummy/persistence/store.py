@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import __version__
+from .. import app_version
 from ..engine.actions import Action
 from ..engine.ledger import LedgerEntry, format_amount, totals
 from ..engine.session import HandRecord, SessionState
@@ -459,7 +459,7 @@ class Store:
                 state.stake,
                 json.dumps(seats),
                 int(state.is_over),
-                __version__,
+                app_version(),
                 json.dumps(list(state.winners)),
             ),
         )

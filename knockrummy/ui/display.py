@@ -7,18 +7,30 @@ Glossary:
     pixel    one pixel of the surface everything is drawn on. Text and cards are drawn at
              this size, so they are sharp, never a scaled bitmap.
     scale    pixels per point, across and down (:class:`PixelScale`).
+    desktop scale
+             how much larger than one pixel a point should look on this desktop, when the
+             window system sizes windows in pixels and says nothing itself (X11): the
+             desktop's hint (``GDK_SCALE``, or ``Xft.dpi`` / 96 from the X resources
+             file), or the ``display_scale`` setting (:func:`choose_scale`).
 
-macOS opens a ``pygame.Window`` with ``allow_high_dpi`` and draws on its surface, which is
-as large as the screen's pixels; Windows asks for per-monitor DPI awareness before SDL
-starts (``runner.init_pygame``) and draws in pixels with ``display.set_mode``; on Linux SDL
-sizes windows in pixels already, and a desktop scale it reports (Wayland) shows up as a
-surface larger than the window, which the same mapping handles.
+macOS, and Linux under SDL's Wayland driver, open a ``pygame.Window`` with
+``allow_high_dpi``, whose surface is as large as the screen's pixels: the scale is what SDL
+reports (the surface over the window). Windows asks for per-monitor DPI awareness before
+SDL starts (``runner.init_pygame``) and draws in pixels with ``display.set_mode``; so does
+X11, where SDL reports no scale. There the desktop scale sizes the window: the settings
+keep its size in points, it opens at that size times the desktop scale in pixels, and the
+layout, which follows the window's pixels, draws text and cards that much larger; the
+pointer is already in pixels.
 """
 
 from __future__ import annotations
 
+import math
+import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
@@ -60,10 +72,112 @@ class PixelScale:
         return pygame.event.Event(event.type, data)
 
 
-def wants_high_dpi_window(platform: str = sys.platform) -> bool:
+def wants_high_dpi_window(platform: str = sys.platform, driver: str | None = None) -> bool:
     """Whether this system sizes windows in points and needs a high-DPI window to draw in
-    real pixels (macOS; Windows and Linux size them in pixels)."""
-    return platform == "darwin"
+    real pixels: macOS, and Linux under SDL's Wayland driver (``driver``: SDL's video
+    driver, read from pygame when not given). Windows and X11 size windows in pixels."""
+    if platform == "darwin":
+        return True
+    if not platform.startswith("linux"):
+        return False
+    if driver is None:
+        driver = pygame.display.get_driver() if pygame.display.get_init() else ""
+    return driver == "wayland"
+
+
+SCALE_RANGE = (1.0, 3.0)
+"""The desktop scales used; a hint outside is brought inside (a typo, a dpi of 9600)."""
+XRESOURCES_FILES = (".Xresources", ".Xdefaults")
+"""Where X resources (``Xft.dpi``) are read from, in the home folder: files, not a program."""
+MAX_XRESOURCES_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True)
+class ScaleChoice:
+    """The desktop scale chosen, and where it came from."""
+
+    scale: float
+    source: str
+    """``window`` (SDL's high-DPI window reports the pixels), ``setting`` (the
+    ``display_scale`` setting), ``desktop`` (the desktop's hint) or ``none``."""
+
+
+def clamp_scale(value: float) -> float:
+    low, high = SCALE_RANGE
+    return min(high, max(low, value))
+
+
+def xft_dpi(xresources: str | None) -> float | None:
+    """The ``Xft.dpi`` an X resources text sets (the last one wins, as in ``xrdb``)."""
+    dpi = None
+    for line in (xresources or "").splitlines():
+        name, colon, value = line.partition(":")
+        if not colon or name.strip() not in ("Xft.dpi", "Xft*dpi", "*dpi"):
+            continue
+        try:
+            number = float(value.strip())
+        except ValueError:
+            continue
+        if math.isfinite(number) and number > 0:
+            dpi = number
+    return dpi
+
+
+def desktop_hint(environ: Mapping[str, str], xresources: str | None) -> float | None:
+    """The desktop's scale hint: ``GDK_SCALE`` if it is a positive number, else the X
+    resources' ``Xft.dpi`` over 96; None if neither says anything."""
+    raw = environ.get("GDK_SCALE", "").strip()
+    try:
+        value = float(raw) if raw else None
+    except ValueError:
+        value = None
+    if value is not None and math.isfinite(value) and value > 0:
+        return value
+    dpi = xft_dpi(xresources)
+    return None if dpi is None else dpi / 96
+
+
+def choose_scale(
+    setting: str,
+    platform: str,
+    high_dpi_window: bool,
+    environ: Mapping[str, str],
+    xresources: str | None,
+) -> ScaleChoice:
+    """The desktop scale (see the glossary). A high-DPI window needs none: SDL reports its
+    pixels. Otherwise the ``display_scale`` setting when it is a number, else on Linux the
+    desktop's hint, within :data:`SCALE_RANGE`; Windows scales by its DPI awareness."""
+    if high_dpi_window:
+        return ScaleChoice(1.0, "window")
+    if setting != "auto":
+        return ScaleChoice(clamp_scale(float(setting)), "setting")
+    if platform.startswith("linux"):
+        hint = desktop_hint(environ, xresources)
+        if hint is not None:
+            return ScaleChoice(clamp_scale(hint), "desktop")
+    return ScaleChoice(1.0, "none")
+
+
+def read_xresources(home: str | os.PathLike | None = None) -> str | None:
+    """The user's X resources file, if there is one (read, never run: no ``xrdb``)."""
+    folder = Path(home) if home is not None else Path.home()
+    for name in XRESOURCES_FILES:
+        try:
+            with open(folder / name, "rb") as handle:
+                return handle.read(MAX_XRESOURCES_BYTES).decode("utf-8", "replace")
+        except OSError:
+            continue
+    return None
+
+
+def desktop_scale(setting: str = "auto") -> ScaleChoice:
+    """:func:`choose_scale` for this system (after pygame has started)."""
+    high_dpi = wants_high_dpi_window()
+    xresources = None
+    if not high_dpi and setting == "auto" and sys.platform.startswith("linux"):
+        if not os.environ.get("GDK_SCALE"):
+            xresources = read_xresources()
+    return choose_scale(setting, sys.platform, high_dpi, os.environ, xresources)
 
 
 class Screen:
@@ -73,10 +187,15 @@ class Screen:
     shows a finished frame.
     """
 
-    def __init__(self, size: tuple[int, int], flags: int, title: str, icon=None) -> None:
+    def __init__(
+        self, size: tuple[int, int], flags: int, title: str, icon=None, desktop: float = 1.0
+    ) -> None:
         self.window: pygame.Window | None = None
         self.scale = PixelScale()
         self.flags = flags
+        self.desktop = desktop
+        """The desktop scale where windows are sized in pixels (1: none, or a high-DPI
+        window, which SDL sizes in points)."""
         if wants_high_dpi_window():
             self.window = pygame.Window(title, size, resizable=True, allow_high_dpi=True)
             self.window.minimum_size = (640, 480)
@@ -84,7 +203,24 @@ class Screen:
                 self.window.set_icon(icon)
             if flags & pygame.FULLSCREEN:
                 self.window.set_fullscreen(desktop=True)
+            self.desktop = 1.0
+        else:
+            size = self.to_window(size)
         self.surface = self._open(size, flags)
+
+    def to_window(self, size: tuple[int, int]) -> tuple[int, int]:
+        """A size in points as the window system's units (pixels, times the desktop scale,
+        where windows are sized in pixels)."""
+        return round(size[0] * self.desktop), round(size[1] * self.desktop)
+
+    def in_points(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A window size event with its size in points, so that the size kept in the
+        settings does not grow by the desktop scale at every start; others unchanged."""
+        if self.desktop == 1.0 or event.type != pygame.WINDOWSIZECHANGED:
+            return event
+        data = dict(event.dict)
+        data["x"], data["y"] = round(event.x / self.desktop), round(event.y / self.desktop)
+        return pygame.event.Event(event.type, data)
 
     def _open(self, size: tuple[int, int], flags: int) -> pygame.Surface:
         if self.window is None:

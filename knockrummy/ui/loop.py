@@ -55,12 +55,20 @@ class Scene:
 class App:
     """Owns the window and a stack of scenes."""
 
-    def __init__(self, size: tuple[int, int], title: str = "Knock Rummy", flags: int = 0):
+    def __init__(
+        self,
+        size: tuple[int, int],
+        title: str = "Knock Rummy",
+        flags: int = 0,
+        desktop: float = 1.0,
+    ):
+        """``size`` in points; ``desktop``: the desktop scale where windows are sized in
+        pixels (see :mod:`.display`)."""
         pygame.display.set_caption(title)
         icon = pygame.image.load(asset("icon.png"))
         pygame.display.set_icon(icon)
         self.flags = flags | pygame.RESIZABLE
-        self.display = Screen(size, self.flags, title, icon)
+        self.display = Screen(size, self.flags, title, icon, desktop)
         """The window: its surface in real pixels and the point-to-pixel mapping."""
         self.screen = self.display.surface
         self.scenes: list[Scene] = []
@@ -113,7 +121,7 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         """Send one event to the top scene (window events are handled here)."""
         if self.on_window_event is not None:
-            self.on_window_event(event)
+            self.on_window_event(self.display.in_points(event))
         if event.type == pygame.QUIT:
             self.running = False
             return

@@ -34,15 +34,24 @@ def init_pygame() -> None:
 def open_window(settings: Settings, remembered: bool = False) -> App:
     """The window at the settings' size; ``remembered``: also where it was and whether it
     was maximised, kept inside the screen (the game; the demo uses the size it is given)."""
+    from .display import desktop_scale
     from .window_memory import placement, restore_window
 
     init_pygame()
     flags = pygame.FULLSCREEN if settings.window_mode == "fullscreen" else 0
+    choice = desktop_scale(settings.display_scale)
+    if choice.scale != 1.0:
+        logging.getLogger("knockrummy").info(
+            "display scale %.2f (from the %s)", choice.scale, choice.source
+        )
     if not remembered:
-        return App(settings.window_size, flags=flags)
+        return App(settings.window_size, flags=flags, desktop=choice.scale)
     sizes = pygame.display.get_desktop_sizes()
-    size, _ = placement(settings, sizes[0] if sizes else settings.window_size)
-    app = App(size, flags=flags)
+    screen = sizes[0] if sizes else settings.window_size
+    # the kept size is in points: fit it to the screen in points
+    screen = (round(screen[0] / choice.scale), round(screen[1] / choice.scale))
+    size, _ = placement(settings, screen)
+    app = App(size, flags=flags, desktop=choice.scale)
     restore_window(settings)
     return app
 

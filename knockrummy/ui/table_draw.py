@@ -210,17 +210,119 @@ def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
     _draw_scene(frame, surface, marks)
 
 
+@dataclass
+class _Still:
+    """The table layer last drawn: what stays still between frames, with what it was drawn
+    from (see :func:`_draw_scene`)."""
+
+    key: tuple | None = None
+    image: pygame.Surface | None = None
+    spots: dict | None = None
+    """Where the moving layer draws over it (the thinking dots), by name."""
+
+
+_still = _Still()
+
+
+def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
+    """Everything the table layer is drawn from. Values, not the scene's mutable objects
+    (a button's hover is read now), so an equal key means an identical layer."""
+    motion = frame.motion
+    deal = motion.deal
+    buttons = tuple(
+        (
+            b.label,
+            b.enabled,
+            b.visible,
+            b.hover,
+            b.primary,
+            None if b.rect is None else tuple(b.rect),
+        )
+        for b in (*frame.buttons, frame.menu_button)
+    )
+    return (
+        size,
+        frame.look,
+        frame.view,
+        frame.seats,
+        frame.geometry,
+        frame.story,
+        frame.status,
+        frame.notice,
+        frame.hint,
+        frame.fairness,
+        frame.glow_stock,
+        frame.glow_discard,
+        frame.panel is None,
+        frame.bottom is None,
+        buttons,
+        # what the deal and the flights change in it: cards shown in each hand, the
+        # stock's count, the pile's top and the knocking card (not where a card flies)
+        tuple(_shown_count(frame, p) for p in range(len(frame.view.seats_in_hand))),
+        None if deal is None else (deal.to_come, deal.upcard_shown, deal.cut),
+        motion.discard_in_flight(),
+        any(f.dest == ("knock",) for f in motion.flights),
+    )
+
+
 def _draw_scene(
     frame: TableFrame, surface: pygame.Surface, marks: Marks | None, bubbles: bool = True
 ) -> None:
-    """Everything but the hand-end panel."""
-    surface.blit(frame.look.cloth(surface.get_size()), (0, 0))
+    """Everything but the hand-end panel: the table layer, then what moves over it.
+
+    The table layer (felt, piles, the other seats, plates, words, buttons, the score sheet)
+    is drawn once into a kept surface and blitted while what it is drawn from stays the
+    same, so a frame in which only a card flies or the thinking dots turn costs one blit
+    and the moving things. A drawing that records ``marks`` draws everything afresh."""
     fs = frame.font
+    size = surface.get_size()
+    if marks is not None:
+        spots = _draw_still(frame, surface, fs, marks)
+    else:
+        key = _still_key(frame, size)
+        image = _still.image
+        if key != _still.key or image is None:
+            if image is None or image.get_size() != size:
+                image = pygame.Surface(size, 0, surface)
+            _still.key = None  # not valid until drawn in full
+            _still.spots = _draw_still(frame, image, fs, None)
+            _still.image, _still.key = image, key
+        surface.blit(image, (0, 0))
+        spots = _still.spots
+    _draw_moving(frame, surface, fs, marks, spots, bubbles)
+
+
+def _draw_still(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> dict:
+    """The table layer; returns where the moving layer draws over it."""
+    spots: dict = {}
+    surface.blit(frame.look.cloth(surface.get_size()), (0, 0))
     _draw_piles(frame, surface, fs, marks)
     for seat in range(frame.view.players):
         if seat != frame.viewer:
-            _draw_opponent(frame, surface, seat, fs, marks)
-    _draw_viewer(frame, surface, fs, marks)
+            _draw_opponent(frame, surface, seat, fs, marks, spots)
+    _draw_viewer(frame, surface, fs, marks, spots)
+    _draw_status(frame, surface, fs, marks)
+    frame.menu_button.draw(surface, round(fs * 0.8))
+    _mark(marks, "button", "menu", frame.menu_button.rect)
+    if frame.story is not None:
+        _draw_sheet(frame, surface, fs, marks)
+    return spots
+
+
+def _draw_moving(frame: TableFrame, surface, fs: int, marks, spots: dict, bubbles: bool) -> None:
+    """What moves or opens over the table layer: the viewer's own cards (they settle, lift
+    and are dragged), cards in flight, the thinking dots, the log and the pile's history."""
+    view = frame.view
+    if frame.viewer in view.seats_in_hand and frame.bottom is not None:
+        position = view.seats_in_hand.index(frame.viewer)
+        _draw_known_bottom(
+            frame,
+            surface,
+            position,
+            frame.geometry.layout.seats[frame.viewer].card_width,
+            fs,
+            marks,
+        )
     for flight in frame.motion.flights:
         image = (
             frame.look.face(flight.card, flight.width)
@@ -230,11 +332,11 @@ def _draw_scene(
         x, y = flight.pos
         surface.blit(card_art.shadow(flight.width), (x + 3, y + 4))
         surface.blit(image, (x, y))
-    _draw_status(frame, surface, fs, marks)
-    frame.menu_button.draw(surface, round(fs * 0.8))
-    _mark(marks, "button", "menu", frame.menu_button.rect)
+    thinking = spots.get("thinking")
+    if frame.thinking and thinking is not None:
+        at, size = thinking
+        draw_thinking(surface, at, size, frame.motion.clock, frame.motion.timing.reduced)
     if frame.story is not None:
-        _draw_sheet(frame, surface, fs, marks)
         if frame.story.log is not None:
             _draw_log(frame, surface, fs, marks)
         if frame.story.pile is not None:
@@ -329,7 +431,9 @@ def _shown_count(frame: TableFrame, position: int) -> int:
     return max(count - len(frame.motion.hidden_in_hand(position)), 0)
 
 
-def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: int, marks) -> None:
+def _draw_opponent(
+    frame: TableFrame, surface: pygame.Surface, seat: int, fs: int, marks, spots: dict
+) -> None:
     place = frame.geometry.layout.seats[seat]
     view = frame.view
     cw = place.card_width
@@ -350,7 +454,7 @@ def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: in
             card = cards[i] if i < len(cards) else None
             image = frame.look.card_back(cw) if card is None else frame.look.face(card, cw)
             _card(marks, surface, image, (x, y), group)
-    rect = _draw_plate(frame, surface, seat, place.plate, fs, marks)
+    rect = _draw_plate(frame, surface, seat, place.plate, fs, marks, spots)
     said = frame.story.last_turns.get(seat) if frame.story is not None else None
     if said and frame.panel is None:
         size = round(fs * 0.75)
@@ -363,7 +467,9 @@ def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: in
             ).bottom
 
 
-def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, fs: int, marks):
+def _draw_plate(
+    frame: TableFrame, surface: pygame.Surface, seat: int, center, fs: int, marks, spots: dict
+):
     view = frame.view
     cfg = frame.seats[seat]
     out = not view.active[seat]
@@ -377,10 +483,10 @@ def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, f
         face = draw_face(surface, seat, cfg.level, rect, dim=out)
         _mark(marks, "plate", f"plate {seat}", face)
         left, right = min(left, face.left), max(right, face.right)
-    if frame.thinking and view.to_move == seat:
-        at = (right + rect.height * 0.55 + 4, rect.centery)
-        draw_thinking(
-            surface, at, round(rect.height * 0.5), frame.motion.clock, frame.motion.timing.reduced
+    if view.to_move == seat:  # the dots turn on the moving layer while a computer thinks
+        spots["thinking"] = (
+            (right + rect.height * 0.55 + 4, rect.centery),
+            round(rect.height * 0.5),
         )
     if view.dealer == seat:
         r = max(8, fs * 0.62)
@@ -394,19 +500,18 @@ def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, f
     return rect
 
 
-def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
+def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int, marks, spots: dict) -> None:
+    """The bottom seat's plate and counts, and its cards when the view does not know them
+    (their backs stay still; known cards are drawn on the moving layer)."""
     seat = frame.viewer
     view = frame.view
     place = frame.geometry.layout.seats[seat]
     cw = place.card_width
-    if seat in view.seats_in_hand:
+    if seat in view.seats_in_hand and frame.bottom is None:
         position = view.seats_in_hand.index(seat)
-        if frame.bottom is None:  # cards this view does not know: their backs
-            for x, y in frame.geometry.hand_slots(seat, _shown_count(frame, position)):
-                _card(marks, surface, frame.look.card_back(cw), (x, y), "hand")
-        else:
-            _draw_known_bottom(frame, surface, position, cw, fs, marks)
-    rect = _draw_plate(frame, surface, seat, place.plate, fs, marks)
+        for x, y in frame.geometry.hand_slots(seat, _shown_count(frame, position)):
+            _card(marks, surface, frame.look.card_back(cw), (x, y), "hand")
+    rect = _draw_plate(frame, surface, seat, place.plate, fs, marks, spots)
     story = frame.story
     if story is not None and story.deadwood:
         size = round(fs * 0.85)
@@ -527,10 +632,15 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
 
 def _box(surface: pygame.Surface, rect: pygame.Rect, fs: int, marks, layer: int) -> None:
     """The dark rounded box behind the score sheet, the log and the pile's history."""
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, SHEET, box.get_rect(), border_radius=max(4, fs // 2))
-    surface.blit(box, rect)
+    surface.blit(_box_image(rect.size, max(4, fs // 2)), rect)
     _mark(marks, "box", f"box {rect.topleft}", rect, layer)
+
+
+@functools.lru_cache(maxsize=16)
+def _box_image(size: tuple[int, int], radius: int) -> pygame.Surface:
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, SHEET, box.get_rect(), border_radius=radius)
+    return card_art.ready(box)
 
 
 def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
@@ -773,7 +883,7 @@ def _panel_row(
 def _shade(size: tuple[int, int]) -> pygame.Surface:
     shade = pygame.Surface(size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 120))
-    return shade.convert_alpha() if pygame.display.get_surface() is not None else shade
+    return card_art.ready(shade)
 
 
 @functools.lru_cache(maxsize=4)
@@ -781,14 +891,14 @@ def _panel_box(size: tuple[int, int], fs: int) -> pygame.Surface:
     box = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(box, (*PANEL, 255), box.get_rect(), border_radius=fs)
     pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=fs)
-    return box
+    return card_art.ready(box)
 
 
 @functools.lru_cache(maxsize=8)
 def _stripe(size: tuple[int, int]) -> pygame.Surface:
     stripe = pygame.Surface(size, pygame.SRCALPHA)
     stripe.fill((255, 255, 255, 12))
-    return stripe
+    return card_art.ready(stripe)
 
 
 def _lay_index(geo, placed) -> int:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from .card_art import ready
 from .fonts import blit_text
 from .theme import (
     ACCENT,
@@ -123,4 +124,4 @@ def _plate_image(lines: tuple[str, ...], font_size: int, highlight: bool, dim: b
         y = font_size // 4 + i * line_h + line_h / 2
         size = font_size if i == 0 else round(font_size * 0.85)
         blit_text(panel, text, size, color, (rect.centerx, y), "center", bold=(i == 0))
-    return panel
+    return ready(panel)

@@ -48,6 +48,8 @@ def settings_file(data_text: str) -> str:
         ('{"tips_seen": "gin"}', "the rule tips shown must be a list"),
         ('{"tips_seen": ["gin", "import os"]}', "no rule tip called 'import os'"),
         ('{"tips_seen": [1]}', "a rule tip's name must be text"),
+        ('{"display_scale": 2}', "display scale must be text"),
+        ('{"display_scale": "9"}', "display scale must be one of auto, 1,"),
         ('{"speed": "fast", "sound": ' + "[" * 5_000 + "]" * 5_000 + "}", "nested too deeply"),
         ("[" * 20_000 + "]" * 20_000, "nested too deeply"),
         ('"just text"', "settings must be an object"),
@@ -83,3 +85,14 @@ def test_good_settings_of_every_kind_are_read_back(tmp_path):
     loaded, message = load_settings(path)
     assert message is None
     assert loaded == Settings("instant", True, True, False, 1.2, "fullscreen", (1600, 900))
+
+
+def test_the_display_scale_setting_is_kept_between_runs(tmp_path):
+    from dataclasses import replace
+
+    from knockrummy.persistence.settings_file import save_settings
+
+    path = tmp_path / "settings.json"
+    save_settings(path, replace(Settings(), display_scale="1.5"))
+    loaded, message = load_settings(path)
+    assert message is None and loaded.display_scale == "1.5"

@@ -56,10 +56,82 @@ def test_the_scale_is_the_surfaces_pixels_over_the_windows_points():
     assert PixelScale.between((1440, 900), (1440, 900)).identity
 
 
-def test_only_macos_needs_a_high_dpi_window():
+def test_macos_and_linux_under_wayland_need_a_high_dpi_window():
     assert display.wants_high_dpi_window("darwin")
+    assert display.wants_high_dpi_window("linux", "wayland")
     assert not display.wants_high_dpi_window("win32")
-    assert not display.wants_high_dpi_window("linux")
+    assert not display.wants_high_dpi_window("linux", "x11")
+    assert not display.wants_high_dpi_window("linux", "dummy")
+
+
+# ------------------------------------------------------------- the desktop scale (X11)
+
+
+def _choose(setting="auto", platform="linux", high_dpi=False, env=None, xresources=None):
+    return display.choose_scale(setting, platform, high_dpi, env or {}, xresources)
+
+
+def test_gdk_scale_sets_the_desktop_scale_on_x11():
+    assert _choose(env={"GDK_SCALE": "2"}) == display.ScaleChoice(2.0, "desktop")
+
+
+def test_without_gdk_scale_the_x_resources_dpi_over_96_is_the_scale():
+    assert _choose(xresources="! a comment\nXft.dpi:\t144\n") == display.ScaleChoice(1.5, "desktop")
+    # GDK_SCALE wins over the dpi; a GDK_SCALE that is not a number is ignored
+    assert _choose(env={"GDK_SCALE": "2"}, xresources="Xft.dpi: 144").scale == 2.0
+    assert _choose(env={"GDK_SCALE": "two"}, xresources="Xft.dpi: 144").scale == 1.5
+
+
+def test_a_desktop_hint_out_of_range_is_clamped():
+    assert _choose(env={"GDK_SCALE": "12"}).scale == display.SCALE_RANGE[1]
+    assert _choose(xresources="Xft.dpi: 48").scale == display.SCALE_RANGE[0]
+    assert _choose(env={"GDK_SCALE": "nan"}).source == "none"
+    assert _choose(env={"GDK_SCALE": "-2"}).source == "none"
+
+
+def test_no_hint_means_no_scale_and_other_systems_ignore_the_hints():
+    assert _choose() == display.ScaleChoice(1.0, "none")
+    assert _choose(platform="win32", env={"GDK_SCALE": "2"}).source == "none"
+
+
+def test_the_setting_overrides_the_desktop_and_a_high_dpi_window_needs_none():
+    assert _choose("1.25", env={"GDK_SCALE": "2"}) == display.ScaleChoice(1.25, "setting")
+    assert _choose("1", env={"GDK_SCALE": "2"}).scale == 1.0
+    assert _choose("2", platform="darwin", high_dpi=True) == display.ScaleChoice(1.0, "window")
+
+
+def test_x_resources_are_read_from_the_home_folder_files(tmp_path):
+    assert display.read_xresources(tmp_path) is None
+    (tmp_path / ".Xdefaults").write_text("Xft.dpi: 120\n")
+    assert display.xft_dpi(display.read_xresources(tmp_path)) == 120.0
+    (tmp_path / ".Xresources").write_text("Xft.dpi: 192\nXft.dpi: 168\n")
+    assert display.xft_dpi(display.read_xresources(tmp_path)) == 168.0  # the last one wins
+
+
+def test_at_desktop_scale_two_the_window_opens_at_twice_its_size_in_pixels():
+    app = App((800, 500), desktop=2.0)
+    assert app.screen.get_size() == (1600, 1000)
+    assert app.display.scale.identity  # the pointer is in pixels already
+    scene = Recorder()
+    app.push(scene)
+    step(app, 1, click((100, 50)))
+    assert [e.pos for e in scene.events] == [(100, 50), (100, 50)]
+
+
+def test_at_desktop_scale_two_the_kept_window_size_is_in_points():
+    app = App((800, 500), desktop=2.0)
+    seen = []
+    app.on_window_event = seen.append
+    app.push(Recorder())
+    resized = pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1800, y=1200)
+    app.dispatch(resized)
+    assert (seen[0].x, seen[0].y) == (900, 600)
+    from knockrummy.settings import Settings
+    from knockrummy.ui.window_memory import remember
+
+    kept = remember(Settings(), seen[0])
+    assert kept.window_size == (900, 600)  # opened again at 1800x1200 pixels, not 3600x2400
+    assert App(kept.window_size, desktop=2.0).screen.get_size() == (1800, 1200)
 
 
 def test_the_high_dpi_window_path_opens_draws_and_resizes(monkeypatch):

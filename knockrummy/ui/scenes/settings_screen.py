@@ -1,7 +1,7 @@
 """Settings: animation speed, reduced motion, deck colours, sound, card size, window
-mode, felt and card back; the player's name, when a knock asks first, the hand's sort
-order, and whether rule tips show at the table. Each change is saved at once and kept
-between runs.
+mode, display scale, felt and card back; the player's name, when a knock asks first, the
+hand's sort order, and whether rule tips show at the table. Each change is saved at once
+and kept between runs.
 
 Glossary:
     editing   the name row takes typed text: a click on it starts, Enter or a click
@@ -18,6 +18,7 @@ from ...settings import (
     BACK_CHOICES,
     CARD_SCALES,
     DECK_NAMES,
+    DISPLAY_SCALES,
     FELT_CHOICES,
     KNOCK_CONFIRMS,
     NAME_LENGTH,
@@ -34,6 +35,10 @@ from .menu import MenuScreen, column
 
 SIZE_NAMES = dict(zip(CARD_SCALES, ("small", "normal", "large", "extra large"), strict=True))
 CONFIRM_NAMES = {"always": "always", "risky": "when risky", "never": "never"}
+SCALE_NAMES = {
+    value: "as the desktop" if value == "auto" else f"{value}x" for value in DISPLAY_SCALES
+}
+"""How the display scale setting reads (used where the desktop does not scale windows)."""
 """How the knock confirmation setting reads."""
 
 
@@ -57,6 +62,8 @@ class SettingsScreen(MenuScreen):
         if deck is not None:
             new = new.with_deck(deck)
         self.game.change_settings(new)
+        if new.display_scale != old.display_scale:
+            self.notices = ["The display scale is used from the next start."]
         if new.window_mode != old.window_mode:
             flags = pygame.FULLSCREEN if new.window_mode == "fullscreen" else 0
             self.app.set_flags(flags)
@@ -82,6 +89,7 @@ class SettingsScreen(MenuScreen):
             ("Sound", on[s.sound], lambda: self.change(sound=not s.sound)),
             self._cycle("Card size", "card_scale", CARD_SCALES, SIZE_NAMES),
             self._cycle("Window", "window_mode", WINDOW_MODES),
+            self._cycle("Display scale", "display_scale", DISPLAY_SCALES, SCALE_NAMES),
             # the player, at the table
             (
                 "Your name",
@@ -161,4 +169,11 @@ class SettingsScreen(MenuScreen):
             blit_text(
                 surface, label, round(fs * 1.1), SOFT, (w * 0.45, button.rect.centery), "midright"
             )
-        self.back_button.place((w / 2, h * 0.85), fs)
+        # Back under the rows where they leave room above the notices, else beside the
+        # last row at the left, clear of the labels (never over a row)
+        last = self.value_buttons[-1].rect
+        below = last.bottom + fs * 1.6
+        if below + fs * 1.1 + fs * 1.8 <= h:
+            self.back_button.place((w / 2, below), fs)
+        else:
+            self.back_button.place((w * 0.14, last.centery), fs)

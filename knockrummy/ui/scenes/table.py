@@ -196,6 +196,8 @@ class TableScene(Scene):
         """Where the Menu button goes (the title screen); None closes the window."""
         self.shown = len(self.view.history)
         """How many of the hand's moves have been animated (their words may show)."""
+        self._story_cache: tuple | None = None
+        """The last story told and what it was told from (see :meth:`_story`)."""
         self.over: SessionOver | None = None
         """The game's end, once the engine reported it."""
         self.tips = None
@@ -836,7 +838,33 @@ class TableScene(Scene):
         )
 
     def _story(self, bottom: tuple[Card, ...] | None) -> TableStory:
-        """What every seat knows, in words: counts, last moves, the log, the scores."""
+        """What every seat knows, in words: counts, last moves, the log, the scores.
+
+        Built again only when something it reads changed (the view, the session, the moves
+        animated so far, the hand shown, what is open): a frame that changes none of them
+        reuses the last story instead of counting deadwood and wording the log again."""
+        shows_pile = self.show_pile or self.pile_hover
+        key = (
+            id(self.view),
+            id(self.session),
+            len(self.session.records),
+            bottom,
+            self.shown,
+            self.motion.deal is None,
+            self.hidden_hand,
+            self.viewer,
+            self.show_log,
+            shows_pile,
+        )
+        cached = self._story_cache
+        if cached is not None and cached[0] == key:
+            return cached[2]
+        story = self._tell_story(bottom, shows_pile)
+        # the view and session are kept with the key, so their ids cannot be reused
+        self._story_cache = (key, (self.view, self.session), story)
+        return story
+
+    def _tell_story(self, bottom: tuple[Card, ...] | None, shows_pile: bool) -> TableStory:
         view = self.view
         shown = self.shown if self.motion.deal is None else 0
         known = bottom is not None and not self.hidden_hand and self.motion.deal is None
@@ -855,7 +883,7 @@ class TableScene(Scene):
             last_turns=last_turns(view, shown) if view.phase == PLAYING else {},
             pick_ups=pick_ups(view, shown) if view.phase == PLAYING else {},
             log=tuple(hand_log(view, shown)) if self.show_log else None,
-            pile=view.discard_pile if (self.show_pile or self.pile_hover) else None,
+            pile=view.discard_pile if shows_pile else None,
             sheet=self.score_sheet(),
         )
 
