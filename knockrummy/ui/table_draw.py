@@ -28,7 +28,7 @@ from ..engine.views import PlayerView
 from . import card_art
 from .avatars import draw_face, draw_thinking
 from .card_art import CARD_RATIO
-from .fonts import blit_text, fit, wrap
+from .fonts import blit_text, fit, font, wrap
 from .scenes.hand_end import HandEndPanel
 from .scenes.table_layout import TableGeometry
 from .scenes.table_motion import TableMotion
@@ -87,11 +87,51 @@ class Mark:
     layer: int = 0
 
 
+OVERLAYS = ("hand log", "pile history")
+"""The boxes a player opens over the table while playing on: they must hide nothing of it."""
+
+
 class Marks(list):
     """The marks of one drawing, in the order drawn."""
 
     def add(self, kind: str, group: str, rect, layer: int = 0) -> None:
         self.append(Mark(kind, group, pygame.Rect(rect), layer))
+
+    def problems(self, size: tuple[int, int]) -> list[str]:
+        """What is clipped or overlaps in this drawing, in words (empty: nothing).
+
+        Marks of one group may overlap (one fanned hand), and so may the cards of one
+        layer-1 box (the panel's rows, the pile's history). What the hand-end panel or a
+        speech bubble covers is not seen and not checked; the hand log and the pile's
+        history (``OVERLAYS``) are opened while playing on, so what they cover is a fault.
+        """
+        window = pygame.Rect(0, 0, *size)
+        found = [
+            f"{m.kind} {m.group!r} {tuple(m.rect)} leaves the window"
+            for m in self
+            if not window.contains(m.rect)
+        ]
+        boxes = [m for m in self if m.layer == 1 and m.kind == "box"]
+        for box in boxes:
+            if box.group not in OVERLAYS:
+                continue
+            for m in self:
+                if m.layer == 0 and box.rect.inflate(-2, -2).colliderect(m.rect):
+                    found.append(f"the {box.group} hides {m.kind} {m.group!r} {tuple(m.rect)}")
+        covers = [b.rect for b in boxes]
+        seen = [m for m in self if m.layer == 1 or not any(c.colliderect(m.rect) for c in covers)]
+        for i, a in enumerate(seen):
+            for b in seen[i + 1 :]:
+                if a.layer != b.layer or a.group == b.group or "box" in (a.kind, b.kind):
+                    continue
+                if a.kind == "card" and b.kind == "card" and a.layer == 1:
+                    continue  # the panel's rows and the pile's history fan their cards
+                if a.rect.inflate(-2, -2).colliderect(b.rect.inflate(-2, -2)):
+                    found.append(
+                        f"{a.kind} {a.group!r} {tuple(a.rect)} overlaps "
+                        f"{b.kind} {b.group!r} {tuple(b.rect)}"
+                    )
+        return found
 
 
 def _mark(marks: Marks | None, kind: str, group: str, rect, layer: int = 0) -> None:
@@ -235,7 +275,8 @@ def _draw_scene(
     _mark(marks, "button", "menu", frame.menu_button.rect)
     if frame.story is not None:
         _draw_sheet(frame, surface, fs, marks)
-        if frame.story.log is not None:
+        if frame.story.log is not None and frame.story.pile is None:
+            # the pile's history, a glance, takes the log's place on the right meanwhile
             _draw_log(frame, surface, fs, marks)
         if frame.story.pile is not None:
             _draw_pile_history(frame, surface, fs, marks)
@@ -501,12 +542,12 @@ def _bubble_surface(text: str, size: int):
 def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
     color = WARN if frame.notice else TEXT
     x, y = frame.geometry.layout.status
-    width = frame.size[0] - 2 * fs
     if frame.status:
+        width = _line_room(frame, y, fs)
         _text(marks, surface, fit(frame.status, fs, width), fs, color, (x, y), "center")
     if frame.hint:
         size = round(fs * 0.9)
-        hint = fit(frame.hint, size, width)
+        hint = fit(frame.hint, size, _line_room(frame, y - fs * 1.5, size))
         _text(marks, surface, hint, size, WARN, (x, y - fs * 1.5), "center")
     for button in frame.buttons:
         button.draw(surface, round(fs * 0.9))
@@ -525,29 +566,60 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
         )
 
 
-def _box(surface: pygame.Surface, rect: pygame.Rect, fs: int, marks, layer: int) -> None:
+def _line_room(frame: TableFrame, y: float, size: int) -> float:
+    """How wide a line centred on the window at ``y`` may be: the window less a margin,
+    and less the score sheet on the left (and as much on the right) where it is as low."""
+    width = frame.size[0] - 2 * frame.font
+    if frame.story is not None:
+        _, sheet = _sheet(frame)
+        if sheet.top < y + size and sheet.bottom > y - size:
+            width = min(width, frame.size[0] - 2 * (sheet.right + frame.font * 0.5))
+    return width
+
+
+def _box(
+    surface: pygame.Surface, rect: pygame.Rect, fs: int, marks, layer: int, group: str = "sheet"
+) -> None:
     """The dark rounded box behind the score sheet, the log and the pile's history."""
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(box, SHEET, box.get_rect(), border_radius=max(4, fs // 2))
     surface.blit(box, rect)
-    _mark(marks, "box", f"box {rect.topleft}", rect, layer)
+    _mark(marks, "box", group, rect, layer)
+
+
+def _sheet(frame: TableFrame) -> tuple[list[tuple[str, bool]], pygame.Rect]:
+    """The score sheet's lines as drawn and its box. Beside the hand's number, while it is
+    played, the fingerprint of its seed; it is short by design and shown whole, on a line
+    of its own where it would not fit beside (the sheet widening for it if it must)."""
+    lines = list(frame.story.sheet)
+    geometry = frame.geometry
+    size = round(frame.font * 0.78)
+    widest = 0
+    if frame.fairness and frame.view.phase == PLAYING and len(lines) > 1:
+        text, dim = lines[1]
+        shown = frame.fairness.removeprefix("Deal ")
+        joined = f"{text} · {shown}"
+        if fit(joined, size, geometry.sheet_rect(len(lines)).width - size) == joined:
+            lines[1] = (joined, dim)
+        else:
+            shown = shown[0].upper() + shown[1:]
+            lines.insert(2, (shown, dim))
+            widest = font(size).get_rect(shown).width
+    return lines, geometry.sheet_rect(len(lines), widest)
 
 
 def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
-    """The score sheet, always in the top left corner: every player against the target,
-    and beside the hand's number, while it is played, the fingerprint of its seed (the
-    hand-end panel shows the seed)."""
-    lines = list(frame.story.sheet)
-    if frame.fairness and frame.view.phase == PLAYING and len(lines) > 1:
-        text, dim = lines[1]
-        lines[1] = (f"{text} · {frame.fairness.removeprefix('Deal ')}", dim)
+    """The score sheet, always on the left: every player against the target, and the hand's
+    number with the fingerprint of its seed while it is played (the hand-end panel shows
+    the seed)."""
+    lines, rect = _sheet(frame)
     size = round(fs * 0.78)
     line_h = round(size * 1.35)
-    rect = frame.geometry.sheet_rect(len(lines))
     _box(surface, rect, fs, None, 0)
     y = rect.top + size * 0.4
+    players = len(lines) - len(frame.story.sheet) + 2  # the first line of players' scores
     for i, (text, dim) in enumerate(lines):
-        colour = TEXT if i < 2 else (PLATE_DIM if dim else SOFT)
+        colour = TEXT if i < players else (PLATE_DIM if dim else SOFT)
         _text(
             marks,
             surface,
@@ -568,7 +640,7 @@ def _draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> Non
     pad = size * 0.6
     lines = list(frame.story.log) or [HAND_LOG_EMPTY]
     rect.height = min(rect.height, round(pad * 2 + line_h * (len(lines) + 1.2)))
-    _box(surface, rect, fs, marks, 1)
+    _box(surface, rect, fs, marks, 1, "hand log")
     y = rect.top + pad
     _text(marks, surface, HAND_LOG_TITLE, size, TEXT, (rect.left + pad, y), bold=True, layer=1)
     y += line_h * 1.2
@@ -590,7 +662,7 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
     """The discard pile fanned out, oldest first, in rows over the middle of the table."""
     pile = frame.story.pile
     rect, cw, per_row = frame.geometry.pile_rect(len(pile))
-    _box(surface, rect, fs, marks, 1)
+    _box(surface, rect, fs, marks, 1, "pile history")
     size = round(fs * 0.75)
     pad = size * 0.6
     _text(

@@ -285,22 +285,26 @@ class HandEndPanel:
         groups = [self.row_groups(position) for position in range(rows)]
         font = max(11, min(round(row_h * 0.2), round(h * 0.024)))
         cw = int(min(row_h * 0.7 / 1.4, w / 16))
-        step = cw * SIDE_BY_SIDE
+
+        def row_step(row, cw: int) -> float:
+            """Whole cards where the row has room, else overlapped as much as it needs."""
+            n, g = sum(len(group) for group in row), len(row)
+            if n <= g:
+                return cw * SIDE_BY_SIDE
+            room = cards_w - cw - (g - 1) * cw * 1.25  # each group ends on a whole card
+            return min(cw * SIDE_BY_SIDE, room / (n - g))
+
         for _ in range(10):  # shrink the cards until the widest row fits its column
-            step = cw * SIDE_BY_SIDE  # whole cards where the row has room, else overlapped
-            for row in groups:
-                n, g = sum(len(group) for group in row), len(row)
-                if n > g:  # each group ends on a whole card, then a quarter-card gap
-                    room = cards_w - cw - (g - 1) * cw * 1.25
-                    step = min(step, room / (n - g))
-            if step >= cw * 0.3:
+            if min(row_step(row, cw) for row in groups) >= cw * 0.3:
                 break
             cw = int(cw * 0.85)
-        gap = cw - step + cw * 0.25
         placed: list[PlacedCard] = []
         ends: dict[int, float] = {}
+        steps: dict[int, float] = {}
         for position, row in enumerate(groups):
             seat = seats[position]
+            step = steps[seat] = row_step(row, cw)  # each row only as tight as it must be
+            gap = cw - step + cw * 0.25  # then a quarter-card gap between groups
             y = rect.top + header + position * row_h + (row_h - cw * 1.4) / 2
             x = rect.left + name_w + 10
             for group in row:
@@ -315,7 +319,7 @@ class HandEndPanel:
                 row = seats.index(card.laid_by)
                 oy = rect.top + header + row * row_h + (row_h - cw * 1.4) / 2
                 ox = ends[card.laid_by]
-                ends[card.laid_by] = ox + step
+                ends[card.laid_by] = ox + steps[card.laid_by]
                 placed[i] = PlacedCard(
                     card.card, card.seat, card.x, card.y, False, card.laid_by, (ox, oy)
                 )
