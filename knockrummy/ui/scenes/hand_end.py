@@ -32,6 +32,9 @@ from ..wording import buy_back_button, buy_back_offer, out_line
 
 REVEAL, LAYOFF_EACH, COUNT = 0.45, 0.35, 0.9
 
+RIGHT_SHARE = 0.26
+"""The least share of the panel's width kept for a row's change, total and reasons."""
+
 SIDE_BY_SIDE = 1.04
 """A hand-end row lays its cards side by side (a step of this many card widths) when it
 has the room, and overlaps them only as much as its column needs."""
@@ -280,11 +283,17 @@ class HandEndPanel:
         footer = base_footer + round(len(notes) * note_font * 1.35)
         row_h = (rect.height - header - footer) / rows
         name_w = rect.width * 0.16
-        right_w = rect.width * 0.36
-        cards_w = rect.width - name_w - right_w - 20
         groups = [self.row_groups(position) for position in range(rows)]
         font = max(11, min(round(row_h * 0.2), round(h * 0.024)))
         cw = int(min(row_h * 0.7 / 1.4, w / 16))
+        # the cards' column takes what its widest row needs side by side, leaving at least
+        # RIGHT_SHARE of the panel to the changes and their reasons
+        widest = max(
+            cw * (1 + (n - g) * SIDE_BY_SIDE + (g - 1) * 1.25)
+            for n, g in ((sum(len(group) for group in row), len(row)) for row in groups)
+        )
+        right_w = max(rect.width * RIGHT_SHARE, rect.width - name_w - widest - 30)
+        cards_w = rect.width - name_w - right_w - 20
 
         def row_step(row, cw: int) -> float:
             """Whole cards where the row has room, else overlapped as much as it needs."""
