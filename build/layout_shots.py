@@ -15,31 +15,31 @@ Files are named ``PROFILE-SEATS-MOMENT-WxH-SCALE.png``. ``--profile``, ``--seats
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import replace
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import pygame  # noqa: E402
-
-from knockrummy.engine.actions import Knock, NextHand  # noqa: E402
-from knockrummy.engine.profiles import PROFILES  # noqa: E402
-from knockrummy.engine.session import (  # noqa: E402
+# the README pictures' script sets up headless pygame and the package's imports
+from screenshots import (  # noqa: E402
     BUY_BACK,
     HAND_OVER,
     SESSION_OVER,
+    App,
+    SeatBots,
+    Settings,
+    TableOptions,
+    default_seats,
+    init_pygame,
     new_session,
+    pygame,
 )
-from knockrummy.settings import Settings  # noqa: E402
-from knockrummy.ui.loop import App  # noqa: E402
-from knockrummy.ui.runner import default_seats, init_pygame, table_scene  # noqa: E402
-from knockrummy.ui.scenes.table import TableOptions  # noqa: E402
+
+from knockrummy.engine.actions import Knock, NextHand  # noqa: E402
+from knockrummy.engine.profiles import PROFILES  # noqa: E402
+from knockrummy.ui.runner import table_scene  # noqa: E402
 from knockrummy.ui.table_draw import Marks, draw_table  # noqa: E402
-from knockrummy.ui.tables import SeatBots  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160))
 SCALES = (1.0, 1.45)
