@@ -104,6 +104,8 @@ class Marks(list):
         layer-1 box (the panel's rows, the pile's history). What the hand-end panel or a
         speech bubble covers is not seen and not checked; the hand log and the pile's
         history (``OVERLAYS``) are opened while playing on, so what they cover is a fault.
+        What the hand-end panel shows stays inside it, its words and cards clear of its
+        border.
         """
         window = pygame.Rect(0, 0, *size)
         found = [
@@ -118,6 +120,17 @@ class Marks(list):
             for m in self:
                 if m.layer == 0 and box.rect.inflate(-2, -2).colliderect(m.rect):
                     found.append(f"the {box.group} hides {m.kind} {m.group!r} {tuple(m.rect)}")
+        panel = next((b.rect for b in boxes if b.group == "panel"), None)
+        if panel is not None:
+            edge = max(8, panel.width // 80)  # words and cards clear of its rounded border
+            inside = panel.inflate(-2 * edge, -2 * edge)
+            found += [
+                f"{m.kind} {m.group!r} {tuple(m.rect)} leaves the panel"
+                for m in self
+                if m.layer == 1
+                and m.kind != "box"
+                and not (panel if m.kind == "button" else inside).contains(m.rect)
+            ]
         covers = [b.rect for b in boxes]
         seen = [m for m in self if m.layer == 1 or not any(c.colliderect(m.rect) for c in covers)]
         for i, a in enumerate(seen):
@@ -761,10 +774,25 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
     if frame.fairness:
         size = round(fs * 0.75)
         left = min((b.rect.left for b in panel.buttons if b.rect), default=rect.centerx)
-        line = fit(frame.fairness, size, left - rect.left - fs * 2)
-        _text(
-            marks, surface, line, size, SOFT, (rect.left + fs, geo["buttons_y"]), "midleft", layer=1
-        )
+        room = left - rect.left - fs * 2
+        lines = [frame.fairness]
+        if fit(frame.fairness, size, room) != frame.fairness:
+            # the seed and its fingerprint, each whole, on two lines beside the buttons
+            head, _, tail = frame.fairness.rpartition(" (")
+            lines = [head, f"({tail}"] if head else lines
+        y = geo["buttons_y"] - (len(lines) - 1) * size * 0.6
+        for line in lines:
+            _text(
+                marks,
+                surface,
+                fit(line, size, room),
+                size,
+                SOFT,
+                (rect.left + fs, y),
+                "midleft",
+                layer=1,
+            )
+            y += size * 1.2
 
 
 def _panel_row(
@@ -819,13 +847,14 @@ def _panel_row(
         "midleft",
         bold=True,
     )
-    text(
-        total_label(view.scores[seat]),
-        round(fs * 0.85),
-        SOFT,
-        (max(x + fs * 4.5, shown.right + fs * 0.8), mid - fs * 0.6),
-        "midleft",
-    )
+    total = total_label(view.scores[seat])
+    final = font(round(fs * 1.2), True).get_rect(change_amount(total_here, against, name))
+    beside = x + max(fs * 4.5, final.width + fs * 0.8)
+    if beside + font(round(fs * 0.85)).get_rect(total).width <= rect.right - fs:
+        at = (max(beside, shown.right + fs * 0.8), mid - fs * 0.6)
+        text(total, round(fs * 0.85), SOFT, at, "midleft")
+    else:  # a long change ("+38 against Ben"): the total leads the reasons under it
+        lines.insert(0, total)
     small = round(fs * 0.72)
     step = small * 1.3
     room = max(1, int((geo["row_h"] / 2 - fs * 0.35) // step))

@@ -8,10 +8,11 @@ import pygame
 import pytest
 
 from knockrummy.deal_codes import FINGERPRINT_SHOWN, fingerprint
-from knockrummy.engine.actions import DrawStock
-from knockrummy.engine.session import hand_seed
+from knockrummy.engine.actions import DrawStock, NextHand
+from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_seed
 from knockrummy.settings import CARD_SCALES
 from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.tables import SeatBots
 
 from .conftest import make_table, run_until, step
 
@@ -149,3 +150,29 @@ def test_hand_end_rows_with_room_do_not_overlap_their_cards_to_half_their_width(
         steps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b - a < cw * 1.2]
         assert min(steps) > 0.5 * cw, (seat, min(steps) / cw)
     assert drawn(scene) == []
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size):
+    """Long changes ("+38 against Ben") leave room for the total, seed 4 played through."""
+    app, scene = table_at(2, size, 1.0, profile="knock-rami", seed=4)
+    bot = SeatBots(["easy", "easy"])
+    checked = set()
+    while scene.view.phase != SESSION_OVER:
+        view = scene.view
+        if scene.panel is not None and not scene.panel.busy:
+            if view.hand_number not in checked:
+                checked.add(view.hand_number)
+                assert drawn(scene) == [], view.hand_number
+            if view.phase == HAND_OVER:
+                scene.perform(NextHand(), None)
+            elif view.phase == BUY_BACK and view.to_move == 0:
+                scene.perform(bot.decide(scene.session, 0), 0)
+        elif scene.can_act:
+            scene.try_action(bot.decide(scene.session, 0))
+        step(app)
+        if scene.future is not None:
+            scene.future.result(timeout=10)
+    assert run_until(app, lambda: not scene.panel.busy)
+    assert drawn(scene) == [], "game over"
+    assert len(checked) > 5
