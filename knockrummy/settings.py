@@ -21,6 +21,8 @@ from .tips import TIP_NAMES
 SPEEDS = {"normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation speed name -> duration factor."""
 CARD_SCALES = (0.85, 1.0, 1.2, 1.45)
+WINDOW_POSITION_LIMIT = 16384
+"""The farthest from the screen's origin a kept window position may be, either way."""
 """Small, normal, large and extra large (for players who read cards from further away)."""
 DECK_BASES = ("classic", "high-contrast")
 """The deck schemes under the four-colour toggle."""
@@ -128,7 +130,8 @@ class Settings:
             raise SettingsError(f"sort order must be melds, rank or suit, not {self.sort_order!r}")
         if self.window_position is not None:
             x, y = self.window_position
-            if not (-16384 <= int(x) <= 16384 and -16384 <= int(y) <= 16384):
+            limit = WINDOW_POSITION_LIMIT
+            if not (-limit <= int(x) <= limit and -limit <= int(y) <= limit):
                 raise SettingsError(f"window position {x},{y} is out of range")
 
         if self.lesson and self.lesson not in PROFILES:

@@ -28,7 +28,7 @@ from ..engine.views import PlayerView
 from . import card_art
 from .avatars import draw_face, draw_thinking
 from .card_art import CARD_RATIO
-from .fonts import blit_text, fit, wrap
+from .fonts import blit_text, fit, font, wrap
 from .scenes.hand_end import HandEndPanel
 from .scenes.table_layout import TableGeometry
 from .scenes.table_motion import TableMotion
@@ -87,11 +87,64 @@ class Mark:
     layer: int = 0
 
 
+OVERLAYS = ("hand log", "pile history")
+"""The boxes a player opens over the table while playing on: they must hide nothing of it."""
+
+
 class Marks(list):
     """The marks of one drawing, in the order drawn."""
 
     def add(self, kind: str, group: str, rect, layer: int = 0) -> None:
         self.append(Mark(kind, group, pygame.Rect(rect), layer))
+
+    def problems(self, size: tuple[int, int]) -> list[str]:
+        """What is clipped or overlaps in this drawing, in words (empty: nothing).
+
+        Marks of one group may overlap (one fanned hand), and so may the cards of one
+        layer-1 box (the panel's rows, the pile's history). What the hand-end panel or a
+        speech bubble covers is not seen and not checked; the hand log and the pile's
+        history (``OVERLAYS``) are opened while playing on, so what they cover is a fault.
+        What the hand-end panel shows stays inside it, its words and cards clear of its
+        border.
+        """
+        window = pygame.Rect(0, 0, *size)
+        found = [
+            f"{m.kind} {m.group!r} {tuple(m.rect)} leaves the window"
+            for m in self
+            if not window.contains(m.rect)
+        ]
+        boxes = [m for m in self if m.layer == 1 and m.kind == "box"]
+        for box in boxes:
+            if box.group not in OVERLAYS:
+                continue
+            for m in self:
+                if m.layer == 0 and box.rect.inflate(-2, -2).colliderect(m.rect):
+                    found.append(f"the {box.group} hides {m.kind} {m.group!r} {tuple(m.rect)}")
+        panel = next((b.rect for b in boxes if b.group == "panel"), None)
+        if panel is not None:
+            edge = max(8, panel.width // 80)  # words and cards clear of its rounded border
+            inside = panel.inflate(-2 * edge, -2 * edge)
+            found += [
+                f"{m.kind} {m.group!r} {tuple(m.rect)} leaves the panel"
+                for m in self
+                if m.layer == 1
+                and m.kind != "box"
+                and not (panel if m.kind == "button" else inside).contains(m.rect)
+            ]
+        covers = [b.rect for b in boxes]
+        seen = [m for m in self if m.layer == 1 or not any(c.colliderect(m.rect) for c in covers)]
+        for i, a in enumerate(seen):
+            for b in seen[i + 1 :]:
+                if a.layer != b.layer or a.group == b.group or "box" in (a.kind, b.kind):
+                    continue
+                if a.kind == "card" and b.kind == "card" and a.layer == 1:
+                    continue  # the panel's rows and the pile's history fan their cards
+                if a.rect.inflate(-2, -2).colliderect(b.rect.inflate(-2, -2)):
+                    found.append(
+                        f"{a.kind} {a.group!r} {tuple(a.rect)} overlaps "
+                        f"{b.kind} {b.group!r} {tuple(b.rect)}"
+                    )
+        return found
 
 
 def _mark(marks: Marks | None, kind: str, group: str, rect, layer: int = 0) -> None:
@@ -337,7 +390,8 @@ def _draw_moving(frame: TableFrame, surface, fs: int, marks, spots: dict, bubble
         at, size = thinking
         draw_thinking(surface, at, size, frame.motion.clock, frame.motion.timing.reduced)
     if frame.story is not None:
-        if frame.story.log is not None:
+        if frame.story.log is not None and frame.story.pile is None:
+            # the pile's history, a glance, takes the log's place on the right meanwhile
             _draw_log(frame, surface, fs, marks)
         if frame.story.pile is not None:
             _draw_pile_history(frame, surface, fs, marks)
@@ -606,12 +660,12 @@ def _bubble_surface(text: str, size: int):
 def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
     color = WARN if frame.notice else TEXT
     x, y = frame.geometry.layout.status
-    width = frame.size[0] - 2 * fs
     if frame.status:
+        width = _line_room(frame, y, fs)
         _text(marks, surface, fit(frame.status, fs, width), fs, color, (x, y), "center")
     if frame.hint:
         size = round(fs * 0.9)
-        hint = fit(frame.hint, size, width)
+        hint = fit(frame.hint, size, _line_room(frame, y - fs * 1.5, size))
         _text(marks, surface, hint, size, WARN, (x, y - fs * 1.5), "center")
     for button in frame.buttons:
         button.draw(surface, round(fs * 0.9))
@@ -630,10 +684,44 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
         )
 
 
-def _box(surface: pygame.Surface, rect: pygame.Rect, fs: int, marks, layer: int) -> None:
+def _line_room(frame: TableFrame, y: float, size: int) -> float:
+    """How wide a line centred on the window at ``y`` may be: the window less a margin,
+    and less the score sheet on the left (and as much on the right) where it is as low."""
+    width = frame.size[0] - 2 * frame.font
+    if frame.story is not None:
+        _, sheet = _sheet(frame)
+        if sheet.top < y + size and sheet.bottom > y - size:
+            width = min(width, frame.size[0] - 2 * (sheet.right + frame.font * 0.5))
+    return width
+
+
+def _box(
+    surface: pygame.Surface, rect: pygame.Rect, fs: int, marks, layer: int, group: str = "sheet"
+) -> None:
     """The dark rounded box behind the score sheet, the log and the pile's history."""
     surface.blit(_box_image(rect.size, max(4, fs // 2)), rect)
-    _mark(marks, "box", f"box {rect.topleft}", rect, layer)
+    _mark(marks, "box", group, rect, layer)
+
+
+def _sheet(frame: TableFrame) -> tuple[list[tuple[str, bool]], pygame.Rect]:
+    """The score sheet's lines as drawn and its box. Beside the hand's number, while it is
+    played, the fingerprint of its seed; it is short by design and shown whole, on a line
+    of its own where it would not fit beside (the sheet widening for it if it must)."""
+    lines = list(frame.story.sheet)
+    geometry = frame.geometry
+    size = round(frame.font * 0.78)
+    widest = 0
+    if frame.fairness and frame.view.phase == PLAYING and len(lines) > 1:
+        text, dim = lines[1]
+        shown = frame.fairness.removeprefix("Deal ")
+        joined = f"{text} · {shown}"
+        if fit(joined, size, geometry.sheet_rect(len(lines)).width - size) == joined:
+            lines[1] = (joined, dim)
+        else:
+            shown = shown[0].upper() + shown[1:]
+            lines.insert(2, (shown, dim))
+            widest = font(size).get_rect(shown).width
+    return lines, geometry.sheet_rect(len(lines), widest)
 
 
 @functools.lru_cache(maxsize=16)
@@ -644,20 +732,17 @@ def _box_image(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 
 def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
-    """The score sheet, always in the top left corner: every player against the target,
-    and beside the hand's number, while it is played, the fingerprint of its seed (the
-    hand-end panel shows the seed)."""
-    lines = list(frame.story.sheet)
-    if frame.fairness and frame.view.phase == PLAYING and len(lines) > 1:
-        text, dim = lines[1]
-        lines[1] = (f"{text} · {frame.fairness.removeprefix('Deal ')}", dim)
+    """The score sheet, always on the left: every player against the target, and the hand's
+    number with the fingerprint of its seed while it is played (the hand-end panel shows
+    the seed)."""
+    lines, rect = _sheet(frame)
     size = round(fs * 0.78)
     line_h = round(size * 1.35)
-    rect = frame.geometry.sheet_rect(len(lines))
     _box(surface, rect, fs, None, 0)
     y = rect.top + size * 0.4
+    players = len(lines) - len(frame.story.sheet) + 2  # the first line of players' scores
     for i, (text, dim) in enumerate(lines):
-        colour = TEXT if i < 2 else (PLATE_DIM if dim else SOFT)
+        colour = TEXT if i < players else (PLATE_DIM if dim else SOFT)
         _text(
             marks,
             surface,
@@ -678,7 +763,7 @@ def _draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> Non
     pad = size * 0.6
     lines = list(frame.story.log) or [HAND_LOG_EMPTY]
     rect.height = min(rect.height, round(pad * 2 + line_h * (len(lines) + 1.2)))
-    _box(surface, rect, fs, marks, 1)
+    _box(surface, rect, fs, marks, 1, "hand log")
     y = rect.top + pad
     _text(marks, surface, HAND_LOG_TITLE, size, TEXT, (rect.left + pad, y), bold=True, layer=1)
     y += line_h * 1.2
@@ -700,7 +785,7 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
     """The discard pile fanned out, oldest first, in rows over the middle of the table."""
     pile = frame.story.pile
     rect, cw, per_row = frame.geometry.pile_rect(len(pile))
-    _box(surface, rect, fs, marks, 1)
+    _box(surface, rect, fs, marks, 1, "pile history")
     size = round(fs * 0.75)
     pad = size * 0.6
     _text(
@@ -799,10 +884,25 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
     if frame.fairness:
         size = round(fs * 0.75)
         left = min((b.rect.left for b in panel.buttons if b.rect), default=rect.centerx)
-        line = fit(frame.fairness, size, left - rect.left - fs * 2)
-        _text(
-            marks, surface, line, size, SOFT, (rect.left + fs, geo["buttons_y"]), "midleft", layer=1
-        )
+        room = left - rect.left - fs * 2
+        lines = [frame.fairness]
+        if fit(frame.fairness, size, room) != frame.fairness:
+            # the seed and its fingerprint, each whole, on two lines beside the buttons
+            head, _, tail = frame.fairness.rpartition(" (")
+            lines = [head, f"({tail}"] if head else lines
+        y = geo["buttons_y"] - (len(lines) - 1) * size * 0.6
+        for line in lines:
+            _text(
+                marks,
+                surface,
+                fit(line, size, room),
+                size,
+                SOFT,
+                (rect.left + fs, y),
+                "midleft",
+                layer=1,
+            )
+            y += size * 1.2
 
 
 def _panel_row(
@@ -857,13 +957,14 @@ def _panel_row(
         "midleft",
         bold=True,
     )
-    text(
-        total_label(view.scores[seat]),
-        round(fs * 0.85),
-        SOFT,
-        (max(x + fs * 4.5, shown.right + fs * 0.8), mid - fs * 0.6),
-        "midleft",
-    )
+    total = total_label(view.scores[seat])
+    final = font(round(fs * 1.2), True).get_rect(change_amount(total_here, against, name))
+    beside = x + max(fs * 4.5, final.width + fs * 0.8)
+    if beside + font(round(fs * 0.85)).get_rect(total).width <= rect.right - fs:
+        at = (max(beside, shown.right + fs * 0.8), mid - fs * 0.6)
+        text(total, round(fs * 0.85), SOFT, at, "midleft")
+    else:  # a long change ("+38 against Ben"): the total leads the reasons under it
+        lines.insert(0, total)
     small = round(fs * 0.72)
     step = small * 1.3
     room = max(1, int((geo["row_h"] / 2 - fs * 0.35) // step))

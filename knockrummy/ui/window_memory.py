@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import pygame
 
+from ..settings import WINDOW_POSITION_LIMIT as LIMIT
 from ..settings import Settings
 
 
@@ -29,7 +30,11 @@ def remember(settings: Settings, event: pygame.event.Event) -> Settings:
     if settings.window_maximized or settings.window_mode == "fullscreen":
         return settings
     if kind == pygame.WINDOWMOVED:
-        return replace(settings, window_position=(int(event.x), int(event.y)))
+        x, y = int(event.x), int(event.y)
+        if not (-LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT):
+            # a minimised window is parked far off screen (-32000 on Windows): not a place
+            return settings
+        return replace(settings, window_position=(x, y))
     if kind == pygame.WINDOWSIZECHANGED:
         size = (max(640, int(event.x)), max(480, int(event.y)))
         return replace(settings, window_size=(min(size[0], 8192), min(size[1], 8192)))

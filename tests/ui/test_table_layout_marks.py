@@ -7,38 +7,21 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from knockrummy.engine.actions import DrawStock
+from knockrummy.deal_codes import FINGERPRINT_SHOWN, fingerprint
+from knockrummy.engine.actions import DrawStock, NextHand
+from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_seed
 from knockrummy.settings import CARD_SCALES
 from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.tables import SeatBots
 
 from .conftest import make_table, run_until, step
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160))
-
-
-def problems(marks: Marks, size: tuple[int, int]) -> list[str]:
-    """What is clipped or overlaps in one drawing (cards of one group may overlap: one
-    fanned hand; what an overlay box covers is not seen and not checked)."""
-    window = pygame.Rect(0, 0, *size)
-    found = [
-        f"{m.kind} {m.group!r} {tuple(m.rect)} leaves the window"
-        for m in marks
-        if not window.contains(m.rect)
-    ]
-    covers = [m.rect for m in marks if m.layer == 1 and m.kind == "box"]
-    seen = [m for m in marks if m.layer == 1 or not any(c.colliderect(m.rect) for c in covers)]
-    for i, a in enumerate(seen):
-        for b in seen[i + 1 :]:
-            if a.layer != b.layer or a.group == b.group or "box" in (a.kind, b.kind):
-                continue
-            if a.kind == "card" and b.kind == "card" and a.layer == 1:
-                continue  # the panel's rows and the pile's history fan their cards
-            if a.rect.inflate(-2, -2).colliderect(b.rect.inflate(-2, -2)):
-                found.append(
-                    f"{a.kind} {a.group!r} {tuple(a.rect)} overlaps "
-                    f"{b.kind} {b.group!r} {tuple(b.rect)}"
-                )
-    return found
+LONG_HINT = (
+    "Hint: discard Q♠ (deadwood 36) and wait: playing on you should come out about even; "
+    "if you knocked, someone undercuts you almost always."
+)
+"""As long a hint as the table gives."""
 
 
 def drawn(scene) -> list[str]:
@@ -46,7 +29,7 @@ def drawn(scene) -> list[str]:
     surface = pygame.Surface(scene.size)
     draw_table(scene.frame(), surface, marks)
     assert marks, "the drawing recorded nothing"
-    return problems(marks, scene.size)
+    return marks.problems(scene.size)
 
 
 def table_at(players, size, scale, **options):
@@ -55,12 +38,21 @@ def table_at(players, size, scale, **options):
     return app, scene
 
 
+def test_the_check_finds_an_overlay_that_hides_a_seat():
+    marks = Marks()
+    marks.add("plate", "plate 4", (900, 150, 100, 40))
+    marks.add("box", "hand log", (880, 60, 380, 300), layer=1)
+    marks.add("box", "panel", (0, 0, 1024, 640), layer=1)
+    found = marks.problems((1280, 800))
+    assert found == ["the hand log hides plate 'plate 4' (900, 150, 100, 40)"]
+
+
 def test_the_check_finds_an_overlap_and_a_clipped_text():
     marks = Marks()
     marks.add("text", "a", (10, 10, 50, 20))
     marks.add("button", "b", (30, 15, 50, 20))
     marks.add("text", "c", (990, 10, 50, 20))
-    found = problems(marks, (1024, 640))
+    found = marks.problems((1024, 640))
     assert any("overlaps" in f for f in found)
     assert any("leaves the window" in f for f in found)
 
@@ -76,14 +68,15 @@ def test_nothing_overlaps_while_drawing_discarding_and_with_a_hint(players, size
         scene.try_action(DrawStock())
         step(app, 20)
         scene.selected = scene.viewer_order()[0]
-        scene.hint = (
-            "Knock now: you should score about 7; Ben undercuts you about one time in four."
-        )
+        scene.hint = LONG_HINT
         scene.refresh_buttons()
         step(app, 20)
         assert drawn(scene) == [], ("discard with a hint", scale)
         scene.show_log = True
-        scene.show_pile = True
+        assert drawn(scene) == [], ("log open", scale)
+        scene.show_log, scene.show_pile = False, True
+        assert drawn(scene) == [], ("pile open", scale)
+        scene.show_log = True
         assert drawn(scene) == [], ("log and pile open", scale)
 
 
@@ -129,3 +122,57 @@ def test_card_corners_stay_legible_at_1024x640_with_six_seats(scale):
     assert min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 0.3 * cw  # a corner shows
     opponent = scene.geometry.layout.seats[1]
     assert opponent.card_width >= 40 and opponent.spacing >= 0.25 * opponent.card_width
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("scale", [1.0, CARD_SCALES[-1]])
+def test_the_score_sheet_shows_the_deal_fingerprint_whole(size, scale):
+    app, scene = table_at(6, size, scale, profile="knock-rummy")
+    assert run_until(app, lambda: scene.can_act)
+    step(app, 3)
+    shown = fingerprint(hand_seed(scene.session.seed, scene.view.hand_number))
+    shown = shown[:FINGERPRINT_SHOWN]
+    marks = Marks()
+    draw_table(scene.frame(), pygame.Surface(size), marks)
+    assert any(m.kind == "text" and shown in m.group for m in marks), shown
+    assert marks.problems(size) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hand_end_rows_with_room_do_not_overlap_their_cards_to_half_their_width(size):
+    app, scene = table_at(2, size, 1.0, profile="poker-rum", humans=0, seed=4)
+    assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
+    geo = scene.panel.geometry
+    cw = geo["card_width"]
+    for seat in scene.view.seats_in_hand:
+        xs = [p.x for p in geo["placed"] if p.seat == seat and p.laid_by is None]
+        assert len(xs) >= 10
+        steps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b - a < cw * 1.2]
+        assert min(steps) > 0.5 * cw, (seat, min(steps) / cw)
+    assert drawn(scene) == []
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size):
+    """Long changes ("+38 against Ben") leave room for the total, seed 4 played through."""
+    app, scene = table_at(2, size, 1.0, profile="knock-rami", seed=4)
+    bot = SeatBots(["easy", "easy"])
+    checked = set()
+    while scene.view.phase != SESSION_OVER:
+        view = scene.view
+        if scene.panel is not None and not scene.panel.busy:
+            if view.hand_number not in checked:
+                checked.add(view.hand_number)
+                assert drawn(scene) == [], view.hand_number
+            if view.phase == HAND_OVER:
+                scene.perform(NextHand(), None)
+            elif view.phase == BUY_BACK and view.to_move == 0:
+                scene.perform(bot.decide(scene.session, 0), 0)
+        elif scene.can_act:
+            scene.try_action(bot.decide(scene.session, 0))
+        step(app)
+        if scene.future is not None:
+            scene.future.result(timeout=10)
+    assert run_until(app, lambda: not scene.panel.busy)
+    assert drawn(scene) == [], "game over"
+    assert len(checked) > 5

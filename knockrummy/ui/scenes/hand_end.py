@@ -32,6 +32,9 @@ from ..wording import buy_back_button, buy_back_offer, out_line
 
 REVEAL, LAYOFF_EACH, COUNT = 0.45, 0.35, 0.9
 
+RIGHT_SHARE = 0.26
+"""The least share of the panel's width kept for a row's change, total and reasons."""
+
 SIDE_BY_SIDE = 1.04
 """A hand-end row lays its cards side by side (a step of this many card widths) when it
 has the room, and overlaps them only as much as its column needs."""
@@ -280,27 +283,37 @@ class HandEndPanel:
         footer = base_footer + round(len(notes) * note_font * 1.35)
         row_h = (rect.height - header - footer) / rows
         name_w = rect.width * 0.16
-        right_w = rect.width * 0.36
-        cards_w = rect.width - name_w - right_w - 20
         groups = [self.row_groups(position) for position in range(rows)]
         font = max(11, min(round(row_h * 0.2), round(h * 0.024)))
         cw = int(min(row_h * 0.7 / 1.4, w / 16))
-        step = cw * SIDE_BY_SIDE
+        # the cards' column takes what its widest row needs side by side, leaving at least
+        # RIGHT_SHARE of the panel to the changes and their reasons
+        widest = max(
+            cw * (1 + (n - g) * SIDE_BY_SIDE + (g - 1) * 1.25)
+            for n, g in ((sum(len(group) for group in row), len(row)) for row in groups)
+        )
+        right_w = max(rect.width * RIGHT_SHARE, rect.width - name_w - widest - 30)
+        cards_w = rect.width - name_w - right_w - 20
+
+        def row_step(row, cw: int) -> float:
+            """Whole cards where the row has room, else overlapped as much as it needs."""
+            n, g = sum(len(group) for group in row), len(row)
+            if n <= g:
+                return cw * SIDE_BY_SIDE
+            room = cards_w - cw - (g - 1) * cw * 1.25  # each group ends on a whole card
+            return min(cw * SIDE_BY_SIDE, room / (n - g))
+
         for _ in range(10):  # shrink the cards until the widest row fits its column
-            step = cw * SIDE_BY_SIDE  # whole cards where the row has room, else overlapped
-            for row in groups:
-                n, g = sum(len(group) for group in row), len(row)
-                if n > g:  # each group ends on a whole card, then a quarter-card gap
-                    room = cards_w - cw - (g - 1) * cw * 1.25
-                    step = min(step, room / (n - g))
-            if step >= cw * 0.3:
+            if min(row_step(row, cw) for row in groups) >= cw * 0.3:
                 break
             cw = int(cw * 0.85)
-        gap = cw - step + cw * 0.25
         placed: list[PlacedCard] = []
         ends: dict[int, float] = {}
+        steps: dict[int, float] = {}
         for position, row in enumerate(groups):
             seat = seats[position]
+            step = steps[seat] = row_step(row, cw)  # each row only as tight as it must be
+            gap = cw - step + cw * 0.25  # then a quarter-card gap between groups
             y = rect.top + header + position * row_h + (row_h - cw * 1.4) / 2
             x = rect.left + name_w + 10
             for group in row:
@@ -315,7 +328,7 @@ class HandEndPanel:
                 row = seats.index(card.laid_by)
                 oy = rect.top + header + row * row_h + (row_h - cw * 1.4) / 2
                 ox = ends[card.laid_by]
-                ends[card.laid_by] = ox + step
+                ends[card.laid_by] = ox + steps[card.laid_by]
                 placed[i] = PlacedCard(
                     card.card, card.seat, card.x, card.y, False, card.laid_by, (ox, oy)
                 )

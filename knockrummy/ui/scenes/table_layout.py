@@ -120,46 +120,70 @@ class TableGeometry:
             count, place.center, place.card_width, place.spacing, self.opponent_span
         )
 
-    def sheet_rect(self, lines: int) -> pygame.Rect:
-        """The score sheet's box on the left, under the opponents and over the viewer's name
-        plate (the arc of opponents leaves that side free at every number of seats)."""
+    def sheet_rect(self, lines: int, widest: float = 0) -> pygame.Rect:
+        """The score sheet's box on the left, right under the opponents on that side (the
+        top corner when there are none) and over the viewer's name plate, as high as it
+        can be so that the hint and status lines pass beside it; wide enough for a line
+        ``widest`` pixels wide where the piles leave room."""
         fs = self.font
         size = round(fs * 0.78)
-        width = round(min(self.size[0] * 0.2, self.layout.stock[0] - fs * 2))
+        left = round(fs * 0.5)
+        width = round(min(max(self.size[0] * 0.2, widest + size), self.layout.stock[0] - fs * 2))
         height = round(size * 1.35 * lines + size * 0.6)
-        top = round(self.size[1] * 0.43)
-        return pygame.Rect(round(fs * 0.5), top, width, height)
+        top = round(min(self.size[1] * 0.43, self.below_seats(left, left + width, fs * 0.5)))
+        return pygame.Rect(left, top, width, height)
 
     def log_rect(self) -> pygame.Rect:
-        """The hand log's box, over the right side between the Menu button and the row of
-        buttons."""
+        """The hand log's box on the right, under the Menu button and every seat on that
+        side (their cards, plates and last moves stay in sight), over the row of buttons."""
         fs = self.font
         width = round(max(self.size[0] * 0.3, fs * 18))
-        top = round(fs * 3.2)
+        left = self.size[0] - width - fs // 2
+        top = round(self.below_seats(left, left + width, fs * 3.2))
         bottom = round(self.layout.buttons_y - fs * 1.6)
-        return pygame.Rect(self.size[0] - width - fs // 2, top, width, max(fs * 4, bottom - top))
+        return pygame.Rect(left, top, width, max(fs * 4, bottom - top))
+
+    def below_seats(self, left: float, right: float, floor: float) -> float:
+        """The highest y, not above ``floor``, under every opponent whose cards, plate or
+        words reach between ``left`` and ``right``."""
+        fs = self.font
+        top = floor
+        for seat, place in enumerate(self.layout.seats):
+            if seat == self.viewer:
+                continue
+            reach = max(self.opponent_span / 2, self.words_width(seat) / 2, fs * 5)
+            x = place.plate[0]
+            if x + reach > left and x - reach < right:
+                top = max(top, place.plate[1] + fs * 3.6)  # the plate and two lines of words
+        return top
 
     def pile_rect(self, count: int) -> tuple[pygame.Rect, int, int]:
         """The pile's history box beside the discard pile (on its right, never over it, so
-        the pointer resting on the pile keeps it open), the width of its cards and how many
-        fit in a row."""
+        the pointer resting on the pile keeps it open, and under the seats on that side),
+        the width of its cards and how many fit in a row; the cards shrink until the box
+        fits above the row of buttons."""
         fs = self.font
         layout = self.layout
-        cw = max(30, round(layout.card_width * 0.6))
         pad = round(fs * 0.75 * 0.6)
-        step = cw * 0.62
         left = round(layout.discard[0] + layout.card_width + fs * 0.8)
         room = self.size[0] - left - fs // 2
-        per_row = max(1, int((room - 2 * pad - cw) // step) + 1)
-        per_row = min(per_row, max(1, count))
         title = fs * 0.75 * 0.6 * 36  # the title's width, roughly
-        width = round(min(room, max(title, 2 * pad + cw + step * (per_row - 1))))
-        rows = max(1, -(-count // per_row))
-        ch = cw * CARD_RATIO
-        height = round(pad * 2 + fs * 0.75 * 1.8 + ch + (rows - 1) * ch * 0.55)
         middle = layout.discard[1] + layout.card_height / 2
-        top = max(round(fs * 3.2), round(middle - height / 2))
-        return pygame.Rect(left, top, width, height), cw, per_row
+        bottom = layout.buttons_y - fs * 1.6
+        cw = max(30, round(layout.card_width * 0.6))
+        while True:
+            step = cw * 0.62
+            per_row = max(1, int((room - 2 * pad - cw) // step) + 1)
+            per_row = min(per_row, max(1, count))
+            width = round(min(room, max(title, 2 * pad + cw + step * (per_row - 1))))
+            rows = max(1, -(-count // per_row))
+            ch = cw * CARD_RATIO
+            height = round(pad * 2 + fs * 0.75 * 1.8 + ch + (rows - 1) * ch * 0.55)
+            floor = self.below_seats(left, left + width, fs * 3.2)
+            top = round(max(floor, min(middle - height / 2, bottom - height)))
+            if top + height <= bottom or cw <= 30:
+                return pygame.Rect(left, top, width, height), cw, per_row
+            cw = max(30, cw - max(2, cw // 10))
 
     def words_width(self, seat: int) -> float:
         """How wide the words under an opponent's plate may be: up to its neighbours."""
