@@ -239,21 +239,23 @@ def dealt_hand(profile_id: str, players: int, seed: int, number: int) -> Start:
 
 
 ACTION_WORDS = {
-    "Knock": ("knocks, throwing {card}", "knocking with {card}"),
-    "Discard": ("throws {card}", "throwing {card}"),
-    "TakeDiscard": ("takes the upcard", "taking the upcard"),
-    "DrawStock": ("draws from the stock", "drawing from the stock"),
-    "Pass": ("passes", "passing"),
-    "BuyBack": ("buys back in", "buying back"),
-    "StayOut": ("stays out", "staying out"),
-    "NextHand": ("deals the next hand", "dealing the next hand"),
+    "Knock": ("knocks, throwing {card}", "knock, throwing {card}", "knocking with {card}"),
+    "Discard": ("throws {card}", "throw {card}", "throwing {card}"),
+    "TakeDiscard": ("takes the upcard", "take the upcard", "taking the upcard"),
+    "DrawStock": ("draws from the stock", "draw from the stock", "drawing from the stock"),
+    "Pass": ("passes", "pass", "passing"),
+    "BuyBack": ("buys back in", "buy back in", "buying back"),
+    "StayOut": ("stays out", "stay out", "staying out"),
+    "NextHand": ("deals the next hand", "deal the next hand", "dealing the next hand"),
 }
-"""Each action as a move log says it, and as a review names a choice."""
+"""Each action as a move log says it of another player (``throws 8♦``), of the player
+spoken to (``throw 8♦``), and as a review names a choice (``throwing 8♦``)."""
 
 
-def action_words(action: Action, choice: bool = False) -> str:
-    """An action as a move log says it (``throws 8♦``), or with ``choice`` as a review
-    names it (``throwing 8♦``)."""
-    log, chosen = ACTION_WORDS[type(action).__name__]
+def action_words(action: Action, choice: bool = False, you: bool = False) -> str:
+    """An action as a move log says it (``throws 8♦``; with ``you``, ``throw 8♦``, after
+    "You"), or with ``choice`` as a review names it (``throwing 8♦``)."""
+    other, spoken_to, chosen = ACTION_WORDS[type(action).__name__]
+    words = chosen if choice else spoken_to if you else other
     card = getattr(action, "card", None)
-    return (chosen if choice else log).format(card=card.symbol if card else "")
+    return words.format(card=card.symbol if card else "")

@@ -92,6 +92,7 @@ def test_a_take_that_joins_no_meld_in_the_guessed_hand_conflicts():
     assert clues[-2].kind == "taken" and clues[-2].card == card("KD")
     assert conflict(clues[-2:-1], parse_cards("KD 2C 3D 5C 8H JD QD 4D AC 7C")) == 0.0
     assert conflict(clues[-2:-1], parse_cards("KD 2C 3D 5C 8H JD 4H 4D AC 7C")) == 1.0
+
     def melding(samples):
         king = card("KD")
         return sum(joins_meld(king, cards_mask(s.hands[1]) & ~king.bit) for s in samples)

@@ -143,3 +143,26 @@ def test_the_ledger_opens_the_chosen_session_in_the_viewer_and_back_returns(kept
     app.scene.wait_for_review(120)
     step(app, events=[key(pygame.K_ESCAPE)])
     assert isinstance(app.scene, LedgerScreen)
+
+
+def test_the_move_log_speaks_to_you_and_of_the_others():
+    from knockrummy.engine.actions import DrawStock
+    from knockrummy.replay import action_words
+
+    assert action_words(DrawStock(), you=True) == "draw from the stock"
+    assert action_words(DrawStock()) == "draws from the stock"
+
+
+def test_the_viewers_log_says_you_draw_never_you_draws(kept):
+    game, sid, viewer = kept
+    lines = []
+    for hand in (1, 2):
+        viewer.open_hand(hand)
+        lines += [text for text, _ in viewer.log_lines()[1:]]
+    viewer.open_hand(1)
+    mine = [text for text in lines if ". You " in text]
+    theirs = [text for text in lines if ". Ben " in text]
+    assert mine and theirs
+    third_person = ("draws", "throws", "knocks", "takes", "passes")
+    assert not any(f"You {verb}" in text for text in mine for verb in third_person)
+    assert any(f"Ben {verb}" in text for text in theirs for verb in third_person)

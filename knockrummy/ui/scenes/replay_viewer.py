@@ -32,6 +32,7 @@ from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
 from ..theme import ACCENT, SOFT, TEXT, WARN
 from ..widgets import Button, row_of_buttons
+from ..wording import is_you
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -277,7 +278,7 @@ class ReplayViewer(MenuScreen):
         lines = [("Deal" + (" ◀" if self.point == 0 else ""), self.point == 0)]
         for i, step in enumerate(self.replay.steps, 1):
             who = "The table" if step.seat is None else names[step.seat]
-            text = f"{i}. {who} {action_words(step.action)}"
+            text = f"{i}. {who} {action_words(step.action, you=is_you(who))}"
             lines.append((text + (" ◀" if i == self.point else ""), i == self.point))
         return lines
 
