@@ -651,23 +651,32 @@ def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
     if frame.fairness and frame.view.phase == PLAYING and len(lines) > 1:
         text, dim = lines[1]
         lines[1] = (f"{text} · {frame.fairness.removeprefix('Deal ')}", dim)
-    size = round(fs * 0.78)
-    line_h = round(size * 1.35)
     rect = frame.geometry.sheet_rect(len(lines))
-    _box(surface, rect, fs, None, 0)
-    y = rect.top + size * 0.4
+    # drawn once per set of lines, size and font: the sheet changes only when a score does
+    image, texts = _sheet_image(tuple(lines), rect.size, fs)
+    surface.blit(image, rect)
+    for text, at in texts:
+        _mark(marks, "text", text, at.move(rect.topleft))
+
+
+@functools.lru_cache(maxsize=8)
+def _sheet_image(
+    lines: tuple[tuple[str, bool], ...], size: tuple[int, int], fs: int
+) -> tuple[pygame.Surface, tuple[tuple[str, pygame.Rect], ...]]:
+    """The score sheet's box and lines, and where each line is on it."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    _box(image, image.get_rect(), fs, None, 0)
+    text_size = round(fs * 0.78)
+    line_h = round(text_size * 1.35)
+    y = text_size * 0.4
+    texts = []
     for i, (text, dim) in enumerate(lines):
         colour = TEXT if i < 2 else (PLATE_DIM if dim else SOFT)
-        _text(
-            marks,
-            surface,
-            fit(text, size, rect.width - size),
-            size,
-            colour,
-            (rect.left + size * 0.5, y),
-            bold=i == 0,
-        )
+        shown = fit(text, text_size, size[0] - text_size)
+        at = blit_text(image, shown, text_size, colour, (text_size * 0.5, y), bold=i == 0)
+        texts.append((shown, at))
         y += line_h
+    return card_art.ready(image), tuple(texts)
 
 
 def _draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
