@@ -102,3 +102,23 @@ def test_a_computer_thinking_moves_only_the_dots_over_the_kept_layer():
     assert table_draw._still.key is key_before
     kept, fresh = _cached_and_fresh(scene)
     assert kept == fresh
+
+
+def test_through_a_dealt_and_played_hand_the_kept_layer_never_differs_from_a_fresh_one():
+    # six computers at fast speed: the deal, flights, thinking, words and the panel
+    app, scene = make_table(
+        players=6, humans=0, speed="fast", autoplay=True, size=(1024, 640), seed=2
+    )
+    compared = 0
+    for frame_number in range(4000):
+        step(app)
+        if scene.future is not None:
+            scene.future.result(timeout=10)
+        if frame_number % 3 == 0:
+            kept, fresh = _cached_and_fresh(scene)
+            assert kept == fresh, f"stale picture at frame {frame_number}"
+            compared += 1
+        if scene.panel is not None and not scene.panel.busy:
+            break
+    assert scene.panel is not None, "the hand did not end within the frames stepped"
+    assert compared > 100
