@@ -52,7 +52,7 @@ def open_window(settings: Settings, remembered: bool = False) -> App:
     screen = (round(screen[0] / choice.scale), round(screen[1] / choice.scale))
     size, _ = placement(settings, screen)
     app = App(size, flags=flags, desktop=choice.scale)
-    restore_window(settings)
+    restore_window(settings, app.display.window)
     return app
 
 

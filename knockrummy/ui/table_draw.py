@@ -736,23 +736,33 @@ def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
     number with the fingerprint of its seed while it is played (the hand-end panel shows
     the seed)."""
     lines, rect = _sheet(frame)
-    size = round(fs * 0.78)
-    line_h = round(size * 1.35)
-    _box(surface, rect, fs, None, 0)
-    y = rect.top + size * 0.4
-    players = len(lines) - len(frame.story.sheet) + 2  # the first line of players' scores
+    bright = len(lines) - len(frame.story.sheet) + 2  # the heading and the hand's lines
+    # drawn once per set of lines, size and font: the sheet changes only when a score does
+    image, texts = _sheet_image(tuple(lines), rect.size, fs, bright)
+    surface.blit(image, rect)
+    for text, at in texts:
+        _mark(marks, "text", text, at.move(rect.topleft))
+
+
+@functools.lru_cache(maxsize=8)
+def _sheet_image(
+    lines: tuple[tuple[str, bool], ...], size: tuple[int, int], fs: int, bright: int
+) -> tuple[pygame.Surface, tuple[tuple[str, pygame.Rect], ...]]:
+    """The score sheet's box and lines (the first ``bright`` in full colour), and where
+    each line is on it."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    _box(image, image.get_rect(), fs, None, 0)
+    text_size = round(fs * 0.78)
+    line_h = round(text_size * 1.35)
+    y = text_size * 0.4
+    texts = []
     for i, (text, dim) in enumerate(lines):
-        colour = TEXT if i < players else (PLATE_DIM if dim else SOFT)
-        _text(
-            marks,
-            surface,
-            fit(text, size, rect.width - size),
-            size,
-            colour,
-            (rect.left + size * 0.5, y),
-            bold=i == 0,
-        )
+        colour = TEXT if i < bright else (PLATE_DIM if dim else SOFT)
+        shown = fit(text, text_size, size[0] - text_size)
+        at = blit_text(image, shown, text_size, colour, (text_size * 0.5, y), bold=i == 0)
+        texts.append((shown, at))
         y += line_h
+    return card_art.ready(image), tuple(texts)
 
 
 def _draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:

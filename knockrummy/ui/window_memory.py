@@ -57,16 +57,18 @@ def placement(
     return (w, h), (x, y)
 
 
-def restore_window(settings: Settings) -> None:
-    """Move the open window where it was and maximise it if it was (windowed only)."""
+def restore_window(settings: Settings, window: pygame.Window | None = None) -> None:
+    """Move the open window where it was and maximise it if it was (windowed only).
+    ``window``: the high-DPI window, when the game opened one (none: ``set_mode``'s)."""
     if settings.window_mode == "fullscreen":
         return
     sizes = pygame.display.get_desktop_sizes()
     _, position = placement(settings, sizes[0] if sizes else settings.window_size)
-    with warnings.catch_warnings():
-        # the window of set_mode, only moved here: the warning is about drawing through it
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
+    if window is None:
+        with warnings.catch_warnings():
+            # the window of set_mode, only moved here: the warning is about drawing through it
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
     if position is not None:
         window.position = position
     if settings.window_maximized:

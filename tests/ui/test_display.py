@@ -147,3 +147,27 @@ def test_the_high_dpi_window_path_opens_draws_and_resizes(monkeypatch):
         assert screen.resized(event).get_size() == (900, 700)
     finally:
         screen.window.destroy()
+
+
+def test_the_kept_place_is_restored_on_a_high_dpi_window(monkeypatch):
+    from knockrummy.settings import Settings
+    from knockrummy.ui.window_memory import restore_window
+
+    class GameWindow:  # the dummy driver does not move windows: record what is asked
+        position = None
+        maximized = False
+
+        def maximize(self):
+            self.maximized = True
+
+    monkeypatch.setattr(display, "wants_high_dpi_window", lambda: True)
+    screen = Screen((800, 600), pygame.RESIZABLE, "Knock Rummy")
+    try:
+        # the display module has no window of its own here (set_mode was never called):
+        # the game's own window is the one moved, and nothing fails
+        window = GameWindow()
+        kept = Settings(window_size=(800, 600), window_position=(40, 30), window_maximized=True)
+        restore_window(kept, window)
+        assert window.position == (40, 30) and window.maximized
+    finally:
+        screen.window.destroy()
