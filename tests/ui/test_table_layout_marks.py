@@ -11,6 +11,7 @@ from knockrummy.deal_codes import FINGERPRINT_SHOWN, fingerprint
 from knockrummy.engine.actions import DrawStock, NextHand
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_seed
 from knockrummy.settings import CARD_SCALES
+from knockrummy.ui.score_chart import draw_score_chart
 from knockrummy.ui.table_draw import Marks, draw_table
 from knockrummy.ui.tables import SeatBots
 
@@ -176,3 +177,16 @@ def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size):
     assert run_until(app, lambda: not scene.panel.busy)
     assert drawn(scene) == [], "game over"
     assert len(checked) > 5
+
+
+@pytest.mark.parametrize("width", [500, 900, 2900])
+def test_the_score_chart_names_never_overlap_each_other_or_leave_the_chart(width):
+    names = ["Bartholomew Long", "Cleo", "Maximilian Jones", "Dev", "Evangeline Star", "Fay"]
+    totals = [[0, 40 * s, -25 * s, 100 + s] for s in range(6)]
+    area = pygame.Rect(20, 20, width, 400)
+    words = draw_score_chart(pygame.Surface((width + 40, 440)), area, names, totals, 16)
+    assert len(words) == 6 + 3
+    for i, a in enumerate(words):
+        assert area.contains(a), a
+        for b in words[i + 1 :]:
+            assert not a.colliderect(b), (a, b)
