@@ -858,14 +858,20 @@ def _panel_row(
     small = round(fs * 0.72)
     step = small * 1.3
     room = max(1, int((geo["row_h"] / 2 - fs * 0.35) // step))
-    if len(lines) > room:
-        lines = lines[: room - 1] + [more_changes(len(lines) - room + 1)]
+    width = rect.right - x - fs
+    widest = max((font(small).get_rect(line).width for line in lines), default=0)
+    # many reasons (a winner paid by each player): side by side in two columns if they fit
+    columns = 2 if len(lines) > room and 2 * widest + fs <= width else 1
+    if len(lines) > room * columns:
+        lines = lines[: room * columns - 1] + [more_changes(len(lines) - room * columns + 1)]
+    column_w = width if columns == 1 else (width - fs) / 2
     for i, line in enumerate(lines):
+        column, row = divmod(i, room)
         text(
-            fit(line, small, rect.right - x - fs),
+            fit(line, small, column_w),
             small,
             SOFT,
-            (x, mid + fs * 0.6 + i * step),
+            (x + column * (column_w + fs), mid + fs * 0.6 + row * step),
             "midleft",
         )
 

@@ -190,3 +190,18 @@ def test_the_score_chart_names_never_overlap_each_other_or_leave_the_chart(width
         assert area.contains(a), a
         for b in words[i + 1 :]:
             assert not a.colliderect(b), (a, b)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_a_winner_paid_by_four_players_shows_every_reason_where_the_row_has_room(size):
+    app, scene = table_at(5, size, 1.0, profile="poker-rum", humans=0, seed=4)
+    assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
+    changes = max(scene.panel.changes.values(), key=len)
+    assert len(changes) >= 4
+    marks = Marks()
+    draw_table(scene.frame(), pygame.Surface(size), marks)
+    texts = [m.group for m in marks if m.kind == "text"]
+    for entry in changes:
+        assert any(entry.reason in t for t in texts), entry.reason
+    assert not any("more changes" in t for t in texts)
+    assert marks.problems(size) == []
