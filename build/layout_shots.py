@@ -38,6 +38,7 @@ from screenshots import (  # noqa: E402
 )
 
 from knockrummy.engine.actions import Knock, NextHand  # noqa: E402
+from knockrummy.engine.melds import discard_points  # noqa: E402
 from knockrummy.engine.profiles import PROFILES  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.navigator import Navigator  # noqa: E402
@@ -195,7 +196,8 @@ def _discard_moments(app, scene, matrix: Matrix, label: str, once) -> None:
     knocks = [a.card for a in scene.legal if isinstance(a, Knock)]
     if knocks and once("knock"):
         scene.hint = ""
-        scene.selected = knocks[0]
+        left = discard_points(list(scene.view.hand), forbidden=scene.view.taken)
+        scene.selected = min(knocks, key=lambda card: left.get(card, 999))  # the best knock
         scene.refresh_buttons()
         app.step(DT, [])
         matrix.shoot(scene, label, "knock")
