@@ -26,7 +26,7 @@ from ..engine.profiles import get_profile
 from ..engine.session import BUY_BACK, PLAYING
 from ..engine.views import PlayerView
 from . import card_art
-from .avatars import draw_face, draw_thinking
+from .avatars import badge_rect, draw_face, draw_thinking
 from .card_art import CARD_RATIO
 from .fonts import blit_text, fit, font, wrap
 from .scenes.hand_end import HandEndPanel
@@ -404,12 +404,12 @@ def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: in
             card = cards[i] if i < len(cards) else None
             image = frame.look.card_back(cw) if card is None else frame.look.face(card, cw)
             _card(marks, surface, image, (x, y), group)
-    rect = _draw_plate(frame, surface, seat, place.plate, fs, marks)
+    rect, foot = _draw_plate(frame, surface, seat, place.plate, fs, marks)
     said = frame.story.last_turns.get(seat) if frame.story is not None else None
     if said and frame.panel is None:
         size = round(fs * 0.75)
         width = frame.geometry.words_width(seat)
-        y = rect.bottom + 2
+        y = foot + 2
         for line in wrap(said, size, width)[:2]:
             line = fit(line, size, width)
             y = _text(
@@ -418,6 +418,8 @@ def _draw_opponent(frame: TableFrame, surface: pygame.Surface, seat: int, fs: in
 
 
 def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, fs: int, marks):
+    """A seat's name plate, avatar and dealer chip; returns the plate's rect and the lowest
+    y of all of them (the level badge hangs below the avatar)."""
     view = frame.view
     cfg = frame.seats[seat]
     out = not view.active[seat]
@@ -426,11 +428,14 @@ def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, f
     size = round(fs * (0.9 if seat == frame.viewer else 0.8))
     rect = plate(surface, lines, center, size, highlight=active, dim=out)
     _mark(marks, "plate", f"plate {seat}", rect)
-    left, right = rect.left, rect.right
+    left, right, bottom = rect.left, rect.right, rect.bottom
     if not cfg.is_human:
         face = draw_face(surface, seat, cfg.level, rect, dim=out)
         _mark(marks, "plate", f"plate {seat}", face)
+        foot = badge_rect(face)
+        _mark(marks, "plate", f"plate {seat}", foot)
         left, right = min(left, face.left), max(right, face.right)
+        bottom = max(bottom, foot.bottom)
     if frame.thinking and view.to_move == seat:
         at = (right + rect.height * 0.55 + 4, rect.centery)
         draw_thinking(
@@ -445,7 +450,7 @@ def _draw_plate(frame: TableFrame, surface: pygame.Surface, seat: int, center, f
         pygame.draw.circle(surface, CHIP_EDGE, (cx, cy), r, 2)
         blit_text(surface, "D", round(r * 1.1), INK, (cx, cy), "center", bold=True)
         _mark(marks, "plate", f"plate {seat}", (cx - r, cy - r, 2 * r, 2 * r))
-    return rect
+    return rect, bottom
 
 
 def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
@@ -460,7 +465,7 @@ def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
                 _card(marks, surface, frame.look.card_back(cw), (x, y), "hand")
         else:
             _draw_known_bottom(frame, surface, position, cw, fs, marks)
-    rect = _draw_plate(frame, surface, seat, place.plate, fs, marks)
+    rect, _ = _draw_plate(frame, surface, seat, place.plate, fs, marks)
     story = frame.story
     if story is not None and story.deadwood:
         size = round(fs * 0.85)
