@@ -9,8 +9,8 @@ Glossary:
                   second person ("You deal", "Your deadwood", "You lay off 7♥").
     against       points that count against a player (Knock Rami's running score, which
                   puts a player out at 100): shown as ``+12 against you``, never as a gain.
-    chips         the pot and the buy-back's price, exact as a player writes them: ``37½``
-                  (halving a pot leaves halves and quarters), never 37.5 nor 75/2.
+    chips         the pot and the buy-back's price, exact as a player writes them: ``37½``,
+                  ``379 11/16`` (halving a pot leaves such parts), never 37.5 nor 75/2.
 """
 
 from __future__ import annotations
@@ -43,14 +43,17 @@ VULGAR = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
 
 
 def chips(value) -> str:
-    """A number of chips, exact and as a player reads it: ``25``, ``37½``, ``18¾`` (other
-    fractions as ``a/b``, never rounded)."""
+    """A number of chips, exact and as a player reads it: ``25``, ``37½``, ``18¾``, and a
+    pot halved more often as a mixed number, ``379 11/16`` (never rounded)."""
     value = Fraction(value)
     whole, part = divmod(abs(value), 1)
-    mark = VULGAR.get((part.numerator, part.denominator))
-    if mark is None:
+    sign = "-" if value < 0 else ""
+    if not part:
         return format_amount(value)
-    return f"{'-' if value < 0 else ''}{int(whole) or ''}{mark}"
+    mark = VULGAR.get((part.numerator, part.denominator))
+    if mark is not None:
+        return f"{sign}{int(whole) or ''}{mark}"
+    return f"{sign}{f'{int(whole)} ' if whole else ''}{part.numerator}/{part.denominator}"
 
 
 def going_out_word(profile: Profile, deadwood: int) -> str:

@@ -89,7 +89,8 @@ def test_chips_read_as_a_player_writes_them_and_stay_exact():
         "¼",
         "-1½",
     ]
-    assert wording.chips(Fraction(10, 3)) == "10/3"
+    assert wording.chips(Fraction(6075, 16)) == "379 11/16"
+    assert wording.chips(Fraction(-1, 3)) == "-1/3"
 
 
 def test_points_against_a_player_never_read_as_a_gain():
