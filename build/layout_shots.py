@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -37,7 +38,10 @@ from screenshots import (  # noqa: E402
 )
 
 from knockrummy.engine.actions import Knock, NextHand  # noqa: E402
+from knockrummy.engine.melds import discard_points  # noqa: E402
 from knockrummy.engine.profiles import PROFILES  # noqa: E402
+from knockrummy.ui.game import Game  # noqa: E402
+from knockrummy.ui.navigator import Navigator  # noqa: E402
 from knockrummy.ui.runner import table_scene  # noqa: E402
 from knockrummy.ui.table_draw import Marks, draw_table  # noqa: E402
 
@@ -54,6 +58,7 @@ MOMENTS = (
     "hand-end",
     "buy-back",
     "game-over",
+    "game-over-screen",
 )
 DT = 1 / 60
 
@@ -89,6 +94,24 @@ class Matrix:
                 self.found += [f"{name}: {p}" for p in problems]
         scene.settings = settings
         scene.resize(size)
+
+    def shoot_game_over(self, state, seats, label: str) -> None:
+        """The game-over screen after the last panel, at every size (no card size in it;
+        it records no marks, so it is only drawn)."""
+        if "game-over-screen" not in self.moments:
+            return
+        with tempfile.TemporaryDirectory() as folder:
+            game = Game.open(folder)
+            for shape in self.sizes:
+                app = App(shape)
+                Navigator(app, game)
+                app.navigator.game_over(state, seats)
+                app.dirty = True
+                app.step(DT, [])
+                name = f"{label}-game-over-screen-{shape[0]}x{shape[1]}.png"
+                pygame.image.save(app.screen, str(self.outdir / name))
+                print(name, "drawn", flush=True)
+            game.store.close()
 
 
 def _wait(app: App, scene, done, limit: int = 20000) -> bool:
@@ -130,6 +153,7 @@ def play(matrix: Matrix, profile: str, players: int, seed: int) -> None:
                 pass
             elif view.phase == SESSION_OVER:
                 matrix.shoot(scene, label, "game-over")
+                matrix.shoot_game_over(scene.session, list(scene.seats), label)
                 break
             elif view.phase == BUY_BACK and view.to_move == scene.viewer:
                 if once("buy-back"):
@@ -172,7 +196,8 @@ def _discard_moments(app, scene, matrix: Matrix, label: str, once) -> None:
     knocks = [a.card for a in scene.legal if isinstance(a, Knock)]
     if knocks and once("knock"):
         scene.hint = ""
-        scene.selected = knocks[0]
+        left = discard_points(list(scene.view.hand), forbidden=scene.view.taken)
+        scene.selected = min(knocks, key=lambda card: left.get(card, 999))  # the best knock
         scene.refresh_buttons()
         app.step(DT, [])
         matrix.shoot(scene, label, "knock")

@@ -198,9 +198,17 @@ def draw_face(
     if rect.left < 2:  # a plate at the window's left edge: the face goes on its right
         rect = image.get_rect(midleft=(plate.right + 4, plate.centery))
     surface.blit(image, rect)
-    mark = badge(level, max(6, round(size * 0.26)))
-    surface.blit(mark, mark.get_rect(midtop=(rect.centerx, rect.bottom - mark.get_height() // 2)))
+    place = badge_rect(rect)
+    surface.blit(badge(level, place.height), place)
     return rect
+
+
+def badge_rect(face: pygame.Rect) -> pygame.Rect:
+    """Where the level badge of the avatar at ``face`` goes: across its foot, half below."""
+    height = max(6, round(face.height * 0.26))
+    place = pygame.Rect(0, 0, round(height * 3.2), height)
+    place.midtop = (face.centerx, face.bottom - height // 2)
+    return place
 
 
 @functools.lru_cache(maxsize=16)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pygame
 
 from ..engine.ledger import LedgerEntry, format_amount
-from .fonts import blit_text
+from .fonts import blit_text, font
 from .theme import SOFT
 
 LINE_COLOURS = [
@@ -44,16 +44,33 @@ def draw_score_chart(
     names: Sequence[str],
     totals: list[list],
     fs: int,
-) -> None:
+) -> list[pygame.Rect]:
     """The running totals of ``totals`` (see :func:`running_totals`) as lines in ``area``,
-    each seat's name and final total above in its colour."""
+    each seat's name and final total above in its colour, side by side and on as many rows
+    as they need. Returns the rectangles of the words drawn (for the layout tests)."""
     pygame.draw.rect(surface, (10, 40, 25), area, border_radius=fs // 2)
     exact_points = [v for row in totals for v in row] + [0]
     low, high = min(exact_points), max(exact_points)  # exact, so the axis reads 128, not 128.0
     if high == low:
         high = low + 1
     n = len(totals[0])
-    inner = area.inflate(-fs * 3, -fs * 2)
+    drawn = []
+    # the legend first: the lines go under it, never through it
+    size = max(11, round(fs * 0.8))
+    x, y = area.left + fs * 0.6, area.top + fs * 0.3
+    bottom = y
+    for seat, row in enumerate(totals):
+        label = f"{names[seat]} {format_amount(row[-1])}"
+        width = font(size, True).get_rect(label).width
+        if x + width > area.right - fs * 0.6 and x > area.left + fs * 0.6:
+            x, y = area.left + fs * 0.6, bottom + fs * 0.2  # the next row of names
+        colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+        drawn.append(blit_text(surface, label, size, colour, (x, y), "topleft", bold=True))
+        bottom = max(bottom, drawn[-1].bottom)
+        x += width + fs * 1.2
+    inner = pygame.Rect(area.left + fs * 2.5, bottom + fs * 0.6, 0, 0)
+    inner.width = round(area.right - fs * 1.2 - inner.left)
+    inner.height = max(1, round(area.bottom - fs * 1.8 - inner.top))
 
     def at(k: int, v) -> tuple[float, float]:
         x = inner.left + (inner.width * k / max(1, n - 1))
@@ -69,36 +86,18 @@ def draw_score_chart(
             pygame.draw.lines(surface, colour, False, pts, max(3, fs // 8))
         for p in pts:
             pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), max(3, fs // 6))
+    small = max(11, round(fs * 0.75))
+    for value, anchor, y in ((high, "topright", inner.top), (low, "bottomright", inner.bottom)):
+        at_y = (inner.left - fs * 0.4, y)
+        drawn.append(blit_text(surface, format_amount(value), small, SOFT, at_y, anchor))
+    drawn.append(
         blit_text(
             surface,
-            f"{names[seat]} {format_amount(row[-1])}",
-            round(fs * 0.75),
-            colour,
-            (area.left + fs * 0.6 + seat * fs * 7.5, area.top + fs * 0.3),
-            "topleft",
-            bold=True,
+            "running totals by hand",
+            small,
+            SOFT,
+            (area.right - fs * 0.5, area.bottom - fs * 0.2),
+            "bottomright",
         )
-    blit_text(
-        surface,
-        f"{format_amount(high)}",
-        round(fs * 0.7),
-        SOFT,
-        (inner.left - 4, inner.top),
-        "topright",
     )
-    blit_text(
-        surface,
-        f"{format_amount(low)}",
-        round(fs * 0.7),
-        SOFT,
-        (inner.left - 4, inner.bottom),
-        "bottomright",
-    )
-    blit_text(
-        surface,
-        "running totals by hand",
-        round(fs * 0.7),
-        SOFT,
-        (area.right - fs * 0.5, area.bottom - fs * 0.2),
-        "bottomright",
-    )
+    return drawn

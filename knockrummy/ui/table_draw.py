@@ -26,7 +26,7 @@ from ..engine.profiles import get_profile
 from ..engine.session import BUY_BACK, PLAYING
 from ..engine.views import PlayerView
 from . import card_art
-from .avatars import draw_face, draw_thinking
+from .avatars import badge_rect, draw_face, draw_thinking
 from .card_art import CARD_RATIO
 from .fonts import blit_text, fit, font, wrap
 from .scenes.hand_end import HandEndPanel
@@ -508,12 +508,12 @@ def _draw_opponent(
             card = cards[i] if i < len(cards) else None
             image = frame.look.card_back(cw) if card is None else frame.look.face(card, cw)
             _card(marks, surface, image, (x, y), group)
-    rect = _draw_plate(frame, surface, seat, place.plate, fs, marks, spots)
+    rect, foot = _draw_plate(frame, surface, seat, place.plate, fs, marks, spots)
     said = frame.story.last_turns.get(seat) if frame.story is not None else None
     if said and frame.panel is None:
         size = round(fs * 0.75)
         width = frame.geometry.words_width(seat)
-        y = rect.bottom + 2
+        y = foot + 2
         for line in wrap(said, size, width)[:2]:
             line = fit(line, size, width)
             y = _text(
@@ -524,6 +524,8 @@ def _draw_opponent(
 def _draw_plate(
     frame: TableFrame, surface: pygame.Surface, seat: int, center, fs: int, marks, spots: dict
 ):
+    """A seat's name plate, avatar and dealer chip; returns the plate's rect and the lowest
+    y of all of them (the level badge hangs below the avatar)."""
     view = frame.view
     cfg = frame.seats[seat]
     out = not view.active[seat]
@@ -532,11 +534,14 @@ def _draw_plate(
     size = round(fs * (0.9 if seat == frame.viewer else 0.8))
     rect = plate(surface, lines, center, size, highlight=active, dim=out)
     _mark(marks, "plate", f"plate {seat}", rect)
-    left, right = rect.left, rect.right
+    left, right, bottom = rect.left, rect.right, rect.bottom
     if not cfg.is_human:
         face = draw_face(surface, seat, cfg.level, rect, dim=out)
         _mark(marks, "plate", f"plate {seat}", face)
+        foot = badge_rect(face)
+        _mark(marks, "plate", f"plate {seat}", foot)
         left, right = min(left, face.left), max(right, face.right)
+        bottom = max(bottom, foot.bottom)
     if view.to_move == seat:  # the dots turn on the moving layer while a computer thinks
         spots["thinking"] = (
             (right + rect.height * 0.55 + 4, rect.centery),
@@ -551,7 +556,7 @@ def _draw_plate(
         pygame.draw.circle(surface, CHIP_EDGE, (cx, cy), r, 2)
         blit_text(surface, "D", round(r * 1.1), INK, (cx, cy), "center", bold=True)
         _mark(marks, "plate", f"plate {seat}", (cx - r, cy - r, 2 * r, 2 * r))
-    return rect
+    return rect, bottom
 
 
 def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int, marks, spots: dict) -> None:
@@ -565,7 +570,7 @@ def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int, marks, spo
         position = view.seats_in_hand.index(seat)
         for x, y in frame.geometry.hand_slots(seat, _shown_count(frame, position)):
             _card(marks, surface, frame.look.card_back(cw), (x, y), "hand")
-    rect = _draw_plate(frame, surface, seat, place.plate, fs, marks, spots)
+    rect, _ = _draw_plate(frame, surface, seat, place.plate, fs, marks, spots)
     story = frame.story
     if story is not None and story.deadwood:
         size = round(fs * 0.85)
@@ -978,14 +983,20 @@ def _panel_row(
     small = round(fs * 0.72)
     step = small * 1.3
     room = max(1, int((geo["row_h"] / 2 - fs * 0.35) // step))
-    if len(lines) > room:
-        lines = lines[: room - 1] + [more_changes(len(lines) - room + 1)]
+    width = rect.right - x - fs
+    widest = max((font(small).get_rect(line).width for line in lines), default=0)
+    # many reasons (a winner paid by each player): side by side in two columns if they fit
+    columns = 2 if len(lines) > room and 2 * widest + fs <= width else 1
+    if len(lines) > room * columns:
+        lines = lines[: room * columns - 1] + [more_changes(len(lines) - room * columns + 1)]
+    column_w = width if columns == 1 else (width - fs) / 2
     for i, line in enumerate(lines):
+        column, row = divmod(i, room)
         text(
-            fit(line, small, rect.right - x - fs),
+            fit(line, small, column_w),
             small,
             SOFT,
-            (x, mid + fs * 0.6 + i * step),
+            (x + column * (column_w + fs), mid + fs * 0.6 + row * step),
             "midleft",
         )
 

@@ -9,9 +9,13 @@ Glossary:
                   second person ("You deal", "Your deadwood", "You lay off 7♥").
     against       points that count against a player (Knock Rami's running score, which
                   puts a player out at 100): shown as ``+12 against you``, never as a gain.
+    chips         the pot and the buy-back's price, exact as a player writes them: ``37½``,
+                  ``379 11/16`` (halving a pot leaves such parts), never 37.5 nor 75/2.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from ..engine.actions import Knock, TakeDiscard
 from ..engine.cards import Card
@@ -32,6 +36,24 @@ RESULT_WORDS = {
     "exhausted": "Stock exhausted",
 }
 """How each settlement result reads."""
+
+
+VULGAR = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
+"""The fractions of a chip a pot halved once or twice leaves, as a player writes them."""
+
+
+def chips(value) -> str:
+    """A number of chips, exact and as a player reads it: ``25``, ``37½``, ``18¾``, and a
+    pot halved more often as a mixed number, ``379 11/16`` (never rounded)."""
+    value = Fraction(value)
+    whole, part = divmod(abs(value), 1)
+    sign = "-" if value < 0 else ""
+    if not part:
+        return format_amount(value)
+    mark = VULGAR.get((part.numerator, part.denominator))
+    if mark is not None:
+        return f"{sign}{int(whole) or ''}{mark}"
+    return f"{sign}{f'{int(whole)} ' if whole else ''}{part.numerator}/{part.denominator}"
 
 
 def going_out_word(profile: Profile, deadwood: int) -> str:
@@ -157,7 +179,7 @@ def headline(view: PlayerView) -> str:
         if elimination:
             text += " the pot"  # paid out by now: the game-over screen says how much
     elif view.phase in (HAND_OVER, BUY_BACK) and elimination:
-        text += f" · pot {format_amount(view.pot)}"
+        text += f" · pot {chips(view.pot)}"
     return text
 
 
@@ -172,7 +194,7 @@ def game_over_line(names, winners, profile_id: str, pot) -> str:
     """The game-over screen's headline: ``You win``; in Knock Rami with the pot won."""
     text = winners_line(names, winners)
     if counts_against(profile_id):
-        text += f" the pot of {format_amount(pot)} chips"
+        text += f" the pot of {chips(pot)} chips"
     return text + "!"
 
 
@@ -190,19 +212,19 @@ def out_line(name: str, score, target: int) -> str:
 
 
 def buy_back_offer(name: str, score, price, pot, return_score) -> str:
-    """The buy-back in words, with the engine's exact price (``15/2``, never 7.5)."""
+    """The buy-back in words, with the engine's exact price (``7½``, never 7.5)."""
     have = says(name, "have", "has")
     are = "are" if is_you(name) else "is"
     verb = "Buy back" if is_you(name) else f"{name} may buy back"
     return (
-        f"{have} {format_amount(score)} and {are} out. {verb} for {format_amount(price)} "
-        f"chips, half the pot of {format_amount(pot)}, and return at "
+        f"{have} {format_amount(score)} and {are} out. {verb} for {chips(price)} "
+        f"chips, half the pot of {chips(pot)}, and return at "
         f"{format_amount(return_score)}, the highest score still in, or stay out."
     )
 
 
 def buy_back_button(price) -> str:
-    return f"Buy back for {format_amount(price)}"
+    return f"Buy back for {chips(price)}"
 
 
 def buy_back_words(bought: bool, name: str = "") -> str:
@@ -255,7 +277,7 @@ def setting_notice(name: str, on: bool) -> str:
 
 
 def pot_label(pot) -> str:
-    return f"Pot {format_amount(pot)}"
+    return f"Pot {chips(pot)}"
 
 
 def plate_lines(name: str, label: str, score, out: bool) -> list[str]:

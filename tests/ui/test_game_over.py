@@ -15,7 +15,7 @@ from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.scenes.table import TableScene
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import default_seats
-from knockrummy.ui.wording import game_over_line
+from knockrummy.ui.wording import chips, game_over_line
 
 from .conftest import click, key, press, run_until, step
 from .test_screens import open_game, redraw
@@ -119,7 +119,7 @@ def test_the_knock_rami_game_over_screen_names_the_pot_the_winner_took(tmp_path)
     paid = [e for e in state.ledger if e.account == "chips" and e.amount < 0]
     pot = -sum(e.amount for e in paid)
     assert pot > 0 and screen.pot_won == pot
-    assert screen.headline.endswith(f"wins the pot of {pot} chips!")
+    assert screen.headline.endswith(f"wins the pot of {chips(pot)} chips!")
     redraw(app)
 
 

@@ -11,6 +11,7 @@ from knockrummy.deal_codes import FINGERPRINT_SHOWN, fingerprint
 from knockrummy.engine.actions import DrawStock, NextHand
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_seed
 from knockrummy.settings import CARD_SCALES
+from knockrummy.ui.score_chart import draw_score_chart
 from knockrummy.ui.table_draw import Marks, draw_table
 from knockrummy.ui.tables import SeatBots
 
@@ -176,3 +177,31 @@ def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size):
     assert run_until(app, lambda: not scene.panel.busy)
     assert drawn(scene) == [], "game over"
     assert len(checked) > 5
+
+
+@pytest.mark.parametrize("width", [500, 900, 2900])
+def test_the_score_chart_names_never_overlap_each_other_or_leave_the_chart(width):
+    names = ["Bartholomew Long", "Cleo", "Maximilian Jones", "Dev", "Evangeline Star", "Fay"]
+    totals = [[0, 40 * s, -25 * s, 100 + s] for s in range(6)]
+    area = pygame.Rect(20, 20, width, 400)
+    words = draw_score_chart(pygame.Surface((width + 40, 440)), area, names, totals, 16)
+    assert len(words) == 6 + 3
+    for i, a in enumerate(words):
+        assert area.contains(a), a
+        for b in words[i + 1 :]:
+            assert not a.colliderect(b), (a, b)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_a_winner_paid_by_four_players_shows_every_reason_where_the_row_has_room(size):
+    app, scene = table_at(5, size, 1.0, profile="poker-rum", humans=0, seed=4)
+    assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
+    changes = max(scene.panel.changes.values(), key=len)
+    assert len(changes) >= 4
+    marks = Marks()
+    draw_table(scene.frame(), pygame.Surface(size), marks)
+    texts = [m.group for m in marks if m.kind == "text"]
+    for entry in changes:
+        assert any(entry.reason in t for t in texts), entry.reason
+    assert not any("more changes" in t for t in texts)
+    assert marks.problems(size) == []

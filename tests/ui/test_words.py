@@ -75,9 +75,22 @@ def test_the_buy_back_offer_in_words_with_the_exact_price():
         "You have 115 and are out. Buy back for 25 chips, half the pot of 50, and return "
         "at 78, the highest score still in, or stay out."
     )
-    assert wording.buy_back_button(Fraction(15, 2)) == "Buy back for 15/2"
+    assert wording.buy_back_button(Fraction(15, 2)) == "Buy back for 7½"
     offer = wording.buy_back_offer("Ben", 104, Fraction(15, 2), 15, 60)
-    assert "Ben may buy back for 15/2 chips" in offer
+    assert "Ben may buy back for 7½ chips" in offer
+
+
+def test_chips_read_as_a_player_writes_them_and_stay_exact():
+    assert [wording.chips(Fraction(n, 4)) for n in (100, 150, 75, 2, 1, -6)] == [
+        "25",
+        "37½",
+        "18¾",
+        "½",
+        "¼",
+        "-1½",
+    ]
+    assert wording.chips(Fraction(6075, 16)) == "379 11/16"
+    assert wording.chips(Fraction(-1, 3)) == "-1/3"
 
 
 def test_points_against_a_player_never_read_as_a_gain():

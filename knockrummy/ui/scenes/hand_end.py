@@ -285,7 +285,7 @@ class HandEndPanel:
         name_w = rect.width * 0.16
         groups = [self.row_groups(position) for position in range(rows)]
         font = max(11, min(round(row_h * 0.2), round(h * 0.024)))
-        cw = int(min(row_h * 0.7 / 1.4, w / 16))
+        cw = int(min(row_h * 0.8 / 1.4, w / 16))  # a tenth of the row above and below
         # the cards' column takes what its widest row needs side by side, leaving at least
         # RIGHT_SHARE of the panel to the changes and their reasons
         widest = max(

@@ -154,7 +154,7 @@ class TableGeometry:
             reach = max(self.opponent_span / 2, self.words_width(seat) / 2, fs * 5)
             x = place.plate[0]
             if x + reach > left and x - reach < right:
-                top = max(top, place.plate[1] + fs * 3.6)  # the plate and two lines of words
+                top = max(top, place.plate[1] + fs * 4)  # the plate, its badge, two lines of words
         return top
 
     def pile_rect(self, count: int) -> tuple[pygame.Rect, int, int]:
