@@ -375,10 +375,13 @@ PICKED_UP = "from the pile:"
 
 def score_sheet_title(profile: Profile, hand_number: int, players: int) -> list[str]:
     """The score sheet's first lines: the game, then the hand and what ends it (``to 100``;
-    in a rotation, ``hand 2 of 4``, one deal each)."""
+    in a rotation, ``hand 2 of 4``, one deal each; where a score against a player puts
+    them out, ``out at 100``)."""
     name = profile.short_name
     if profile.session == "rotation":
         return [name, f"hand {hand_number} of {players}"]
+    if profile.session == "elimination":
+        return [name, f"hand {hand_number} · out at {profile.target}"]
     return [name, f"hand {hand_number} · to {profile.target}"]
 
 

@@ -258,3 +258,13 @@ def test_the_knock_rami_panel_offers_the_buy_back_in_words_with_the_engine_price
     assert scene.session.pot == pot_before + price
     assert scene.session.bought_back[0]
     assert BuyBack() not in scene.legal
+
+
+def test_the_score_sheet_says_what_ends_the_game_in_each_profile():
+    from knockrummy.engine.profiles import get_profile
+    from knockrummy.ui.wording import score_sheet_title
+
+    assert score_sheet_title(get_profile("gin-rummy"), 3, 2)[1] == "hand 3 · to 100"
+    assert score_sheet_title(get_profile("poker-rum"), 2, 4)[1] == "hand 2 of 4"
+    rami = get_profile("knock-rami")
+    assert score_sheet_title(rami, 1, 5)[1] == f"hand 1 · out at {rami.target}"
