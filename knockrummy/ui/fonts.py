@@ -56,6 +56,12 @@ def blit_text(
 
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text``, shortened with an ellipsis if it is wider than ``width`` pixels."""
+    return _fit(text, int(size), float(width), bool(bold))
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit(text: str, size: int, width: float, bold: bool) -> str:
+    # cached: a table redrawn after a move measures the same words at the same widths
     f = font(size, bold)
     if f.get_rect(text).width <= width:
         return text
