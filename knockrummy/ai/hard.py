@@ -17,9 +17,10 @@ Glossary:
                  gains from taking it, times the chance it does (see :mod:`.race`): the
                  race's form of the feeding cost.
     shedding     in a race, with threat ``t`` (the chance the opponent knocks within two
-                 turns after the discard), a discard is worth ``(1 - t) * race value - t *
-                 SHED_POINT * count``: when a knock is coming, the count one is caught
-                 with (to undercut, or to lose less) outweighs the melds one builds.
+                 turns after the discard), a discard is worth ``(1 - t) * (race value -
+                 denial) - t * SHED_POINT * count``: when a knock is coming, the count one
+                 is caught with (to undercut, or to lose less) outweighs the melds one
+                 builds.
 
 The number of samples is fixed per table size, never by the clock, so a seed replays the
 same decisions.

@@ -17,7 +17,8 @@ Glossary:
     ablation      the hard level with one of its race pieces off, to measure what it adds:
                   ``hard-nodeny`` (no denial), ``hard-noshed`` (no shedding switch),
                   ``hard-unweighted`` (samples not checked against the opponent's play),
-                  ``hard-points`` (knocks valued by the hand's points, not the game).
+                  ``hard-points`` (knocks valued by the hand's points, not the game);
+                  ``hard-earlier`` has all four off: the hard level as it was before them.
     sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
                   It sees a hidden hand, so it exists only in the benches, never as a
                   seat. ``hard-sighted-NN`` sees each of the racer's cards with chance NN%
@@ -51,6 +52,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "hard-noshed": {"shed_point": 0.0},
     "hard-unweighted": {"likely": False},
     "hard-points": {"match": False},
+    "hard-earlier": {"deny_weight": 0.0, "shed_point": 0.0, "likely": False, "match": False},
 }
 """The ablations (see the glossary): name, and the hard level's settings."""
 

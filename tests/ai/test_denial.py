@@ -34,20 +34,23 @@ def test_the_mask_meld_test_agrees_with_the_simple_players_on_random_hands():
             assert joins_meld(upcard, cards_mask(hand), held) == joins_a_meld(upcard, hand)
 
 
+def played(hands: list[str], pile: str, stock_top: str, moves: str):
+    """A rigged gin-rummy hand after ``moves`` (``seat:draw``, ``seat:take``,
+    ``seat:CARD`` to throw a card), and seat 0's view of it."""
+    state = rigged_session("gin-rummy", hands, discard_pile=pile, stock_top=stock_top, turn=2)
+    for move in moves.split():
+        seat, what = move.split(":")
+        action = {"draw": DrawStock(), "take": TakeDiscard()}.get(what) or Discard(card(what))
+        state, _ = apply(state, action, int(seat))
+    return player_view(state, 0)
+
+
+HANDS = ["AS 2S 3S 4H 5H 6H 9D 9C KD 7S", "2C 3D 5C 8H TC JD QH KS 4D AC"]
+
+
 def passed_seven_of_spades():
     """Seat 0 throws 7S; seat 1 passes it for the stock and throws; seat 0 to move."""
-    state = rigged_session(
-        "gin-rummy",
-        ["AS 2S 3S 4H 5H 6H 9D 9C KD 7S", "2C 3D 5C 8H TC JD QH KS 4D AC"],
-        discard_pile="QC",
-        stock_top="6D 9H 2H",
-        turn=2,
-    )
-    state, _ = apply(state, DrawStock(), 0)
-    state, _ = apply(state, Discard(card("7S")), 0)
-    state, _ = apply(state, DrawStock(), 1)
-    state, _ = apply(state, Discard(card("KS")), 1)
-    return player_view(state, 0)
+    return played(HANDS, "QC", "6D 9H 2H", "0:draw 0:7S 1:draw 1:KS")
 
 
 def test_a_likely_sample_never_holds_a_hand_the_passed_upcard_would_have_joined():
@@ -72,22 +75,9 @@ def test_likely_samples_are_seeded_and_blind_to_the_hidden_hand():
 
 
 def test_a_take_that_joins_no_meld_in_the_guessed_hand_conflicts():
-    state = rigged_session(
-        "gin-rummy",
-        ["AS 2S 3S 4H 5H 6H 9D 9C KD 7S", "2C 3D 5C 8H TC JD QH KS 4D AC"],
-        discard_pile="5D",
-        stock_top="6D 9H 2H",
-        turn=2,
-    )
-    state, _ = apply(state, DrawStock(), 0)
-    state, _ = apply(state, Discard(card("7S")), 0)
-    state, _ = apply(state, DrawStock(), 1)
-    state, _ = apply(state, Discard(card("KS")), 1)
-    state, _ = apply(state, TakeDiscard(), 0)
-    state, _ = apply(state, Discard(card("KD")), 0)
-    state, _ = apply(state, TakeDiscard(), 1)  # takes the KD
-    state, _ = apply(state, Discard(card("TC")), 1)
-    knowledge = read_view(player_view(state, 0))
+    # seat 1 passes the 7S, then takes the KD seat 0 throws
+    view = played(HANDS, "5D", "6D 9H 2H", "0:draw 0:7S 1:draw 1:KS 0:take 0:KD 1:take 1:TC")
+    knowledge = read_view(view)
     clues = knowledge.clues[1]
     assert clues[-2].kind == "taken" and clues[-2].card == card("KD")
     assert conflict(clues[-2:-1], parse_cards("KD 2C 3D 5C 8H JD QD 4D AC 7C")) == 0.0
@@ -104,19 +94,8 @@ def test_a_take_that_joins_no_meld_in_the_guessed_hand_conflicts():
 
 def took_five_of_diamonds():
     """The opponent took 5D from the pile and threw an unrelated card; seat 0 to move."""
-    state = rigged_session(
-        "gin-rummy",
-        ["AS 2S 3S 4H 5H 6H 9C 6D QS 5D", "2C 4D 7C 8H TC JD QH KS 3H AC"],
-        discard_pile="QC",
-        stock_top="KH 9H 2H",
-        turn=2,
-    )
-    state, _ = apply(state, DrawStock(), 0)
-    state, _ = apply(state, Discard(card("5D")), 0)
-    state, _ = apply(state, TakeDiscard(), 1)
-    state, _ = apply(state, Discard(card("KS")), 1)
-    state, _ = apply(state, DrawStock(), 0)
-    return player_view(state, 0)
+    hands = ["AS 2S 3S 4H 5H 6H 9C 6D QS 5D", "2C 4D 7C 8H TC JD QH KS 3H AC"]
+    return played(hands, "QC", "KH 9H 2H", "0:draw 0:5D 1:take 1:KS 0:draw")
 
 
 def test_a_card_next_to_one_the_opponent_took_is_charged_more_than_an_unrelated_one():
