@@ -13,9 +13,12 @@ Glossary:
     race         the two-player profiles with a knock limit (``gin-rummy``,
                  ``gin-classic``): draws and discards are weighed by how soon the hand is
                  likely to reach the limit (see :mod:`.race`); the knock test is the same.
-    denial       in a race, each candidate discard is charged what the opponent's race
-                 gains from taking it, times the chance it does (see :mod:`.race`): the
-                 race's form of the feeding cost.
+    denial       in a race, each candidate discard can be charged what the opponent's
+                 race gains from taking it, times the chance it does (see :mod:`.race`):
+                 the race's form of the feeding cost. Off in the level as shipped
+                 (``deny_weight`` 0): against OpenSpiel's bot it cost hands and points
+                 (README, *The race against the opponent*); the bench's ``hard-deny``
+                 plays with it.
     shedding     in a race, with threat ``t`` (the chance the opponent knocks within two
                  turns after the discard), a discard is worth ``(1 - t) * (race value -
                  denial) - t * SHED_POINT * count``: when a knock is coming, the count one
@@ -63,7 +66,8 @@ RACE_TAKE_CANDIDATES = 3
 DENY_SAMPLES = 40
 """Samples over which a race discard's denial is averaged."""
 DENY_WEIGHT = 1.0
-"""Own race value given up per point of race value a discard hands the opponent."""
+"""Own race value given up per point of race value a discard hands the opponent, where
+denial is on (the bench's ``hard-deny``; the shipped level has it off)."""
 SHED_POINT = 1.25
 """Race value per point of count one is caught with when the opponent knocks: a hand won
 rather than lost is worth about 80 points (its points and box bonus both ways) and about
@@ -147,7 +151,7 @@ class HardBot:
         seed: int = 0,
         samples: dict[int, int] | None = None,
         race_samples: int | None = None,
-        deny_weight: float = DENY_WEIGHT,
+        deny_weight: float = 0.0,
         likely: bool = True,
         shed_point: float = SHED_POINT,
         match: bool = True,

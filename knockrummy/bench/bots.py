@@ -14,11 +14,12 @@ Glossary:
                   the racer would take the card; zero where it would not.
     denying       the hard level charges each candidate race discard the opponent's mean
                   race gain over the sampled hidden hands (see :mod:`knockrummy.ai.race`).
-    ablation      the hard level with one of its race pieces off, to measure what it adds:
-                  ``hard-nodeny`` (no denial), ``hard-noshed`` (no shedding switch),
-                  ``hard-unweighted`` (samples not checked against the opponent's play),
-                  ``hard-points`` (knocks valued by the hand's points, not the game);
-                  ``hard-earlier`` has all four off: the hard level as it was before them.
+    ablation      the hard level with one of its race pieces changed, to measure what it
+                  adds: ``hard-deny`` (denial on, as the shipped level has it off),
+                  ``hard-noshed`` (no shedding switch), ``hard-unweighted`` (samples not
+                  checked against the opponent's play), ``hard-points`` (knocks valued by
+                  the hand's points, not the game); ``hard-earlier`` has all four off: the
+                  hard level as it was before them.
     sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
                   It sees a hidden hand, so it exists only in the benches, never as a
                   seat. ``hard-sighted-NN`` sees each of the racer's cards with chance NN%
@@ -36,7 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ai import load_external_bot
-from ..ai.hard import HardBot, Race
+from ..ai.hard import DENY_WEIGHT, HardBot, Race
 from ..ai.inference import Sample
 from ..ai.race import greedy_throw
 from ..ai.simple import SimpleBot
@@ -48,7 +49,7 @@ from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 
 ABLATIONS: dict[str, dict[str, Any]] = {
-    "hard-nodeny": {"deny_weight": 0.0},
+    "hard-deny": {"deny_weight": DENY_WEIGHT},
     "hard-noshed": {"shed_point": 0.0},
     "hard-unweighted": {"likely": False},
     "hard-points": {"match": False},
@@ -102,7 +103,7 @@ class DenyingHardBot(HardBot):
     replaced, in each sample, by a card it does not hold."""
 
     def __init__(self, seed: int = 0, sight: float | None = None) -> None:
-        super().__init__(seed=seed)
+        super().__init__(seed=seed, deny_weight=DENY_WEIGHT)
         if sight is not None and not 0.0 < sight <= 1.0:
             raise ValueError(f"sight must be a share above 0 and at most 1, not {sight}")
         self.sight = sight

@@ -224,9 +224,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_level_options(
         parser,
-        levels="hard,hard-nodeny,hard-sighted",
+        levels="hard,hard-deny,hard-sighted",
         help="comma-separated levels, simple, package.module:ClassName, or this bench's "
-        "hard-nodeny, hard-sighted and hard-sighted-NN (compared with the first)",
+        "hard-deny, hard-sighted and hard-sighted-NN (compared with the first)",
         deals=200,
         own=is_bench_level,
     )

@@ -100,10 +100,10 @@ def test_a_sighted_bot_refuses_to_decide_without_the_racers_hand():
 
 
 def test_the_bench_levels_are_never_offered_as_seats():
-    for level in ("hard-nodeny", "hard-sighted"):
+    for level in ("hard-deny", "hard-sighted"):
         with pytest.raises(UnknownBotError):
             make_bot(level, seed=1)
-    outcome = duel("gin-rummy", "hard-nodeny", deal=2, seat=1)
+    outcome = duel("gin-rummy", "hard-deny", deal=2, seat=1)
     assert outcome.score in (0.0, 0.5, 1.0) and outcome.times
 
 
