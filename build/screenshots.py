@@ -49,7 +49,9 @@ class Shot:
     when: str
     """``mid-hand`` (the viewer's turn, log open), ``hand-end``, ``out`` (the human,
     played by an easy computer player, is eliminated and offered the buy-back) or
-    ``lesson`` (the profile's Learn to play lesson at step ``step``; ``seed`` is unused)."""
+    ``lesson`` (the profile's Learn to play lesson at step ``step``; ``seed`` is unused) or
+    ``replay`` (a session of hard against easy played from ``seed`` and saved, its hand 2
+    opened in the replay viewer at step ``step`` with the coach's review)."""
     step: int = 0
 
 
@@ -59,6 +61,7 @@ SHOTS = (
     Shot("hand-end", "knock-rummy", 3, 0, 7, "hand-end"),
     Shot("knock-rami-out", "knock-rami", 3, 1, 5, "out"),
     Shot("lesson", "knock-rummy", 2, 1, 0, "lesson", step=2),
+    Shot("replay-viewer", "knock-rummy", 2, 1, 11, "replay", step=9),
 )
 SIZES = ((1280, 800),)
 
@@ -77,6 +80,8 @@ def render(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
     """The window at ``size`` at the shot's moment."""
     if shot.when == "lesson":
         return _render_lesson(shot, size)
+    if shot.when == "replay":
+        return _render_replay(shot, size)
     app = App(size)
     session = new_session(shot.profile, shot.players, shot.seed)
     seats = default_seats(shot.players, humans=shot.humans, level="medium")
@@ -122,6 +127,41 @@ def _render_lesson(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
         for _ in range(60):
             app.step(1 / 60, [])
         scene.draw(app.screen)
+        game.store.close()
+        return app.screen
+
+
+def _render_replay(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
+    """A saved hand in the replay viewer, with the coach's review of the human seat."""
+    from knockrummy.ai import make_bot
+    from knockrummy.sim import play_session
+
+    seats = [
+        {"name": "Ada", "kind": "human", "level": "medium"},
+        {"name": "Ben", "kind": "computer", "level": "easy"},
+    ]
+    with tempfile.TemporaryDirectory() as folder:
+        game = Game.open(folder)
+        game.change_settings(Settings(speed="instant", window_size=size))
+        bots = [make_bot("hard", 1), make_bot("easy", 2)]
+        state = play_session(
+            shot.profile,
+            shot.players,
+            shot.seed,
+            bots,
+            until=lambda s: s.to_move is None and s.hand_number == 4,
+        )
+        sid = game.store.add_session(state, seats)
+        app = App(size)
+        Navigator(app, game)
+        app.navigator.replay(sid, 2)
+        viewer = app.scene
+        viewer.resize(size)
+        viewer.wait_for_review(300)
+        viewer.go(shot.step)
+        for _ in range(5):
+            app.step(1 / 60, [])
+        viewer.draw(app.screen)
         game.store.close()
         return app.screen
 

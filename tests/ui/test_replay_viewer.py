@@ -3,6 +3,8 @@ review beside it, priced once on a worker thread and kept in the saved games."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -166,3 +168,18 @@ def test_the_viewers_log_says_you_draw_never_you_draws(kept):
     third_person = ("draws", "throws", "knocks", "takes", "passes")
     assert not any(f"You {verb}" in text for text in mine for verb in third_person)
     assert any(f"Ben {verb}" in text for text in theirs for verb in third_person)
+
+
+def test_the_review_names_the_best_choice_in_words_not_in_the_engines_text(kept):
+    game, sid, viewer = kept
+    viewer.choose_seat(1)  # the easy seat: its choices cost something
+    viewer.wait_for_review(120)
+    costly = []
+    for hand in (1, 2):
+        viewer.open_hand(hand)
+        costly += [text for text, _ in viewer.review_lines() if "best: " in text]
+    viewer.choose_seat(0)
+    viewer.wait_for_review(120)
+    assert costly, "the easy seat made at least one costly choice"
+    words = re.compile(r"best: (throwing|knocking|drawing|taking|passing)")
+    assert all(words.search(text) for text in costly), costly

@@ -252,7 +252,8 @@ class ReplayViewer(MenuScreen):
         lines = [(f"Coach's review of {name}: {hand_summary(mine)}", True)]
         lines.append((f"Whole session: {session_summary(self.decisions)}", False))
         for d in mine:
-            verdict = "best" if d.cost < 0.05 else f"cost {d.cost:.1f}; best: {d.best}"
+            best = action_words(d.best, choice=True)
+            verdict = "best" if d.cost < 0.05 else f"cost {d.cost:.1f}; best: {best}"
             at = self.step_of(d)
             here = at is not None and at == self.point
             where = f"step {at}" if at is not None else f"turn {d.turn}"
