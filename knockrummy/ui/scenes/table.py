@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 
 import pygame
@@ -116,6 +116,10 @@ class TableOptions:
 
 DEADWOOD_DROP = 0.07
 """How much lower a deadwood card sits than the melds, in card widths."""
+
+
+BOT_WAIT = 0.002
+"""Seconds a frame waits for a computer's pending decision before it draws on."""
 
 
 class TableScene(Scene):
@@ -679,7 +683,12 @@ class TableScene(Scene):
             self._future_seat = seat
             return
         if not self.future.done():
-            return
+            # let the worker have the interpreter for a moment: a frame that only waits is
+            # cheap, and a loop that spins at once (instant speed) would take it back before
+            # even a quick decision ends
+            wait([self.future], timeout=BOT_WAIT)
+            if not self.future.done():
+                return
         future, self.future = self.future, None
         action = future.result()  # a bot's exception is a bug: let it surface
         self.perform(action, self._future_seat)
