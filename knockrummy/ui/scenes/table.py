@@ -119,7 +119,7 @@ DEADWOOD_DROP = 0.07
 
 
 BOT_WAIT = 0.002
-"""Seconds a frame waits for a computer's pending decision before it draws on."""
+"""Seconds a frame waits for a computer's pending decision (or a hint) before it draws on."""
 
 
 class TableScene(Scene):
@@ -683,12 +683,7 @@ class TableScene(Scene):
             self._future_seat = seat
             return
         if not self.future.done():
-            # let the worker have the interpreter for a moment: a frame that only waits is
-            # cheap, and a loop that spins at once (instant speed) would take it back before
-            # even a quick decision ends
-            wait([self.future], timeout=BOT_WAIT)
-            if not self.future.done():
-                return
+            return
         future, self.future = self.future, None
         action = future.result()  # a bot's exception is a bug: let it surface
         self.perform(action, self._future_seat)
@@ -761,6 +756,12 @@ class TableScene(Scene):
             self.panel.place(size)
 
     def update(self, dt: float) -> None:
+        pending = [f for f in (self.future, self.hint_future, self.knock_future) if f]
+        if pending:
+            # let the worker have the interpreter for a moment: a frame that only waits is
+            # cheap, and a loop that spins at once (instant speed) would take it back before
+            # even a quick decision or hint ends
+            wait(pending, timeout=BOT_WAIT)
         self.motion.update(dt)
         self.notice_left = max(0.0, self.notice_left - dt)
         drag = self.input.drag
