@@ -6,9 +6,10 @@ Glossary:
                   the ledger transfer (``poker-rum``); own score minus the opponents'
                   average, plus the box or line bonus for a hand won (race and gin
                   profiles); the opponents' average added count minus one's own, with a
-                  charge for being eliminated (``knock-rami``). With ``Table.match``, in
-                  the two-player gin profiles, it is the hand's match value instead: the
-                  change in the chance of winning the game (see :mod:`.match`).
+                  charge for being eliminated (``knock-rami``). With ``Table.match`` it
+                  is the hand's match value instead: the change in the chance of winning
+                  the game or session (the game to the target, the rotation's highest
+                  net, the pot of the last player standing; see :mod:`.match`).
     improvement   the expected fall in count from one draw from the stock (each unseen
                   card weighted by its chance of being in the stock), keeping the best
                   discard.
@@ -34,7 +35,7 @@ from ..engine.profiles import Profile
 from ..engine.scoring import Settlement, settle
 from .common import greedy_pick
 from .inference import Sample
-from .match import match_value
+from .match import match_value, session_value
 
 ELIMINATION_COST = 40.0
 """``knock-rami``: the utility of being pushed to the target (out, or paying to buy back)."""
@@ -65,8 +66,10 @@ class Table:
     """Turns begun in the hand so far."""
     players: int
     match: bool = False
-    """Value hands by the chance of winning the game where the profile has one to win
-    (two-player gin profiles; see :func:`utility`)."""
+    """Value hands by the change in the chance of winning the game or session (see
+    :func:`utility` and :mod:`.match`)."""
+    hands_left: int = 1
+    """Hands of the session still to play, this one included (``poker-rum``'s rotation)."""
 
 
 def _float(value: int | Fraction) -> float:
@@ -79,6 +82,25 @@ def utility(table: Table, result: Settlement) -> float:
     deltas = [_float(d) for d in result.deltas]
     others = [p for p in range(len(deltas)) if p != me]
     profile = table.profile
+    if table.match:
+        if profile.session in MATCH_SESSIONS:
+            if len(deltas) == 2:
+                (other,) = others
+                return match_value(
+                    profile.target, table.scores[me], table.scores[other], deltas[me], deltas[other]
+                )
+        else:
+            value = session_value(
+                profile.id,
+                profile.session,
+                profile.target,
+                table.scores,
+                deltas,
+                me,
+                table.hands_left,
+            )
+            if value is not None:
+                return value
     if profile.settlement == "ledger":
         return deltas[me]
     if profile.settlement == "cumulative":
@@ -88,11 +110,6 @@ def utility(table: Table, result: Settlement) -> float:
             value -= ELIMINATION_COST
         pushed = sum(1 for p in others if table.scores[p] < target <= table.scores[p] + deltas[p])
         return value + ELIMINATION_COST * pushed / len(others)
-    if table.match and profile.session in MATCH_SESSIONS and len(deltas) == 2:
-        (other,) = others
-        return match_value(
-            profile.target, table.scores[me], table.scores[other], deltas[me], deltas[other]
-        )
     value = deltas[me] - sum(deltas[p] for p in others) / len(others)
     if profile.hand_bonus:
         won = [1 if p in result.winners else 0 for p in range(len(deltas))]

@@ -109,6 +109,7 @@ def table_of(view: PlayerView, knowledge: Knowledge, match: bool = False) -> Tab
         turn=view.turn,
         players=knowledge.players,
         match=match,
+        hands_left=max(len(view.scores) - view.hand_number + 1, 1),
     )
 
 
@@ -302,7 +303,11 @@ class HardBot:
             values[card] = race_value(foresight(samples, kept, race.limit), options[card])
         if self.deny_weight or self.shed_point:
             replies = opponent_replies(
-                self.denial_samples(samples, race), race.opponent, race.limit, list(values)
+                self.denial_samples(samples, race),
+                race.opponent,
+                race.limit,
+                list(values),
+                deny=bool(self.deny_weight),
             )
             for card, reply in replies.items():
                 values[card] = self.race_worth(values[card], reply, options[card])

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from heapq import nlargest
 
 from ..engine.actions import Discard, DrawStock, Pass, TakeDiscard
 from ..engine.cards import CARDS, JOKER, Card
@@ -289,6 +290,7 @@ def sample_hidden(
     contradicting one kept when none is found.)
     """
     unseen = knowledge.unseen
+    uniform = rng.random
     out = []
     for _ in range(count):
         free = list(range(len(unseen)))
@@ -298,12 +300,15 @@ def sample_hidden(
             if need <= 0:
                 continue
             row = knowledge.weights[p]
+            powers = [1.0 / w for w in row]
             clues = knowledge.clues[p] if likely and knowledge.clues else ()
             best: tuple[float, int, list[int]] | None = None
             for _ in range(REJECT_ROUNDS if clues else 1):
                 for _ in range(1 + min(knowledge.turns[p], MAX_EXTRA_DRAWS)):
-                    keyed = sorted(free, key=lambda i, row=row: -(rng.random() ** (1.0 / row[i])))
-                    chosen = keyed[:need]
+                    # the largest keys, first drawn first among equals (as a stable sort)
+                    keys = [uniform() ** powers[i] for i in free]
+                    top = nlargest(need, range(len(free)), key=keys.__getitem__)
+                    chosen = [free[j] for j in top]
                     hand = [*knowledge.known[p], *(unseen[i] for i in chosen)]
                     odd = conflict(clues, hand) if clues else 0.0
                     if best is not None and odd > best[0]:

@@ -1,9 +1,13 @@
-"""The chance of winning a game to a target from the scores: the hard level's match value.
+"""The chance of winning the game or session from the scores: the hard level's match value.
 
 A hand's points matter only as far as they move the game: at 90 to 40 a knock for 10 wins
 the game and a gin for 40 wins no more, while at 40 to 90 a small loss ends it. The hard
-level values its knock decisions in the gin profiles by the change in its chance of
-winning the game, read from a table worked out once per profile by a closed recursion.
+level values its knock decisions by the change in its chance of winning what the profile
+plays for: the game to 100 (the gin profiles, ``knock-rummy``), the session's highest net
+(``poker-rum``, one deal by each player) or the pot of the last player standing
+(``knock-rami``). Each chance comes from a neutral model of a hand between fair players,
+worked out once per table by a closed recursion or sum (no clock, no randomness); the
+models' figures were measured from medium-level play (``python build/hand_models.py``).
 
 Glossary:
     hand model  a neutral, fixed guess at one hand between two fair players: each wins it
@@ -14,17 +18,34 @@ Glossary:
                 running scores under the hand model; 1 at or over the target, 0 when the
                 opponent is. ``W(a, b) = 1/2 * mean W(a + x, b) + 1/2 * mean W(a, b + x)``
                 over the hand model's points ``x``, solved from the target down.
-    match value ``MATCH_POINTS * (W after - W before)``: the change in win chance, in
+    match value ``match_points * (W after - W before)``: the change in win chance, in
                 points worth as much as a hand's points at the start of a game (so that
                 early in a game it is about the hand's point difference).
+    first to the target, more players
+                each hand one player, each as likely, wins and scores from the table
+                size's model. The order of the wins is then that of independent Poisson
+                clocks, one a player, so with ``S_d(t)`` the chance that a player ``d``
+                short of the target has not reached it by time ``t``, the chance of being
+                first is the integral of ``-dS_mine`` times the others' ``S``.
+    rotation    ``poker-rum``: the highest net after one deal by each player wins. Each
+                player's net moves by a normal amount a hand; the differences between this
+                seat and each other share this seat's own move (``ROTATION_SPREAD``), so the
+                chance of finishing on top is ``E_z prod_j Phi((D_j + a z) / b)``.
+    last standing
+                ``knock-rami``: each player still in adds a count a round, independently,
+                from the table size's model; a player reaching the target is out. The
+                chance of being last is summed over the round the last opponent goes out
+                (shared when it is also this seat's: a half, a model's guess at the rule that the
+                lowest score stays in). Buy-backs are left out.
 
-The table is computed from the profile's target alone (no clock, no randomness), once per
-target, about 10,000 entries.
+Each table is computed from the profile's target and the table size alone, once.
 """
 
 from __future__ import annotations
 
-from functools import cache
+import math
+from collections.abc import Sequence
+from functools import cache, lru_cache
 
 HAND_POINTS: tuple[tuple[int, float], ...] = (
     (5, 0.2),
@@ -41,8 +62,186 @@ START_SPAN = 25
 """Points over which the start-of-game slope of the win chance is measured."""
 
 
+HandModel = tuple[tuple[int, float], ...]
+"""Points a hand (or, in ``knock-rami``, a round's count) and their chances."""
+
+
+def spread(bins: Sequence[tuple[int, float]], width: int, low: int = 1) -> HandModel:
+    """A model from measured bins: each bin's chance shared evenly over the whole points
+    it stands for (``width`` of them, centred, none below ``low``; a bin wholly below
+    ``low`` stays as it is), so the win chance moves smoothly with the score instead of
+    in steps of a bin."""
+    out: dict[int, float] = {}
+    for centre, chance in bins:
+        if width <= 1 or centre + width // 2 < low:
+            out[centre] = out.get(centre, 0.0) + chance
+            continue
+        points = [x for x in range(centre - width // 2, centre - width // 2 + width) if x >= low]
+        for x in points:
+            out[x] = out.get(x, 0.0) + chance / len(points)
+    return tuple(sorted(out.items()))
+
+
+_FIVE_OR_SIX = (
+    (10, 0.024),
+    (60, 0.024),
+    (70, 0.024),
+    (80, 0.053),
+    (90, 0.040),
+    (100, 0.105),
+    (110, 0.081),
+    (120, 0.117),
+    (130, 0.126),
+    (140, 0.130),
+    (150, 0.276),
+)
+KNOCK_RUMMY_POINTS: dict[int, HandModel] = {
+    2: spread(
+        (
+            (0, 0.124),
+            (5, 0.282),
+            (10, 0.163),
+            (15, 0.059),
+            (20, 0.041),
+            (25, 0.024),
+            (30, 0.160),
+            (35, 0.074),
+            (40, 0.028),
+            (45, 0.017),
+            (50, 0.028),
+        ),
+        5,
+    ),
+    3: spread(
+        (
+            (10, 0.208),
+            (20, 0.231),
+            (30, 0.155),
+            (40, 0.157),
+            (50, 0.095),
+            (60, 0.075),
+            (70, 0.034),
+            (80, 0.023),
+            (90, 0.014),
+            (100, 0.008),
+        ),
+        10,
+    ),
+    4: spread(
+        (
+            (10, 0.015),
+            (20, 0.060),
+            (30, 0.096),
+            (40, 0.153),
+            (50, 0.141),
+            (60, 0.132),
+            (70, 0.112),
+            (80, 0.111),
+            (90, 0.073),
+            (100, 0.052),
+            (110, 0.026),
+            (120, 0.029),
+        ),
+        10,
+    ),
+    5: spread(_FIVE_OR_SIX, 10),
+    6: spread(_FIVE_OR_SIX, 10),
+}
+"""``knock-rummy``: a hand winner's points, by players (medium-level play, seed 1, in
+bins of 5 at two players and 10 above, the last bin holding all above it; five players
+take six's, since both deal six cards)."""
+
+
+ROTATION_SPREAD: dict[int, float] = {2: 2046.0, 3: 2840.0, 4: 3873.0, 5: 4792.0}
+"""``poker-rum``, by players: the variance, a hand, of the difference between two players'
+nets (medium-level play, seed 1). Half of it is this seat's own move, shared by all its
+differences, as it is between players who play alike and pay each other."""
+
+RAMI_COUNTS: dict[int, HandModel] = {
+    2: spread(
+        (
+            (-10, 0.04),
+            (0, 0.14),
+            (5, 0.29),
+            (10, 0.17),
+            (15, 0.09),
+            (20, 0.06),
+            (25, 0.04),
+            (30, 0.04),
+            (35, 0.03),
+            (40, 0.03),
+            (45, 0.02),
+            (50, 0.02),
+            (60, 0.03),
+        ),
+        5,
+        low=0,
+    ),
+    3: spread(
+        (
+            (-10, 0.03),
+            (0, 0.19),
+            (5, 0.16),
+            (10, 0.15),
+            (15, 0.10),
+            (20, 0.07),
+            (25, 0.07),
+            (30, 0.06),
+            (35, 0.06),
+            (40, 0.05),
+            (45, 0.03),
+            (50, 0.02),
+            (60, 0.01),
+        ),
+        5,
+        low=0,
+    ),
+    4: spread(
+        (
+            (-10, 0.02),
+            (0, 0.22),
+            (5, 0.12),
+            (10, 0.12),
+            (15, 0.11),
+            (20, 0.09),
+            (25, 0.06),
+            (30, 0.06),
+            (35, 0.06),
+            (40, 0.06),
+            (45, 0.04),
+            (50, 0.03),
+            (60, 0.01),
+        ),
+        5,
+        low=0,
+    ),
+    5: spread(
+        (
+            (-10, 0.02),
+            (0, 0.22),
+            (5, 0.10),
+            (10, 0.10),
+            (15, 0.11),
+            (20, 0.09),
+            (25, 0.08),
+            (30, 0.06),
+            (35, 0.07),
+            (40, 0.06),
+            (45, 0.05),
+            (50, 0.03),
+            (60, 0.01),
+        ),
+        5,
+        low=0,
+    ),
+}
+"""``knock-rami``: the count one player adds a round, by players in the hand
+(medium-level play, seed 1, in bins of 5; -10 for a hand with no deadwood, which is
+exact)."""
+
+
 @cache
-def win_table(target: int) -> tuple[tuple[float, ...], ...]:
+def win_table(target: int, model: HandModel = HAND_POINTS) -> tuple[tuple[float, ...], ...]:
     """``W[mine][theirs]`` for running scores below ``target`` (see the glossary)."""
     if target <= 0:
         raise ValueError(f"a game's target must be positive, not {target}")
@@ -51,7 +250,7 @@ def win_table(target: int) -> tuple[tuple[float, ...], ...]:
         row = table[mine]
         for theirs in range(target - 1, -1, -1):
             value = 0.0
-            for points, chance in HAND_POINTS:
+            for points, chance in model:
                 up = mine + points
                 value += chance * 0.5 * (1.0 if up >= target else table[up][theirs])
                 down = theirs + points
@@ -60,13 +259,13 @@ def win_table(target: int) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(row) for row in table)
 
 
-def win_chance(target: int, mine: float, theirs: float) -> float:
+def win_chance(target: int, mine: float, theirs: float, model: HandModel = HAND_POINTS) -> float:
     """The win chance from running scores ``mine`` and ``theirs`` (see the glossary)."""
     if mine >= target:
         return 1.0 if theirs < mine or theirs < target else 0.5
     if theirs >= target:
         return 0.0
-    table = win_table(target)
+    table = win_table(target, model)
     return table[max(int(mine), 0)][max(int(theirs), 0)]
 
 
@@ -83,3 +282,258 @@ def match_value(target: int, mine: float, theirs: float, gained: float, conceded
     before = win_chance(target, mine, theirs)
     after = win_chance(target, mine + gained, theirs + conceded)
     return match_points(target) * (after - before)
+
+
+# --- first to the target, more than two players ----------------------------------------
+
+CLOCK_STEPS = ((0.05, 10.0), (0.5, 80.0))
+"""The time grid the Poisson clocks are summed on: each step up to its end (fine where a
+win or two decide, as at six players, where one win often reaches the target)."""
+CLOCK_END = CLOCK_STEPS[-1][1]
+"""The grid's end: far past any game's last win."""
+
+
+@cache
+def _reach(target: int, model: HandModel) -> tuple[tuple[float, ...], ...]:
+    """``R[d][k]``: the chance that ``k`` wins score at least ``d`` (``d`` from 0)."""
+    most = int(CLOCK_END) + 1
+    table = [[1.0] * (most + 1)]
+    for short in range(1, target + 1):
+        row = [0.0] * (most + 1)
+        for k in range(1, most + 1):
+            row[k] = sum(
+                chance * (1.0 if points >= short else table[short - points][k - 1])
+                for points, chance in model
+            )
+        table.append(row)
+    return tuple(tuple(row) for row in table)
+
+
+@cache
+def _clock_grid() -> tuple[float, ...]:
+    grid = [0.0]
+    for step, end in CLOCK_STEPS:
+        while grid[-1] + step <= end + 1e-9:
+            grid.append(grid[-1] + step)
+    return tuple(grid)
+
+
+@cache
+def _not_yet(target: int, model: HandModel, short: int) -> tuple[float, ...]:
+    """``S_d(t)`` on the grid: ``sum_i Poisson(t, i) * (1 - R[d][i])``."""
+    reach = _reach(target, model)[short]
+    out = []
+    for t in _clock_grid():
+        term = math.exp(-t)
+        total = 0.0
+        for i, reached in enumerate(reach):
+            total += term * (1.0 - reached)
+            term *= t / (i + 1)
+        out.append(total)
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def first_chance(target: int, model: HandModel, mine: int, others: tuple[int, ...]) -> float:
+    """The chance of reaching ``target`` first from ``mine`` against ``others`` (see the
+    glossary): 1 when already there, 0 when an opponent is."""
+    if any(o >= target for o in others):
+        if mine < target or any(o > mine for o in others):
+            return 0.0
+        return 1.0 / (1 + sum(1 for o in others if o == mine))
+    if mine >= target:
+        return 1.0
+    if not others:
+        return 1.0
+    if len(others) == 1:
+        return win_chance(target, mine, others[0], model)
+    own = _not_yet(target, model, target - max(mine, 0))
+    theirs = [_not_yet(target, model, target - max(o, 0)) for o in others]
+    total = 0.0
+    for i in range(len(own) - 1):
+        rest = 1.0
+        for curve in theirs:
+            rest *= 0.5 * (curve[i] + curve[i + 1])
+        total += (own[i] - own[i + 1]) * rest
+    return total
+
+
+# --- poker-rum: the highest net after the rotation ----------------------------------------
+
+_NODES = (
+    (-2.651961356835233, 0.0009717812450995192),
+    (-1.673551628767471, 0.05451558281912703),
+    (-0.8162878828589647, 0.4256072526101278),
+    (0.0, 0.8102646175568073),
+    (0.8162878828589647, 0.4256072526101278),
+    (1.673551628767471, 0.05451558281912703),
+    (2.651961356835233, 0.0009717812450995192),
+)
+"""Gauss-Hermite nodes and weights (seven) for a mean over a standard normal ``z``: node
+``x`` stands for ``z = x * sqrt(2)``, weights sum to ``sqrt(pi)``."""
+
+
+def _phi(x: float) -> float:
+    return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
+@lru_cache(maxsize=65536)
+def rotation_chance(players: int, differences: tuple[float, ...], hands_left: int) -> float:
+    """The chance of the highest net, ahead of each other player by ``differences``, with
+    ``hands_left`` hands to play (see the glossary); players tied at the top share."""
+    if not differences:
+        return 1.0
+    if hands_left <= 0:
+        if any(d < 0 for d in differences):
+            return 0.0
+        return 1.0 / (1 + sum(1 for d in differences if d == 0))
+    variance = ROTATION_SPREAD[min(max(players, 2), max(ROTATION_SPREAD))] * hands_left
+    if len(differences) == 1:
+        return _phi(differences[0] / math.sqrt(variance))
+    shared = spread = math.sqrt(variance / 2.0)
+    total = 0.0
+    for node, weight in _NODES:
+        z = node * math.sqrt(2.0)
+        part = weight
+        for d in differences:
+            part *= _phi((d + shared * z) / spread)
+        total += part
+    return total / math.sqrt(math.pi)
+
+
+# --- knock-rami: the last player standing -----------------------------------------------
+
+RAMI_FLOOR = -40
+"""The lowest score the last-standing model keeps apart (lower ones count as this)."""
+RAMI_ROUNDS = 60
+"""Rounds the model looks ahead: far past any game's end."""
+
+
+@cache
+def _out_by(target: int, model: HandModel) -> tuple[tuple[float, ...], ...]:
+    """``O[s - floor][t]``: the chance a player at score ``s`` is out within ``t`` rounds."""
+    size = target - RAMI_FLOOR
+    table = [[0.0] * (RAMI_ROUNDS + 1) for _ in range(size)]
+    for t in range(1, RAMI_ROUNDS + 1):
+        for s in range(size):
+            score = s + RAMI_FLOOR
+            value = 0.0
+            for count, chance in model:
+                after = score + count
+                if after >= target:
+                    value += chance
+                else:
+                    value += chance * table[max(after, RAMI_FLOOR) - RAMI_FLOOR][t - 1]
+            table[s][t] = value
+    return tuple(tuple(row) for row in table)
+
+
+@lru_cache(maxsize=65536)
+def last_chance(target: int, model: HandModel, mine: int, others: tuple[int, ...]) -> float:
+    """The chance of being the last player under ``target`` from ``mine`` against the
+    ``others`` still in (see the glossary)."""
+    if mine >= target:
+        return 0.0
+    others = tuple(o for o in others if o < target)
+    if not others:
+        return 1.0
+    table = _out_by(target, model)
+    own = table[max(mine, RAMI_FLOOR) - RAMI_FLOOR]
+    theirs = [table[max(o, RAMI_FLOOR) - RAMI_FLOOR] for o in others]
+    total = 0.0
+    before = 0.0
+    for t in range(1, RAMI_ROUNDS + 1):
+        all_out = 1.0
+        for row in theirs:
+            all_out *= row[t]
+        last_out = all_out - before
+        total += last_out * ((1.0 - own[t]) + 0.5 * (own[t] - own[t - 1]))
+        before = all_out
+    return total + (1.0 - before) / (1 + len(others))
+
+
+# --- one entry point for every profile ---------------------------------------------------
+
+
+def session_chance(
+    profile_id: str,
+    session: str,
+    target: int,
+    scores: Sequence[float],
+    me: int,
+    hands_left: int,
+) -> float | None:
+    """This seat's chance of winning the game or session from ``scores`` (by position in
+    the hand); None where the profile has no model."""
+    mine = scores[me]
+    others = [s for p, s in enumerate(scores) if p != me]
+    if session in ("gin-box", "gin-line"):
+        if len(others) != 1:
+            return None
+        return win_chance(target, mine, others[0])
+    if session == "to-target" and profile_id == "knock-rummy":
+        model = KNOCK_RUMMY_POINTS[min(max(len(scores), 2), 6)]
+        return first_chance(
+            target, model, math.floor(mine), tuple(sorted(math.floor(o) for o in others))
+        )
+    if session == "rotation":
+        return rotation_chance(
+            len(scores), tuple(sorted(round(mine - o, 1) for o in others)), hands_left
+        )
+    if session == "elimination":
+        model = RAMI_COUNTS[min(max(len(scores), 2), 5)]
+        return last_chance(
+            target, model, math.ceil(mine), tuple(sorted(math.ceil(o) for o in others))
+        )
+    return None
+
+
+@lru_cache(maxsize=256)
+def session_points(profile_id: str, session: str, target: int, players: int) -> float:
+    """Points per unit of chance at the start of a session of ``players`` (see the
+    glossary): the match value of a point there is about a point."""
+    zeros = [0.0] * players
+    hands_left = players - 1
+    base = session_chance(profile_id, session, target, zeros, 0, hands_left)
+    span = float(START_SPAN)
+    if session == "to-target" and profile_id == "knock-rummy":
+        model = KNOCK_RUMMY_POINTS[min(max(players, 2), 6)]
+        span = float(round(sum(points * chance for points, chance in model)))
+    moved = list(zeros)
+    moved[0] = -span if session == "elimination" else span
+    if session == "rotation":
+        moved = [span] + [-span / (players - 1)] * (players - 1)
+    after = session_chance(profile_id, session, target, moved, 0, hands_left)
+    if base is None or after is None or after == base:
+        return 1.0
+    return span / abs(after - base)
+
+
+def session_value(
+    profile_id: str,
+    session: str,
+    target: int,
+    scores: Sequence[float],
+    deltas: Sequence[float],
+    me: int,
+    hands_left: int,
+) -> float | None:
+    """The match value of a hand that moves ``scores`` by ``deltas`` (by position), with
+    ``hands_left`` hands of the session after it; None where no model applies."""
+    before = session_chance(profile_id, session, target, scores, me, hands_left)
+    after_scores = [s + d for s, d in zip(scores, deltas, strict=True)]
+    if session == "elimination":
+        after_scores = _eliminated(after_scores, target)
+    after = session_chance(profile_id, session, target, after_scores, me, max(hands_left - 1, 0))
+    if before is None or after is None:
+        return None
+    return session_points(profile_id, session, target, len(scores)) * (after - before)
+
+
+def _eliminated(scores: list[float], target: int) -> list[float]:
+    """``knock-rami``'s rule when every player would go out in the same round: those with
+    the lowest score stay in."""
+    if all(s >= target for s in scores):
+        low = min(scores)
+        return [s if s > low else target - 1.0 for s in scores]
+    return scores

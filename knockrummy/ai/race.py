@@ -179,6 +179,34 @@ def foresight(
     )
 
 
+def first_knock(
+    sample: Sample, kept: Sequence[Card], limit: int, sets: int, memo: dict[int, int]
+) -> float:
+    """``foresight([sample], kept, limit, sets=sets, memo=memo).knock[0]``, without the
+    later draws: the chance of a knock after the next draw alone."""
+    stock = sample.stock
+    mine = cards_mask(kept)
+    mine_left = max((len(stock) - TWO_LEFT + 1) // 2, 0)
+    knock = 0
+    n = 0
+    for first in range(len(stock) - 1, len(stock) - 1 - sets * DRAWS, -DRAWS):
+        if first < DRAWS - 1 and n:
+            break
+        n += 1
+        hand = mine
+        made = 0
+        if mine_left > 0 and first >= 0:
+            hand |= 1 << stock[first].code
+            made = 1
+        key = hand << 3 | made
+        points = memo.get(key)
+        if points is None:
+            points = memo[key] = best_keep(hand, made)
+        if points <= limit:
+            knock += 1
+    return knock / max(n, 1)
+
+
 def race_value(outlook: Outlook, count: int) -> float:
     """The race value of a hand (see the glossary)."""
     return 100.0 * sum(outlook.knock) + GIN_WEIGHT * 100.0 * sum(outlook.gin) - COUNT_WEIGHT * count
@@ -219,11 +247,26 @@ def _threat(outlook: Outlook, count: int, limit: int) -> float:
     return 1.0 if count <= limit else outlook.knock[0]
 
 
+def _reply(
+    sample: Sample, hand: Sequence[Card], count: int, limit: int, deny: bool, memo: dict[int, int]
+) -> tuple[float, float]:
+    """The opponent's race value (0 unless ``deny``) and threat holding ``hand``."""
+    if not deny:
+        return 0.0, 1.0 if count <= limit else first_knock(sample, hand, limit, DENY_SETS, memo)
+    outlook = foresight([sample], hand, limit, sets=DENY_SETS, memo=memo)
+    return race_value(outlook, count), _threat(outlook, count, limit)
+
+
 def opponent_replies(
-    samples: Sequence[Sample], opponent: int, limit: int, cards: Sequence[Card]
+    samples: Sequence[Sample],
+    opponent: int,
+    limit: int,
+    cards: Sequence[Card],
+    deny: bool = True,
 ) -> dict[Card, Reply]:
     """Per card in ``cards``, its :class:`Reply` from the opponent at position
-    ``opponent``, over ``samples``."""
+    ``opponent``, over ``samples``; without ``deny`` only the threats are worked out
+    (every denial is 0)."""
     memo: dict[int, int] = {}
     blind: list[tuple[float, float] | None] = []
     for sample in samples:
@@ -234,8 +277,7 @@ def opponent_replies(
         thrown, count = greedy_throw(drawn)
         drawn.remove(thrown)
         rest = Sample(sample.hands, sample.stock[:-1])
-        outlook = foresight([rest], drawn, limit, sets=DENY_SETS, memo=memo)
-        blind.append((race_value(outlook, count), _threat(outlook, count, limit)))
+        blind.append(_reply(rest, drawn, count, limit, deny, memo))
     replies = {}
     n = max(len(samples), 1)
     for card in cards:
@@ -251,8 +293,8 @@ def opponent_replies(
             taken = [*theirs, card]
             thrown, count = greedy_throw(taken, forbidden=card)
             taken.remove(thrown)
-            outlook = foresight([sample], taken, limit, sets=DENY_SETS, memo=memo)
-            gain += race_value(outlook, count) - without[0]
-            threat += _threat(outlook, count, limit)
+            value, danger = _reply(sample, taken, count, limit, deny, memo)
+            gain += value - without[0]
+            threat += danger
         replies[card] = Reply(gain / n, threat / n)
     return replies

@@ -47,7 +47,7 @@ from typing import Any
 from .. import cli
 from ..engine.profiles import PROFILES, get_profile
 from ..sim import play_session
-from .bots import TimedBot, make_level
+from .bots import TimedBot, is_bench_level, make_level
 from .stats import (
     MergeError,
     add_merge_option,
@@ -298,8 +298,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", choices=list(PROFILES))
     parser.add_argument(
         "--seats",
-        type=cli.bot_specs(),
-        help="comma-separated levels, simple or package.module:Class specs",
+        type=cli.bot_specs(own=is_bench_level),
+        help="comma-separated levels, simple, bench-only levels (hard-points, hard-deny, "
+        "...) or package.module:Class specs",
     )
     parser.add_argument("--games", type=cli.count(1, MAX_GAMES), default=100)
     parser.add_argument("--seed", type=cli.seed, default=1)

@@ -146,3 +146,33 @@ def test_every_pair_of_a_three_card_meld_is_seen_by_the_mask_test():
         for one, two, three in ((a, b, c), (b, c, a), (c, a, b)):
             if joins_a_meld(three, [one, two]):
                 assert joins_meld(three, cards_mask([one, two]))
+
+
+def test_the_threat_alone_is_the_threat_of_the_full_reply():
+    # the shipped level (denial off) works out only the threat: it must be the same one
+    view = took_five_of_diamonds()
+    knowledge = read_view(view)
+    race = race_of(view, knowledge)
+    samples = sample_hidden(knowledge, random.Random(9), 40, likely=True)
+    cards = list(view.hand)
+    full = opponent_replies(samples, race.opponent, race.limit, cards)
+    alone = opponent_replies(samples, race.opponent, race.limit, cards, deny=False)
+    assert any(r.denial for r in full.values())
+    for c in cards:
+        assert alone[c].threat == full[c].threat and alone[c].denial == 0.0
+
+
+def test_the_first_draws_knock_chance_is_the_outlooks_first_step():
+    from knockrummy.ai.race import DENY_SETS, first_knock, foresight
+
+    rng = random.Random(4)
+    deck = new_deck()
+    for trial in range(600):
+        rng.shuffle(deck)
+        hand = deck[:10]
+        size = rng.randrange(0, 5) if trial % 2 else rng.randrange(0, 30)  # near the wall too
+        stock = tuple(deck[10 : 10 + size])
+        sample = Sample((tuple(hand), ()), stock)
+        for limit in (0, 10, 30, 60):
+            expected = foresight([sample], hand, limit, sets=DENY_SETS).knock[0]
+            assert first_knock(sample, hand, limit, DENY_SETS, {}) == expected

@@ -207,3 +207,22 @@ def test_merged_parts_give_the_hand_figures_of_the_whole_run():
         for key in ("hand_share_95", "points_per_hand_95", "net_per_hand_95"):
             assert joined[key] == pytest.approx(row[key])
     assert merged["decided_hands"] == whole["decided_hands"]
+
+
+def test_the_bench_seats_a_bench_only_level_by_name(capsys):
+    code = knockrummy(
+        [
+            "bench",
+            "ai",
+            "--profile",
+            "poker-rum",
+            "--seats",
+            "hard-points,simple",
+            "--games",
+            "1",
+            "--json",
+        ]
+    )
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [row["bot"] for row in out["bots"]] == ["hard-points", "simple"]
