@@ -8,8 +8,9 @@ Glossary:
     knock test   knocking now is settled against every sample (lay-offs, undercuts, gin
                  and rum bonuses, the beaten knocker's penalty, eliminations, all by the
                  engine's own ``settle``) and compared with one sampled round of play-on;
-                 in the two-player gin profiles each outcome is valued by the change in
-                 the chance of winning the game (see :mod:`.match`).
+                 in the gin profiles and ``knock-rami`` each outcome is valued by the
+                 change in the chance of winning the game or the pot (see :mod:`.match`
+                 and ``MATCH_PROFILES``).
     race         the two-player profiles with a knock limit (``gin-rummy``,
                  ``gin-classic``): draws and discards are weighed by how soon the hand is
                  likely to reach the limit (see :mod:`.race`); the knock test is the same.
@@ -72,6 +73,12 @@ SHED_POINT = 1.25
 """Race value per point of count one is caught with when the opponent knocks: a hand won
 rather than lost is worth about 80 points (its points and box bonus both ways) and about
 100 of race value (a knock one draw sooner)."""
+MATCH_PROFILES = ("gin-rummy", "gin-classic", "knock-rami")
+"""Profiles whose knocks the level values by the chance of winning the game or session
+(see :mod:`.match`); elsewhere by the hand's points. In ``knock-rummy`` and
+``poker-rum`` the match value won fewer games against the Neller port on the same
+sessions (README, *The match value in every profile*); ``match=True`` (the bench's
+``hard-match``) plays it everywhere, ``match=False`` (``hard-points``) nowhere."""
 KNOCK_CAPS = {"knock-rami": 15}
 """Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
 every player adds their own count and the last one under 100 takes the pot; there the
@@ -155,7 +162,7 @@ class HardBot:
         deny_weight: float = 0.0,
         likely: bool = True,
         shed_point: float = SHED_POINT,
-        match: bool = True,
+        match: bool | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = dict(SAMPLES if samples is None else samples)
@@ -254,7 +261,8 @@ class HardBot:
         cap = KNOCK_CAPS.get(profile_of(view).id)
         if cap is not None and options[knock_card] > cap:
             return plan
-        table = table_of(view, knowledge, match=self.match)
+        match = profile_of(view).id in MATCH_PROFILES if self.match is None else self.match
+        table = table_of(view, knowledge, match=match)
         kept_knock = list(hand)
         kept_knock.remove(knock_card)
         knock = estimate_knock(table, samples, kept_knock)

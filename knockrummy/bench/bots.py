@@ -18,8 +18,10 @@ Glossary:
                   adds: ``hard-deny`` (denial on, as the shipped level has it off),
                   ``hard-noshed`` (no shedding switch), ``hard-unweighted`` (samples not
                   checked against the opponent's play), ``hard-points`` (knocks valued by
-                  the hand's points, not the game); ``hard-earlier`` has all four off: the
-                  hard level as it was before them.
+                  the hand's points, not the game, in every profile), ``hard-match``
+                  (valued by the game or session in every profile, as the shipped level
+                  does only in some); ``hard-earlier`` has all four off: the hard level
+                  as it was before them.
     sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
                   It sees a hidden hand, so it exists only in the benches, never as a
                   seat. ``hard-sighted-NN`` sees each of the racer's cards with chance NN%
@@ -53,6 +55,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "hard-noshed": {"shed_point": 0.0},
     "hard-unweighted": {"likely": False},
     "hard-points": {"match": False},
+    "hard-match": {"match": True},
     "hard-earlier": {"deny_weight": 0.0, "shed_point": 0.0, "likely": False, "match": False},
 }
 """The ablations (see the glossary): name, and the hard level's settings."""

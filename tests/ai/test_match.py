@@ -154,3 +154,34 @@ def test_the_utility_uses_the_session_chance_when_the_match_is_on(profile_id, pl
         assert utility(on, result) == pytest.approx(expected)
         assert utility(on, result) > 0 and utility(off, result) > 0
         assert result_seed >= 0
+
+
+@pytest.mark.parametrize(
+    "profile_id, players, expected",
+    [
+        ("gin-rummy", 2, True),
+        ("knock-rami", 3, True),
+        ("knock-rummy", 2, False),
+        ("poker-rum", 2, False),
+    ],
+)
+def test_the_shipped_level_uses_the_match_value_where_it_won_games(
+    monkeypatch, profile_id, players, expected
+):
+    from knockrummy.ai import hard
+    from knockrummy.sim import play_session
+
+    seen: list[bool] = []
+    real = hard.estimate_knock
+
+    def spy(table, samples, kept):
+        seen.append(table.match)
+        return real(table, samples, kept)
+
+    monkeypatch.setattr(hard, "estimate_knock", spy)
+    for setting, match in ((None, expected), (True, True), (False, False)):
+        seen.clear()
+        bots = [hard.HardBot(seed=seat, match=setting) for seat in range(players)]
+        play_session(profile_id, players, 3, bots, until=lambda state: bool(seen))
+        assert seen == [match], (profile_id, setting)
+    assert (profile_id in hard.MATCH_PROFILES) is expected
