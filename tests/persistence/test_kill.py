@@ -8,9 +8,11 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 from knockrummy.persistence.paths import user_paths
@@ -53,6 +55,27 @@ def stored_actions(data: Path) -> list[str]:
         store.close()
 
 
+def _sessions_read_only(database: Path) -> int:
+    """Sessions saved so far, read without writing (a half-made file reads as none)."""
+    try:
+        with closing(sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True)) as db:
+            return db.execute("SELECT count(*) FROM sessions").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def started(data: Path, process: subprocess.Popen, limit: float = 120.0) -> None:
+    """Wait until the demo has saved its session (a kill before that has nothing to lose)."""
+    database = user_paths(data).database
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        assert process.poll() is None, process.stderr.read()
+        if database.exists() and _sessions_read_only(database):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the demo saved no session in {limit:.0f} s")
+
+
 def test_killed_games_resume_with_nothing_lost(tmp_path):
     reference = tmp_path / "reference"
     done = demo(reference, "--speed", "instant")
@@ -65,7 +88,8 @@ def test_killed_games_resume_with_nothing_lost(tmp_path):
     seen = 0
     for attempt in range(3):
         process = demo(data, "--speed", "fast", *(["--resume"] if attempt else []))
-        time.sleep(rng.uniform(1.0, 3.5))
+        started(data, process)  # a busy machine can take seconds to open the game
+        time.sleep(rng.uniform(0.5, 2.5))
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=30)
         # the ledger still reads, from the command line too
