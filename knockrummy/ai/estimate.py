@@ -83,24 +83,16 @@ def utility(table: Table, result: Settlement) -> float:
     others = [p for p in range(len(deltas)) if p != me]
     profile = table.profile
     if table.match:
-        if profile.session in MATCH_SESSIONS:
-            if len(deltas) == 2:
-                (other,) = others
-                return match_value(
-                    profile.target, table.scores[me], table.scores[other], deltas[me], deltas[other]
-                )
-        else:
-            value = session_value(
-                profile.id,
-                profile.session,
-                profile.target,
-                table.scores,
-                deltas,
-                me,
-                table.hands_left,
+        if profile.session in MATCH_SESSIONS and len(deltas) == 2:
+            (other,) = others
+            return match_value(
+                profile.target, table.scores[me], table.scores[other], deltas[me], deltas[other]
             )
-            if value is not None:
-                return value
+        value = session_value(
+            profile.id, profile.session, profile.target, table.scores, deltas, me, table.hands_left
+        )
+        if value is not None:
+            return value
     if profile.settlement == "ledger":
         return deltas[me]
     if profile.settlement == "cumulative":

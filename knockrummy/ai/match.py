@@ -467,10 +467,6 @@ def session_chance(
     the hand); None where the profile has no model."""
     mine = scores[me]
     others = [s for p, s in enumerate(scores) if p != me]
-    if session in ("gin-box", "gin-line"):
-        if len(others) != 1:
-            return None
-        return win_chance(target, mine, others[0])
     if session == "to-target" and profile_id == "knock-rummy":
         model = KNOCK_RUMMY_POINTS[min(max(len(scores), 2), 6)]
         return first_chance(

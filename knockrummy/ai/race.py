@@ -131,20 +131,23 @@ def foresight(
     draws: int | None = None,
     sets: int | None = None,
     memo: dict[int, int] | None = None,
+    stride: int | None = None,
 ) -> Outlook:
     """The :class:`Outlook` of the hand ``kept`` over this seat's next ``draws`` (default
     ``DRAWS``) stock draws, each count clairvoyant (the best hand of the cards held and
     drawn so far).
 
     Each sample's stock is in random order, so it yields ``sets`` (default ``SETS``)
-    disjoint runs of draws.
-    Draws the wall would stop (the seat gets about half of the stock) are not made.
+    disjoint runs of draws, each starting ``stride`` (default ``draws``) cards below the
+    last: with ``draws=1, stride=DRAWS`` the outlook's first step alone, as the full one
+    has it. Draws the wall would stop (the seat gets about half of the stock) are not made.
     The same cards drawn come up in many samples: their counts are kept in ``memo``
     (pass one dict to share it between calls about hands of the same size).
     """
     memo = {} if memo is None else memo
     draws = DRAWS if draws is None else draws
     sets = SETS if sets is None else sets
+    stride = draws if stride is None else stride
     mine = cards_mask(kept)
     knock = [0] * draws
     gin = [0] * draws
@@ -153,8 +156,8 @@ def foresight(
     for sample in samples:
         stock = sample.stock
         mine_left = max((len(stock) - TWO_LEFT + 1) // 2, 0)
-        for first in range(len(stock) - 1, len(stock) - 1 - sets * draws, -draws):
-            if first < draws - 1 and n:
+        for first in range(len(stock) - 1, len(stock) - 1 - sets * stride, -stride):
+            if first < stride - 1 and n:
                 break
             n += 1
             hand = mine
@@ -177,34 +180,6 @@ def foresight(
     return Outlook(
         tuple(k / n for k in knock), tuple(g / n for g in gin), tuple(c / n for c in count)
     )
-
-
-def first_knock(
-    sample: Sample, kept: Sequence[Card], limit: int, sets: int, memo: dict[int, int]
-) -> float:
-    """``foresight([sample], kept, limit, sets=sets, memo=memo).knock[0]``, without the
-    later draws: the chance of a knock after the next draw alone."""
-    stock = sample.stock
-    mine = cards_mask(kept)
-    mine_left = max((len(stock) - TWO_LEFT + 1) // 2, 0)
-    knock = 0
-    n = 0
-    for first in range(len(stock) - 1, len(stock) - 1 - sets * DRAWS, -DRAWS):
-        if first < DRAWS - 1 and n:
-            break
-        n += 1
-        hand = mine
-        made = 0
-        if mine_left > 0 and first >= 0:
-            hand |= 1 << stock[first].code
-            made = 1
-        key = hand << 3 | made
-        points = memo.get(key)
-        if points is None:
-            points = memo[key] = best_keep(hand, made)
-        if points <= limit:
-            knock += 1
-    return knock / max(n, 1)
 
 
 def race_value(outlook: Outlook, count: int) -> float:
@@ -252,7 +227,10 @@ def _reply(
 ) -> tuple[float, float]:
     """The opponent's race value (0 unless ``deny``) and threat holding ``hand``."""
     if not deny:
-        return 0.0, 1.0 if count <= limit else first_knock(sample, hand, limit, DENY_SETS, memo)
+        if count <= limit:
+            return 0.0, 1.0
+        first = foresight([sample], hand, limit, 1, DENY_SETS, memo, stride=DRAWS)
+        return 0.0, first.knock[0]
     outlook = foresight([sample], hand, limit, sets=DENY_SETS, memo=memo)
     return race_value(outlook, count), _threat(outlook, count, limit)
 

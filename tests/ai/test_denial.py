@@ -163,7 +163,7 @@ def test_the_threat_alone_is_the_threat_of_the_full_reply():
 
 
 def test_the_first_draws_knock_chance_is_the_outlooks_first_step():
-    from knockrummy.ai.race import DENY_SETS, first_knock, foresight
+    from knockrummy.ai.race import DENY_SETS, DRAWS, foresight
 
     rng = random.Random(4)
     deck = new_deck()
@@ -175,4 +175,5 @@ def test_the_first_draws_knock_chance_is_the_outlooks_first_step():
         sample = Sample((tuple(hand), ()), stock)
         for limit in (0, 10, 30, 60):
             expected = foresight([sample], hand, limit, sets=DENY_SETS).knock[0]
-            assert first_knock(sample, hand, limit, DENY_SETS, {}) == expected
+            alone = foresight([sample], hand, limit, 1, DENY_SETS, {}, stride=DRAWS)
+            assert alone.knock == (expected,)

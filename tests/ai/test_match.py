@@ -132,28 +132,18 @@ def test_the_last_player_standing_is_favoured_by_a_low_score_and_wins_when_alone
 )
 def test_the_utility_uses_the_session_chance_when_the_match_is_on(profile_id, players):
     profile = get_profile(profile_id)
-    scores = tuple([0.0] * players)
-    for result_seed in range(3):
-        hands = [parse_cards("AS 2S 3S 4H 5H 6H 7D")] + [parse_cards("KH QC JS TD 9H 8C 6D")] * (
-            players - 1
-        )
-        result = settle(profile_id, [list(h) for h in hands], 0)
-        on = Table(
-            profile, me=0, scores=scores, turn=8, players=players, match=True, hands_left=players
-        )
-        off = Table(profile, me=0, scores=scores, turn=8, players=players, match=False)
-        expected = mv.session_value(
-            profile_id,
-            profile.session,
-            profile.target,
-            scores,
-            [float(d) for d in result.deltas],
-            0,
-            players,
-        )
-        assert utility(on, result) == pytest.approx(expected)
-        assert utility(on, result) > 0 and utility(off, result) > 0
-        assert result_seed >= 0
+    scores = (60.0,) + (30.0,) * (players - 1)  # uneven, so the chance is not the points
+    hands = [parse_cards("AS 2S 3S 4H 5H 6H 7D")]
+    hands += [parse_cards("KH QC JS TD 9H 8C 6D")] * (players - 1)
+    result = settle(profile_id, [list(h) for h in hands], 0)
+    deltas = [float(d) for d in result.deltas]
+    on = Table(profile, me=0, scores=scores, turn=8, players=players, match=True, hands_left=1)
+    off = Table(profile, me=0, scores=scores, turn=8, players=players, match=False)
+    expected = mv.session_value(profile_id, profile.session, profile.target, scores, deltas, 0, 1)
+    assert expected is not None
+    assert utility(on, result) == pytest.approx(expected)
+    assert utility(on, result) != pytest.approx(utility(off, result))
+    assert utility(off, result) > 0
 
 
 @pytest.mark.parametrize(
