@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from knockrummy.engine.cards import CARDS, JOKER, Card, cards_mask, parse_cards
-from knockrummy.engine.deadwood import cards_deadwood, split_hand
+from knockrummy.engine.deadwood import cards_deadwood, run_points, set_keep_masks, split_hand
 from knockrummy.engine.layoffs import (
     Layoff,
     LayoffResult,
@@ -580,6 +580,27 @@ def test_best_arrangement_keeps_the_tie_break_between_equal_set_choices():
     assert arrangement == walked(cards)
     assert arrangement.melds == (tuple(parse_cards("JS QS KS")),)
     assert arrangement.points == 22
+
+
+def test_best_arrangement_breaks_every_kind_of_set_choice_tie_as_the_walk_does():
+    # Hands crowded round two or three ranks held three or four times, next to runs in
+    # every suit, so that two or more set choices often reach the same least count: the
+    # tie-break then follows the walk card by card (run, then set, then deadwood).
+    rng = random.Random(7)
+    ties = 0
+    for _ in range(4000):
+        ranks = rng.sample(range(13), rng.choice((2, 3)))
+        near = {r for rank in ranks for r in (rank - 1, rank, rank + 1) if 0 <= r < 13}
+        pool = [suit * 13 + rank for rank in sorted(near) for suit in range(4)]
+        cards = [CARDS[code] for code in rng.sample(pool, min(len(pool), rng.choice((7, 10, 11))))]
+        mask = cards_mask(cards)
+        values = [
+            sum(run_points((mask & keep) >> 13 * suit & 8191) for suit in range(4))
+            for keep in set_keep_masks(mask)
+        ]
+        ties += values.count(min(values)) > 1
+        assert best_arrangement(cards) == walked(cards), cards
+    assert ties > 250  # the hands do exercise the tie-break (279 of them)
 
 
 def test_best_arrangement_takes_any_iterable_of_cards():
