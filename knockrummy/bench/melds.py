@@ -7,6 +7,10 @@ Glossary:
     OpenSpiel an optional benchmark extra (``pip install open-spiel``), never needed at run
               time. Its ``GinRummyUtils.min_deadwood`` is exact for 10-card hands (for 11
               cards it is a heuristic), so only 10-card hands are compared.
+    interleaved  the comparison with OpenSpiel taken in turns: a 2,000-hand slice of each
+              call, then the next call's, round after round, keeping each call's best
+              slice. A change of load on a shared machine then falls on every call alike,
+              which the rows timed one after another cannot promise.
 
 Run ``knockrummy bench melds`` (``--json`` for JSON).
 """
@@ -27,8 +31,11 @@ from ..engine.melds import best_arrangement, deadwood_points, discard_points
 
 SIZES = (7, 10, 11)
 POOL_SIZE = 20_000
+CHUNK = 2_000
+"""Hands per slice when the calls are timed in turn."""
 MAX_SECONDS = 3600.0
 """An hour per row is more than any measurement needs; a longer one is a typing slip."""
+MAX_ROUNDS = 1_000
 
 
 def _rate(call: Callable[[Any], object], pool: Sequence[Any], seconds: float) -> float:
@@ -44,6 +51,24 @@ def _rate(call: Callable[[Any], object], pool: Sequence[Any], seconds: float) ->
     return calls / elapsed
 
 
+def _interleaved(
+    calls: dict[str, tuple[Callable[[Any], object], Sequence[Any]]], rounds: int, chunk: int
+) -> dict[str, float]:
+    """Each call's best rate over ``chunk``-sized slices of its pool, the calls timed in
+    turn on the same slice, for ``rounds`` passes over the pools."""
+    best = dict.fromkeys(calls, 0.0)
+    size = min(len(pool) for _, pool in calls.values())
+    for _ in range(rounds):
+        for start in range(0, size, chunk):
+            for name, (call, pool) in calls.items():
+                part = pool[start : min(start + chunk, size)]
+                begin = time.perf_counter()
+                for item in part:
+                    call(item)
+                best[name] = max(best[name], len(part) / (time.perf_counter() - begin))
+    return best
+
+
 def _masks(rng: random.Random, size: int) -> list[int]:
     out = []
     for _ in range(POOL_SIZE):
@@ -54,8 +79,9 @@ def _masks(rng: random.Random, size: int) -> list[int]:
     return out
 
 
-def _open_spiel(masks: Sequence[int], seconds: float) -> dict[str, Any] | None:
-    """Time OpenSpiel's 10-card ``min_deadwood`` on ``masks`` and compare it with ours."""
+def _open_spiel(masks: Sequence[int], seconds: float, rounds: int) -> dict[str, Any] | None:
+    """Time OpenSpiel's 10-card ``min_deadwood`` on ``masks`` and compare it with ours,
+    alone and interleaved with ``best_arrangement`` and the count from a list."""
     try:
         import pyspiel  # optional benchmark extra
     except ImportError:
@@ -71,17 +97,30 @@ def _open_spiel(masks: Sequence[int], seconds: float) -> dict[str, Any] | None:
         for mask, hand in zip(masks, hands, strict=True)
         if min_deadwood(hand) != deadwood_points(mask)
     ]
+    cards = [[CARDS[code] for code in hand] for hand in hands]
+    turns = _interleaved(
+        {
+            "min_deadwood": (min_deadwood, hands),
+            "best_arrangement": (best_arrangement, cards),
+            "from_cards": (cards_deadwood, cards),
+        },
+        rounds,
+        CHUNK,
+    )
     return {
         "min_deadwood_10_per_s": rate,
+        "interleaved_rounds": rounds,
+        "interleaved_10_per_s": turns,
         "compared": len(masks),
         "mismatches": len(mismatches),
         "first_mismatch_mask": mismatches[0] if mismatches else None,
     }
 
 
-def bench_melds(seconds_per_size: float = 2.0, seed: int = 1) -> dict[str, Any]:
+def bench_melds(seconds_per_size: float = 2.0, seed: int = 1, rounds: int = 10) -> dict[str, Any]:
     """Time ``deadwood_points`` on random 7-, 10- and 11-card hands and ``discard_points``
-    on 11-card hands; with OpenSpiel installed, also time and cross-check its solver.
+    on 11-card hands; with OpenSpiel installed, also time and cross-check its solver, and
+    compare it with ours in ``rounds`` interleaved rounds.
 
     Returns ``{"python", "seed", "seconds_per_size", "deadwood_points_per_s": {size: rate},
     "discard_points_per_s", "open_spiel"}``; ``open_spiel`` is None when not installed.
@@ -99,7 +138,7 @@ def bench_melds(seconds_per_size: float = 2.0, seed: int = 1) -> dict[str, Any]:
         "discard_points_per_s": _rate(discard_points, hands, seconds_per_size),
         "from_cards_10_per_s": _rate(cards_deadwood, tens, seconds_per_size),
         "best_arrangement_10_per_s": _rate(best_arrangement, tens, seconds_per_size),
-        "open_spiel": _open_spiel(pools[10], seconds_per_size),
+        "open_spiel": _open_spiel(pools[10], seconds_per_size, rounds),
     }
 
 
@@ -127,13 +166,24 @@ def _table(result: dict[str, Any]) -> str:
             f"{'OpenSpiel GinRummyUtils.min_deadwood':<38}{10:>6}"
             f"{spiel['min_deadwood_10_per_s']:>14,.0f}"
         )
+        turns = spiel["interleaved_10_per_s"]
+        lines.append(
+            f"Taken in turns ({spiel['interleaved_rounds']} rounds, best {CHUNK:,}-hand slice):"
+        )
+        for name, label in (
+            ("min_deadwood", "OpenSpiel GinRummyUtils.min_deadwood"),
+            ("from_cards", "deadwood_points from a card list"),
+            ("best_arrangement", "best_arrangement (melds spelled out)"),
+        ):
+            share = turns[name] / turns["min_deadwood"]
+            lines.append(f"{label:<38}{10:>6}{turns[name]:>14,.0f}{share:>8.2f}x")
         verdict = "agree" if not spiel["mismatches"] else f"{spiel['mismatches']} disagree"
         lines.append(f"OpenSpiel and deadwood_points {verdict} on {spiel['compared']} hands.")
     return "\n".join(lines)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``bench melds [--seconds S] [--seed N] [--json]``."""
+    """``bench melds [--seconds S] [--seed N] [--rounds R] [--json]``."""
     from .. import cli
 
     parser.description = "Speed of the meld solver, and a cross-check against OpenSpiel."
@@ -141,6 +191,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seconds", type=cli.seconds(MAX_SECONDS), default=2.0, help="seconds per row"
     )
     parser.add_argument("--seed", type=cli.seed, default=1, help="seed for the random hands")
+    parser.add_argument(
+        "--rounds",
+        type=cli.count(1, MAX_ROUNDS),
+        default=10,
+        help="rounds of the comparison with OpenSpiel taken in turns",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
 
@@ -149,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
 
     Exits 1 if OpenSpiel is installed and disagrees with the solver on any hand.
     """
-    result = bench_melds(args.seconds, args.seed)
+    result = bench_melds(args.seconds, args.seed, args.rounds)
     print(json.dumps(result, indent=2) if args.json else _table(result))
     spiel = result["open_spiel"]
     return 1 if spiel is not None and spiel["mismatches"] else 0
