@@ -10,11 +10,13 @@ Glossary:
     guided walk  building arrangements card by card, following only the choices after
                  which :func:`deadwood_points` says the optimum is still reachable.
     block        a maximal stretch of consecutive ranks held in one suit.
-    direct path  a jokerless hand whose optimum is reached by exactly one choice of sets
-                 (one keep-mask) has exactly one optimal arrangement up to splitting a
-                 run: those sets, every block of 3 or more remaining cards as one run, the
-                 rest deadwood. :func:`best_arrangement` builds it without the walk, from
-                 a table of each suit's blocks, and walks only the other hands.
+    direct path  every optimal arrangement of a jokerless hand is, up to splitting a
+                 run, one choice of sets (one keep-mask) reaching the least count: those
+                 sets, every block of 3 or more remaining cards as one run, the rest
+                 deadwood. :func:`best_arrangement` builds it without the walk, from a
+                 table of each suit's blocks and a table of each trip-rank holding's set
+                 choices; where several choices tie it picks the one the walk would find
+                 first. Only hands with jokers are walked.
 
 The counting itself lives in :mod:`knockrummy.engine.deadwood` and lay-offs in
 :mod:`knockrummy.engine.layoffs`; the counting functions are re-exported here.
@@ -253,10 +255,13 @@ way of forming plain sets there, ``(k0, k1, k2, k3, sets, set suits)``. ``k0..k3
 each suit's cards outside the sets; ``sets`` are the set melds (rank order, each in code
 order); ``set suits`` are, per suit, the ranks at which that suit's card is in a set."""
 _MAX_CHOICES = 1 << 15
+"""Entries kept before the table starts afresh (hands of the profiles' sizes need a few
+thousand)."""
 
 
 def _set_choices(held: int) -> tuple[_Choice, ...]:
-    out = []
+    """Fill and return the ``_SET_CHOICES`` entry of ``held``."""
+    out: list[_Choice] = []
     for keep in set_keep_masks(held):
         in_sets = held & ~keep
         ranks = in_sets | in_sets >> 13 | in_sets >> 26 | in_sets >> 39
@@ -265,12 +270,13 @@ def _set_choices(held: int) -> tuple[_Choice, ...]:
             for rank in range(13)
             if ranks >> rank & 1
         )
-        suits = tuple(in_sets >> (13 * suit) & 8191 for suit in range(4))
-        out.append((*(keep >> (13 * suit) & 8191 for suit in range(4)), sets, suits))
+        i0, i1, i2, i3 = (in_sets >> (13 * suit) & 8191 for suit in range(4))
+        k0, k1, k2, k3 = (keep >> (13 * suit) & 8191 for suit in range(4))
+        out.append((k0, k1, k2, k3, sets, (i0, i1, i2, i3)))
     if len(_SET_CHOICES) >= _MAX_CHOICES:
         _SET_CHOICES.clear()
-    choices = _SET_CHOICES[held] = tuple(out)  # type: ignore[assignment]
-    return choices  # type: ignore[return-value]
+    choices = _SET_CHOICES[held] = tuple(out)
+    return choices
 
 
 def _walks_choice(suits: tuple[int, int, int, int], tied: list[_Choice]) -> _Choice:
@@ -281,8 +287,8 @@ def _walks_choice(suits: tuple[int, int, int, int], tied: list[_Choice]) -> _Cho
     yet, follows the first choice that keeps the optimum reachable: the longest plain run
     from it, then the largest set (among sets of one size, the lowest suits), then leaving
     it as deadwood. Every optimal arrangement of a jokerless hand is a tied set choice with
-    its kept blocks as runs, so following those choices card by card among the tied ones
-    leaves the walk's. (A property test checks the result against the walk itself.)
+    its kept blocks as runs (see *direct path*), so making the walk's choice card by card
+    among the tied ones leaves the walk's. (Tests check the result against the walk.)
     """
     covered = [0, 0, 0, 0]
     for suit in range(4):
@@ -319,8 +325,8 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     """An exact minimum-deadwood arrangement (jokers allowed); the same one for the same hand.
 
     Among ties it prefers, card by card from the lowest code, the longest plain run, then
-    the largest plain set, then joker melds, then leaving the card as deadwood. (A hand
-    on the direct path has one arrangement to prefer, and gets it without the walk.)
+    the largest plain set, then joker melds, then leaving the card as deadwood. (A
+    jokerless hand gets that arrangement without the walk: see *direct path*.)
     """
     if not isinstance(cards, (list, tuple)):
         cards = list(cards)
