@@ -170,6 +170,18 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
                 best = v
         return best
 
+    def one_set(s0: int, s1: int, s2: int, s3: int, trip: int) -> int:
+        """The count of a hand with one trip rank ``trip``: no set, the set of all its
+        cards, or (4 held) a set leaving one out."""
+        a0, a1, a2, a3 = t[s0], t[s1], t[s2], t[s3]
+        keep = 8191 ^ trip
+        c0, c1, c2, c3 = t[s0 & keep], t[s1 & keep], t[s2 & keep], t[s3 & keep]
+        none = a0 + a1 + a2 + a3
+        full = c0 + c1 + c2 + c3
+        if s0 & s1 & s2 & s3:
+            full += min(0, a0 - c0, a1 - c1, a2 - c2, a3 - c3)
+        return none if none < full else full
+
     def with_jokers(mask: int, jokers: int) -> int:
         if not 0 < jokers <= MAX_JOKERS:
             raise MeldError(f"a hand holds 0 to {MAX_JOKERS} jokers, not {jokers}")
@@ -220,15 +232,7 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
             return t[s0] + t[s1] + t[s2] + t[s3]
         if trip & (trip - 1):
             return many_sets(mask, s0, s1, s2, s3, trip)
-        # One trip rank: no set, the set of all its cards, or (4 held) a set leaving one out.
-        a0, a1, a2, a3 = t[s0], t[s1], t[s2], t[s3]
-        keep = 8191 ^ trip
-        c0, c1, c2, c3 = t[s0 & keep], t[s1 & keep], t[s2 & keep], t[s3 & keep]
-        none = a0 + a1 + a2 + a3
-        full = c0 + c1 + c2 + c3
-        if s0 & s1 & s2 & s3:
-            full += min(0, a0 - c0, a1 - c1, a2 - c2, a3 - c3)
-        return none if none < full else full
+        return one_set(s0, s1, s2, s3, trip)
 
     def cards_deadwood(cards: Sequence[Card]) -> int:
         """Minimum deadwood of a list (or tuple) of cards: ``deadwood_points`` of its
@@ -245,9 +249,12 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
         s1 = mask >> 13 & 8191
         s2 = mask >> 26 & 8191
         s3 = mask >> 39
-        if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
-            return deadwood_points(mask)
-        return t[s0] + t[s1] + t[s2] + t[s3]
+        trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+        if not trip:
+            return t[s0] + t[s1] + t[s2] + t[s3]
+        if trip & (trip - 1):
+            return many_sets(mask, s0, s1, s2, s3, trip)
+        return one_set(s0, s1, s2, s3, trip)
 
     return deadwood_points, cards_deadwood
 
