@@ -170,9 +170,11 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
                 best = v
         return best
 
-    def one_set(s0: int, s1: int, s2: int, s3: int, trip: int) -> int:
-        """The count of a hand with one trip rank ``trip``: no set, the set of all its
-        cards, or (4 held) a set leaving one out."""
+    def with_sets(mask: int, s0: int, s1: int, s2: int, s3: int, trip: int) -> int:
+        """The count of a jokerless hand with trip ranks ``trip``. With one: no set, the
+        set of all its cards, or (4 held) a set leaving one out."""
+        if trip & (trip - 1):
+            return many_sets(mask, s0, s1, s2, s3, trip)
         a0, a1, a2, a3 = t[s0], t[s1], t[s2], t[s3]
         keep = 8191 ^ trip
         c0, c1, c2, c3 = t[s0 & keep], t[s1 & keep], t[s2 & keep], t[s3 & keep]
@@ -230,9 +232,7 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
         trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
         if not trip:
             return t[s0] + t[s1] + t[s2] + t[s3]
-        if trip & (trip - 1):
-            return many_sets(mask, s0, s1, s2, s3, trip)
-        return one_set(s0, s1, s2, s3, trip)
+        return with_sets(mask, s0, s1, s2, s3, trip)
 
     def cards_deadwood(cards: Sequence[Card]) -> int:
         """Minimum deadwood of a list (or tuple) of cards: ``deadwood_points`` of its
@@ -245,16 +245,11 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
         mask = sum(map(_bit, cards))
         if mask.bit_count() != len(cards):
             return deadwood_points(*split_hand(cards))
-        s0 = mask & 8191
-        s1 = mask >> 13 & 8191
-        s2 = mask >> 26 & 8191
-        s3 = mask >> 39
+        s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
         trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
         if not trip:
             return t[s0] + t[s1] + t[s2] + t[s3]
-        if trip & (trip - 1):
-            return many_sets(mask, s0, s1, s2, s3, trip)
-        return one_set(s0, s1, s2, s3, trip)
+        return with_sets(mask, s0, s1, s2, s3, trip)
 
     return deadwood_points, cards_deadwood
 
