@@ -8,15 +8,14 @@ import json
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
-from contextlib import closing
 from pathlib import Path
 
+from knockrummy.persistence.database import StoreError
 from knockrummy.persistence.paths import user_paths
-from knockrummy.persistence.store import open_store
+from knockrummy.persistence.store import open_store, read_store
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ["--profile", "knock-rummy", "--players", "3", "--seed", "21", "--level", "easy"]
@@ -56,12 +55,16 @@ def stored_actions(data: Path) -> list[str]:
 
 
 def _sessions_read_only(database: Path) -> int:
-    """Sessions saved so far, read without writing (a half-made file reads as none)."""
+    """Sessions saved so far, read by the game's own read-only opening, which writes
+    nothing (a half-made file reads as none)."""
     try:
-        with closing(sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True)) as db:
-            return db.execute("SELECT count(*) FROM sessions").fetchone()[0]
-    except sqlite3.Error:
+        store = read_store(database, busy_timeout=1.0)
+    except StoreError:
         return 0
+    try:
+        return len(store.summaries())
+    finally:
+        store.close()
 
 
 def started(data: Path, process: subprocess.Popen, limit: float = 120.0) -> None:
@@ -70,7 +73,7 @@ def started(data: Path, process: subprocess.Popen, limit: float = 120.0) -> None
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         assert process.poll() is None, process.stderr.read()
-        if database.exists() and _sessions_read_only(database):
+        if _sessions_read_only(database):
             return
         time.sleep(0.1)
     raise AssertionError(f"the demo saved no session in {limit:.0f} s")
