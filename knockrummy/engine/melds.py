@@ -259,7 +259,7 @@ _MAX_CHOICES = 1 << 15
 thousand)."""
 
 
-def _set_choices(held: int) -> tuple[_Choice, ...]:
+def _fill_set_choices(held: int) -> tuple[_Choice, ...]:
     """Fill and return the ``_SET_CHOICES`` entry of ``held``."""
     out: list[_Choice] = []
     for keep in set_keep_masks(held):
@@ -348,7 +348,7 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
             Arrangement,
             (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1], t[s0] + t[s1] + t[s2] + t[s3]),
         )
-    choices = _SET_CHOICES.get(held := mask & trip * _SPREAD) or _set_choices(held)
+    choices = _SET_CHOICES.get(held := mask & trip * _SPREAD) or _fill_set_choices(held)
     best = 1 << 30
     tied = None
     for choice in choices:
