@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from heapq import nlargest
+from itertools import combinations
 
 from ..engine.actions import Discard, DrawStock, Pass, TakeDiscard
 from ..engine.cards import CARDS, JOKER, Card
@@ -221,25 +221,79 @@ def _clues(played: list[tuple[str, Card]]) -> tuple[Clue, ...]:
     return tuple(out)
 
 
+def _meld_tables() -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
+    """Per card code: its near cards (its rank in the other suits, and up to two ranks
+    away in its suit), and the sets of near cards that meld with it without a joker
+    (two of its rank, or two suit-mates in a three-card run with it)."""
+    near, joins = [], []
+    for code in range(52):
+        rank, suit = code % 13, code // 13
+        same = [1 << (k * 13 + rank) for k in range(4) if k != suit]
+        mates = {r: 1 << (suit * 13 + r) for r in range(rank - 2, rank + 3) if 0 <= r <= 12}
+        runs = [
+            mates[low] | mates[low + 1] | mates[low + 2]
+            for low in range(rank - 2, rank + 1)
+            if low in mates and low + 2 in mates
+        ]
+        cards = [*same, *(bit for r, bit in mates.items() if r != rank)]
+        own = 1 << code
+        subsets = [sum(c) for k in range(len(cards) + 1) for c in combinations(cards, k)]
+        near.append(sum(cards))
+        joins.append(
+            frozenset(
+                m
+                for m in subsets
+                if (m & sum(same)).bit_count() >= 2 or any((m | own) & run == run for run in runs)
+            )
+        )
+    return tuple(near), tuple(joins)
+
+
+_NEAR, _JOINS = _meld_tables()
+
+
 def joins_meld(card: Card, mask: int, jokers: int = 0) -> bool:
     """Whether ``card`` would sit in a meld with two cards of the hand ``mask`` (suited
     cards as bits) and up to one of its ``jokers``: the card's three-card meld test on
     masks, as the simple player's ``joins_a_meld`` on lists (aces are low, runs do not
-    wrap)."""
-    rank = card.code % 13
-    suit = card.code // 13
-    same = sum(mask >> (k * 13 + rank) & 1 for k in range(4) if k != suit)
-    joker = 1 if jokers else 0
-    if same + joker >= 2:
-        return True
-    row = mask >> (suit * 13) & 8191
-    below1 = rank >= 1 and row >> (rank - 1) & 1
-    below2 = rank >= 2 and row >> (rank - 2) & 1
-    above1 = rank <= 11 and row >> (rank + 1) & 1
-    above2 = rank <= 10 and row >> (rank + 2) & 1
-    if (below1 and (below2 or above1)) or (above1 and above2):
-        return True
-    return bool(joker and (below1 or below2 or above1 or above2 or same))
+    wrap). With a joker any one near card will do."""
+    near = mask & _NEAR[card.code]
+    return bool(near) if jokers else near in _JOINS[card.code]
+
+
+_Test = tuple[bool, int, int, frozenset[int], int, float]
+"""A clue made ready for :func:`_conflict`: whether it is a take, the card's bit, its
+near cards, the near cards it melds with, the later takes, and what a contradiction
+costs."""
+
+
+def _tests(clues: Sequence[Clue]) -> tuple[_Test, ...]:
+    return tuple(
+        (
+            clue.kind == "taken",
+            clue.card.bit,
+            _NEAR[clue.card.code],
+            _JOINS[clue.card.code],
+            clue.later,
+            CONFLICT[clue.kind],
+        )
+        for clue in clues
+    )
+
+
+def _conflict(tests: tuple[_Test, ...], mask: int, jokers: int) -> float:
+    """:func:`conflict` on a hand's mask and joker count."""
+    total = 0.0
+    for taken, bit, near, joins, later, cost in tests:
+        seen = mask & near & ~later
+        melds = bool(seen) if jokers else seen in joins
+        if taken:
+            # Only a card still held tells what it was taken for.
+            if mask & bit and not melds:
+                total += cost
+        elif melds and not mask & bit:
+            total += cost
+    return total
 
 
 def conflict(clues: Sequence[Clue], hand: Sequence[Card]) -> float:
@@ -249,17 +303,7 @@ def conflict(clues: Sequence[Clue], hand: Sequence[Card]) -> float:
     for card in hand:
         mask |= card.bit
         jokers += card.is_joker
-    total = 0.0
-    for clue in clues:
-        then = mask & ~clue.later
-        bit = clue.card.bit
-        if clue.kind == "taken":
-            # Only a card still held tells what it was taken for.
-            if mask & bit and not joins_meld(clue.card, then & ~bit, jokers):
-                total += CONFLICT["taken"]
-        elif not mask & bit and joins_meld(clue.card, then, jokers):
-            total += CONFLICT[clue.kind]
-    return total
+    return _conflict(_tests(clues), mask, jokers)
 
 
 @dataclass(frozen=True)
@@ -290,36 +334,60 @@ def sample_hidden(
     contradicting one kept when none is found.)
     """
     unseen = knowledge.unseen
+    bits = [card.bit for card in unseen]
+    jokers = [int(card.is_joker) for card in unseen]
     uniform = rng.random
+    plan = []
+    for p in knowledge.opponents:
+        known = knowledge.known[p]
+        row = knowledge.weights[p]
+        plan.append(
+            (
+                p,
+                knowledge.hidden[p],
+                None if all(w == 1.0 for w in row) else [1.0 / w for w in row],
+                _tests(knowledge.clues[p]) if likely and knowledge.clues else (),
+                sum(card.bit for card in known),
+                sum(card.is_joker for card in known),
+                1 + min(knowledge.turns[p], MAX_EXTRA_DRAWS),
+            )
+        )
     out = []
     for _ in range(count):
         free = list(range(len(unseen)))
         hands: list[tuple[Card, ...]] = list(knowledge.known)
-        for p in knowledge.opponents:
-            need = knowledge.hidden[p]
+        for p, need, powers, tests, known_mask, known_jokers, tries in plan:
             if need <= 0:
                 continue
-            row = knowledge.weights[p]
-            powers = [1.0 / w for w in row]
-            clues = knowledge.clues[p] if likely and knowledge.clues else ()
+            known = knowledge.known[p]
+            order = range(len(free))
             best: tuple[float, int, list[int]] | None = None
-            for _ in range(REJECT_ROUNDS if clues else 1):
-                for _ in range(1 + min(knowledge.turns[p], MAX_EXTRA_DRAWS)):
-                    # the largest keys, first drawn first among equals (as a stable sort)
-                    keys = [uniform() ** powers[i] for i in free]
-                    top = nlargest(need, range(len(free)), key=keys.__getitem__)
+            for _ in range(REJECT_ROUNDS if tests else 1):
+                for _ in range(tries):
+                    # the largest keys, first drawn first among equals (a stable sort)
+                    if powers is None:
+                        keys = [uniform() for _ in free]
+                    else:
+                        keys = [uniform() ** powers[i] for i in free]
+                    top = sorted(order, key=keys.__getitem__, reverse=True)[:need]
                     chosen = [free[j] for j in top]
-                    hand = [*knowledge.known[p], *(unseen[i] for i in chosen)]
-                    odd = conflict(clues, hand) if clues else 0.0
-                    if best is not None and odd > best[0]:
-                        continue
-                    points = hand_points(hand)
+                    odd = 0.0
+                    if tests:
+                        mask = known_mask
+                        held = known_jokers
+                        for i in chosen:
+                            mask |= bits[i]
+                            held += jokers[i]
+                        odd = _conflict(tests, mask, held)
+                        if best is not None and odd > best[0]:
+                            continue
+                    points = hand_points([*known, *(unseen[i] for i in chosen)])
                     if best is None or (odd, points) < best[:2]:
                         best = (odd, points, chosen)
                 if best is not None and best[0] == 0.0:
                     break
             chosen = best[2]
-            hands[p] = knowledge.known[p] + tuple(unseen[i] for i in chosen)
+            hands[p] = known + tuple(unseen[i] for i in chosen)
             taken = set(chosen)
             free = [i for i in free if i not in taken]
         stock = [unseen[i] for i in free]

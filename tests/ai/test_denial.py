@@ -6,7 +6,7 @@ import random
 from itertools import combinations
 
 from knockrummy.ai.hard import HardBot, race_of
-from knockrummy.ai.inference import Sample, conflict, joins_meld, read_view, sample_hidden
+from knockrummy.ai.inference import Clue, Sample, conflict, joins_meld, read_view, sample_hidden
 from knockrummy.ai.race import opponent_replies, takes_upcard
 from knockrummy.ai.simple import joins_a_meld
 from knockrummy.engine.actions import Discard, DrawStock, TakeDiscard
@@ -32,6 +32,34 @@ def test_the_mask_meld_test_agrees_with_the_simple_players_on_random_hands():
                 continue
             held = sum(1 for c in hand if c.is_joker)
             assert joins_meld(upcard, cards_mask(hand), held) == joins_a_meld(upcard, hand)
+
+
+def test_the_conflict_count_follows_each_clue_kind_on_random_hands():
+    # the clue rules written out on lists: a take conflicts when the card is held and
+    # joins no meld with the rest (the cards taken after it aside); a pass or a throw
+    # when the card is not held and would have joined one
+    rng = random.Random(4)
+    cost = {"declined": 1.0, "taken": 1.0, "thrown": 0.5}
+    for jokers in (0, 1):
+        deck = new_deck(jokers)
+        suited = [c for c in deck if not c.is_joker]
+        for _ in range(1500):
+            hand = rng.sample(deck, 10)
+            clues = []
+            for _ in range(rng.randint(1, 6)):
+                later = rng.sample(hand, rng.randint(0, 2))
+                clues.append(Clue(rng.choice(list(cost)), rng.choice(suited), cards_mask(later)))
+            expected = 0.0
+            for clue in clues:
+                then = [c for c in hand if c.is_joker or not clue.later & c.bit]
+                rest = [c for c in then if c != clue.card]
+                held = clue.card in hand
+                melds = joins_a_meld(clue.card, rest)
+                if clue.kind == "taken" and held and not melds:
+                    expected += cost["taken"]
+                if clue.kind != "taken" and not held and melds:
+                    expected += cost[clue.kind]
+            assert conflict(clues, hand) == expected, (clues, hand)
 
 
 def played(hands: list[str], pile: str, stock_top: str, moves: str):
