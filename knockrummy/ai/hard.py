@@ -184,10 +184,18 @@ class HardBot:
         race = race_of(view, knowledge) is not None
         if race:
             count = self.race_samples
-        samples = sample_hidden(knowledge, self.rng, count, likely=race and self.likely)
+        samples = self.sample(knowledge, count, likely=race and self.likely)
         if view.hand_phase == "discard":
             return self.discard_choice(view, knowledge, samples, legal)
         return self.draw_choice(view, knowledge, samples, legal)
+
+    def sample(self, knowledge: Knowledge, count: int, likely: bool) -> list[Sample]:
+        """The decision's samples of the hidden cards (see :func:`.inference.sample_hidden`)."""
+        return sample_hidden(knowledge, self.rng, count, likely=likely)
+
+    def knock_samples(self, samples: list[Sample]) -> list[Sample]:
+        """The samples the knock test weighs: the decision's own."""
+        return samples
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -265,6 +273,7 @@ class HardBot:
         table = table_of(view, knowledge, match=match)
         kept_knock = list(hand)
         kept_knock.remove(knock_card)
+        samples = self.knock_samples(samples)
         knock = estimate_knock(table, samples, kept_knock)
         kept = list(hand)
         kept.remove(best_card)

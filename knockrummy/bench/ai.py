@@ -40,7 +40,7 @@ import argparse
 import json
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -114,6 +114,20 @@ def compositions(specs: Sequence[str], games: int) -> list[list[str]]:
     return [swapped if swap and game % 2 else list(specs) for game in range(games)]
 
 
+def _observers(bots: Sequence[TimedBot]) -> Callable[[Any], None] | None:
+    """The step hook that shows the state to the bench-only bots that see it (the
+    seers), or None when no bot does."""
+    seeing = [seat.bot for seat in bots if hasattr(seat.bot, "observe")]
+    if not seeing:
+        return None
+
+    def show(state: Any) -> None:
+        for bot in seeing:
+            bot.observe(state)
+
+    return show
+
+
 def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[str, Any]:
     """Play ``games`` sessions with the bots of ``specs`` rotated round the table.
 
@@ -143,7 +157,7 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
             TimedBot(make_level(seated[b], seed=game_seed * 101 + b), times[seated[b]])
             for b in order
         ]
-        state = play_session(profile_id, players, game_seed, bots)
+        state = play_session(profile_id, players, game_seed, bots, on_step=_observers(bots))
         played = len(state.records)
         hands_total += played
         account = state.chips if profile.session == "elimination" else state.scores

@@ -26,6 +26,12 @@ Glossary:
                   It sees a hidden hand, so it exists only in the benches, never as a
                   seat. ``hard-sighted-NN`` sees each of the racer's cards with chance NN%
                   and, in each sample, a card the racer does not hold in place of the rest.
+    seer          ``hard-seer``: the hard level handed the true hidden cards (every
+                  sample is the real hands, with the real stock in a random order);
+                  ``hard-seer-knock`` has them in its knock test only. What perfect
+                  inference of the hidden hands would be worth: an upper bound for any
+                  better opponent model. It sees the table's state, so it exists only in
+                  the benches, never as a seat.
     race seat     a seat's bot wrapped to time its decisions, count its draws and the
                   upcards it takes, and note the discard that first leaves its count at or
                   below the knock limit (it has *reached*).
@@ -64,7 +70,51 @@ ABLATIONS: dict[str, dict[str, Any]] = {
 def is_bench_level(name: str) -> bool:
     """Whether ``name`` names one of the bench-only levels (``make_level`` checks the
     share of a ``hard-sighted-NN``)."""
-    return name in ABLATIONS or name == "hard-sighted" or name.startswith("hard-sighted-")
+    return (
+        name in ABLATIONS
+        or name in SEERS
+        or name == "hard-sighted"
+        or name.startswith("hard-sighted-")
+    )
+
+
+class SeerBot(HardBot):
+    """A seer (see the glossary): ``observe`` hands it the table's state before each
+    decision."""
+
+    def __init__(self, seed: int = 0, knock_only: bool = False) -> None:
+        super().__init__(seed=seed)
+        self.knock_only = knock_only
+        self.state: Any = None
+
+    def observe(self, state: Any) -> None:
+        """The session state the next decision is taken in."""
+        self.state = state
+
+    def true_samples(self, count: int) -> list[Sample]:
+        """``count`` samples that are the real hands, each with the real stock shuffled."""
+        hand = self.state.hand if self.state is not None else None
+        if hand is None:
+            raise ValueError("a seer needs the table's state before each decision")
+        hands = tuple(tuple(cards) for cards in hand.hands)
+        out = []
+        for _ in range(count):
+            stock = list(hand.stock)
+            self.rng.shuffle(stock)
+            out.append(Sample(hands, tuple(stock)))
+        return out
+
+    def sample(self, knowledge: Any, count: int, likely: bool) -> list[Sample]:
+        if self.knock_only:
+            return super().sample(knowledge, count, likely)
+        return self.true_samples(count)
+
+    def knock_samples(self, samples: list[Sample]) -> list[Sample]:
+        return self.true_samples(len(samples)) if self.knock_only else samples
+
+
+SEERS = {"hard-seer": False, "hard-seer-knock": True}
+"""The seers (see the glossary): name, and whether only the knock test sees."""
 
 
 def melds_with(hand: Sequence[Card], card: Card) -> bool:
@@ -165,10 +215,12 @@ class Bystander:
 
 def make_level(level: str, seed: int) -> Any:
     """A bench's player: a level of the game, ``simple``, an external bot spec, or a
-    bench-only level: an ablation, ``hard-sighted`` and ``hard-sighted-NN`` (each of
-    the racer's cards seen with chance NN%). Every bench makes its players here."""
+    bench-only level: an ablation, a seer, ``hard-sighted`` and ``hard-sighted-NN``
+    (each of the racer's cards seen with chance NN%). Every bench makes its players here."""
     if level in ABLATIONS:
         return HardBot(seed=seed, **ABLATIONS[level])
+    if level in SEERS:
+        return SeerBot(seed=seed, knock_only=SEERS[level])
     if level == "hard-sighted":
         return DenyingHardBot(seed=seed, sight=1.0)
     if level.startswith("hard-sighted-"):
