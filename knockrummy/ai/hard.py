@@ -79,6 +79,11 @@ MATCH_PROFILES = ("gin-rummy", "gin-classic", "knock-rami")
 ``poker-rum`` the match value won fewer games against the Neller port on the same
 sessions (README, *The match value in every profile*); ``match=True`` (the bench's
 ``hard-match``) plays it everywhere, ``match=False`` (``hard-points``) nowhere."""
+BOUND_PROFILES = ("poker-rum",)
+"""Profiles whose samples keep to each opponent's bound, its last discard a least-count
+one (see :mod:`.inference`). Measured in ``poker-rum`` (README, *Each discard bounds the
+rest*); elsewhere not yet, so off there: ``bound=True`` (the bench's ``hard-bound``)
+plays it everywhere, ``bound=False`` (``hard-unbound``) nowhere."""
 KNOCK_CAPS = {"knock-rami": 15}
 """Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
 every player adds their own count and the last one under 100 takes the pot; there the
@@ -163,6 +168,7 @@ class HardBot:
         likely: bool = True,
         shed_point: float = SHED_POINT,
         match: bool | None = None,
+        bound: bool | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = dict(SAMPLES if samples is None else samples)
@@ -171,6 +177,7 @@ class HardBot:
         self.likely = likely
         self.shed_point = shed_point
         self.match = match
+        self.bound = bound
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
@@ -184,14 +191,17 @@ class HardBot:
         race = race_of(view, knowledge) is not None
         if race:
             count = self.race_samples
-        samples = self.sample(knowledge, count, likely=race and self.likely)
+        bound = profile_of(view).id in BOUND_PROFILES if self.bound is None else self.bound
+        samples = self.sample(knowledge, count, likely=race and self.likely, bound=bound)
         if view.hand_phase == "discard":
             return self.discard_choice(view, knowledge, samples, legal)
         return self.draw_choice(view, knowledge, samples, legal)
 
-    def sample(self, knowledge: Knowledge, count: int, likely: bool) -> list[Sample]:
+    def sample(
+        self, knowledge: Knowledge, count: int, likely: bool, bound: bool = False
+    ) -> list[Sample]:
         """The decision's samples of the hidden cards (see :func:`.inference.sample_hidden`)."""
-        return sample_hidden(knowledge, self.rng, count, likely=likely)
+        return sample_hidden(knowledge, self.rng, count, likely=likely, bound=bound)
 
     def knock_samples(self, samples: list[Sample]) -> list[Sample]:
         """The samples the knock test weighs: the decision's own."""

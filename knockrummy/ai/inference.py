@@ -18,6 +18,11 @@ Glossary:
                 that joins none, a thrown card that would have sat in one. The hand then
                 is the guessed hand less the cards the player took after the clue (stock
                 draws since cannot be told apart, so a contradiction is likely, not sure).
+    bound       an opponent's last discard, with the card it had taken that turn (which it
+                could not throw): a player throws a card leaving the least count it can,
+                so a guessed hand in which another throw would have left less contradicts
+                it ("each discard bounds the rest"). The hand then is the guessed hand:
+                nobody draws between a player's discard and the next look at the table.
     conflict    a guessed hand's weighted count of contradicted clues; the sampler
                 rejects candidate hands with conflicts while others are to be had, so a
                 sample follows the likelihood of the observed play (see ``sample_hidden``).
@@ -36,6 +41,7 @@ from itertools import combinations
 from ..engine.actions import Discard, DrawStock, Pass, TakeDiscard
 from ..engine.cards import CARDS, JOKER, Card
 from ..engine.hand import hand_points
+from ..engine.melds import discard_points
 from ..engine.profiles import get_profile
 from ..engine.views import PlayerView
 
@@ -51,11 +57,12 @@ MAX_EXTRA_DRAWS = 3
 """At most this many extra candidate hands per sample for a player who has had turns."""
 REJECT_ROUNDS = 4
 """Rounds of candidate hands a sample draws, at most, looking for one with no conflict."""
-CONFLICT = {"declined": 1.0, "taken": 1.0, "thrown": 0.5}
+CONFLICT = {"declined": 1.0, "taken": 1.0, "thrown": 0.5, "bound": 1.0}
 """What one contradicted clue of each kind adds to a hand's conflict. A pass or a take is
 a choice about one card (a player who passes a card that melds, or takes one that does not,
 is rare); a throw of a card in a meld can be a sound break of a four-card meld or a set
-kept as a run, so it counts half."""
+kept as a run, so it counts half. A last discard that was not a least-count one (the
+bound) counts whole."""
 """Weight factors. A thrown 7S makes 7H/7D/7C and 6S/8S less likely in that hand (a player
 keeps pairs and connectors); a taken card makes its meld partners likelier."""
 
@@ -94,6 +101,9 @@ class Knowledge:
     """By position: turns that player has taken this hand (draws and pickups)."""
     clues: tuple[tuple[Clue, ...], ...] = ()
     """By position: that player's clues in the order played (empty at ``me``)."""
+    bounds: tuple[tuple[Card, Card | None] | None, ...] = ()
+    """By position: that player's bound (see the glossary): the card of its last discard
+    and the card it took that turn, or None before its first discard (and at ``me``)."""
 
     @property
     def opponents(self) -> tuple[int, ...]:
@@ -149,11 +159,18 @@ def read_view(view: PlayerView) -> Knowledge:
     thrown: list[list[Card]] = [[] for _ in range(players)]
     tops = _pile_before_each_event(view)
     turns = [0] * players
+    bounds: list[tuple[Card, Card | None] | None] = [None] * players
+    taken_now: list[Card | None] = [None] * players
     for event, top in zip(view.history, tops, strict=True):
         p = event.position
         if p == me:
             continue
         action = event.action
+        if isinstance(action, (DrawStock, TakeDiscard, Pass)):
+            bounds[p] = None
+            taken_now[p] = event.card if isinstance(action, TakeDiscard) else None
+        if isinstance(action, Discard):
+            bounds[p] = (action.card, taken_now[p])
         if isinstance(action, (DrawStock, TakeDiscard)):
             turns[p] += 1
         if isinstance(action, TakeDiscard) and event.card is not None:
@@ -205,6 +222,7 @@ def read_view(view: PlayerView) -> Knowledge:
         thrown=tuple(tuple(t) for t in thrown),
         turns=tuple(turns),
         clues=tuple(clues),
+        bounds=tuple(bounds),
     )
 
 
@@ -316,8 +334,20 @@ class Sample:
     """The rest of the unseen cards in a random order; the top is the last."""
 
 
+def _least_throw(hand: list[Card], thrown: Card, taken: Card | None) -> bool:
+    """Whether throwing ``thrown`` from ``hand`` and it left the least count the player
+    could leave (``taken`` could not be thrown)."""
+    options = discard_points([*hand, thrown], forbidden=taken)
+    left = options.get(thrown)
+    return left is None or left <= min(options.values())
+
+
 def sample_hidden(
-    knowledge: Knowledge, rng: random.Random, count: int, likely: bool = False
+    knowledge: Knowledge,
+    rng: random.Random,
+    count: int,
+    likely: bool = False,
+    bound: bool = False,
 ) -> list[Sample]:
     """``count`` samples of the hidden cards, each consistent with the knowledge.
 
@@ -331,7 +361,8 @@ def sample_hidden(
     are drawn in rounds of that size, up to ``REJECT_ROUNDS``, until one has no conflict
     with the player's clues, and the sample keeps the least conflict, then the lowest count.
     (Rejection sampling of the hands that contradict the observed play, with the least
-    contradicting one kept when none is found.)
+    contradicting one kept when none is found.) With ``bound``, each opponent's bound
+    (see the glossary) is a clue as well, and its rounds are drawn in the same way.
     """
     unseen = knowledge.unseen
     bits = [card.bit for card in unseen]
@@ -350,19 +381,20 @@ def sample_hidden(
                 sum(card.bit for card in known),
                 sum(card.is_joker for card in known),
                 1 + min(knowledge.turns[p], MAX_EXTRA_DRAWS),
+                knowledge.bounds[p] if bound and knowledge.bounds else None,
             )
         )
     out = []
     for _ in range(count):
         free = list(range(len(unseen)))
         hands: list[tuple[Card, ...]] = list(knowledge.known)
-        for p, need, powers, tests, known_mask, known_jokers, tries in plan:
+        for p, need, powers, tests, known_mask, known_jokers, tries, last in plan:
             if need <= 0:
                 continue
             known = knowledge.known[p]
             order = range(len(free))
             best: tuple[float, int, list[int]] | None = None
-            for _ in range(REJECT_ROUNDS if tests else 1):
+            for _ in range(REJECT_ROUNDS if tests or last else 1):
                 for _ in range(tries):
                     # the largest keys, first drawn first among equals (a stable sort)
                     if powers is None:
@@ -379,9 +411,12 @@ def sample_hidden(
                             mask |= bits[i]
                             held += jokers[i]
                         odd = _conflict(tests, mask, held)
-                        if best is not None and odd > best[0]:
-                            continue
-                    points = hand_points([*known, *(unseen[i] for i in chosen)])
+                    hand = [*known, *(unseen[i] for i in chosen)]
+                    if last is not None and not _least_throw(hand, *last):
+                        odd += CONFLICT["bound"]
+                    if best is not None and odd > best[0]:
+                        continue
+                    points = hand_points(hand)
                     if best is None or (odd, points) < best[:2]:
                         best = (odd, points, chosen)
                 if best is not None and best[0] == 0.0:

@@ -20,7 +20,9 @@ Glossary:
                   checked against the opponent's play), ``hard-points`` (knocks valued by
                   the hand's points, not the game, in every profile), ``hard-match``
                   (valued by the game or session in every profile, as the shipped level
-                  does only in some); ``hard-earlier`` has all four off: the hard level
+                  does only in some), ``hard-bound`` and ``hard-unbound`` (samples kept to
+                  each opponent's last discard being a least-count one in every profile,
+                  or in none); ``hard-earlier`` has them all off: the hard level
                   as it was before them.
     sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
                   It sees a hidden hand, so it exists only in the benches, never as a
@@ -62,7 +64,15 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "hard-unweighted": {"likely": False},
     "hard-points": {"match": False},
     "hard-match": {"match": True},
-    "hard-earlier": {"deny_weight": 0.0, "shed_point": 0.0, "likely": False, "match": False},
+    "hard-bound": {"bound": True},
+    "hard-unbound": {"bound": False},
+    "hard-earlier": {
+        "deny_weight": 0.0,
+        "shed_point": 0.0,
+        "likely": False,
+        "match": False,
+        "bound": False,
+    },
 }
 """The ablations (see the glossary): name, and the hard level's settings."""
 
@@ -104,9 +114,9 @@ class SeerBot(HardBot):
             out.append(Sample(hands, tuple(stock)))
         return out
 
-    def sample(self, knowledge: Any, count: int, likely: bool) -> list[Sample]:
+    def sample(self, knowledge: Any, count: int, likely: bool, bound: bool = False) -> list[Sample]:
         if self.knock_only:
-            return super().sample(knowledge, count, likely)
+            return super().sample(knowledge, count, likely, bound)
         return self.true_samples(count)
 
     def knock_samples(self, samples: list[Sample]) -> list[Sample]:

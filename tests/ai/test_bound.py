@@ -1,0 +1,80 @@
+"""Each discard bounds the rest: samples kept to an opponent's last throw being a
+least-count one."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+from knockrummy.ai.hard import BOUND_PROFILES, HardBot
+from knockrummy.ai.inference import _least_throw, read_view, sample_hidden
+from knockrummy.engine.cards import Card
+from knockrummy.engine.hand import hand_points
+from knockrummy.sim import play_session
+
+from .test_denial import HANDS, played
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def test_the_view_gives_each_opponent_its_last_throw_and_the_card_it_took_that_turn():
+    drew = read_view(played(HANDS, "QC", "6D 9H 2H", "0:draw 0:7S 1:draw 1:KS"))
+    assert drew.bounds == (None, (card("KS"), None))
+    took = read_view(played(HANDS, "QC", "6D 9H 2H", "0:draw 0:7S 1:take 1:KS"))
+    assert took.bounds[1] == (card("KS"), card("7S"))
+    # before the opponent's first throw there is no bound
+    assert read_view(played(HANDS, "QC", "6D 9H 2H", "0:draw 0:7S")).bounds == (None, None)
+
+
+def test_a_least_throw_is_one_no_other_card_beats():
+    hand = [card(t) for t in ["AS", "2S", "3S", "4H", "5H", "6H", "9D", "9C", "9S", "2D"]]
+    assert _least_throw(hand, card("KD"), None)  # the king was the highest loose card
+    assert not _least_throw(hand, card("AD"), None)  # throwing the 2D would leave less
+    assert _least_throw(hand, card("AD"), card("2D"))  # ...unless the 2D was just taken
+
+
+def test_bound_samples_keep_to_a_low_throw_and_so_guess_lower_counts():
+    # seat 1 throws its 8H: a player who throws an eight has little higher left loose
+    view = played(HANDS, "QC", "6D 9H 2H", "0:draw 0:7S 1:draw 1:8H")
+    knowledge = read_view(view)
+    free = sample_hidden(knowledge, random.Random(3), 200)
+    kept = sample_hidden(knowledge, random.Random(3), 200, bound=True)
+    throw, taken = knowledge.bounds[1]
+
+    def fitting(samples):
+        return sum(_least_throw(list(s.hands[1]), throw, taken) for s in samples)
+
+    assert fitting(kept) >= 2 * fitting(free) + 4
+    assert statistics.mean(hand_points(list(s.hands[1])) for s in kept) < statistics.mean(
+        hand_points(list(s.hands[1])) for s in free
+    )
+
+
+def test_the_hard_level_bounds_its_samples_in_the_profiles_measured_and_as_asked():
+    asked = []
+
+    class Watching(HardBot):
+        def sample(self, knowledge, count, likely, bound=False):
+            asked.append(bound)
+            return super().sample(knowledge, count, likely, bound)
+
+    for profile, setting, expected in (
+        ("poker-rum", None, "poker-rum" in BOUND_PROFILES),
+        ("knock-rummy", None, "knock-rummy" in BOUND_PROFILES),
+        ("knock-rummy", True, True),
+        ("poker-rum", False, False),
+    ):
+        asked.clear()
+        bots = [Watching(seed=1, bound=setting), Watching(seed=2, bound=setting)]
+        play_session(profile, 2, 7, bots, until=lambda s: len(asked) >= 4)
+        assert asked and set(asked) == {expected}, (profile, setting)
+    assert BOUND_PROFILES == ("poker-rum",)
+
+
+def test_bound_samples_are_seeded():
+    knowledge = read_view(played(HANDS, "QC", "6D 9H 2H", "0:draw 0:7S 1:draw 1:KS"))
+    first = sample_hidden(knowledge, random.Random(5), 30, bound=True)
+    assert first == sample_hidden(knowledge, random.Random(5), 30, bound=True)
+    assert first != sample_hidden(knowledge, random.Random(5), 30)
