@@ -335,8 +335,8 @@ class Sample:
 
 
 def _least_throw(hand: list[Card], thrown: Card, taken: Card | None) -> bool:
-    """Whether throwing ``thrown`` from ``hand`` and it left the least count the player
-    could leave (``taken`` could not be thrown)."""
+    """Whether ``thrown``, thrown from ``hand`` and it, left the least count a throw could
+    leave (``taken``, taken that turn, could not be thrown)."""
     options = discard_points([*hand, thrown], forbidden=taken)
     left = options.get(thrown)
     return left is None or left <= min(options.values())
@@ -375,6 +375,7 @@ def sample_hidden(
         plan.append(
             (
                 p,
+                known,
                 knowledge.hidden[p],
                 None if all(w == 1.0 for w in row) else [1.0 / w for w in row],
                 _tests(knowledge.clues[p]) if likely and knowledge.clues else (),
@@ -388,10 +389,9 @@ def sample_hidden(
     for _ in range(count):
         free = list(range(len(unseen)))
         hands: list[tuple[Card, ...]] = list(knowledge.known)
-        for p, need, powers, tests, known_mask, known_jokers, tries, last in plan:
+        for p, known, need, powers, tests, known_mask, known_jokers, tries, last in plan:
             if need <= 0:
                 continue
-            known = knowledge.known[p]
             order = range(len(free))
             best: tuple[float, int, list[int]] | None = None
             for _ in range(REJECT_ROUNDS if tests or last else 1):
