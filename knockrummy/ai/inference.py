@@ -40,7 +40,7 @@ from itertools import combinations
 
 from ..engine.actions import Discard, DrawStock, Pass, TakeDiscard
 from ..engine.cards import CARDS, JOKER, Card
-from ..engine.hand import hand_points
+from ..engine.deadwood import deadwood_points, discard_floor
 from ..engine.melds import discard_points
 from ..engine.profiles import get_profile
 from ..engine.views import PlayerView
@@ -342,6 +342,13 @@ def _least_throw(hand: list[Card], thrown: Card, taken: Card | None) -> bool:
     return left is None or left <= min(options.values())
 
 
+def _least_throw_mask(mask: int, thrown: Card, taken: Card | None) -> bool:
+    """:func:`_least_throw` of a jokerless hand given as its mask (``thrown`` suited)."""
+    return deadwood_points(mask) <= discard_floor(
+        mask | thrown.bit, -1 if taken is None else taken.code
+    )
+
+
 def sample_hidden(
     knowledge: Knowledge,
     rng: random.Random,
@@ -403,20 +410,22 @@ def sample_hidden(
                         keys = [uniform() ** powers[i] for i in free]
                     top = sorted(order, key=keys.__getitem__, reverse=True)[:need]
                     chosen = [free[j] for j in top]
-                    odd = 0.0
-                    if tests:
-                        mask = known_mask
-                        held = known_jokers
-                        for i in chosen:
-                            mask |= bits[i]
-                            held += jokers[i]
-                        odd = _conflict(tests, mask, held)
-                    hand = [*known, *(unseen[i] for i in chosen)]
-                    if last is not None and not _least_throw(hand, *last):
-                        odd += CONFLICT["bound"]
+                    mask = known_mask
+                    held = known_jokers
+                    for i in chosen:
+                        mask |= bits[i]
+                        held += jokers[i]
+                    odd = _conflict(tests, mask, held) if tests else 0.0
+                    if last is not None:
+                        if held or last[0].is_joker:
+                            fits = _least_throw([*known, *(unseen[i] for i in chosen)], *last)
+                        else:
+                            fits = _least_throw_mask(mask, *last)
+                        if not fits:
+                            odd += CONFLICT["bound"]
                     if best is not None and odd > best[0]:
                         continue
-                    points = hand_points(hand)
+                    points = deadwood_points(mask, held)
                     if best is None or (odd, points) < best[:2]:
                         best = (odd, points, chosen)
                 if best is not None and best[0] == 0.0:

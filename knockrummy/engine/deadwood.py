@@ -29,6 +29,7 @@ __all__ = [
     "MeldError",
     "cards_deadwood",
     "deadwood_points",
+    "discard_floor",
     "discard_points",
     "run_points",
     "set_keep_masks",
@@ -384,3 +385,65 @@ def discard_points(cards: Sequence[Card], forbidden: Card | None = None) -> dict
                 best = value
         out[card] = best
     return out
+
+
+def _drop_table() -> list[int]:
+    """Per 13-bit suit mask, the least run-only count left by taking one card out."""
+    t = _RUN0
+    out = [_INF] * 8192
+    for held in range(1, 8192):
+        rest = held
+        best = _INF
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if t[held ^ low] < best:
+                best = t[held ^ low]
+        out[held] = best
+    return out
+
+
+_DROP = _drop_table()
+
+
+def discard_floor(mask: int, forbidden: int = -1) -> int:
+    """The least count the jokerless hand ``mask`` can keep by discarding one of its
+    cards, never the card of code ``forbidden``: ``min(discard_points(...).values())`` on
+    masks, without building the cards or the table of every discard.
+
+    A discard's count is the least over the set choices that leave it out of their sets
+    of the run-only count without it (a set choice of the smaller hand is one of the
+    hand's), so the floor is the least, over set choices and the suits of their kept
+    cards, of one lookup in the table of each suit's best removal.
+    """
+    t = _RUN0
+    drop = _DROP
+    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    keeps = _set_choices(s0, s1, s2, s3, trip) if trip else (_ALL,)
+    banned_suit = forbidden // 13 if forbidden >= 0 else -1
+    banned = 1 << forbidden % 13 if forbidden >= 0 else 0
+    best = _INF
+    for keep in keeps:
+        x = mask & keep
+        held = (x & 8191, x >> 13 & 8191, x >> 26 & 8191, x >> 39)
+        looked = (t[held[0]], t[held[1]], t[held[2]], t[held[3]])
+        base = looked[0] + looked[1] + looked[2] + looked[3]
+        for suit in range(4):
+            cards = held[suit]
+            if not cards:
+                continue
+            if suit == banned_suit and cards & banned:
+                rest = cards ^ banned
+                least = _INF
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    if t[cards ^ low] < least:
+                        least = t[cards ^ low]
+            else:
+                least = drop[cards]
+            value = base - looked[suit] + least
+            if value < best:
+                best = value
+    return best

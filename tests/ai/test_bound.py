@@ -7,8 +7,8 @@ import random
 import statistics
 
 from knockrummy.ai.hard import BOUND_PROFILES, HardBot
-from knockrummy.ai.inference import _least_throw, read_view, sample_hidden
-from knockrummy.engine.cards import Card
+from knockrummy.ai.inference import _least_throw, _least_throw_mask, read_view, sample_hidden
+from knockrummy.engine.cards import CARDS, Card
 from knockrummy.engine.hand import hand_points
 from knockrummy.sim import play_session
 
@@ -33,6 +33,20 @@ def test_a_least_throw_is_one_no_other_card_beats():
     assert _least_throw(hand, card("KD"), None)  # the king was the highest loose card
     assert not _least_throw(hand, card("AD"), None)  # throwing the 2D would leave less
     assert _least_throw(hand, card("AD"), card("2D"))  # ...unless the 2D was just taken
+
+
+def test_the_sampler_tests_a_throw_on_masks_as_on_cards():
+    rng = random.Random(11)
+    told = 0
+    for _ in range(3000):
+        size = rng.choice([6, 9, 10])
+        *hand, thrown = rng.sample(CARDS, size + 1)
+        taken = rng.choice([None, *hand])
+        mask = sum(c.bit for c in hand)
+        expected = _least_throw(hand, thrown, taken)
+        assert _least_throw_mask(mask, thrown, taken) == expected, (hand, thrown, taken)
+        told += not expected
+    assert 300 < told < 2700  # both answers are tested
 
 
 def test_bound_samples_keep_to_a_low_throw_and_so_guess_lower_counts():

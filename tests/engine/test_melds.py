@@ -12,7 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from knockrummy.engine.cards import CARDS, JOKER, Card, cards_mask, parse_cards
-from knockrummy.engine.deadwood import cards_deadwood, run_points, set_keep_masks, split_hand
+from knockrummy.engine.deadwood import (
+    cards_deadwood,
+    discard_floor,
+    run_points,
+    set_keep_masks,
+    split_hand,
+)
 from knockrummy.engine.layoffs import (
     Layoff,
     LayoffResult,
@@ -633,3 +639,12 @@ def test_a_cards_bit_is_its_mask_bit_and_takes_no_part_in_comparing_cards():
     assert Card(7) == CARDS[7] and hash(Card(7)) == hash(CARDS[7])
     assert sorted([CARDS[9], JOKER, CARDS[2]]) == [CARDS[2], CARDS[9], JOKER]
     assert repr(CARDS[0]) == "Card.parse('AS')"
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(hands(min_size=2, max_size=11, jokers=0), st.booleans())
+def test_discard_floor_is_the_least_discard_on_masks(cards: list[Card], forbid: bool) -> None:
+    forbidden = cards[-1] if forbid else None
+    mask = sum(1 << card.code for card in cards)
+    expected = min(discard_points(cards, forbidden).values())
+    assert discard_floor(mask, -1 if forbidden is None else forbidden.code) == expected
