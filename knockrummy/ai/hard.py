@@ -79,10 +79,10 @@ MATCH_PROFILES = ("gin-rummy", "gin-classic", "knock-rami")
 ``poker-rum`` the match value won fewer games against the Neller port on the same
 sessions (README, *The match value in every profile*); ``match=True`` (the bench's
 ``hard-match``) plays it everywhere, ``match=False`` (``hard-points``) nowhere."""
-BOUND_PROFILES = ("poker-rum", "gin-rummy")
+BOUND_PROFILES = ("poker-rum", "gin-rummy", "gin-classic")
 """Profiles whose samples keep to each opponent's bound, its last discard a least-count
-one (see :mod:`.inference`). Measured in ``poker-rum`` and ``gin-rummy`` (README, *Each
-discard bounds the rest*); elsewhere not yet, so off there: ``bound=True`` (the bench's
+one (see :mod:`.inference`). Measured in ``poker-rum`` and the gin profiles (README,
+*Each discard bounds the rest*); elsewhere not yet, so off there: ``bound=True`` (the bench's
 ``hard-bound``) plays it everywhere, ``bound=False`` (``hard-unbound``) nowhere."""
 KNOCK_CAPS = {"knock-rami": 15}
 """Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
