@@ -387,23 +387,21 @@ def discard_points(cards: Sequence[Card], forbidden: Card | None = None) -> dict
     return out
 
 
-def _drop_table() -> list[int]:
-    """Per 13-bit suit mask, the least run-only count left by taking one card out."""
+def _least_removal(held: int, allowed: int) -> int:
+    """The least run-only count of the suit mask ``held`` less one of its cards in
+    ``allowed`` (``_INF`` when there is none)."""
     t = _RUN0
-    out = [_INF] * 8192
-    for held in range(1, 8192):
-        rest = held
-        best = _INF
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if t[held ^ low] < best:
-                best = t[held ^ low]
-        out[held] = best
-    return out
+    best = _INF
+    while allowed:
+        low = allowed & -allowed
+        allowed ^= low
+        if t[held ^ low] < best:
+            best = t[held ^ low]
+    return best
 
 
-_DROP = _drop_table()
+_DROP = [_least_removal(held, held) for held in range(8192)]
+"""Per 13-bit suit mask, the least run-only count left by taking one card out."""
 
 
 def discard_floor(mask: int, forbidden: int = -1) -> int:
@@ -434,13 +432,7 @@ def discard_floor(mask: int, forbidden: int = -1) -> int:
             if not cards:
                 continue
             if suit == banned_suit and cards & banned:
-                rest = cards ^ banned
-                least = _INF
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    if t[cards ^ low] < least:
-                        least = t[cards ^ low]
+                least = _least_removal(cards, cards ^ banned)
             else:
                 least = drop[cards]
             value = base - looked[suit] + least
