@@ -84,6 +84,11 @@ BOUND_PROFILES = ("poker-rum", "gin-rummy", "gin-classic")
 one (see :mod:`.inference`). Measured in ``poker-rum`` and the gin profiles (README,
 *Each discard bounds the rest*); elsewhere not yet, so off there: ``bound=True`` (the bench's
 ``hard-bound``) plays it everywhere, ``bound=False`` (``hard-unbound``) nowhere."""
+LIKELY_PROFILES = ("gin-rummy", "gin-classic")
+"""Profiles whose samples are weighed by the likelihood of each opponent's takes, passes
+and throws (the *likely samples*, see :mod:`.inference`): the races, where they were
+measured; ``likely=True`` (the bench's ``hard-likely``) plays them everywhere,
+``likely=False`` (``hard-unweighted``) nowhere."""
 KNOCK_CAPS = {"knock-rami": 15}
 """Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
 every player adds their own count and the last one under 100 takes the pot; there the
@@ -165,7 +170,7 @@ class HardBot:
         samples: dict[int, int] | None = None,
         race_samples: int | None = None,
         deny_weight: float = 0.0,
-        likely: bool = True,
+        likely: bool | None = None,
         shed_point: float = SHED_POINT,
         match: bool | None = None,
         bound: bool | None = None,
@@ -191,8 +196,10 @@ class HardBot:
         race = race_of(view, knowledge) is not None
         if race:
             count = self.race_samples
-        bound = profile_of(view).id in BOUND_PROFILES if self.bound is None else self.bound
-        samples = self.sample(knowledge, count, likely=race and self.likely, bound=bound)
+        pid = profile_of(view).id
+        bound = pid in BOUND_PROFILES if self.bound is None else self.bound
+        likely = pid in LIKELY_PROFILES if self.likely is None else self.likely
+        samples = self.sample(knowledge, count, likely=likely, bound=bound)
         if view.hand_phase == "discard":
             return self.discard_choice(view, knowledge, samples, legal)
         return self.draw_choice(view, knowledge, samples, legal)

@@ -17,8 +17,10 @@ Glossary:
     ablation      the hard level with one of its race pieces changed, to measure what it
                   adds: ``hard-deny`` (denial on, as the shipped level has it off),
                   ``hard-noshed`` (no shedding switch), ``hard-unweighted`` (samples not
-                  checked against the opponent's play), ``hard-points`` (knocks valued by
-                  the hand's points, not the game, in every profile), ``hard-match``
+                  checked against the opponent's play), ``hard-likely`` (checked in
+                  every profile, as the shipped level does only in the races),
+                  ``hard-points`` (knocks valued by the hand's points, not the game, in
+                  every profile), ``hard-match``
                   (valued by the game or session in every profile, as the shipped level
                   does only in some), ``hard-bound`` and ``hard-unbound`` (samples kept to
                   each opponent's last discard being a least-count one in every profile,
@@ -62,6 +64,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "hard-deny": {"deny_weight": DENY_WEIGHT},
     "hard-noshed": {"shed_point": 0.0},
     "hard-unweighted": {"likely": False},
+    "hard-likely": {"likely": True},
     "hard-points": {"match": False},
     "hard-match": {"match": True},
     "hard-bound": {"bound": True},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from knockrummy.ai.hard import HardBot, race_of
+from knockrummy.ai.hard import LIKELY_PROFILES, HardBot, race_of
 from knockrummy.ai.inference import Clue, Sample, conflict, joins_meld, read_view, sample_hidden
 from knockrummy.ai.race import opponent_replies, takes_upcard
 from knockrummy.ai.simple import joins_a_meld
@@ -13,6 +13,7 @@ from knockrummy.engine.actions import Discard, DrawStock, TakeDiscard
 from knockrummy.engine.cards import Card, cards_mask, new_deck, parse_cards
 from knockrummy.engine.session import apply
 from knockrummy.engine.views import player_view
+from knockrummy.sim import play_session
 
 from .helpers import rigged_session
 
@@ -205,3 +206,23 @@ def test_the_first_draws_knock_chance_is_the_outlooks_first_step():
             expected = foresight([sample], hand, limit, sets=DENY_SETS).knock[0]
             alone = foresight([sample], hand, limit, 1, DENY_SETS, {}, stride=DRAWS)
             assert alone.knock == (expected,)
+
+
+def test_the_hard_level_weighs_its_samples_by_the_play_in_the_profiles_measured_and_as_asked():
+    asked = []
+
+    class Watching(HardBot):
+        def sample(self, knowledge, count, likely, bound=False):
+            asked.append(likely)
+            return super().sample(knowledge, count, likely, bound)
+
+    for profile, setting, expected in (
+        ("gin-rummy", None, "gin-rummy" in LIKELY_PROFILES),
+        ("knock-rummy", None, "knock-rummy" in LIKELY_PROFILES),
+        ("knock-rummy", True, True),
+        ("gin-rummy", False, False),
+    ):
+        asked.clear()
+        bots = [Watching(seed=1, likely=setting), Watching(seed=2, likely=setting)]
+        play_session(profile, 2, 7, bots, until=lambda s: len(asked) >= 4)
+        assert asked and set(asked) == {expected}, (profile, setting)
