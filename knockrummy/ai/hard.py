@@ -41,7 +41,14 @@ from ..engine.hand import hand_points
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 from .common import greedy_order, greedy_pick, legal_or_fail, profile_of, session_answer
-from .estimate import KnockEstimate, Table, estimate_knock, estimate_play_on, improvement
+from .estimate import (
+    KNOCK_AT,
+    KnockEstimate,
+    Table,
+    estimate_knock,
+    estimate_play_on,
+    improvement,
+)
 from .inference import Knowledge, Sample, card_in_hand_chance, read_view, sample_hidden
 from .race import Reply, foresight, opponent_replies, race_value
 
@@ -89,6 +96,11 @@ LIKELY_PROFILES = ("gin-rummy", "gin-classic")
 and throws (the *likely samples*, see :mod:`.inference`): the races, where they were
 measured; ``likely=True`` (the bench's ``hard-likely``) plays them everywhere,
 ``likely=False`` (``hard-unweighted``) nowhere."""
+QUIET_PROFILES: tuple[str, ...] = ()
+"""Profiles whose samples keep to each opponent's last plain discard on a turn it could
+have knocked: a guessed hand at or below the play-on round's knock count (``KNOCK_AT``)
+conflicts with it (see *quiet* in :mod:`.inference`); ``quiet=True`` (the bench's
+``hard-quiet``) plays it everywhere."""
 KNOCK_CAPS = {"knock-rami": 15}
 """Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
 every player adds their own count and the last one under 100 takes the pot; there the
@@ -174,6 +186,7 @@ class HardBot:
         shed_point: float = SHED_POINT,
         match: bool | None = None,
         bound: bool | None = None,
+        quiet: bool | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = dict(SAMPLES if samples is None else samples)
@@ -183,6 +196,7 @@ class HardBot:
         self.shed_point = shed_point
         self.match = match
         self.bound = bound
+        self.quiet = quiet
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
@@ -199,16 +213,23 @@ class HardBot:
         pid = profile_of(view).id
         bound = pid in BOUND_PROFILES if self.bound is None else self.bound
         likely = pid in LIKELY_PROFILES if self.likely is None else self.likely
-        samples = self.sample(knowledge, count, likely=likely, bound=bound)
+        quiet = pid in QUIET_PROFILES if self.quiet is None else self.quiet
+        knock_at = KNOCK_AT.get(pid, 5) if quiet else None
+        samples = self.sample(knowledge, count, likely=likely, bound=bound, quiet=knock_at)
         if view.hand_phase == "discard":
             return self.discard_choice(view, knowledge, samples, legal)
         return self.draw_choice(view, knowledge, samples, legal)
 
     def sample(
-        self, knowledge: Knowledge, count: int, likely: bool, bound: bool = False
+        self,
+        knowledge: Knowledge,
+        count: int,
+        likely: bool,
+        bound: bool = False,
+        quiet: int | None = None,
     ) -> list[Sample]:
         """The decision's samples of the hidden cards (see :func:`.inference.sample_hidden`)."""
-        return sample_hidden(knowledge, self.rng, count, likely=likely, bound=bound)
+        return sample_hidden(knowledge, self.rng, count, likely=likely, bound=bound, quiet=quiet)
 
     def knock_samples(self, samples: list[Sample]) -> list[Sample]:
         """The samples the knock test weighs: the decision's own."""

@@ -23,6 +23,10 @@ Glossary:
                 so a guessed hand in which another throw would have left less contradicts
                 it ("each discard bounds the rest"). The hand then is the guessed hand:
                 nobody draws between a player's discard and the next look at the table.
+    quiet       an opponent's last discard was a plain one on a turn it could have
+                knocked: a player holding a low count knocks, so a guessed hand whose
+                count is at or below the count a sensible player knocks at (the caller's
+                ``quiet``) contradicts it. Like the bound, the hand then is the guessed hand.
     conflict    a guessed hand's weighted count of contradicted clues; the sampler
                 rejects candidate hands with conflicts while others are to be had, so a
                 sample follows the likelihood of the observed play (see ``sample_hidden``).
@@ -41,6 +45,7 @@ from itertools import combinations
 from ..engine.actions import Discard, DrawStock, Pass, TakeDiscard
 from ..engine.cards import CARDS, JOKER, Card
 from ..engine.deadwood import deadwood_points, discard_floor
+from ..engine.hand import knock_refusal
 from ..engine.melds import discard_points
 from ..engine.profiles import get_profile
 from ..engine.views import PlayerView
@@ -57,12 +62,12 @@ MAX_EXTRA_DRAWS = 3
 """At most this many extra candidate hands per sample for a player who has had turns."""
 REJECT_ROUNDS = 4
 """Rounds of candidate hands a sample draws, at most, looking for one with no conflict."""
-CONFLICT = {"declined": 1.0, "taken": 1.0, "thrown": 0.5, "bound": 1.0}
+CONFLICT = {"declined": 1.0, "taken": 1.0, "thrown": 0.5, "bound": 1.0, "quiet": 1.0}
 """What one contradicted clue of each kind adds to a hand's conflict. A pass or a take is
 a choice about one card (a player who passes a card that melds, or takes one that does not,
 is rare); a throw of a card in a meld can be a sound break of a four-card meld or a set
 kept as a run, so it counts half. A last discard that was not a least-count one (the
-bound) counts whole."""
+bound) counts whole, and so does a low count kept instead of knocked (quiet)."""
 """Weight factors. A thrown 7S makes 7H/7D/7C and 6S/8S less likely in that hand (a player
 keeps pairs and connectors); a taken card makes its meld partners likelier."""
 
@@ -104,6 +109,9 @@ class Knowledge:
     bounds: tuple[tuple[Card, Card | None] | None, ...] = ()
     """By position: that player's bound (see the glossary): the card of its last discard
     and the card it took that turn, or None before its first discard (and at ``me``)."""
+    waived: tuple[bool, ...] = ()
+    """By position: whether that player's last play was a plain discard on a turn the rules
+    let it knock at a low count (see *quiet* in the glossary); False at ``me``."""
 
     @property
     def opponents(self) -> tuple[int, ...]:
@@ -161,16 +169,24 @@ def read_view(view: PlayerView) -> Knowledge:
     turns = [0] * players
     bounds: list[tuple[Card, Card | None] | None] = [None] * players
     taken_now: list[Card | None] = [None] * players
+    waived = [False] * players
+    profile = get_profile(view.profile_id)
+    # turns begun before each event: the view's count less the draws logged since
+    turn = view.turn - sum(isinstance(e.action, (DrawStock, TakeDiscard)) for e in view.history)
     for event, top in zip(view.history, tops, strict=True):
         p = event.position
+        action = event.action
+        if isinstance(action, (DrawStock, TakeDiscard)):
+            turn += 1
         if p == me:
             continue
-        action = event.action
         if isinstance(action, (DrawStock, TakeDiscard, Pass)):
             bounds[p] = None
+            waived[p] = False
             taken_now[p] = event.card if isinstance(action, TakeDiscard) else None
         if isinstance(action, Discard):
             bounds[p] = (action.card, taken_now[p])
+            waived[p] = knock_refusal(profile, turn, players, 0) is None
         if isinstance(action, (DrawStock, TakeDiscard)):
             turns[p] += 1
         if isinstance(action, TakeDiscard) and event.card is not None:
@@ -187,7 +203,7 @@ def read_view(view: PlayerView) -> Knowledge:
     clues = [_clues(played) for played in signals]
     clues[me] = ()
 
-    jokers = get_profile(view.profile_id).jokers
+    jokers = profile.jokers
     gone: dict[Card, int] = {}
     for card in [*view.discard_pile, *(c for hand in held for c in hand)]:
         gone[card] = gone.get(card, 0) + 1
@@ -223,6 +239,7 @@ def read_view(view: PlayerView) -> Knowledge:
         turns=tuple(turns),
         clues=tuple(clues),
         bounds=tuple(bounds),
+        waived=tuple(waived),
     )
 
 
@@ -355,6 +372,7 @@ def sample_hidden(
     count: int,
     likely: bool = False,
     bound: bool = False,
+    quiet: int | None = None,
 ) -> list[Sample]:
     """``count`` samples of the hidden cards, each consistent with the knowledge.
 
@@ -369,7 +387,9 @@ def sample_hidden(
     with the player's clues, and the sample keeps the least conflict, then the lowest count.
     (Rejection sampling of the hands that contradict the observed play, with the least
     contradicting one kept when none is found.) With ``bound``, each opponent's bound
-    (see the glossary) is a clue as well, and its rounds are drawn in the same way.
+    (see the glossary) is a clue as well, and its rounds are drawn in the same way. With
+    ``quiet``, a count, an opponent whose last play was a plain discard on a turn it could
+    have knocked (``Knowledge.waived``) conflicts with a guessed hand of that count or less.
     """
     unseen = knowledge.unseen
     bits = [card.bit for card in unseen]
@@ -390,18 +410,19 @@ def sample_hidden(
                 sum(card.is_joker for card in known),
                 1 + min(knowledge.turns[p], MAX_EXTRA_DRAWS),
                 knowledge.bounds[p] if bound and knowledge.bounds else None,
+                quiet if quiet is not None and knowledge.waived and knowledge.waived[p] else -1,
             )
         )
     out = []
     for _ in range(count):
         free = list(range(len(unseen)))
         hands: list[tuple[Card, ...]] = list(knowledge.known)
-        for p, known, need, powers, tests, known_mask, known_jokers, tries, last in plan:
+        for p, known, need, powers, tests, known_mask, known_jokers, tries, last, low in plan:
             if need <= 0:
                 continue
             order = range(len(free))
             best: tuple[float, int, list[int]] | None = None
-            for _ in range(REJECT_ROUNDS if tests or last else 1):
+            for _ in range(REJECT_ROUNDS if tests or last or low >= 0 else 1):
                 for _ in range(tries):
                     # the largest keys, first drawn first among equals (a stable sort)
                     if powers is None:
@@ -423,9 +444,14 @@ def sample_hidden(
                             fits = _least_throw_mask(mask, *last)
                         if not fits:
                             odd += CONFLICT["bound"]
-                    if best is not None and odd > best[0]:
+                    if low >= 0:
+                        points = deadwood_points(mask, held)
+                        if points <= low:
+                            odd += CONFLICT["quiet"]
+                    elif best is not None and odd > best[0]:
                         continue
-                    points = deadwood_points(mask, held)
+                    else:
+                        points = deadwood_points(mask, held)
                     if best is None or (odd, points) < best[:2]:
                         best = (odd, points, chosen)
                 if best is not None and best[0] == 0.0:

@@ -24,7 +24,9 @@ Glossary:
                   (valued by the game or session in every profile, as the shipped level
                   does only in some), ``hard-bound`` and ``hard-unbound`` (samples kept to
                   each opponent's last discard being a least-count one in every profile,
-                  or in none); ``hard-earlier`` has them all off: the hard level
+                  or in none), ``hard-quiet`` and ``hard-unquiet`` (samples kept to
+                  each opponent's last plain discard on a turn it could have knocked, in
+                  every profile or in none); ``hard-earlier`` has them all off: the hard level
                   as it was before them.
     sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
                   It sees a hidden hand, so it exists only in the benches, never as a
@@ -69,6 +71,8 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "hard-match": {"match": True},
     "hard-bound": {"bound": True},
     "hard-unbound": {"bound": False},
+    "hard-quiet": {"quiet": True},
+    "hard-unquiet": {"quiet": False},
     "hard-earlier": {
         "deny_weight": 0.0,
         "shed_point": 0.0,
@@ -117,9 +121,16 @@ class SeerBot(HardBot):
             out.append(Sample(hands, tuple(stock)))
         return out
 
-    def sample(self, knowledge: Any, count: int, likely: bool, bound: bool = False) -> list[Sample]:
+    def sample(
+        self,
+        knowledge: Any,
+        count: int,
+        likely: bool,
+        bound: bool = False,
+        quiet: int | None = None,
+    ) -> list[Sample]:
         if self.knock_only:
-            return super().sample(knowledge, count, likely, bound)
+            return super().sample(knowledge, count, likely, bound, quiet)
         return self.true_samples(count)
 
     def knock_samples(self, samples: list[Sample]) -> list[Sample]:

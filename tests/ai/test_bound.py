@@ -70,9 +70,9 @@ def test_the_hard_level_bounds_its_samples_in_the_profiles_measured_and_as_asked
     asked = []
 
     class Watching(HardBot):
-        def sample(self, knowledge, count, likely, bound=False):
+        def sample(self, knowledge, count, likely, bound=False, quiet=None):
             asked.append(bound)
-            return super().sample(knowledge, count, likely, bound)
+            return super().sample(knowledge, count, likely, bound, quiet)
 
     for profile, setting, expected in (
         ("poker-rum", None, "poker-rum" in BOUND_PROFILES),

@@ -212,9 +212,9 @@ def test_the_hard_level_weighs_its_samples_by_the_play_in_the_profiles_measured_
     asked = []
 
     class Watching(HardBot):
-        def sample(self, knowledge, count, likely, bound=False):
+        def sample(self, knowledge, count, likely, bound=False, quiet=None):
             asked.append(likely)
-            return super().sample(knowledge, count, likely, bound)
+            return super().sample(knowledge, count, likely, bound, quiet)
 
     for profile, setting, expected in (
         ("gin-rummy", None, "gin-rummy" in LIKELY_PROFILES),

@@ -239,8 +239,8 @@ def test_a_seer_is_handed_the_real_hands_in_the_bench_and_nowhere_else():
     seen = []
 
     class Watching(SeerBot):
-        def sample(self, knowledge, count, likely, bound=False):
-            samples = super().sample(knowledge, count, likely, bound)
+        def sample(self, knowledge, count, likely, bound=False, quiet=None):
+            samples = super().sample(knowledge, count, likely, bound, quiet)
             hand = self.state.hand
             seen.append((samples, [list(h) for h in hand.hands], sorted(hand.stock)))
             return samples
