@@ -58,7 +58,7 @@ from ..engine.hand import DISCARD, DRAW
 from ..engine.layoffs import knocker_arrangement
 from ..engine.melds import best_arrangement
 from ..engine.views import PlayerView
-from .bots import make_level
+from .bots import ABLATIONS, make_level
 from .openspiel_bridge import (
     HAND_SIZE,
     OS_DRAW_STOCK,
@@ -550,9 +550,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument(
         "--level",
-        type=cli.bot_spec(),
+        type=cli.bot_spec(own=ABLATIONS.__contains__),
         default="hard",
-        help="our bot: a level, simple or a package.module:Class spec",
+        help="our bot: a level, simple, one of the hard level's ablations (hard-unbound, ...)"
+        " or a package.module:Class spec",
     )
     parser.add_argument(
         "--matches",

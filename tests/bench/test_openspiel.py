@@ -181,6 +181,15 @@ def test_missing_openspiel_is_reported(monkeypatch, capsys):
     assert "OpenSpiel is not installed" in capsys.readouterr().err
 
 
+def test_the_anchor_takes_the_hard_levels_ablations_and_refuses_a_seer(monkeypatch, capsys):
+    # with OpenSpiel missing, a level that parses reaches the missing-OpenSpiel report
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    assert knockrummy(["bench", "openspiel", "--hands", "2", "--level", "hard-unbound"]) == 2
+    assert "OpenSpiel is not installed" in capsys.readouterr().err
+    assert knockrummy(["bench", "openspiel", "--hands", "2", "--level", "hard-seer"]) == 2
+    assert "unknown bot 'hard-seer'" in capsys.readouterr().err
+
+
 def test_missing_openspiel_is_reported_for_matches_too(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "pyspiel", None)
     assert knockrummy(["bench", "openspiel", "--matches", "1"]) == 2
