@@ -444,14 +444,11 @@ def sample_hidden(
                             fits = _least_throw_mask(mask, *last)
                         if not fits:
                             odd += CONFLICT["bound"]
-                    if low >= 0:
-                        points = deadwood_points(mask, held)
-                        if points <= low:
-                            odd += CONFLICT["quiet"]
-                    elif best is not None and odd > best[0]:
+                    if best is not None and odd > best[0]:
                         continue
-                    else:
-                        points = deadwood_points(mask, held)
+                    points = deadwood_points(mask, held)
+                    if points <= low:  # never without the quiet clue (low is -1)
+                        odd += CONFLICT["quiet"]
                     if best is None or (odd, points) < best[:2]:
                         best = (odd, points, chosen)
                 if best is not None and best[0] == 0.0:

@@ -20,14 +20,13 @@ Glossary:
                   checked against the opponent's play), ``hard-likely`` (checked in
                   every profile, as the shipped level does only in the races),
                   ``hard-points`` (knocks valued by the hand's points, not the game, in
-                  every profile), ``hard-match``
-                  (valued by the game or session in every profile, as the shipped level
-                  does only in some), ``hard-bound`` and ``hard-unbound`` (samples kept to
-                  each opponent's last discard being a least-count one in every profile,
-                  or in none), ``hard-quiet`` and ``hard-unquiet`` (samples kept to
-                  each opponent's last plain discard on a turn it could have knocked, in
-                  every profile or in none); ``hard-earlier`` has them all off: the hard level
-                  as it was before them.
+                  every profile), ``hard-match`` (valued by the game or session in every
+                  profile, as the shipped level does only in some), ``hard-bound`` and
+                  ``hard-unbound`` (samples kept to each opponent's last discard being a
+                  least-count one in every profile, or in none), ``hard-quiet`` and
+                  ``hard-unquiet`` (samples kept to each opponent's last plain discard on
+                  a turn it could have knocked, in every profile or in none);
+                  ``hard-earlier`` has them all off: the hard level as it was before them.
     sighted       ``hard-sighted``: the same charge worked out on the racer's true hand.
                   It sees a hidden hand, so it exists only in the benches, never as a
                   seat. ``hard-sighted-NN`` sees each of the racer's cards with chance NN%

@@ -68,3 +68,21 @@ def rigged_session(
     )
     state.seats_in_hand = tuple(range(players))
     return state
+
+
+def sampler_settings(profile: str, **setting: object) -> set[tuple[object, object, object]]:
+    """The ``(likely, bound, quiet)`` a hard level made with ``setting`` asks its sampler
+    for over its first decisions of a two-player ``profile`` session."""
+    from knockrummy.ai.hard import HardBot
+    from knockrummy.sim import play_session
+
+    asked: list[tuple[object, object, object]] = []
+
+    class Watching(HardBot):
+        def sample(self, knowledge, count, likely, bound=False, quiet=None):
+            asked.append((likely, bound, quiet))
+            return super().sample(knowledge, count, likely, bound, quiet)
+
+    bots = [Watching(seed=1, **setting), Watching(seed=2, **setting)]
+    play_session(profile, 2, 7, bots, until=lambda s: len(asked) >= 4)
+    return set(asked)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 import statistics
 
-from knockrummy.ai.hard import BOUND_PROFILES, HardBot
+from knockrummy.ai.hard import BOUND_PROFILES
 from knockrummy.ai.inference import _least_throw, _least_throw_mask, read_view, sample_hidden
 from knockrummy.engine.cards import CARDS, Card
 from knockrummy.engine.hand import hand_points
-from knockrummy.sim import play_session
 
+from .helpers import sampler_settings
 from .test_denial import HANDS, played
 
 
@@ -67,23 +67,14 @@ def test_bound_samples_keep_to_a_low_throw_and_so_guess_lower_counts():
 
 
 def test_the_hard_level_bounds_its_samples_in_the_profiles_measured_and_as_asked():
-    asked = []
-
-    class Watching(HardBot):
-        def sample(self, knowledge, count, likely, bound=False, quiet=None):
-            asked.append(bound)
-            return super().sample(knowledge, count, likely, bound, quiet)
-
     for profile, setting, expected in (
         ("poker-rum", None, "poker-rum" in BOUND_PROFILES),
         ("knock-rummy", None, "knock-rummy" in BOUND_PROFILES),
         ("knock-rummy", True, True),
         ("poker-rum", False, False),
     ):
-        asked.clear()
-        bots = [Watching(seed=1, bound=setting), Watching(seed=2, bound=setting)]
-        play_session(profile, 2, 7, bots, until=lambda s: len(asked) >= 4)
-        assert asked and set(asked) == {expected}, (profile, setting)
+        asked = {bound for _, bound, _ in sampler_settings(profile, bound=setting)}
+        assert asked == {expected}, (profile, setting)
 
 
 def test_bound_samples_are_seeded():

@@ -13,9 +13,8 @@ from knockrummy.engine.actions import Discard, DrawStock, TakeDiscard
 from knockrummy.engine.cards import Card, cards_mask, new_deck, parse_cards
 from knockrummy.engine.session import apply
 from knockrummy.engine.views import player_view
-from knockrummy.sim import play_session
 
-from .helpers import rigged_session
+from .helpers import rigged_session, sampler_settings
 
 
 def card(text: str) -> Card:
@@ -209,20 +208,11 @@ def test_the_first_draws_knock_chance_is_the_outlooks_first_step():
 
 
 def test_the_hard_level_weighs_its_samples_by_the_play_in_the_profiles_measured_and_as_asked():
-    asked = []
-
-    class Watching(HardBot):
-        def sample(self, knowledge, count, likely, bound=False, quiet=None):
-            asked.append(likely)
-            return super().sample(knowledge, count, likely, bound, quiet)
-
     for profile, setting, expected in (
         ("gin-rummy", None, "gin-rummy" in LIKELY_PROFILES),
         ("knock-rummy", None, "knock-rummy" in LIKELY_PROFILES),
         ("knock-rummy", True, True),
         ("gin-rummy", False, False),
     ):
-        asked.clear()
-        bots = [Watching(seed=1, likely=setting), Watching(seed=2, likely=setting)]
-        play_session(profile, 2, 7, bots, until=lambda s: len(asked) >= 4)
-        assert asked and set(asked) == {expected}, (profile, setting)
+        asked = {likely for likely, _, _ in sampler_settings(profile, likely=setting)}
+        assert asked == {expected}, (profile, setting)
