@@ -23,6 +23,12 @@ Glossary:
                 won by ``k`` tied players split ``1/k`` each. Its Wilson interval counts
                 hands as independent, which they are not quite (hands of one game share
                 the score), so it is a little narrow.
+    knocks      per bot, the hands one of its seats ended by a knock: their share of the
+                hands played, the share of them the knocker did not win (undercut, or
+                tied for lowest in ``poker-rum``) and the knocker's mean count; and the
+                hands another bot knocked: the count its seats held then (the mean of
+                its seats, after lay-offs) and the share of them it won (its undercuts).
+                Where a hand is lost shows there: knocking too high, or caught holding.
     decision    one ``choose(view)`` call, timed with ``time.perf_counter``.
     parts       a long run split into shorter ones (to use several cores): ``--games 500
                 --seed 1`` and ``--games 500 --seed 501`` play exactly the games of
@@ -103,7 +109,46 @@ def _row(
         "decisions": decisions,
         "decision_ms_p50": p50,
         "decision_ms_p95": p95,
+        **({"knocks": knock_figures(hands["knocks"])} if "knocks" in hands else {}),
     }
+
+
+KNOCK_TALLIES = ("hands", "knocks", "beaten", "knock_count", "against", "held", "undercuts")
+"""The sums behind a bot's knock figures (see ``knocks``); parts add them up."""
+
+
+def knock_figures(tally: dict[str, float]) -> dict[str, float]:
+    """A bot's knock figures (see ``knocks``) from its tallies, which they keep."""
+    knocks, against = tally["knocks"], tally["against"]
+    return {
+        **tally,
+        "knock_rate": knocks / tally["hands"] if tally["hands"] else 0.0,
+        "beaten_share": tally["beaten"] / knocks if knocks else 0.0,
+        "mean_knock_count": tally["knock_count"] / knocks if knocks else 0.0,
+        "mean_held": tally["held"] / against if against else 0.0,
+        "undercut_share": tally["undercuts"] / against if against else 0.0,
+    }
+
+
+def tally_knocks(tally: dict[str, float], record: Any, holder: Sequence[str], name: str) -> None:
+    """Add one finished hand to bot ``name``'s knock tallies (``holder``: the spec at
+    each seat)."""
+    tally["hands"] += 1
+    if record.knocker is None:
+        return
+    mine = [i for i, seat in enumerate(record.seats) if holder[seat] == name]
+    if not mine:
+        return
+    won = any(holder[seat] == name for seat in record.winners)
+    knocker = record.seats.index(record.knocker)  # the record names seats, counts by position
+    if knocker in mine:
+        tally["knocks"] += 1
+        tally["beaten"] += record.knocker not in record.winners
+        tally["knock_count"] += record.deadwood[knocker]
+    else:
+        tally["against"] += 1
+        tally["held"] += statistics.fmean(record.deadwood[i] for i in mine)
+        tally["undercuts"] += won
 
 
 def compositions(specs: Sequence[str], games: int) -> list[list[str]]:
@@ -147,6 +192,7 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
     net_game: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
     seats_held = dict.fromkeys(names, 0)
     times: dict[str, list[float]] = {name: [] for name in names}
+    knocks = {name: dict.fromkeys(KNOCK_TALLIES, 0.0) for name in names}
     hands_total = decided = 0
     for game, seated in enumerate(compositions(specs, games)):
         game_seed = seed + game
@@ -172,6 +218,8 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
         for seat in state.winners:
             wins[holder[seat]] += share
         for record in state.records:
+            for name in names:
+                tally_knocks(knocks[name], record, holder, name)
             if record.winners:
                 decided += 1
                 for seat in record.winners:
@@ -184,6 +232,7 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
             "won": hands_won[name],
             "points_moments": ratio_moments(per_game[name]),
             "net_moments": ratio_moments(net_game[name]),
+            "knocks": knocks[name],
         }
         rows.append(
             _row(
@@ -253,6 +302,10 @@ def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "points_moments": add_moments([row["points_moments"] for row in mine]),
             "net_moments": add_moments([row["net_moments"] for row in mine]),
         }
+        if all("knocks" in row for row in mine):  # results from before the knock figures lack them
+            joined["knocks"] = {
+                key: sum(row["knocks"][key] for row in mine) for key in KNOCK_TALLIES
+            }
         rows.append(
             _row(
                 name,
@@ -303,6 +356,15 @@ def _table(result: dict[str, Any]) -> str:
             f"{row['bot']:<16}{row['seats']:>6.3g}{cells[0]:>24}{cells[1]:>24}{cells[2]:>23}"
             f"{cells[3]:>23}{row['decision_ms_p50']:>9.2f}{row['decision_ms_p95']:>9.2f}"
         )
+    for row in result["bots"]:
+        k = row.get("knocks")
+        if k:
+            lines.append(
+                f"{row['bot']:<16}knocks {k['knock_rate']:.1%} of hands at a mean count of "
+                f"{k['mean_knock_count']:.1f}, {k['beaten_share']:.1%} of them not won; "
+                f"knocked against {k['against']:.0f} times holding {k['mean_held']:.1f}, "
+                f"{k['undercut_share']:.1%} of them won"
+            )
     return "\n".join(lines)
 
 

@@ -280,3 +280,56 @@ def test_the_bench_shows_the_state_only_to_a_seer():
     out = bench("poker-rum", ["hard-seer", "simple"], 2, 1)
     assert [row["bot"] for row in out["bots"]] == ["hard-seer", "simple"]
     assert is_bench_level("hard-seer") and is_bench_level("hard-seer-knock")
+
+
+def test_knock_figures_name_the_knocker_by_seat_and_its_count_by_position():
+    from knockrummy.bench.ai import KNOCK_TALLIES, knock_figures, tally_knocks
+    from knockrummy.engine.session import HandRecord
+
+    # seat 1 deals first in position order: position 0 is seat 1, position 1 is seat 0
+    record = HandRecord(
+        number=1,
+        dealer=0,
+        seats=(1, 0),
+        result="undercut",
+        knocker=1,
+        winners=(0,),
+        deadwood=(9, 4),
+    )
+    holder = ["hard", "simple"]  # the spec at each seat
+    tallies = {name: dict.fromkeys(KNOCK_TALLIES, 0.0) for name in holder}
+    for name in holder:
+        tally_knocks(tallies[name], record, holder, name)
+    simple, hard = knock_figures(tallies["simple"]), knock_figures(tallies["hard"])
+    assert (simple["knocks"], simple["beaten"], simple["mean_knock_count"]) == (1, 1, 9)
+    assert (hard["against"], hard["mean_held"], hard["undercut_share"]) == (1, 4, 1.0)
+    assert hard["knocks"] == 0 and simple["against"] == 0
+    assert hard["hands"] == simple["hands"] == 1
+
+
+@pytest.mark.parametrize("profile", ["poker-rum", "knock-rummy"])
+def test_one_bots_knocks_are_the_others_knocks_against_and_its_losses_the_others_undercuts(
+    profile,
+):
+    result = bench(profile, ["hard", "simple"], games=6, seed=2)
+    first, second = (row["knocks"] for row in result["bots"])
+    exhausted = result["hands"] - first["knocks"] - second["knocks"]
+    assert exhausted >= 0 and first["hands"] == second["hands"] == result["hands"]
+    for mine, theirs in ((first, second), (second, first)):
+        assert mine["against"] == theirs["knocks"]
+        assert mine["undercuts"] == theirs["beaten"]  # two seats: a knocker not won, the other won
+        assert 0.0 <= mine["beaten_share"] <= 1.0
+    assert first["knocks"] > 0 and first["mean_knock_count"] >= 0
+
+
+def test_merged_parts_give_the_knock_figures_of_the_whole_run():
+    whole = bench("poker-rum", ["hard", "simple"], games=4, seed=1)
+    parts = [bench("poker-rum", ["hard", "simple"], games=2, seed=s) for s in (1, 3)]
+    merged = merge(parts)
+    for joined, row in zip(merged["bots"], whole["bots"], strict=True):
+        assert joined["knocks"] == pytest.approx(row["knocks"])
+    old = [
+        {**part, "bots": [{k: v for k, v in b.items() if k != "knocks"} for b in part["bots"]]}
+        for part in parts
+    ]
+    assert all("knocks" not in row for row in merge([old[0], parts[1]])["bots"])
