@@ -52,6 +52,7 @@ from typing import Any
 
 from .. import cli
 from ..engine.profiles import PROFILES, get_profile
+from ..engine.session import HandRecord
 from ..sim import play_session
 from .bots import TimedBot, is_bench_level, make_level
 from .stats import (
@@ -130,7 +131,9 @@ def knock_figures(tally: dict[str, float]) -> dict[str, float]:
     }
 
 
-def tally_knocks(tally: dict[str, float], record: Any, holder: Sequence[str], name: str) -> None:
+def tally_knocks(
+    tally: dict[str, float], record: HandRecord, holder: Sequence[str], name: str
+) -> None:
     """Add one finished hand to bot ``name``'s knock tallies (``holder``: the spec at
     each seat)."""
     tally["hands"] += 1
@@ -139,7 +142,6 @@ def tally_knocks(tally: dict[str, float], record: Any, holder: Sequence[str], na
     mine = [i for i, seat in enumerate(record.seats) if holder[seat] == name]
     if not mine:
         return
-    won = any(holder[seat] == name for seat in record.winners)
     knocker = record.seats.index(record.knocker)  # the record names seats, counts by position
     if knocker in mine:
         tally["knocks"] += 1
@@ -148,7 +150,7 @@ def tally_knocks(tally: dict[str, float], record: Any, holder: Sequence[str], na
     else:
         tally["against"] += 1
         tally["held"] += statistics.fmean(record.deadwood[i] for i in mine)
-        tally["undercuts"] += won
+        tally["undercuts"] += any(holder[seat] == name for seat in record.winners)
 
 
 def compositions(specs: Sequence[str], games: int) -> list[list[str]]:
