@@ -415,7 +415,10 @@ def test_copies_starting_at_once_on_a_fresh_folder_never_set_each_other_aside(tm
             p.join(timeout=30)
             assert p.exitcode == 0
         assert messages == [None] * copies
-        assert sorted(p.name for p in data.iterdir()) == ["k.sqlite3"]
+        # nothing set aside; SQLite may keep its own -wal and -shm beside the file when
+        # the last two copies close at once (the next opening reads them)
+        names = sorted(p.name for p in data.iterdir())
+        assert [n for n in names if n not in ("k.sqlite3-wal", "k.sqlite3-shm")] == ["k.sqlite3"]
         assert len(open_store(path).store.summaries()) == copies  # every copy's session
 
 
