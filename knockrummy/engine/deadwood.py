@@ -226,14 +226,16 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
         """
         if jokers:
             return with_jokers(mask, jokers)
-        s0 = mask & 8191
-        s1 = mask >> 13 & 8191
-        s2 = mask >> 26 & 8191
-        s3 = mask >> 39
-        trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-        if not trip:
-            return t[s0] + t[s1] + t[s2] + t[s3]
-        return with_sets(mask, s0, s1, s2, s3, trip)
+        # Two 26-bit halves first: each suit is then cut from a one-digit integer.
+        low = mask & 67108863
+        high = mask >> 26
+        s0 = low & 8191
+        s1 = low >> 13
+        s2 = high & 8191
+        s3 = high >> 13
+        if trip := (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+            return with_sets(mask, s0, s1, s2, s3, trip)
+        return t[s0] + t[s1] + t[s2] + t[s3]
 
     def cards_deadwood(cards: Sequence[Card]) -> int:
         """Minimum deadwood of a list (or tuple) of cards: ``deadwood_points`` of its
@@ -246,11 +248,16 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
         mask = sum(map(_bit, cards))
         if mask.bit_count() != len(cards):
             return deadwood_points(*split_hand(cards))
-        s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
-        trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-        if not trip:
-            return t[s0] + t[s1] + t[s2] + t[s3]
-        return with_sets(mask, s0, s1, s2, s3, trip)
+        # Two 26-bit halves first: each suit is then cut from a one-digit integer.
+        low = mask & 67108863
+        high = mask >> 26
+        s0 = low & 8191
+        s1 = low >> 13
+        s2 = high & 8191
+        s3 = high >> 13
+        if trip := (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+            return with_sets(mask, s0, s1, s2, s3, trip)
+        return t[s0] + t[s1] + t[s2] + t[s3]
 
     return deadwood_points, cards_deadwood
 

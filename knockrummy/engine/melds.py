@@ -25,6 +25,7 @@ The counting itself lives in :mod:`knockrummy.engine.deadwood` and lay-offs in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from knockrummy.engine.cards import CARDS, JOKER, JOKER_CODE, JOKER_POINTS, Card
@@ -206,15 +207,17 @@ def _walked_arrangement(mask: int, jokers: int) -> Arrangement:
     return _arrangement(mask, jokers, chosen)
 
 
-_Parts = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]
-_SUIT_PARTS: list[_Parts | None] = [None] * (4 << 13)
-"""Per ``suit << 13 | suit mask``, filled when first needed: the suit's blocks of 3 or
-more cards as runs (lowest first), and its other cards."""
+_Parts = tuple[
+    tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[tuple[int, tuple[Card, ...]], ...]
+]
+_SUIT_PARTS: tuple[list[_Parts | None], ...] = tuple([None] * 8192 for _ in range(4))
+"""Per suit, per suit mask, filled when first needed: the suit's blocks of 3 or more
+cards as runs (lowest first), its other cards, and the runs again each keyed by its first
+card's code (for ordering them among sets)."""
 
 
-def _suit_parts(key: int) -> _Parts:
-    base = (key >> 13) * 13
-    held = key & 8191
+def _suit_parts(suit: int, held: int) -> _Parts:
+    base = suit * 13
     runs = []
     loose: list[Card] = []
     rank = 0
@@ -231,8 +234,8 @@ def _suit_parts(key: int) -> _Parts:
         else:
             loose.extend(block)
         rank = end + 1
-    parts = (tuple(runs), tuple(loose))
-    _SUIT_PARTS[key] = parts
+    parts = (tuple(runs), tuple(loose), tuple((run[0].code, run) for run in runs))
+    _SUIT_PARTS[suit][held] = parts
     return parts
 
 
@@ -241,19 +244,21 @@ _new = tuple.__new__
 points)`` without the named tuple constructor's argument handling: the same value."""
 
 
-def _first_code(meld: tuple[Card, ...]) -> int:
-    return meld[0].code
+_second = itemgetter(1)
 
 
 _SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """A 13-bit rank mask times this is the same ranks in every suit."""
 
-_Choice = tuple[int, int, int, int, tuple[tuple[Card, ...], ...], tuple[int, int, int, int]]
+_Choice = tuple[
+    int, int, int, int, tuple[tuple[int, tuple[Card, ...]], ...], tuple[int, int, int, int]
+]
 _SET_CHOICES: dict[int, tuple[_Choice, ...]] = {}
 """Per hand mask of the cards at its trip ranks, filled when first needed: one entry per
 way of forming plain sets there, ``(k0, k1, k2, k3, sets, set suits)``. ``k0..k3`` keep
 each suit's cards outside the sets; ``sets`` are the set melds (rank order, each in code
-order); ``set suits`` are, per suit, the ranks at which that suit's card is in a set."""
+order), each keyed by its first card's code; ``set suits`` are, per suit, the ranks at
+which that suit's card is in a set."""
 _MAX_CHOICES = 1 << 15
 """Entries kept before the table starts afresh (hands of the profiles' sizes need a few
 thousand)."""
@@ -272,7 +277,8 @@ def _fill_set_choices(held: int) -> tuple[_Choice, ...]:
         )
         i0, i1, i2, i3 = (in_sets >> (13 * suit) & 8191 for suit in range(4))
         k0, k1, k2, k3 = (keep >> (13 * suit) & 8191 for suit in range(4))
-        out.append((k0, k1, k2, k3, sets, (i0, i1, i2, i3)))
+        keyed = tuple((meld[0].code, meld) for meld in sets)
+        out.append((k0, k1, k2, k3, keyed, (i0, i1, i2, i3)))
     if len(_SET_CHOICES) >= _MAX_CHOICES:
         _SET_CHOICES.clear()
     choices = _SET_CHOICES[held] = tuple(out)
@@ -336,14 +342,19 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
         if jokers:
             return _walked_arrangement(mask, jokers)
     t = _RUN0
-    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
+    low = mask & 67108863  # two 26-bit halves, then each suit from a one-digit integer
+    high = mask >> 26
+    s0 = low & 8191
+    s1 = low >> 13
+    s2 = high & 8191
+    s3 = high >> 13
+    p0, p1, p2, p3 = _SUIT_PARTS
     trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     if not trip:  # no set can form: the runs are the blocks, inlined as the hot path
-        table = _SUIT_PARTS
-        a = table[s0] or _suit_parts(s0)
-        b = table[8192 | s1] or _suit_parts(8192 | s1)
-        c = table[16384 | s2] or _suit_parts(16384 | s2)
-        d = table[24576 | s3] or _suit_parts(24576 | s3)
+        a = p0[s0] or _suit_parts(0, s0)
+        b = p1[s1] or _suit_parts(1, s1)
+        c = p2[s2] or _suit_parts(2, s2)
+        d = p3[s3] or _suit_parts(3, s3)
         return _new(
             Arrangement,
             (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1], t[s0] + t[s1] + t[s2] + t[s3]),
@@ -361,15 +372,21 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     if tied:
         chosen = _walks_choice((s0, s1, s2, s3), tied)
     k0, k1, k2, k3, sets, _ = chosen
-    table = _SUIT_PARTS
-    a = table[s0 & k0] or _suit_parts(s0 & k0)
-    b = table[8192 | s1 & k1] or _suit_parts(8192 | s1 & k1)
-    c = table[16384 | s2 & k2] or _suit_parts(16384 | s2 & k2)
-    d = table[24576 | s3 & k3] or _suit_parts(24576 | s3 & k3)
-    found = [*a[0], *b[0], *c[0], *d[0], *sets]
+    s0 &= k0
+    s1 &= k1
+    s2 &= k2
+    s3 &= k3
+    a = p0[s0] or _suit_parts(0, s0)
+    b = p1[s1] or _suit_parts(1, s1)
+    c = p2[s2] or _suit_parts(2, s2)
+    d = p3[s3] or _suit_parts(3, s3)
+    loose = a[1] + b[1] + c[1] + d[1]
+    if not sets:
+        return _new(Arrangement, (a[0] + b[0] + c[0] + d[0], loose, best))
     # melds are disjoint and each is in code order, so their first cards order them
-    found.sort(key=_first_code)
-    return _new(Arrangement, (tuple(found), a[1] + b[1] + c[1] + d[1], best))
+    found = [*a[2], *b[2], *c[2], *d[2], *sets]
+    found.sort()
+    return _new(Arrangement, (tuple(map(_second, found)), loose, best))
 
 
 def _is_run(real: int) -> bool:
