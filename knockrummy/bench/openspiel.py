@@ -49,16 +49,17 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from types import SimpleNamespace
 from typing import Any
 
 from .. import cli
 from ..engine.actions import Action, Knock, TakeDiscard
-from ..engine.cards import Card
+from ..engine.cards import CARDS, Card
 from ..engine.hand import DISCARD, DRAW
 from ..engine.layoffs import knocker_arrangement
 from ..engine.melds import best_arrangement
 from ..engine.views import PlayerView
-from .bots import ABLATIONS, make_level
+from .bots import ABLATIONS, SEERS, make_level
 from .openspiel_bridge import (
     HAND_SIZE,
     OS_DRAW_STOCK,
@@ -121,7 +122,10 @@ class OurSeat:
         self.layoffs: list[Card] | None = None
         self.knock_refused = 0
 
-    def _ask(self, view: PlayerView) -> Action:
+    def _ask(self, view: PlayerView, state: Any) -> Action:
+        if hasattr(self.bot, "observe"):  # a seer: shown the real hidden cards
+            other = [os_to_card(card) for card in state.hands()[1 - self.record.me]]
+            self.bot.observe(seen_table(view, other))
         start = time.perf_counter()
         action = self.bot.choose(view)
         self.times.append(time.perf_counter() - start)
@@ -154,7 +158,7 @@ class OurSeat:
             view = build_view(
                 self.record, self._hand(state), self._pile(state), state.stock_size(), DRAW
             )
-            choice = self._ask(view)
+            choice = self._ask(view, state)
             return os_action(choice, phase == phases.FIRST_UPCARD)[0]
         if phase == phases.DISCARD:
             taken = None
@@ -170,7 +174,7 @@ class OurSeat:
                 DISCARD,
                 taken,
             )
-            choice = self._ask(view)
+            choice = self._ask(view, state)
             actions = os_action(choice, False)
             if actions[0] == OS_KNOCK and OS_KNOCK not in legal:
                 self.knock_refused += 1
@@ -187,7 +191,7 @@ class OurSeat:
             view = build_view(
                 record, [*self._hand(state), upcard], pile, state.stock_size(), DISCARD, upcard
             )
-            choice = self._ask(view)
+            choice = self._ask(view, state)
             if isinstance(choice, Knock):
                 self.pending = [card_to_os(choice.card)]
                 return OS_KNOCK
@@ -238,6 +242,23 @@ class OurSeat:
                 self.record.passed(player)
         elif phase == phases.DISCARD and action < 52:
             self.record.discarded(player, os_to_card(action))
+
+
+def seen_table(view: PlayerView, other: Sequence[Card]) -> SimpleNamespace:
+    """What a seer (see :mod:`.bots`) is shown before a decision: the hands by position,
+    ours as ``view`` has it and the opponent's real ``other``, and the stock as the cards
+    neither hand nor the face-up pile holds (a seer shuffles it)."""
+    me = view.position
+    if me is None:
+        raise ValueError("a seer is shown the table only when its seat is in the hand")
+    hands: list[tuple[Card, ...]] = [(), ()]
+    hands[me] = tuple(view.hand)
+    hands[1 - me] = tuple(other)
+    held = {*view.hand, *other, *view.discard_pile}
+    stock = [card for card in CARDS if card not in held]
+    if len(stock) != view.stock_count:
+        raise ValueError(f"the seen cards do not add up to a stock of {view.stock_count}")
+    return SimpleNamespace(hand=SimpleNamespace(hands=tuple(hands), stock=stock))
 
 
 def deal_order(seed: int) -> list[int]:
@@ -541,6 +562,11 @@ def _table(result: dict[str, Any]) -> str:
     )
 
 
+def _own_level(name: str) -> bool:
+    """The bench-only levels this bench can play: the ablations and the seers."""
+    return name in ABLATIONS or name in SEERS
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``bench openspiel --hands N | --matches N [--seed S] [--level L] [--json]``."""
     parser.description = "Play the hard level against OpenSpiel's SimpleGinRummyBot."
@@ -550,9 +576,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument(
         "--level",
-        type=cli.bot_spec(own=ABLATIONS.__contains__),
+        type=cli.bot_spec(own=_own_level),
         default="hard",
-        help="our bot: a level, simple, one of the hard level's ablations (hard-unbound, ...)"
+        help="our bot: a level, simple, one of the hard level's ablations (hard-unbound, ...),"
+        " a seer (hard-seer, hard-seer-knock: bench-only, shown OpenSpiel's hidden cards)"
         " or a package.module:Class spec",
     )
     parser.add_argument(

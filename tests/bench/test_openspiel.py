@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from knockrummy.app import main as knockrummy
-from knockrummy.bench.openspiel import deal_order
+from knockrummy.bench.bots import make_level
+from knockrummy.bench.openspiel import deal_order, seen_table
 from knockrummy.bench.openspiel_bridge import (
     OS_DRAW_STOCK,
     OS_DRAW_UPCARD,
@@ -181,13 +182,34 @@ def test_missing_openspiel_is_reported(monkeypatch, capsys):
     assert "OpenSpiel is not installed" in capsys.readouterr().err
 
 
-def test_the_anchor_takes_the_hard_levels_ablations_and_refuses_a_seer(monkeypatch, capsys):
+def test_the_anchor_takes_the_hard_levels_ablations_and_seers_only(monkeypatch, capsys):
     # with OpenSpiel missing, a level that parses reaches the missing-OpenSpiel report
     monkeypatch.setitem(sys.modules, "pyspiel", None)
-    assert knockrummy(["bench", "openspiel", "--hands", "2", "--level", "hard-unbound"]) == 2
-    assert "OpenSpiel is not installed" in capsys.readouterr().err
-    assert knockrummy(["bench", "openspiel", "--hands", "2", "--level", "hard-seer"]) == 2
-    assert "unknown bot 'hard-seer'" in capsys.readouterr().err
+    for level in ("hard-unbound", "hard-seer", "hard-seer-knock"):
+        assert knockrummy(["bench", "openspiel", "--hands", "2", "--level", level]) == 2
+        assert "OpenSpiel is not installed" in capsys.readouterr().err
+    # the sighted level needs the racer's hand, which only bench duel hands it
+    assert knockrummy(["bench", "openspiel", "--hands", "2", "--level", "hard-sighted"]) == 2
+    assert "unknown bot 'hard-sighted'" in capsys.readouterr().err
+
+
+def test_a_seer_is_shown_the_real_hand_and_the_unseen_rest_as_stock():
+    record = _opening_record()
+    hand = parse_cards("AS 2S 3S 4D 5D 6D 7C 8C 9H TH")
+    pile = parse_cards("9C 2H")
+    view = build_view(record, hand, pile, stock_count=30, phase="draw")
+    theirs = parse_cards("KS 5H 6H 7H 8S 9S TS JD QD KD")
+    table = seen_table(view, theirs)
+    assert table.hand.hands[1] == tuple(hand) and table.hand.hands[0] == tuple(theirs)
+    assert len(table.hand.stock) == 30
+    assert {*table.hand.stock}.isdisjoint({*hand, *pile, *theirs})
+    seer = make_level("hard-seer", seed=3)
+    seer.observe(table)
+    for sample in seer.true_samples(4):
+        assert sample.hands == table.hand.hands
+        assert sorted(sample.stock) == sorted(table.hand.stock)
+    with pytest.raises(ValueError, match="do not add up"):
+        seen_table(view, parse_cards("KS 4D 5H 6H 7H 8S 9S TS JD QD"))  # 4D is ours
 
 
 def test_missing_openspiel_is_reported_for_matches_too(monkeypatch, capsys):
