@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from operator import attrgetter
 from typing import Protocol
 
 from knockrummy.engine.cards import JOKER_CODE, JOKER_POINTS, Card
@@ -152,9 +151,6 @@ class _DeadwoodPoints(Protocol):
     def __call__(self, mask: int, jokers: int = 0) -> int: ...
 
 
-_bit = attrgetter("bit")
-
-
 def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]], int]]:
     """Build ``deadwood_points`` with its tables in closure cells (cheap to reach)."""
     t = _RUN0
@@ -245,7 +241,24 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
         are distinct and suited (a repeat carries, a joker adds nothing), and then the
         jokerless count is done here without another call.
         """
-        mask = sum(map(_bit, cards))
+        if len(cards) == 10:  # the hand size counted most, unrolled (a quarter faster)
+            c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+            mask = (
+                c0.bit
+                + c1.bit
+                + c2.bit
+                + c3.bit
+                + c4.bit
+                + c5.bit
+                + c6.bit
+                + c7.bit
+                + c8.bit
+                + c9.bit
+            )
+        else:
+            mask = 0
+            for card in cards:  # a plain loop: faster than sum(map(...)) on slot fields
+                mask += card.bit
         if mask.bit_count() != len(cards):
             return deadwood_points(*split_hand(cards))
         # Two 26-bit halves first: each suit is then cut from a one-digit integer.
@@ -272,7 +285,9 @@ def split_hand(cards: Iterable[Card]) -> tuple[int, int]:
     """``(mask, jokers)`` of a hand. Raises :class:`MeldError` on a repeated suited card."""
     if not isinstance(cards, (list, tuple)):
         cards = list(cards)
-    mask = sum(map(_bit, cards))
+    mask = 0
+    for card in cards:
+        mask += card.bit
     if mask.bit_count() == len(cards):  # distinct suited cards (see cards_deadwood)
         return mask, 0
     mask = 0

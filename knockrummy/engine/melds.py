@@ -33,7 +33,6 @@ from knockrummy.engine.deadwood import (
     _RUN0,
     MAX_JOKERS,
     MeldError,
-    _bit,
     deadwood_points,
     discard_points,
     set_keep_masks,
@@ -336,7 +335,15 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     """
     if not isinstance(cards, (list, tuple)):
         cards = list(cards)
-    mask = sum(map(_bit, cards))
+    if len(cards) == 10:  # see cards_deadwood
+        c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+        mask = (
+            c0.bit + c1.bit + c2.bit + c3.bit + c4.bit + c5.bit + c6.bit + c7.bit + c8.bit + c9.bit
+        )
+    else:
+        mask = 0
+        for card in cards:
+            mask += card.bit
     if mask.bit_count() != len(cards):  # a joker or a repeat (see cards_deadwood)
         mask, jokers = split_hand(cards)
         if jokers:

@@ -631,6 +631,13 @@ def test_cards_deadwood_refuses_a_repeated_card_and_too_many_jokers():
     # two copies of one card sum to the next card's bit: still caught
     with pytest.raises(MeldError, match="2S appears twice"):
         split_hand(parse_cards("2S 2S"))
+    # ten cards take an unrolled path of their own: a repeat and a third joker still fail
+    ten_with_a_repeat = parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C 9C")
+    for call in (cards_deadwood, best_arrangement):
+        with pytest.raises(MeldError, match="9C appears twice"):
+            call(ten_with_a_repeat)
+        with pytest.raises(MeldError, match="at most 2 jokers"):
+            call(parse_cards("AS 2S 3S 4H 5H 6H 7C") + [JOKER] * 3)
 
 
 def test_a_cards_bit_is_its_mask_bit_and_takes_no_part_in_comparing_cards():
