@@ -276,11 +276,13 @@ def test_the_frame_in_which_a_hint_arrives_is_drawn():
 
 
 def test_a_knock_rami_hint_says_why_it_waits_above_the_knock_cap():
+    from knockrummy.ai.hard import KNOCK_CAPS
     from knockrummy.engine.views import player_view
     from knockrummy.ui.hints import hint_text
 
     from ..sessions import play_some
 
+    cap = KNOCK_CAPS["knock-rami"]
     seen = 0
     for steps in range(1, 60, 2):
         state = play_some("knock-rami", 3, seed=steps, steps=steps)
@@ -290,7 +292,7 @@ def test_a_knock_rami_hint_says_why_it_waits_above_the_knock_cap():
         ):
             continue
         text, _ = hint_text(state, seat)
-        if "knocks above 15 seldom pay here" in text:
+        if f"knocks above {cap} seldom pay here" in text:
             assert "and wait" in text and "expected" not in text
             seen += 1
     assert seen >= 2
