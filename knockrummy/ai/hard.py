@@ -208,19 +208,23 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         knowledge = read_view(view)
+        samples = self.decision_samples(view, knowledge)
+        if view.hand_phase == "discard":
+            return self.discard_choice(view, knowledge, samples, legal)
+        return self.draw_choice(view, knowledge, samples, legal)
+
+    def decision_samples(self, view: PlayerView, knowledge: Knowledge) -> list[Sample]:
+        """The samples one decision weighs: as many as the table size (or the race) asks
+        for, kept to the clues the profile uses."""
         count = self.samples.get(knowledge.players, 20)
-        race = race_of(view, knowledge) is not None
-        if race:
+        if race_of(view, knowledge) is not None:
             count = self.race_samples
         pid = profile_of(view).id
         bound = pid in BOUND_PROFILES if self.bound is None else self.bound
         likely = pid in LIKELY_PROFILES if self.likely is None else self.likely
         quiet = pid in QUIET_PROFILES if self.quiet is None else self.quiet
         knock_at = KNOCK_AT.get(pid, 5) if quiet else None
-        samples = self.sample(knowledge, count, likely=likely, bound=bound, quiet=knock_at)
-        if view.hand_phase == "discard":
-            return self.discard_choice(view, knowledge, samples, legal)
-        return self.draw_choice(view, knowledge, samples, legal)
+        return self.sample(knowledge, count, likely=likely, bound=bound, quiet=knock_at)
 
     def sample(
         self,

@@ -119,7 +119,7 @@ class Knowledge:
         return tuple((self.me + k) % self.players for k in range(1, self.players))
 
 
-def _pile_before_each_event(view: PlayerView) -> list[Card | None]:
+def pile_before_each_event(view: PlayerView) -> list[Card | None]:
     """The top of the discard pile just before each event of ``view.history``."""
     pile = list(view.discard_pile)
     tops: list[Card | None] = []
@@ -165,7 +165,7 @@ def read_view(view: PlayerView) -> Knowledge:
     held: list[list[Card]] = [[] for _ in range(players)]
     signals: list[list[tuple[str, Card]]] = [[] for _ in range(players)]
     thrown: list[list[Card]] = [[] for _ in range(players)]
-    tops = _pile_before_each_event(view)
+    tops = pile_before_each_event(view)
     turns = [0] * players
     bounds: list[tuple[Card, Card | None] | None] = [None] * players
     taken_now: list[Card | None] = [None] * players

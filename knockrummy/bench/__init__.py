@@ -21,5 +21,10 @@ BENCHES = (
     Command("openspiel", "knockrummy.bench.openspiel", "a level against OpenSpiel's bot"),
     Command("race", "knockrummy.bench.race", "draws each level needs to reach the knock limit"),
     Command("duel", "knockrummy.bench.duel", "each level against a greedy racer"),
+    Command(
+        "inference",
+        "knockrummy.bench.inference_quality",
+        "the hard level's guesses at a hidden hand, against the exact posterior",
+    ),
 )
 """``knockrummy bench NAME``: one row per bench."""
