@@ -15,8 +15,10 @@ Glossary:
     sampler     a way to guess the hidden cards from the view alone: ``uniform`` (every
                 unseen card as likely), ``unweighted`` (the level's card weights and its
                 prior that a hand with turns behind it has improved, no clues),
-                ``hard`` (the level's own samples in this profile, clues included) and
-                ``posterior`` (the exact posterior under the simple player's rules).
+                ``hard`` (the level's own samples in this profile), ``clues`` (the
+                level's samples kept to every clue it has, the bound and the likely
+                samples, as in the races) and ``posterior`` (the exact posterior under the
+                simple player's rules).
     chance      per unseen card, the share of a sampler's samples that put it in the
                 opponent's hand, smoothed as ``(k + 1/2) / (n + 1)`` so that no guess is
                 ever certain.
@@ -58,7 +60,7 @@ from ..sim import play_session
 from .posterior import MOVES, PARTICLES, posterior_samples
 from .stats import paired_difference
 
-SAMPLERS = ("uniform", "unweighted", "hard", "posterior")
+SAMPLERS = ("uniform", "unweighted", "hard", "clues", "posterior")
 """The samplers, in the order reported (see the glossary)."""
 PROFILE_IDS = tuple(p for p, profile in PROFILES.items() if not profile.jokers)
 """The profiles the posterior is worked out for: no jokers (and two players)."""
@@ -143,6 +145,10 @@ def _hard(view: PlayerView, knowledge: Knowledge, rng: random.Random, count: int
     return bot.decision_samples(view, knowledge)
 
 
+def _clues(view: PlayerView, knowledge: Knowledge, rng: random.Random, count: int) -> list[Sample]:
+    return sample_hidden(knowledge, rng, count, likely=True, bound=True)
+
+
 def samplers(particles: int = PARTICLES, moves: int = MOVES) -> dict[str, Sampler]:
     """Every sampler by name (see the glossary)."""
 
@@ -151,7 +157,13 @@ def samplers(particles: int = PARTICLES, moves: int = MOVES) -> dict[str, Sample
     ) -> list[Sample]:
         return posterior_samples(view, knowledge, rng, count, particles, moves)
 
-    return {"uniform": _uniform, "unweighted": _unweighted, "hard": _hard, "posterior": posterior}
+    return {
+        "uniform": _uniform,
+        "unweighted": _unweighted,
+        "hard": _hard,
+        "clues": _clues,
+        "posterior": posterior,
+    }
 
 
 def score(position: Position, samples: Sequence[Sample]) -> tuple[float, float, float]:

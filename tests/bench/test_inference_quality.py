@@ -229,7 +229,7 @@ def test_the_bench_scores_every_sampler_on_the_same_positions(capsys):
     assert knockrummy(["bench", "inference", *argv]) == 0
     result = json.loads(capsys.readouterr().out)
     rows = {row["sampler"]: row for row in result["samplers"]}
-    assert list(rows) == ["uniform", "unweighted", "hard", "posterior"]
+    assert list(rows) == ["uniform", "unweighted", "hard", "clues", "posterior"]
     assert result["positions"] == 6 and result["positions_recorded"] >= 6
     assert rows["uniform"]["found"] == 0 and rows["posterior"]["found"] == 1
     assert "vs_posterior" in rows["hard"] and "vs_posterior" not in rows["posterior"]
