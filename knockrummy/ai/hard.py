@@ -86,16 +86,18 @@ MATCH_PROFILES = ("gin-rummy", "gin-classic", "knock-rami")
 ``poker-rum`` the match value won fewer games against the Neller port on the same
 sessions (README, *The match value in every profile*); ``match=True`` (the bench's
 ``hard-match``) plays it everywhere, ``match=False`` (``hard-points``) nowhere."""
-BOUND_PROFILES = ("poker-rum", "gin-rummy", "gin-classic")
+BOUND_PROFILES = ("poker-rum", "knock-rummy", "gin-rummy", "gin-classic")
 """Profiles whose samples keep to each opponent's bound, its last discard a least-count
-one (see :mod:`.inference`). Measured in ``poker-rum`` and the gin profiles (README,
-*Each discard bounds the rest*); elsewhere not yet, so off there: ``bound=True`` (the bench's
-``hard-bound``) plays it everywhere, ``bound=False`` (``hard-unbound``) nowhere."""
-LIKELY_PROFILES = ("gin-rummy", "gin-classic")
+one (see :mod:`.inference`). Measured against the Neller port in each of them
+(``docs/strength.md``, *Each discard bounds the rest*); in ``knock-rami`` it won fewer
+games, so off there: ``bound=True`` (the bench's ``hard-bound``) plays it everywhere,
+``bound=False`` (``hard-unbound``) nowhere."""
+LIKELY_PROFILES = ("knock-rummy", "gin-rummy", "gin-classic")
 """Profiles whose samples are weighed by the likelihood of each opponent's takes, passes
-and throws (the *likely samples*, see :mod:`.inference`): the races, where they were
-measured; ``likely=True`` (the bench's ``hard-likely``) plays them everywhere,
-``likely=False`` (``hard-unweighted``) nowhere."""
+and throws (the *likely samples*, see :mod:`.inference`): the races and ``knock-rummy``,
+where they were measured to win games; in ``knock-rami`` and ``poker-rum`` they won
+nothing outside the noise (``docs/strength.md``). ``likely=True`` (the bench's
+``hard-likely``) plays them everywhere, ``likely=False`` (``hard-unweighted``) nowhere."""
 QUIET_PROFILES: tuple[str, ...] = ()
 """Profiles whose samples keep to each opponent's last plain discard on a turn it could
 have knocked: a guessed hand at or below the play-on round's knock count (``KNOCK_AT``)

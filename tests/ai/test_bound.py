@@ -70,7 +70,8 @@ def test_the_hard_level_bounds_its_samples_in_the_profiles_measured_and_as_asked
     for profile, setting, expected in (
         ("poker-rum", None, "poker-rum" in BOUND_PROFILES),
         ("knock-rummy", None, "knock-rummy" in BOUND_PROFILES),
-        ("knock-rummy", True, True),
+        ("knock-rami", None, "knock-rami" in BOUND_PROFILES),
+        ("knock-rami", True, True),
         ("poker-rum", False, False),
     ):
         asked = {bound for _, bound, _ in sampler_settings(profile, bound=setting)}

@@ -211,7 +211,8 @@ def test_the_hard_level_weighs_its_samples_by_the_play_in_the_profiles_measured_
     for profile, setting, expected in (
         ("gin-rummy", None, "gin-rummy" in LIKELY_PROFILES),
         ("knock-rummy", None, "knock-rummy" in LIKELY_PROFILES),
-        ("knock-rummy", True, True),
+        ("poker-rum", None, "poker-rum" in LIKELY_PROFILES),
+        ("poker-rum", True, True),
         ("gin-rummy", False, False),
     ):
         asked = {likely for likely, _, _ in sampler_settings(profile, likely=setting)}
