@@ -17,8 +17,8 @@ Glossary:
                 prior that a hand with turns behind it has improved, no clues),
                 ``hard`` (the level's own samples in this profile), ``clues`` (the
                 level's samples kept to every clue it has, the bound and the likely
-                samples, as it plays in the races and ``knock-rummy``) and ``posterior`` (the exact posterior under the
-                simple player's rules).
+                samples, as it plays in the races and ``knock-rummy``) and ``posterior``
+                (the exact posterior under the simple player's rules).
     chance      per unseen card, the share of a sampler's samples that put it in the
                 opponent's hand, smoothed as ``(k + 1/2) / (n + 1)`` so that no guess is
                 ever certain.
