@@ -75,16 +75,23 @@ def _fit(text: str, size: int, width: float, bold: bool) -> str:
     return text[:low].rstrip() + "…"
 
 
-def wrap(text: str, size: float, width: float) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` (approximate: by average glyph width)."""
-    per_line = max(10, int(width / (size * 0.55)))
+def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """Lines of ``text``, each no wider than ``width`` pixels as the font draws them (a
+    single word wider than that stands alone on its line)."""
+    return list(_wrap(text, int(size), float(width), bool(bold)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _wrap(text: str, size: int, width: float, bold: bool) -> tuple[str, ...]:
+    f = font(size, bold)
     lines, line = [], ""
     for word in text.split():
-        if line and len(line) + 1 + len(word) > per_line:
+        longer = f"{line} {word}" if line else word
+        if line and f.get_rect(longer).width > width:
             lines.append(line)
             line = word
         else:
-            line = f"{line} {word}".strip()
+            line = longer
     if line:
         lines.append(line)
-    return lines
+    return tuple(lines)

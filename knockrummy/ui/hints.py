@@ -68,7 +68,7 @@ def score_words(points: float) -> str:
     return f"score about {whole}" if whole > 0 else f"lose about {-whole}"
 
 
-def _beaters(view: PlayerView) -> tuple[str, str]:
+def beaters(view: PlayerView) -> tuple[str, str]:
     """Who could beat a knock now, and the verb: (``Ben``, ``undercuts``)."""
     others = [view.names[s] for s in view.seats_in_hand if s != view.seat]
     who = others[0] if len(others) == 1 else "someone"
@@ -81,7 +81,7 @@ def _beaters(view: PlayerView) -> tuple[str, str]:
 
 
 def _risk_clause(view: PlayerView, advice: Advice) -> str:
-    who, verb = _beaters(view)
+    who, verb = beaters(view)
     return f"{who} {verb} you {odds_words(advice.risk or 0.0)}"
 
 

@@ -1,5 +1,6 @@
 """Asking before a risky knock: K knocks at once only when the knock is safe enough, or the
-player chose never to be asked; otherwise the table asks, and a second K knocks.
+player chose never to be asked; otherwise a small dialog asks, and its Knock button (or K
+again) knocks.
 
 Glossary:
     risky      the knock advisor's estimate says the knock is beaten more than a third of
@@ -20,8 +21,8 @@ from ..engine.cards import Card
 from ..engine.melds import discard_points
 from ..engine.profiles import get_profile
 from ..engine.views import PlayerView
-from .hints import odds_words, score_words
-from .wording import going_out_word, object_name
+from .hints import beaters, odds_words, score_words
+from .wording import going_out_word
 
 RISKY_CHANCE = 1 / 3
 """A knock beaten more often than this is risky."""
@@ -42,17 +43,20 @@ def kept_deadwood(view: PlayerView, card: Card) -> int | None:
     return discard_points(list(view.hand), forbidden=view.taken).get(card)
 
 
-def question(view: PlayerView, card: Card, advice: Advice | None) -> str:
-    """What the table asks before the knock: the count kept and, with the advisor's
-    estimate, why it looks risky."""
+def question(view: PlayerView, card: Card, advice: Advice | None) -> tuple[str, ...]:
+    """The knock confirmation's words: the question with the deadwood kept and the card
+    thrown, and, with the advisor's estimate, the chance of being beaten and what playing
+    on is worth."""
     count = kept_deadwood(view, card)
-    text = f"Knock with {card.symbol} face down at {count}?"
+    lines = [
+        f"Knock now with {count} deadwood?",
+        f"You throw {card.symbol} face down and the hand ends.",
+    ]
     if advice is not None and advice.risk is not None:
-        others = [view.names[s] for s in view.seats_in_hand if s != view.seat]
-        who = object_name(others[0]) if len(others) == 1 else "someone"
-        text += f" {who} would beat you {odds_words(advice.risk)}"
-        text += f"; playing on you should {score_words(advice.expected_play_on)}."
-    return text + " Press K again to knock, or make another move."
+        who, verb = beaters(view)
+        lines.append(f"{who[0].upper()}{who[1:]} {verb} you {odds_words(advice.risk)}.")
+        lines.append(f"Playing on instead, you should {score_words(advice.expected_play_on)}.")
+    return tuple(lines)
 
 
 @dataclass

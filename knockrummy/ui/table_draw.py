@@ -87,6 +87,9 @@ class Mark:
     layer: int = 0
 
 
+MODALS = ("panel", "knock question")
+"""The boxes that take every key and click while open: what they show stays inside them."""
+
 OVERLAYS = ("hand log", "pile history")
 """The boxes a player opens over the table while playing on: they must hide nothing of it."""
 
@@ -120,7 +123,7 @@ class Marks(list):
             for m in self:
                 if m.layer == 0 and box.rect.inflate(-2, -2).colliderect(m.rect):
                     found.append(f"the {box.group} hides {m.kind} {m.group!r} {tuple(m.rect)}")
-        panel = next((b.rect for b in boxes if b.group == "panel"), None)
+        panel = next((b.rect for b in boxes if b.group in MODALS), None)
         if panel is not None:
             edge = max(8, panel.width // 80)  # words and cards clear of its rounded border
             inside = panel.inflate(-2 * edge, -2 * edge)
@@ -224,6 +227,9 @@ class TableFrame:
     """Counts, last moves, the log and the scores (None: tell nothing, as in a test)."""
     fairness: str = ""
     """The hand seed's fingerprint while it is played, the seed after (a corner line)."""
+    question: tuple[tuple[tuple[str, bool], ...], pygame.Rect, tuple[Button, ...]] | None = None
+    """The knock confirmation: its lines (each with whether it is the title), its box and
+    its two buttons; None when nothing is asked."""
 
     @property
     def viewer(self) -> int:
@@ -261,6 +267,27 @@ def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         draw_panel(frame, surface, marks)
         return
     _draw_scene(frame, surface, marks)
+    if frame.question is not None:
+        draw_question(frame, surface, marks)
+
+
+def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
+    """The knock confirmation over the dimmed table: the question, what it means, and its
+    two buttons."""
+    lines, rect, buttons = frame.question
+    fs = frame.font
+    surface.blit(_shade(surface.get_size()), (0, 0))
+    surface.blit(_panel_box(rect.size, fs), rect)
+    _mark(marks, "box", "knock question", rect, 1)
+    y = rect.top + fs * 1.6
+    for line, title in lines:
+        size = round(fs * 1.15) if title else fs
+        color = TEXT if title else SOFT
+        _text(marks, surface, line, size, color, (rect.centerx, y), "center", title, layer=1)
+        y += fs * 1.6
+    for button in buttons:
+        button.draw(surface, fs)
+        _mark(marks, "button", button.label, button.rect, 1)
 
 
 @dataclass

@@ -103,6 +103,20 @@ def knock_bubble(profile: Profile, deadwood: int) -> str:
     return f"{word}!" if deadwood == 0 else f"{word}! ({deadwood})"
 
 
+def knock_card(view: PlayerView, selected: Card | None) -> Card | None:
+    """The card a knock would throw now: the lifted card if it may knock, else the one
+    that keeps the least deadwood (the first in the hand on a tie); None when the seat
+    on view may not knock."""
+    knockable = [a.card for a in view.legal_actions if isinstance(a, Knock)]
+    if not knockable:
+        return None
+    if selected in knockable:
+        return selected
+    points = discard_points(list(view.hand), forbidden=view.taken)
+    hand = list(view.hand)
+    return min(knockable, key=lambda c: (points.get(c, 999), hand.index(c)))
+
+
 def status_line(
     view: PlayerView,
     *,
@@ -141,14 +155,13 @@ def status_line(
         return "Your turn: draw from the stock (S)."
     profile = get_profile(view.profile_id)
     points = discard_points(list(view.hand), forbidden=view.taken)
-    knockable = [c for c in points if Knock(c) in legal]
     if selected is not None and selected in points:
         text = f"Discarding {selected.symbol} leaves deadwood {points[selected]}."
     else:
         text = "Select a card to discard (arrows, Enter; or drag it to the pile)."
-    if knockable:
-        # the lifted card, if it can knock, so the status, the hint and the card agree
-        best = selected if selected in knockable else min(knockable, key=lambda c: points[c])
+    best = knock_card(view, selected)
+    if best is not None:
+        # the card the Knock button names, so the status, the button and the card agree
         word = going_out_word(profile, points[best])
         text += f" {word} available: throw {best.symbol} face down to end at {points[best]} (K)."
     elif profile.first_round_no_knock and view.turn <= len(view.hand_sizes):
@@ -264,7 +277,8 @@ def handoff_lines(name: str, others: list[str]) -> list[str]:
 PASS_WORD = "Pass"
 """The bubble by a seat that passes."""
 HINT_THINKING = "Thinking about a hint…"
-SELECT_TO_KNOCK = "Lift the card to throw face down first (arrows or a click), then press K."
+KEEP_PLAYING = "Keep playing"
+"""The knock confirmation's second button: no knock, the turn goes on."""
 TAKEN_MARK = "taken"
 """Over the card taken from the pile this turn."""
 EMPTY_STOCK = "empty"

@@ -15,9 +15,10 @@ from knockrummy.engine.melds import discard_points
 from knockrummy.persistence.settings_file import load_settings, save_settings
 from knockrummy.settings import Settings, SettingsError
 from knockrummy.ui.knock_check import knock_is_risky
+from knockrummy.ui.table_draw import Marks, draw_table
 from knockrummy.ui.window_memory import placement, remember
 
-from .conftest import key, make_table, run_until
+from .conftest import click, key, make_table, run_until, step
 
 
 def _advice(risk, knock, play_on):
@@ -56,9 +57,53 @@ def test_always_asks_before_a_knock_and_a_second_k_knocks():
     log = len(scene.session.log)
     app.step(1 / 60, [key(pygame.K_k)])
     assert len(scene.session.log) == log  # asked, not knocked
-    assert scene.notice.startswith(f"Knock with {card.symbol} face down at")
+    assert scene.asking is not None and scene.asking[1] == card
+    points = discard_points(list(scene.view.hand), forbidden=scene.view.taken)[card]
+    assert scene.asking[2][0] == f"Knock now with {points} deadwood?"
+    assert card.symbol in scene.asking[2][1]
     app.step(1 / 60, [key(pygame.K_k)])
     assert isinstance(scene.session.log[-1][1], Knock) or scene.session.hand_number == hand
+
+
+def test_the_knock_confirmation_is_a_dialog_that_fits_with_two_buttons_and_escape_keeps_playing():
+    app, scene, card = _table_with_a_knock("always")
+    for size in ((1024, 640), (3840, 2160)):
+        scene.resize(size)
+        scene.selected = card
+        log = len(scene.session.log)
+        app.step(1 / 60, [key(pygame.K_k)])
+        assert scene.asking is not None
+        window = pygame.Rect(0, 0, *size)
+        assert window.contains(scene.ask_rect)
+        assert [b.label for b in scene.ask_buttons] == ["Knock", "Keep playing"]
+        for b in scene.ask_buttons:
+            assert scene.ask_rect.contains(b.rect)
+        marks = Marks()
+        draw_table(scene.frame(), pygame.Surface(size), marks)
+        assert marks.problems(size) == []
+        app.step(1 / 60, [key(pygame.K_RETURN)])  # Enter answers nothing here
+        assert scene.asking is not None and len(scene.session.log) == log
+        app.step(1 / 60, [key(pygame.K_ESCAPE)])
+        assert scene.asking is None and len(scene.session.log) == log
+        assert scene.app.scene is scene  # Escape closed the question, not the table
+
+
+def test_the_knock_button_is_lit_and_names_the_best_card_or_the_lifted_one():
+    app, scene, card = _table_with_a_knock("never")
+    scene.selected = None
+    scene.refresh_buttons()
+    button = scene.buttons["knock"]
+    points = discard_points(list(scene.view.hand), forbidden=scene.view.taken)
+    knocks = [a.card for a in scene.legal if isinstance(a, Knock)]
+    best = min(knocks, key=lambda c: (points[c], list(scene.view.hand).index(c)))
+    assert button.enabled and button.label.endswith(f"with {best.symbol}")
+    assert f"throw {best.symbol}" in scene.frame().status
+    scene.selected = card
+    scene.refresh_buttons()
+    assert button.label.endswith(f"with {card.symbol}")
+    assert f"throw {card.symbol}" in scene.frame().status
+    app.step(1 / 60, click(button.rect.center))
+    assert scene.session.log[-1][1] == Knock(card)
 
 
 def test_never_knocks_at_once():
@@ -81,7 +126,11 @@ def test_when_risky_asks_exactly_when_the_advisor_finds_the_knock_risky():
     asked = len(scene.session.log) == log
     assert asked == risky
     if asked:
-        assert "would beat you" in scene.notice and "Press K again" in scene.notice
+        assert scene.asking is not None
+        assert any(
+            " you " in line and ("time" in line or "always" in line or "never" in line)
+            for line in scene.asking[2]
+        )
 
 
 def test_a_gin_never_asks():
@@ -234,3 +283,35 @@ def test_a_setting_changed_at_the_table_never_moves_the_window_back(tmp_path):
     game.keep_window()
     kept, _ = load_settings(game.paths.settings)
     assert kept.four_colour and kept.window_position == (300, 200)
+
+
+@pytest.mark.parametrize("profile", ["gin-rummy", "knock-rummy", "poker-rum", "knock-rami"])
+def test_k_with_a_card_lifted_before_drawing_is_refused_in_words(profile):
+    """Once a crash: the advisor was asked before the seat had drawn."""
+    app, scene = make_table(profile=profile, seed=2, confirm_knock="risky")
+    assert run_until(app, lambda: scene.can_act)
+    assert scene.view.hand_phase in ("draw", "offer")
+    before = scene.session
+    step(app, 3)
+    app.step(1 / 60, [key(pygame.K_RIGHT)])
+    assert scene.selected is not None
+    for _ in range(3):
+        app.step(1 / 60, [key(pygame.K_k)])
+    assert scene.knock_future is None and scene.asking is None
+    assert scene.session is before
+
+
+def test_k_while_a_computer_moves_and_during_the_knocks_own_animation_does_nothing():
+    app, scene, card = _table_with_a_knock("never")
+    scene.resize((1280, 800))
+    scene.selected = card
+    app.step(1 / 60, [key(pygame.K_k)])  # the knock: its flight and the panel follow
+    log = len(scene.session.log)
+    for _ in range(30):
+        app.step(1 / 60, [key(pygame.K_k), key(pygame.K_RIGHT)])
+    assert scene.knock_future is None and len(scene.session.log) == log
+    app2, other = make_table(profile="gin-rummy", seed=3, speed="normal")
+    assert run_until(app2, lambda: other.future is not None or other.motion.seq.busy)
+    other.selected = other.view.hand[0]
+    app2.step(1 / 60, [key(pygame.K_k)])
+    assert other.knock_future is None and other.asking is None

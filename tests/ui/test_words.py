@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from knockrummy.ai.simple import SimpleBot
-from knockrummy.engine.actions import BuyBack, DrawStock, NextHand, TakeDiscard
+from knockrummy.engine.actions import BuyBack, DrawStock, Knock, NextHand, TakeDiscard
 from knockrummy.engine.ledger import LedgerEntry
 from knockrummy.engine.session import BUY_BACK, apply, new_session
 from knockrummy.engine.views import player_view
@@ -111,8 +111,8 @@ def test_odds_and_scores_in_words():
     assert score_words(-3.2) == "lose about 3"
 
 
-def _after_draw(seed=5):
-    app, scene = make_table(seed=seed)
+def _after_draw(seed=5, profile="knock-rummy"):
+    app, scene = make_table(seed=seed, profile=profile)
     assert run_until(app, lambda: scene.can_act)
     app.step(1 / 60, [key(pygame.K_s)])
     run_until(app, lambda: not scene.busy)
@@ -174,11 +174,19 @@ def test_enter_or_a_second_click_on_the_card_taken_from_the_pile_says_the_rule()
     assert scene.notice == rule
 
 
-def test_k_with_no_card_lifted_says_to_lift_one():
-    app, scene = _after_draw()
+def test_k_where_no_knock_is_allowed_says_the_rule_and_changes_nothing():
+    for seed in range(1, 40):
+        app, scene = _after_draw(seed, "gin-rummy")
+        if scene.can_act and not any(isinstance(a, Knock) for a in scene.legal):
+            break
+    else:
+        raise AssertionError("no seed without a knock")
+    assert not scene.buttons["knock"].enabled
     scene.selected = None
+    before = scene.session
     app.step(1 / 60, [key(pygame.K_k)])
-    assert scene.notice == wording.SELECT_TO_KNOCK
+    assert scene.session is before
+    assert "knock" in scene.notice.lower() and scene.notice.endswith(".")
 
 
 def _to_panel(app, scene):

@@ -61,6 +61,7 @@ from ...engine.session import (
 from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...settings import Settings
 from ..celebrations import Celebration, Moment, moments
+from ..fonts import font, wrap
 from ..hints import hint_for_view
 from ..knock_check import ADVISE, ASK, KNOCK, KnockCheck, knock_is_risky, question
 from ..loop import WAKE, Scene
@@ -70,16 +71,17 @@ from ..seats import SeatConfig
 from ..sound import Sounds
 from ..table_draw import TableFrame, TableStory, draw_table
 from ..theme import look_of
-from ..widgets import Button
+from ..widgets import Button, row_of_buttons
 from ..wording import (
     HINT_THINKING,
-    SELECT_TO_KNOCK,
+    KEEP_PLAYING,
     buy_back_words,
     deadwood_now,
     going_out_word,
     handoff_lines,
     hands_left_label,
     knock_bubble,
+    knock_card,
     pot_label,
     score_sheet_row,
     score_sheet_title,
@@ -187,6 +189,15 @@ class TableScene(Scene):
         self.knock_check = KnockCheck()
         """Asks before a risky knock (see :mod:`..knock_check`)."""
         self.knock_future: Future | None = None
+        self.asking: tuple[PlayerView, Card, tuple[str, ...]] | None = None
+        """The knock confirmation on screen: the view and card asked about, its words."""
+        self.ask_rect: pygame.Rect | None = None
+        self.ask_lines: tuple[tuple[str, bool], ...] = ()
+        """The confirmation's box and its lines (each with whether it is the title)."""
+        self.ask_buttons = (
+            Button("Knock", self._confirm_knock, pygame.K_k, primary=True),
+            Button(KEEP_PLAYING, self._keep_playing, pygame.K_ESCAPE),
+        )
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
         self.deal_code: str | None = None
@@ -320,7 +331,7 @@ class TableScene(Scene):
     def _make_buttons(self) -> dict[str, Button]:
         return {
             "discard": Button("Discard", self._discard_selected, pygame.K_RETURN, primary=True),
-            "knock": Button("Knock", self._knock_selected, pygame.K_k),
+            "knock": Button("Knock", self._knock, pygame.K_k),
             "pass": Button("Pass", lambda: self.try_action(Pass()), pygame.K_p),
             "hint": Button("Hint", self._show_hint, pygame.K_h),
             "sort": Button("Sort: melds", self._cycle_sort, pygame.K_t),
@@ -341,11 +352,12 @@ class TableScene(Scene):
         card = self.selected
         b = self.buttons
         b["discard"].enabled = card is not None and Discard(card) in legal
-        b["knock"].enabled = card is not None and Knock(card) in legal
-        b["knock"].visible = (
-            any(isinstance(a, Knock) for a in legal) or self.view.hand_phase == "discard"
-        )
-        b["knock"].label = self._knock_label(card) if card is not None else "Knock"
+        knock = self.knock_card()
+        b["knock"].enabled = knock is not None and self.knock_future is None
+        b["knock"].visible = knock is not None or self.view.hand_phase == "discard"
+        b["knock"].label = self._knock_label(knock) if knock is not None else "Knock"
+        word = b["knock"].label.split()[0]
+        self.ask_buttons[0].label = word  # Knock, Gin or Rum, as on the table's button
         b["pass"].visible = Pass() in legal
         b["pass"].enabled = Pass() in legal
         b["hint"].enabled = self.can_act
@@ -360,11 +372,18 @@ class TableScene(Scene):
             self.geometry.place_buttons(list(self.buttons.values()), self.menu_button)
 
     def _knock_label(self, card: Card) -> str:
+        """The Knock button's face: the word (Knock, Gin or Rum) and the card thrown."""
         rest = list(self.view.hand)
         if card in rest:
             rest.remove(card)
         points = best_arrangement(rest).points
-        return going_out_word(get_profile(self.view.profile_id), points)
+        return f"{going_out_word(get_profile(self.view.profile_id), points)} with {card.symbol}"
+
+    def knock_card(self) -> Card | None:
+        """The card the Knock button would throw now (None: no knock is allowed now)."""
+        if not self.can_act or self.asking is not None:
+            return None
+        return knock_card(self.view, self.selected)
 
     # ----------------------------------------------------------------- intents
 
@@ -390,33 +409,89 @@ class TableScene(Scene):
         if self.selected is not None:
             self.try_action(Discard(self.selected))
 
-    def _knock_selected(self) -> None:
-        """K: knock, or first ask when the knock looks risky (the Knock confirmation
-        setting); the advisor's estimate is made on the worker thread."""
-        card = self.selected
-        if card is None or self.knock_future is not None:
+    def _knock(self) -> None:
+        """K or the Knock button: knock with the card the button names, or first ask
+        when the knock looks risky (the Knock confirmation setting; the advisor's estimate
+        is made on the worker thread). Where no knock is allowed, the rule says why."""
+        if self.knock_future is not None or self.asking is not None:
+            return
+        card = self.knock_card()
+        if card is None:
+            if self.can_act and self.view.hand_phase == "discard":
+                # refused by the engine, which names the rule (the state is unchanged)
+                self.try_action(Knock(self.selected or self.view.hand[0]))
             return
         step = self.knock_check.request(self.view, card, self.settings.confirm_knock)
         if step == KNOCK:
             self.try_action(Knock(card))
         elif step == ASK:
-            self.knock_check.ask(self.view, card)
-            self.say(question(self.view, card, None), 12.0)
+            self._ask(self.view, card, None)
         elif step == ADVISE:
             view = self.view
             self.knock_future = self._in_background(
                 lambda: (view, card, advise(view, seed=view.hand_number))
             )
 
+    def _ask(self, view: PlayerView, card: Card, advice) -> None:
+        """Open the knock confirmation for ``card``."""
+        self.knock_check.ask(view, card)
+        self.asking = (view, card, question(view, card, advice))
+        self._place_question()
+        self.refresh_buttons()
+
+    def _place_question(self) -> None:
+        """Lay out the knock confirmation: its lines wrapped to the window, the two buttons
+        under them, the box in the middle of the table."""
+        if self.asking is None:
+            self.ask_rect = None
+            return
+        fs = self.geometry.font
+        room = min(self.size[0] - 4 * fs, fs * 34)
+        title, *rest = self.asking[2]
+        lines = [(line, True) for line in wrap(title, round(fs * 1.15), room, bold=True)]
+        lines += [(line, False) for part in rest for line in wrap(part, fs, room)]
+        widest = max(
+            font(round(fs * 1.15) if bold else fs, bold).get_rect(line).width
+            for line, bold in lines
+        )
+        width = max(widest, fs * 16) + 3 * fs
+        height = round(len(lines) * fs * 1.6 + fs * 5.5)
+        rect = pygame.Rect(0, 0, round(width), height)
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        row_of_buttons(list(self.ask_buttons), (rect.centerx, rect.bottom - fs * 1.9), fs, fs)
+        self.ask_rect = rect
+        self.ask_lines = tuple(lines)
+
+    def _confirm_knock(self) -> None:
+        """The confirmation's Knock button (or K again)."""
+        if self.asking is None:
+            return
+        view, card, _ = self.asking
+        self.asking = None
+        self.knock_check.pending = None
+        if view is self.view:
+            self.try_action(Knock(card))
+
+    def _keep_playing(self) -> None:
+        """The confirmation's other button (or Escape): no knock; the turn goes on."""
+        self.asking = None
+        self.knock_check.pending = None
+
     def _knock_advised(self) -> None:
         """The advisor's estimate for the knock asked for: knock, or ask first."""
-        asked, card, advice = self.knock_future.result()
-        self.knock_future = None
-        if asked is not self.view or card != self.selected:
+        future, self.knock_future = self.knock_future, None
+        try:
+            asked, card, advice = future.result()
+        except Exception:  # an estimate that failed: ask without it rather than guess
+            asked, card, advice = self.view, self.knock_card(), None
+            if card is None:
+                return
+            self._ask(asked, card, None)
+            return
+        if asked is not self.view or card != self.knock_card():
             return  # the player moved on meanwhile
         if knock_is_risky(advice):
-            self.knock_check.ask(asked, card)
-            self.say(question(asked, card, advice), 12.0)
+            self._ask(asked, card, advice)
         else:
             self.try_action(Knock(card))
 
@@ -435,12 +510,7 @@ class TableScene(Scene):
             elif not (self.can_act and self.try_action(Discard(intent.card))):
                 self.selected = None  # refused (the status line says why) or not our turn
         elif isinstance(intent, KnockWith):
-            if intent.card is None:
-                if self.can_act and self.view.hand_phase == "discard":
-                    self.say(SELECT_TO_KNOCK)
-            else:
-                self.selected = intent.card
-                self._knock_selected()  # asked first if risky; refused with the rule
+            self._knock()  # asked first if risky; refused with the rule
         elif isinstance(intent, Reorder):
             self._reorder(intent.card, intent.x)
         elif isinstance(intent, Draw):
@@ -697,6 +767,13 @@ class TableScene(Scene):
             ):
                 self.take_over()
             return
+        if self.asking is not None:  # the knock confirmation answers first, and alone
+            for button in self.ask_buttons:
+                if button.handle(event):
+                    return
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
+                (self._confirm_knock if event.key == pygame.K_y else self._keep_playing)()
+            return
         if self.menu_button.handle(event):
             return
         if self.panel is not None:
@@ -754,6 +831,7 @@ class TableScene(Scene):
         self._place_buttons()
         if self.panel is not None:
             self.panel.place(size)
+        self._place_question()
 
     def update(self, dt: float) -> None:
         pending = [f for f in (self.future, self.hint_future, self.knock_future) if f]
@@ -838,6 +916,9 @@ class TableScene(Scene):
             thinking=self.future is not None,
             panel=self.panel,
             handoff=handoff,
+            question=None
+            if self.asking is None
+            else (self.ask_lines, self.ask_rect, self.ask_buttons),
             look=look_of(self.settings),
             story=self._story(bottom),
             fairness=fairness_line(
