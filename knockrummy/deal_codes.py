@@ -157,15 +157,25 @@ def code_of(profile_id: str, seats, seed: int) -> str:
     return Deal(profile_id, kinds, seed).code
 
 
-FINGERPRINT_SHOWN = 16
-"""Hex digits of a fingerprint the table shows (the replay and ``verify`` show all 64)."""
-
-
-def fairness_line(hand_seed: int, over: bool, code: str | None = None) -> str:
-    """What the table shows of a hand's seed: its fingerprint while the hand is played, the
-    seed itself (and the deal code) once it is over."""
-    short = fingerprint(hand_seed)[:FINGERPRINT_SHOWN]
+def fairness_details(hand_seed: int, over: bool, code: str | None = None) -> tuple[str, ...]:
+    """The table's Details: while a hand is played, the whole fingerprint of its seed;
+    once it is over, the seed itself (whose hash is that fingerprint) and the deal code that
+    deals the session again; each with a line saying what it is for."""
+    whole = fingerprint(hand_seed)
     if not over:
-        return f"Deal fingerprint {short}…"
-    line = f"Seed {hand_seed} (fingerprint {short}…)"
-    return line if code is None else f"Deal code {code} · {line}"
+        return (
+            "This hand's deal fingerprint",
+            whole[:32],
+            whole[32:],
+            "It is fixed before the first card is dealt; the hand's seed, shown when the "
+            "hand is over, proves it.",
+        )
+    lines = (
+        f"This hand's seed: {hand_seed}",
+        "Its fingerprint",
+        whole[:32],
+        whole[32:],
+    )
+    if code is not None:
+        lines += (f"Deal code {code}", "Enter it in New game to play these deals again.")
+    return lines

@@ -4,6 +4,7 @@ last one only blits them (the callers never draw on a rendered text)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 
 import pygame
@@ -54,9 +55,28 @@ def blit_text(
     return rect
 
 
+_cuts: list[str] | None = None
+"""While :func:`recording_cuts` runs: every text :func:`fit` had to shorten."""
+
+
+@contextlib.contextmanager
+def recording_cuts():
+    """Collect the texts that :func:`fit` shortens while the block runs (a layout check:
+    a sentence or a number cut by an ellipsis is a text that does not fit its box)."""
+    global _cuts
+    outer, _cuts = _cuts, []
+    try:
+        yield _cuts
+    finally:
+        _cuts = outer
+
+
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text``, shortened with an ellipsis if it is wider than ``width`` pixels."""
-    return _fit(text, int(size), float(width), bool(bold))
+    shown = _fit(text, int(size), float(width), bool(bold))
+    if _cuts is not None and shown != text:
+        _cuts.append(text)
+    return shown
 
 
 @functools.lru_cache(maxsize=1024)

@@ -9,7 +9,8 @@ Glossary:
              button, plate and card with its rectangle, so a test can check that nothing
              overlaps or leaves the window.
     layer    0 for the table, 1 for what opens over it (the hand log, the pile's history,
-             the hand-end panel, speech bubbles); a layer-1 box covers the table under it.
+             the hand-end panel, speech bubbles, the knock confirmation); a layer-1 box
+             covers the table under it; 2 for the deal's details, over everything.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from .theme import (
 )
 from .widgets import Button, plate
 from .wording import (
+    DETAILS_CLOSE,
     EMPTY_STOCK,
     HAND_LOG_EMPTY,
     HAND_LOG_TITLE,
@@ -116,6 +118,17 @@ class Marks(list):
             for m in self
             if not window.contains(m.rect)
         ]
+        top = next((m for m in self if m.layer == 2 and m.kind == "box"), None)
+        if top is not None:  # the deal's details over everything: what it shows stays in it
+            mine = [m for m in self if m.layer == 2]
+            found = [
+                f"{m.kind} {m.group!r} {tuple(m.rect)} leaves the {where}"
+                for m in mine
+                for where, rect in (("window", window), (top.group, top.rect))
+                if not rect.contains(m.rect)
+            ]
+            under = [m for m in self if m.layer < 2 and not top.rect.colliderect(m.rect)]
+            return found + Marks(under).problems(size)
         boxes = [m for m in self if m.layer == 1 and m.kind == "box"]
         for box in boxes:
             if box.group not in OVERLAYS:
@@ -225,8 +238,9 @@ class TableFrame:
     """The deck, card back and felt chosen in Settings."""
     story: TableStory | None = None
     """Counts, last moves, the log and the scores (None: tell nothing, as in a test)."""
-    fairness: str = ""
-    """The hand seed's fingerprint while it is played, the seed after (a corner line)."""
+    details: tuple[str, ...] | None = None
+    """The deal's details when the player opened them (I): the seed's whole fingerprint
+    while the hand is played, the seed and the deal code after it."""
     question: tuple[tuple[tuple[str, bool], ...], pygame.Rect, tuple[Button, ...]] | None = None
     """The knock confirmation: its lines (each with whether it is the title), its box and
     its two buttons; None when nothing is asked."""
@@ -265,10 +279,31 @@ def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
             _backdrop[key] = image
         surface.blit(image, (0, 0))
         draw_panel(frame, surface, marks)
-        return
-    _draw_scene(frame, surface, marks)
-    if frame.question is not None:
-        draw_question(frame, surface, marks)
+    else:
+        _draw_scene(frame, surface, marks)
+        if frame.question is not None:
+            draw_question(frame, surface, marks)
+    if frame.details is not None:
+        draw_details(frame, surface, marks)
+
+
+def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
+    """The deal's details in a box over the middle of the table, each line whole."""
+    fs = frame.font
+    size = round(fs * 0.9)
+    room = min(frame.size[0] - 4 * fs, fs * 36)
+    lines = [piece for line in frame.details for piece in wrap(line, size, room)]
+    widest = max(font(size).get_rect(line).width for line in lines)
+    rect = pygame.Rect(0, 0, widest + 3 * fs, round((len(lines) + 1.2) * size * 1.5) + fs)
+    rect.center = (frame.size[0] // 2, frame.size[1] // 2)
+    surface.blit(_panel_box(rect.size, fs), rect)
+    _mark(marks, "box", "details", rect, 2)
+    y = rect.top + fs * 0.5 + size * 1.2
+    for line in lines:
+        _text(marks, surface, line, size, TEXT, (rect.centerx, y), "center", layer=2)
+        y += size * 1.5
+    _text(marks, surface, DETAILS_CLOSE, round(size * 0.85), SOFT, (rect.centerx, y), "center",
+          layer=2)  # fmt: skip
 
 
 def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
@@ -330,7 +365,7 @@ def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
         frame.status,
         frame.notice,
         frame.hint,
-        frame.fairness,
+        frame.details,
         frame.glow_stock,
         frame.glow_discard,
         frame.panel is None,
@@ -556,7 +591,7 @@ def _draw_plate(
     view = frame.view
     cfg = frame.seats[seat]
     out = not view.active[seat]
-    lines = plate_lines(cfg.name, cfg.label, view.scores[seat], out)
+    lines = plate_lines(cfg.name, None if cfg.is_human else cfg.label, view.scores[seat], out)
     active = view.to_move == seat and view.phase in (PLAYING, BUY_BACK)
     size = round(fs * (0.9 if seat == frame.viewer else 0.8))
     rect = plate(surface, lines, center, size, highlight=active, dim=out)
@@ -690,15 +725,22 @@ def _bubble_surface(text: str, size: int):
 
 
 def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
+    """The status line and, over it, the hint; a hint too long for one line takes the
+    status line's place for its second line (it is about the same move, and goes with it)."""
     color = WARN if frame.notice else TEXT
     x, y = frame.geometry.layout.status
-    if frame.status:
-        width = _line_room(frame, y, fs)
-        _text(marks, surface, fit(frame.status, fs, width), fs, color, (x, y), "center")
+    status = frame.status
     if frame.hint:
         size = round(fs * 0.9)
-        hint = fit(frame.hint, size, _line_room(frame, y - fs * 1.5, size))
-        _text(marks, surface, hint, size, WARN, (x, y - fs * 1.5), "center")
+        first, *rest = wrap(frame.hint, size, _line_room(frame, y - fs * 1.5, size))
+        _text(marks, surface, first, size, WARN, (x, y - fs * 1.5), "center", group="hint")
+        if rest:
+            last = fit(" ".join(rest), size, _line_room(frame, y, size))
+            _text(marks, surface, last, size, WARN, (x, y), "center", group="hint")
+            status = ""
+    if status:
+        width = _line_room(frame, y, fs)
+        _text(marks, surface, fit(status, fs, width), fs, color, (x, y), "center")
     for button in frame.buttons:
         button.draw(surface, round(fs * 0.9))
         if button.visible and button.rect is not None:
@@ -736,24 +778,9 @@ def _box(
 
 
 def _sheet(frame: TableFrame) -> tuple[list[tuple[str, bool]], pygame.Rect]:
-    """The score sheet's lines as drawn and its box. Beside the hand's number, while it is
-    played, the fingerprint of its seed; it is short by design and shown whole, on a line
-    of its own where it would not fit beside (the sheet widening for it if it must)."""
+    """The score sheet's lines as drawn and its box."""
     lines = list(frame.story.sheet)
-    geometry = frame.geometry
-    size = round(frame.font * 0.78)
-    widest = 0
-    if frame.fairness and frame.view.phase == PLAYING and len(lines) > 1:
-        text, dim = lines[1]
-        shown = frame.fairness.removeprefix("Deal ")
-        joined = f"{text} · {shown}"
-        if fit(joined, size, geometry.sheet_rect(len(lines)).width - size) == joined:
-            lines[1] = (joined, dim)
-        else:
-            shown = shown[0].upper() + shown[1:]
-            lines.insert(2, (shown, dim))
-            widest = font(size).get_rect(shown).width
-    return lines, geometry.sheet_rect(len(lines), widest)
+    return lines, frame.geometry.sheet_rect(len(lines))
 
 
 @functools.lru_cache(maxsize=16)
@@ -772,8 +799,9 @@ def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
     # drawn once per set of lines, size and font: the sheet changes only when a score does
     image, texts = _sheet_image(tuple(lines), rect.size, fs, bright)
     surface.blit(image, rect)
-    for text, at in texts:
-        _mark(marks, "text", text, at.move(rect.topleft))
+    _mark(marks, "plate", "sheet", rect)  # nothing of another group may lie on it
+    for _text_shown, at in texts:
+        _mark(marks, "text", "sheet", at.move(rect.topleft))
 
 
 @functools.lru_cache(maxsize=8)
@@ -923,28 +951,6 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         button.draw(surface, fs)
         if button.visible and button.rect is not None:
             _mark(marks, "button", button.label, button.rect, 1)
-    if frame.fairness:
-        size = round(fs * 0.75)
-        left = min((b.rect.left for b in panel.buttons if b.rect), default=rect.centerx)
-        room = left - rect.left - fs * 2
-        lines = [frame.fairness]
-        if fit(frame.fairness, size, room) != frame.fairness:
-            # the seed and its fingerprint, each whole, on two lines beside the buttons
-            head, _, tail = frame.fairness.rpartition(" (")
-            lines = [head, f"({tail}"] if head else lines
-        y = geo["buttons_y"] - (len(lines) - 1) * size * 0.6
-        for line in lines:
-            _text(
-                marks,
-                surface,
-                fit(line, size, room),
-                size,
-                SOFT,
-                (rect.left + fs, y),
-                "midleft",
-                layer=1,
-            )
-            y += size * 1.2
 
 
 def _panel_row(
@@ -982,7 +988,8 @@ def _panel_row(
     total_here = 0
     lines = []
     for entry in changes:
-        total_here += entry.amount
+        if entry.kind != "buy-back-score":  # the hand's result; the return is its own line
+            total_here += entry.amount
         lines.append(change_line(entry, against, name))
     shown_total = total_here * count if count < 1 else total_here
     if count >= 1:

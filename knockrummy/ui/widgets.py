@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from .card_art import ready
-from .fonts import blit_text
+from .fonts import blit_text, font
 from .theme import (
     ACCENT,
     BUTTON,
@@ -38,9 +38,9 @@ class Button:
     primary: bool = False
 
     def place(self, center: tuple[float, float], font_size: int) -> None:
-        width = max(
-            round(font_size * 2.6), round(font_size * 0.62 * len(self.label) + font_size * 2)
-        )
+        """Size the button to its label as drawn (bold), with room either side."""
+        label = font(font_size, True).get_rect(self.label).width
+        width = max(round(font_size * 2.6), round(label + font_size * 1.6))
         if len(self.label) > 2:
             width = max(width, font_size * 5)
         self.rect = pygame.Rect(0, 0, width, round(font_size * 2.2))
@@ -113,7 +113,11 @@ def plate(
 @functools.lru_cache(maxsize=128)
 def _plate_image(lines: tuple[str, ...], font_size: int, highlight: bool, dim: bool):
     line_h = round(font_size * 1.3)
-    width = max(round(font_size * 0.6 * max(len(t) for t in lines)) + font_size * 2, font_size * 6)
+    widest = max(
+        font(font_size if i == 0 else round(font_size * 0.85), i == 0).get_rect(t).width
+        for i, t in enumerate(lines)
+    )
+    width = max(widest + font_size * 2, font_size * 6)
     panel = pygame.Surface((width, line_h * len(lines) + font_size // 2), pygame.SRCALPHA)
     rect = panel.get_rect()
     pygame.draw.rect(panel, PLATE, rect, border_radius=font_size // 2)

@@ -277,6 +277,9 @@ def handoff_lines(name: str, others: list[str]) -> list[str]:
 PASS_WORD = "Pass"
 """The bubble by a seat that passes."""
 HINT_THINKING = "Thinking about a hint…"
+DETAILS_LINE = "Deal details: I"
+"""The score sheet's last line: where the seed's fingerprint and the deal code are."""
+DETAILS_CLOSE = "Press I or Escape to close."
 KEEP_PLAYING = "Keep playing"
 """The knock confirmation's second button: no knock, the turn goes on."""
 TAKEN_MARK = "taken"
@@ -294,9 +297,13 @@ def pot_label(pot) -> str:
     return f"Pot {chips(pot)}"
 
 
-def plate_lines(name: str, label: str, score, out: bool) -> list[str]:
-    """A seat's name plate: its name, then its kind or level (or ``out``) and score."""
-    return [name, f"{'out' if out else label} · {format_amount(score)}"]
+def plate_lines(name: str, label: str | None, score, out: bool) -> list[str]:
+    """A seat's name plate: its name, then a computer's level (or ``out``) and the score:
+    ``Easy · score 12``; a person's plate says only ``score 12``."""
+    score_words = f"score {format_amount(score)}"
+    if out:
+        return [name, f"out · {score_words}"]
+    return [name, score_words if label is None else f"{label} · {score_words}"]
 
 
 def leaves_label(count: int) -> str:

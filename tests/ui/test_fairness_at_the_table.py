@@ -18,7 +18,7 @@ from knockrummy.ui.scenes.replay_viewer import ReplayViewer
 from knockrummy.ui.scenes.table import TableScene
 from knockrummy.ui.seats import default_seats
 
-from .conftest import click, key, step
+from .conftest import click, key, press, step
 
 SEED = 31
 
@@ -43,16 +43,28 @@ def table_at(tmp_path, settled: bool):
     return game, app, sid, seats
 
 
+def _details(app) -> str:
+    """The deal's details as the player opens them with I, in one string."""
+    scene = app.scene
+    assert scene.frame().details is None  # behind I, not on the table
+    step(app, events=press(pygame.K_i))
+    details = scene.frame().details
+    assert details is not None
+    step(app, events=press(pygame.K_i))
+    assert scene.frame().details is None
+    return " ".join(details)
+
+
 def test_the_fingerprint_shown_before_the_hand_is_the_hash_of_the_seed_shown_after(tmp_path):
     seed = hand_seed(SEED, 1)
     game, app, sid, seats = table_at(tmp_path, settled=False)
-    before = app.scene.frame().fairness
+    before = _details(app)
     assert str(seed) not in before, "the seed stays hidden while the hand is played"
-    shown = before.removeprefix("Deal fingerprint ").rstrip("…")
-    assert len(shown) >= 12 and fingerprint(seed).startswith(shown)
+    whole = fingerprint(seed)
+    assert whole[:32] in before and whole[32:] in before  # shown in full
     game, app, sid, seats = table_at(tmp_path / "after", settled=True)
-    after = app.scene.frame().fairness
-    assert str(seed) in after and shown in after
+    after = _details(app)
+    assert str(seed) in after and whole[:32] in after
     assert code_of("knock-rummy", seats, SEED) in after
     assert new_session("knock-rummy", 2, SEED).hand.seed == seed
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from knockrummy.deal_codes import FINGERPRINT_SHOWN, fingerprint
+from knockrummy.deal_codes import fingerprint
 from knockrummy.engine.actions import DrawStock, NextHand
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_seed
 from knockrummy.settings import CARD_SCALES
+from knockrummy.ui.fonts import recording_cuts
 from knockrummy.ui.score_chart import draw_score_chart
 from knockrummy.ui.table_draw import Marks, draw_table
 from knockrummy.ui.tables import SeatBots
@@ -26,11 +27,13 @@ LONG_HINT = (
 
 
 def drawn(scene) -> list[str]:
+    """What overlaps, leaves the window, or had to be cut to fit its box."""
     marks = Marks()
     surface = pygame.Surface(scene.size)
-    draw_table(scene.frame(), surface, marks)
+    with recording_cuts() as cuts:
+        draw_table(scene.frame(), surface, marks)
     assert marks, "the drawing recorded nothing"
-    return marks.problems(scene.size)
+    return marks.problems(scene.size) + [f"cut to fit: {text!r}" for text in cuts]
 
 
 def table_at(players, size, scale, **options):
@@ -125,18 +128,20 @@ def test_card_corners_stay_legible_at_1024x640_with_six_seats(scale):
     assert opponent.card_width >= 40 and opponent.spacing >= 0.25 * opponent.card_width
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("scale", [1.0, CARD_SCALES[-1]])
-def test_the_score_sheet_shows_the_deal_fingerprint_whole(size, scale):
+def test_the_deal_details_show_the_whole_fingerprint_inside_their_box(size, scale):
     app, scene = table_at(6, size, scale, profile="knock-rummy")
     assert run_until(app, lambda: scene.can_act)
     step(app, 3)
-    shown = fingerprint(hand_seed(scene.session.seed, scene.view.hand_number))
-    shown = shown[:FINGERPRINT_SHOWN]
+    whole = fingerprint(hand_seed(scene.session.seed, scene.view.hand_number))
+    scene.show_details = True
     marks = Marks()
-    draw_table(scene.frame(), pygame.Surface(size), marks)
-    assert any(m.kind == "text" and shown in m.group for m in marks), shown
-    assert marks.problems(size) == []
+    with recording_cuts() as cuts:
+        draw_table(scene.frame(), pygame.Surface(size), marks)
+    texts = [m.group for m in marks if m.kind == "text" and m.layer == 2]
+    assert whole[:32] in texts and whole[32:] in texts
+    assert marks.problems(size) == [] and cuts == []
 
 
 @pytest.mark.parametrize("size", SIZES)

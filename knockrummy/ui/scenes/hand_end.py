@@ -25,10 +25,10 @@ from ...engine.ledger import LedgerEntry
 from ...engine.profiles import get_profile
 from ...engine.session import BUY_BACK, SESSION_OVER, buy_back_price, buy_back_score
 from ...engine.views import PlayerView
-from ..fonts import font
+from ..fonts import font as font_of
 from ..tween import ease_out_cubic
 from ..widgets import Button, row_of_buttons
-from ..wording import buy_back_button, buy_back_offer, out_line
+from ..wording import KNOCKED_TAG, buy_back_button, buy_back_offer, deadwood_label, out_line
 
 REVEAL, LAYOFF_EACH, COUNT = 0.45, 0.35, 0.9
 
@@ -68,11 +68,13 @@ class PanelChoices:
     """No human needs to close the panel: it shows no Next hand button."""
     replay: Callable[[], None] | None = None
     """Open the hand just played in the replay viewer (no button without it)."""
+    details: Callable[[], None] | None = None
+    """Show the deal's details: its seed, fingerprint and deal code (no button without it)."""
 
 
 def wrap_to_width(text: str, size: int, width: float) -> list[str]:
     """``text`` in lines no wider than ``width`` pixels at ``size`` (measured, whole words)."""
-    measure = font(size)
+    measure = font_of(size)
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -148,9 +150,11 @@ class HandEndPanel:
 
     # ----------------------------------------------------------------- input
 
-    def update_view(self, view: PlayerView) -> None:
-        """A buy-back answer changed the session while the panel is open."""
+    def update_view(self, view: PlayerView, changes: dict[int, list[LedgerEntry]]) -> None:
+        """A buy-back answer changed the session while the panel is open: the new view,
+        and the hand's changes with the buy-back's own line (which explains the total)."""
         self.view = view
+        self.changes = changes
         self._make_buttons()
         if self.size is not None:
             self.place(self.size)
@@ -183,6 +187,8 @@ class HandEndPanel:
             ]
         if choices.replay is not None and v.phase != BUY_BACK and not choices.autoplay:
             self.buttons.append(Button("Replay hand", choices.replay, pygame.K_r))
+        if choices.details is not None and not choices.autoplay:
+            self.buttons.append(Button("Details", choices.details, pygame.K_i))
 
     def handle(self, event: pygame.event.Event) -> None:
         """A key or click while the panel animates only skips the animation; once it is
@@ -267,6 +273,23 @@ class HandEndPanel:
         self.size = size
         self.geometry = self._layout(size)
 
+    def _labels_width(self, size: int) -> int:
+        """The widest name (with the knocker's tag) and deadwood line of the rows, drawn at
+        the panel's font ``size``, in pixels."""
+        view = self.view
+        settlement = view.settlement
+        widest = 0
+        for position, seat in enumerate(view.seats_in_hand):
+            name = view.names[seat]
+            tag = KNOCKED_TAG if settlement.knocker == position else ""
+            count = deadwood_label(settlement.deadwood[position], name)
+            widest = max(
+                widest,
+                font_of(size, True).get_rect(name + tag).width,
+                font_of(round(size * 0.9)).get_rect(count).width,
+            )
+        return widest
+
     def _layout(self, size: tuple[int, int]) -> dict:
         w, h = size
         rect = pygame.Rect(0, 0, round(w * 0.92), round(h * 0.9))
@@ -282,9 +305,10 @@ class HandEndPanel:
         ]
         footer = base_footer + round(len(notes) * note_font * 1.35)
         row_h = (rect.height - header - footer) / rows
-        name_w = rect.width * 0.16
         groups = [self.row_groups(position) for position in range(rows)]
         font = max(11, min(round(row_h * 0.2), round(h * 0.024)))
+        # the names and counts column: as wide as its widest words, so no card covers them
+        name_w = max(rect.width * 0.16, self._labels_width(font) + font * 1.6)
         cw = int(min(row_h * 0.8 / 1.4, w / 16))  # a tenth of the row above and below
         # the cards' column takes what its widest row needs side by side, leaving at least
         # RIGHT_SHARE of the panel to the changes and their reasons

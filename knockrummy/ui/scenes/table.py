@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from ...ai.advisor import advise
-from ...deal_codes import fairness_line
+from ...deal_codes import fairness_details
 from ...engine.actions import (
     Action,
     Discard,
@@ -73,6 +73,7 @@ from ..table_draw import TableFrame, TableStory, draw_table
 from ..theme import look_of
 from ..widgets import Button, row_of_buttons
 from ..wording import (
+    DETAILS_LINE,
     HINT_THINKING,
     KEEP_PLAYING,
     buy_back_words,
@@ -182,6 +183,8 @@ class TableScene(Scene):
         self.hint_future: Future | None = None
         self.show_log = False
         """The hand log is open (L, the Log button)."""
+        self.show_details = False
+        """The deal's details are open (I, the panel's Details button)."""
         self.show_pile = False
         """The discard pile's history is fanned out (V, the Pile button)."""
         self.pile_hover = False
@@ -339,6 +342,9 @@ class TableScene(Scene):
             "pile": Button("Pile", self._toggle_pile, pygame.K_v),
         }
 
+    def _toggle_details(self) -> None:
+        self.show_details = not self.show_details
+
     def _toggle_log(self) -> None:
         self.show_log = not self.show_log
 
@@ -366,10 +372,15 @@ class TableScene(Scene):
 
     def _place_buttons(self) -> None:
         """Buttons move only when the layout or what they show changes, never in ``draw``."""
-        key = (self.geometry, tuple((x.label, x.visible) for x in self.buttons.values()))
+        sheet = self.geometry.sheet_rect(len(self.score_sheet()))
+        key = (
+            self.geometry,
+            tuple(sheet),
+            tuple((x.label, x.visible) for x in self.buttons.values()),
+        )
         if key != self._placed:
             self._placed = key
-            self.geometry.place_buttons(list(self.buttons.values()), self.menu_button)
+            self.geometry.place_buttons(list(self.buttons.values()), self.menu_button, sheet)
 
     def _knock_label(self, card: Card) -> str:
         """The Knock button's face: the word (Knock, Gin or Rum) and the card thrown."""
@@ -519,7 +530,9 @@ class TableScene(Scene):
             self._command(intent.key)
 
     def _command(self, key: int) -> None:
-        if key == pygame.K_f:
+        if key == pygame.K_i:
+            self._toggle_details()
+        elif key == pygame.K_f:
             # four-colour on top of the chosen scheme: F again brings that scheme back
             self.change_settings(four_colour=not self.settings.four_colour)
             self.say(setting_notice("Four-colour deck", self.settings.four_colour))
@@ -622,7 +635,7 @@ class TableScene(Scene):
                 self._start_hand_animation()
                 self.motion.seq.call(self._check_handoff)
             elif isinstance(event, (BuyBackOffered, BuyBackAnswered)) and self.panel is not None:
-                self.panel.update_view(self.view)
+                self.panel.update_view(self.view, self.hand_changes())
             if isinstance(event, BuyBackAnswered):
                 bubble = buy_back_words(event.bought, self.view.names[event.seat])
                 self.motion.say(bubble, event.seat, 1.6, fade=0.5)
@@ -704,6 +717,7 @@ class TableScene(Scene):
             human_answers=lambda v: v.to_move is not None and self.seats[v.to_move].is_human,
             autoplay=self.options.autoplay,
             replay=self._replay_this_hand if self.on_replay is not None else None,
+            details=self._toggle_details,
         )
         factor = self.settings.duration_factor
         self.panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
@@ -766,6 +780,14 @@ class TableScene(Scene):
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
             ):
                 self.take_over()
+            return
+        if self.show_details:  # the deal's details close first, and alone
+            if (
+                event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_i, pygame.K_ESCAPE)
+                or event.type == pygame.MOUSEBUTTONUP
+            ):
+                self.show_details = False
             return
         if self.asking is not None:  # the knock confirmation answers first, and alone
             for button in self.ask_buttons:
@@ -921,11 +943,13 @@ class TableScene(Scene):
             else (self.ask_lines, self.ask_rect, self.ask_buttons),
             look=look_of(self.settings),
             story=self._story(bottom),
-            fairness=fairness_line(
+            details=fairness_details(
                 hand_seed(self.session.seed, view.hand_number),
                 view.phase != PLAYING,
                 self.deal_code,
-            ),
+            )
+            if self.show_details
+            else None,
         )
 
     def _story(self, bottom: tuple[Card, ...] | None) -> TableStory:
@@ -1005,6 +1029,7 @@ class TableScene(Scene):
         elif profile.session == "rotation":
             left = view.players - view.hand_number + (view.phase == PLAYING)
             lines.append((hands_left_label(left), False))
+        lines.append((DETAILS_LINE, True))
         return tuple(lines)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -117,7 +117,7 @@ class Drag:
 
 
 KEYS = {pygame.K_s: Draw("stock"), pygame.K_d: Draw("discard")}
-COMMAND_KEYS = (pygame.K_f, pygame.K_m)
+COMMAND_KEYS = (pygame.K_f, pygame.K_m, pygame.K_i)
 
 
 class TableInput:

@@ -195,13 +195,19 @@ class TableGeometry:
         ]
         return min([self.opponent_span, *(g * 0.92 for g in gaps)])
 
-    def place_buttons(self, buttons: Sequence[Button], menu: Button) -> None:
+    def place_buttons(
+        self, buttons: Sequence[Button], menu: Button, avoid: pygame.Rect | None = None
+    ) -> None:
         """Put the table's row of buttons and the Menu button in place (their labels and
-        visibility decide their widths)."""
+        visibility decide their widths); the row moves right of ``avoid`` (the score
+        sheet) where it would lie on it."""
         fs = self.font
-        row_of_buttons(
-            list(buttons), (self.size[0] / 2, self.layout.buttons_y), round(fs * 0.9), fs
-        )
+        row = [b for b in buttons if b.visible]
+        row_of_buttons(row, (self.size[0] / 2, self.layout.buttons_y), round(fs * 0.9), fs)
+        if avoid is not None and row and any(b.rect.colliderect(avoid) for b in row):
+            shift = avoid.right + fs * 0.5 - row[0].rect.left
+            for b in row:
+                b.rect.move_ip(round(shift), 0)
         menu.place((self.size[0] - fs * 4, fs * 1.6), round(fs * 0.8))
 
 
