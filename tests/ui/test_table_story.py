@@ -167,10 +167,11 @@ def test_the_score_sheet_shows_the_target_and_what_matters_per_profile():
     assert all("won 0" in t for t in sheet[2:5])
     app, scene = make_table(profile="poker-rum", players=3)
     sheet = [t for t, _ in scene.score_sheet()]
-    assert sheet[1] == "hand 1 of 3" and sheet[-1] == "3 hands left"
+    assert sheet[1] == "hand 1 of 3" and sheet[-2] == "3 hands left"
+    assert sheet[-1] == "Deal details: I"  # the seed's fingerprint is behind I
     app, scene = make_table(profile="knock-rami", players=3)
     sheet = [t for t, _ in scene.score_sheet()]
-    assert sheet[-1].startswith("Pot ")
+    assert sheet[-2].startswith("Pot ")
 
 
 def test_players_out_stay_on_the_knock_rami_sheet_marked_out():
