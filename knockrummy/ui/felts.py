@@ -29,6 +29,13 @@ FELT_COLOURS = {
 }
 """Each felt's colour at the centre of the table."""
 
+
+def shade(name: str, depth: float) -> tuple[int, int, int]:
+    """The felt's colour darkened to ``depth`` (0 black, 1 the felt itself): the boxes
+    drawn over a felt take its hue, so a panel on blue baize is a deep blue."""
+    return tuple(round(v * depth) for v in FELT_COLOURS[name])
+
+
 GRAIN_TILE = 128
 GRAIN_SEED = 17
 """The grain is the same on every run: a fixed seed, not the clock."""

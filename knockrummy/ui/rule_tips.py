@@ -23,9 +23,8 @@ from ..engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ..engine.session import PLAYING
 from ..settings import Settings
 from ..tips import Tip, tips_for
-from .fonts import blit_text
-from .scenes.hand_end import wrap_to_width
-from .theme import ACCENT, PANEL, TEXT, WARN
+from .fonts import blit_text, wrap
+from .theme import ACCENT, TEXT, WARN, look_of
 
 MOVES = (CardDrawn, CardDiscarded, Passed, Knocked)
 
@@ -95,14 +94,16 @@ class TableTips:
             return
         size = scene.geometry.font
         while True:  # the largest text that fits, no smaller than legible
-            lines = wrap_to_width(f"Rule tip: {self.tip.text}", size, rect.width - size)
+            lines = wrap(f"Rule tip: {self.tip.text}", size, rect.width - size)
             needed = round(size * 1.3 * len(lines) + size * 0.6)
             if needed <= rect.height or size <= 11:
                 break
             size -= 1
         shown = pygame.Rect(rect.left, rect.top, rect.width, min(needed, rect.height))
         box = pygame.Surface(shown.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (*PANEL, 230), box.get_rect(), border_radius=size // 2)
+        pygame.draw.rect(
+            box, (*look_of(scene.settings).panel, 230), box.get_rect(), border_radius=size // 2
+        )
         edge = max(2, size // 9)
         pygame.draw.rect(box, ACCENT, box.get_rect(), width=edge, border_radius=size // 2)
         surface.blit(box, shown)

@@ -56,6 +56,7 @@ from .theme import (
 from .widgets import Button, plate
 from .wording import (
     DETAILS_CLOSE,
+    DRAWN_MARK,
     EMPTY_STOCK,
     HAND_LOG_EMPTY,
     HAND_LOG_TITLE,
@@ -238,6 +239,8 @@ class TableFrame:
     """The deck, card back and felt chosen in Settings."""
     story: TableStory | None = None
     """Counts, last moves, the log and the scores (None: tell nothing, as in a test)."""
+    drawn: Card | None = None
+    """The card the bottom seat drew from the stock this turn (marked where it was sorted)."""
     details: tuple[str, ...] | None = None
     """The deal's details when the player opened them (I): the seed's whole fingerprint
     while the hand is played, the seed and the deal code after it."""
@@ -296,7 +299,7 @@ def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None
     widest = max(font(size).get_rect(line).width for line in lines)
     rect = pygame.Rect(0, 0, widest + 3 * fs, round((len(lines) + 1.2) * size * 1.5) + fs)
     rect.center = (frame.size[0] // 2, frame.size[1] // 2)
-    surface.blit(_panel_box(rect.size, fs), rect)
+    surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
     _mark(marks, "box", "details", rect, 2)
     y = rect.top + fs * 0.5 + size * 1.2
     for line in lines:
@@ -312,7 +315,7 @@ def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | Non
     lines, rect, buttons = frame.question
     fs = frame.font
     surface.blit(_shade(surface.get_size()), (0, 0))
-    surface.blit(_panel_box(rect.size, fs), rect)
+    surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
     _mark(marks, "box", "knock question", rect, 1)
     y = rect.top + fs * 1.6
     for line, title in lines:
@@ -658,7 +661,10 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
     band = max(3, round(cw * 0.05))
     ch = round(cw * CARD_RATIO)
     labels = []
-    for card in frame.bottom:
+    on_top = [c for c in (frame.selected, frame.held) if c is not None and c in frame.bottom]
+    # the lifted and the held card are drawn last, over their neighbours
+    order = [c for c in frame.bottom if c not in on_top] + on_top
+    for card in order:
         if card in hidden:
             hidden.remove(card)
             continue
@@ -689,6 +695,8 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
                 )
         if card == frame.taken:
             labels.append((TAKEN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
+        elif card == frame.drawn and not (lifted and frame.leaves is not None):
+            labels.append((DRAWN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
     for text, size, pos, bold in labels:  # over every card, so no later card hides them
         _text(marks, surface, text, size, WARN, pos, "midbottom", bold=bold)
 
@@ -770,10 +778,16 @@ def _line_room(frame: TableFrame, y: float, size: int) -> float:
 
 
 def _box(
-    surface: pygame.Surface, rect: pygame.Rect, fs: int, marks, layer: int, group: str = "sheet"
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fs: int,
+    marks,
+    layer: int,
+    group: str = "sheet",
+    colour: tuple = SHEET,
 ) -> None:
     """The dark rounded box behind the score sheet, the log and the pile's history."""
-    surface.blit(_box_image(rect.size, max(4, fs // 2)), rect)
+    surface.blit(_box_image(rect.size, max(4, fs // 2), tuple(colour)), rect)
     _mark(marks, "box", group, rect, layer)
 
 
@@ -784,9 +798,9 @@ def _sheet(frame: TableFrame) -> tuple[list[tuple[str, bool]], pygame.Rect]:
 
 
 @functools.lru_cache(maxsize=16)
-def _box_image(size: tuple[int, int], radius: int) -> pygame.Surface:
+def _box_image(size: tuple[int, int], radius: int, colour: tuple) -> pygame.Surface:
     box = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(box, SHEET, box.get_rect(), border_radius=radius)
+    pygame.draw.rect(box, colour, box.get_rect(), border_radius=radius)
     return card_art.ready(box)
 
 
@@ -797,7 +811,7 @@ def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
     lines, rect = _sheet(frame)
     bright = len(lines) - len(frame.story.sheet) + 2  # the heading and the hand's lines
     # drawn once per set of lines, size and font: the sheet changes only when a score does
-    image, texts = _sheet_image(tuple(lines), rect.size, fs, bright)
+    image, texts = _sheet_image(tuple(lines), rect.size, fs, bright, frame.look.sheet)
     surface.blit(image, rect)
     _mark(marks, "plate", "sheet", rect)  # nothing of another group may lie on it
     for _text_shown, at in texts:
@@ -806,12 +820,16 @@ def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
 
 @functools.lru_cache(maxsize=8)
 def _sheet_image(
-    lines: tuple[tuple[str, bool], ...], size: tuple[int, int], fs: int, bright: int
+    lines: tuple[tuple[str, bool], ...],
+    size: tuple[int, int],
+    fs: int,
+    bright: int,
+    colour: tuple,
 ) -> tuple[pygame.Surface, tuple[tuple[str, pygame.Rect], ...]]:
     """The score sheet's box and lines (the first ``bright`` in full colour), and where
     each line is on it."""
     image = pygame.Surface(size, pygame.SRCALPHA)
-    _box(image, image.get_rect(), fs, None, 0)
+    _box(image, image.get_rect(), fs, None, 0, colour=colour)
     text_size = round(fs * 0.78)
     line_h = round(text_size * 1.35)
     y = text_size * 0.4
@@ -833,7 +851,7 @@ def _draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> Non
     pad = size * 0.6
     lines = list(frame.story.log) or [HAND_LOG_EMPTY]
     rect.height = min(rect.height, round(pad * 2 + line_h * (len(lines) + 1.2)))
-    _box(surface, rect, fs, marks, 1, "hand log")
+    _box(surface, rect, fs, marks, 1, "hand log", frame.look.sheet)
     y = rect.top + pad
     _text(marks, surface, HAND_LOG_TITLE, size, TEXT, (rect.left + pad, y), bold=True, layer=1)
     y += line_h * 1.2
@@ -855,7 +873,7 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
     """The discard pile fanned out, oldest first, in rows over the middle of the table."""
     pile = frame.story.pile
     rect, cw, per_row = frame.geometry.pile_rect(len(pile))
-    _box(surface, rect, fs, marks, 1, "pile history")
+    _box(surface, rect, fs, marks, 1, "pile history", frame.look.sheet)
     size = round(fs * 0.75)
     pad = size * 0.6
     _text(
@@ -897,7 +915,7 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
     rect = geo["rect"]
     fs = geo["font"]
     cw = geo["card_width"]
-    surface.blit(_panel_box(rect.size, fs), rect)
+    surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
     _mark(marks, "box", "panel", rect, 1)
     view = panel.view
     reveal, layoffs, count = panel.phase_progress()
@@ -1043,9 +1061,9 @@ def _shade(size: tuple[int, int]) -> pygame.Surface:
 
 
 @functools.lru_cache(maxsize=4)
-def _panel_box(size: tuple[int, int], fs: int) -> pygame.Surface:
+def _panel_box(size: tuple[int, int], fs: int, colour: tuple = PANEL) -> pygame.Surface:
     box = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*PANEL, 255), box.get_rect(), border_radius=fs)
+    pygame.draw.rect(box, (*colour, 255), box.get_rect(), border_radius=fs)
     pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=fs)
     return card_art.ready(box)
 

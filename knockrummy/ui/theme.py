@@ -83,6 +83,17 @@ class Look:
         """This felt covering ``size`` (cached by ``felts``)."""
         return felts.felt(size, self.felt)
 
+    @property
+    def panel(self) -> tuple[int, int, int]:
+        """The hand-end panel's and the dialogs' colour: a deep shade of this felt."""
+        return felts.shade(self.felt, 0.55)
+
+    @property
+    def sheet(self) -> tuple[int, int, int, int]:
+        """The score sheet's, the log's and the pile history's box: darker still, nearly
+        opaque."""
+        return (*felts.shade(self.felt, 0.35), 250)
+
 
 def look_of(settings) -> Look:
     """The look that ``settings`` (a :class:`knockrummy.settings.Settings`) choose."""

@@ -53,3 +53,54 @@ def test_a_buy_back_shows_the_line_that_explains_the_new_total():
     entry = next(e for e in scene.panel.changes[seat] if e.kind == "buy-back-score")
     assert run_until(app, lambda: not scene.panel.busy)
     assert any(entry.reason in text for text in _drawn_texts(scene))
+
+
+def _after_stock_draw():
+    from knockrummy.engine.actions import DrawStock
+
+    app, scene = make_table(seed=6)
+    assert run_until(app, lambda: scene.can_act)
+    scene.try_action(DrawStock())
+    assert run_until(app, lambda: not scene.busy)
+    return app, scene
+
+
+def test_a_card_drawn_from_the_stock_is_marked_where_the_sort_put_it():
+    app, scene = _after_stock_draw()
+    drawn = scene.view.history[-1].card
+    assert drawn in scene.view.hand and scene.frame().drawn == drawn
+    marks = Marks()
+    draw_table(scene.frame(), pygame.Surface(scene.size), marks)
+    (label,) = [m for m in marks if m.kind == "text" and m.group == "new"]
+    x, _ = scene.motion.card_pos[drawn]
+    width = scene.geometry.layout.card_width
+    assert x <= label.rect.centerx <= x + width
+    scene.try_action(next(a for a in scene.legal if type(a).__name__ == "Discard"))
+    assert scene.frame().drawn is None  # once thrown, the turn is over
+
+
+def test_the_lifted_card_is_drawn_over_its_right_hand_neighbour():
+    app, scene = _after_stock_draw()
+    order = scene.viewer_order()
+    scene.selected = order[2]
+    step(app, 20)
+    marks = Marks()
+    draw_table(scene.frame(), pygame.Surface(scene.size), marks)
+    hand = [m for m in marks if m.kind == "card" and m.group == "hand"]
+    x, y = scene.motion.card_pos[order[2]]
+    assert (hand[-1].rect.x, hand[-1].rect.y) == (round(x), round(y))
+
+
+@pytest.mark.parametrize("felt", ["green", "blue", "burgundy"])
+def test_the_hand_end_panel_takes_the_felts_hue(felt):
+    from knockrummy.ui.felts import FELT_COLOURS
+
+    app, scene = make_table(humans=0, seed=4, felt=felt)
+    assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
+    surface = pygame.Surface(scene.size)
+    draw_table(scene.frame(), surface, None)
+    rect = scene.panel.geometry["rect"]
+    r, g, b, _ = surface.get_at((rect.right - 12, rect.centery))
+    felt_rgb = FELT_COLOURS[felt]
+    strongest = max(range(3), key=lambda i: felt_rgb[i])
+    assert max(range(3), key=lambda i: (r, g, b)[i]) == strongest, ((r, g, b), felt)

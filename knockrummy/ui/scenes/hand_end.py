@@ -26,6 +26,7 @@ from ...engine.profiles import get_profile
 from ...engine.session import BUY_BACK, SESSION_OVER, buy_back_price, buy_back_score
 from ...engine.views import PlayerView
 from ..fonts import font as font_of
+from ..fonts import wrap
 from ..tween import ease_out_cubic
 from ..widgets import Button, row_of_buttons
 from ..wording import KNOCKED_TAG, buy_back_button, buy_back_offer, deadwood_label, out_line
@@ -70,21 +71,6 @@ class PanelChoices:
     """Open the hand just played in the replay viewer (no button without it)."""
     details: Callable[[], None] | None = None
     """Show the deal's details: its seed, fingerprint and deal code (no button without it)."""
-
-
-def wrap_to_width(text: str, size: int, width: float) -> list[str]:
-    """``text`` in lines no wider than ``width`` pixels at ``size`` (measured, whole words)."""
-    measure = font_of(size)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        longer = f"{line} {word}" if line else word
-        if line and measure.get_rect(longer).width > width:
-            lines.append(line)
-            line = word
-        else:
-            line = longer
-    return lines + [line] if line else lines
 
 
 class HandEndPanel:
@@ -300,9 +286,7 @@ class HandEndPanel:
         header = round(h * 0.085)
         base_footer = round(h * 0.09)
         note_font = max(11, round(h * 0.022))
-        notes = [
-            line for note in self.notes() for line in wrap_to_width(note, note_font, w * 0.92 * 0.9)
-        ]
+        notes = [line for note in self.notes() for line in wrap(note, note_font, w * 0.92 * 0.9)]
         footer = base_footer + round(len(notes) * note_font * 1.35)
         row_h = (rect.height - header - footer) / rows
         groups = [self.row_groups(position) for position in range(rows)]

@@ -25,13 +25,12 @@ from ...engine.actions import Action, DrawStock, TakeDiscard
 from ...engine.cards import Card
 from ...engine.errors import IllegalActionError
 from ...engine.profiles import get_profile
-from ..fonts import blit_text, fit
+from ..fonts import blit_text, fit, wrap
 from ..seats import HUMAN, SeatConfig
 from ..sound import Sounds
 from ..table_draw import TableFrame
-from ..theme import ACCENT, PANEL, SOFT, TEXT
+from ..theme import ACCENT, SOFT, TEXT, look_of
 from ..widgets import Button
-from .hand_end import wrap_to_width
 from .menu import MenuScreen, column
 from .table import TableOptions, TableScene
 
@@ -312,7 +311,7 @@ class LessonScene(TableScene):
         size = self.geometry.font
         button_h = round(size * 2.2)
         while True:  # the largest text that fits the box, no smaller than legible
-            lines = wrap_to_width(words, size, box.width - size * 1.6)
+            lines = wrap(words, size, box.width - size * 1.6)
             needed = size * 1.5 * (len(lines) + 1) + button_h + size * 1.6
             if needed <= box.height or size <= 12:
                 break
@@ -334,7 +333,9 @@ class LessonScene(TableScene):
         title = get_profile(self.lesson.profile_id).short_name
         counter = f"Learn {title} · step {self.index + 1} of {len(self.lesson.steps)}"
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*PANEL, 235), panel.get_rect(), border_radius=size)
+        pygame.draw.rect(
+            panel, (*look_of(self.settings).panel, 235), panel.get_rect(), border_radius=size
+        )
         edge = max(2, size // 9)
         pygame.draw.rect(panel, ACCENT, panel.get_rect(), width=edge, border_radius=size)
         surface.blit(panel, rect)

@@ -928,6 +928,7 @@ class TableScene(Scene):
             held=drag.held if drag else None,
             leaves=leaves,
             taken=view.taken if view.to_move == self.viewer else None,
+            drawn=self._drawn(),
             glow_stock=drawing and DrawStock() in legal,
             glow_discard=drawing and TakeDiscard() in legal,
             status=status,
@@ -951,6 +952,16 @@ class TableScene(Scene):
             if self.show_details
             else None,
         )
+
+    def _drawn(self) -> Card | None:
+        """The card the viewer just drew from the stock, while they are to discard."""
+        view = self.view
+        if view.to_move != self.viewer or view.hand_phase != "discard" or not view.history:
+            return None
+        last = view.history[-1]
+        if last.position == view.position and isinstance(last.action, DrawStock):
+            return last.card
+        return None
 
     def _story(self, bottom: tuple[Card, ...] | None) -> TableStory:
         """What every seat knows, in words: counts, last moves, the log, the scores.
