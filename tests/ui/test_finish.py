@@ -10,7 +10,7 @@ from knockrummy.engine.session import BUY_BACK
 from knockrummy.ui.table_draw import Marks, draw_table
 from knockrummy.ui.tables import SeatBots
 
-from .conftest import make_table, run_until, step
+from .conftest import make_table, press, run_until, step
 
 
 def _drawn_texts(scene) -> list[str]:
@@ -104,3 +104,57 @@ def test_the_hand_end_panel_takes_the_felts_hue(felt):
     felt_rgb = FELT_COLOURS[felt]
     strongest = max(range(3), key=lambda i: felt_rgb[i])
     assert max(range(3), key=lambda i: (r, g, b)[i]) == strongest, ((r, g, b), felt)
+
+
+def _played_until_out(app, scene) -> bool:
+    """Seat 0 throws its highest card every turn and never buys back: True once it is out
+    with the game going on."""
+    from knockrummy.engine.actions import Discard, DrawStock, NextHand, StayOut
+    from knockrummy.engine.session import HAND_OVER, SESSION_OVER
+
+    for _ in range(40000):
+        view = scene.view
+        if view.phase == SESSION_OVER:
+            return False
+        if not view.active[0] and view.phase in ("playing", HAND_OVER):
+            return True
+        if scene.panel is not None and not scene.panel.busy:
+            if view.phase == HAND_OVER:
+                scene.perform(NextHand(), None)
+            elif view.phase == BUY_BACK and view.to_move == 0:
+                scene.perform(StayOut(), 0)
+        elif scene.can_act:
+            legal = scene.legal
+            if DrawStock() in legal:
+                scene.try_action(DrawStock())
+            else:
+                throws = [a for a in legal if isinstance(a, Discard)]
+                scene.try_action(max(throws, key=lambda a: a.card.points) if throws else legal[0])
+        step(app)
+        if scene.future is not None:
+            scene.future.result(timeout=10)
+    return False
+
+
+def test_once_out_of_knock_rami_the_player_may_skip_to_the_result():
+    from knockrummy.engine.session import SESSION_OVER
+
+    for seed in range(1, 30):
+        app, scene = make_table(profile="knock-rami", players=3, seed=seed)
+        if _played_until_out(app, scene):
+            break
+    else:
+        raise AssertionError("the player was never out")
+    scene.refresh_buttons()
+    skip = scene.buttons["skip"]
+    assert skip.visible and skip.label == "Skip to the result"
+    if scene.panel is not None:  # out at this hand's end: the panel offers it too
+        assert run_until(app, lambda: not scene.panel.busy)
+        assert "Skip to the result" in [b.label for b in scene.panel.buttons]
+    step(app, events=press(pygame.K_e))
+    assert scene.skipping
+    over = lambda: scene.view.phase == SESSION_OVER and scene.panel is not None  # noqa: E731
+    assert run_until(app, over, limit=20000)
+    assert run_until(app, lambda: not scene.panel.busy)
+    assert not scene.skipping and not scene.options.autoplay
+    assert [b.label for b in scene.panel.buttons][0] == "Close"  # the result waits to be read

@@ -29,7 +29,14 @@ from ..fonts import font as font_of
 from ..fonts import wrap
 from ..tween import ease_out_cubic
 from ..widgets import Button, row_of_buttons
-from ..wording import KNOCKED_TAG, buy_back_button, buy_back_offer, deadwood_label, out_line
+from ..wording import (
+    KNOCKED_TAG,
+    SKIP_TO_END,
+    buy_back_button,
+    buy_back_offer,
+    deadwood_label,
+    out_line,
+)
 
 REVEAL, LAYOFF_EACH, COUNT = 0.45, 0.35, 0.9
 
@@ -71,6 +78,10 @@ class PanelChoices:
     """Open the hand just played in the replay viewer (no button without it)."""
     details: Callable[[], None] | None = None
     """Show the deal's details: its seed, fingerprint and deal code (no button without it)."""
+    skip: Callable[[], None] | None = None
+    """Play the rest of the game at once (no button without it)..."""
+    offers_skip: Callable[[], bool] = lambda: False
+    """...offered once the one person at the table is out."""
 
 
 class HandEndPanel:
@@ -173,6 +184,8 @@ class HandEndPanel:
             ]
         if choices.replay is not None and v.phase != BUY_BACK and not choices.autoplay:
             self.buttons.append(Button("Replay hand", choices.replay, pygame.K_r))
+        if choices.skip is not None and choices.offers_skip():
+            self.buttons.append(Button(SKIP_TO_END, choices.skip, pygame.K_e))
         if choices.details is not None and not choices.autoplay:
             self.buttons.append(Button("Details", choices.details, pygame.K_i))
 

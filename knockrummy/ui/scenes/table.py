@@ -76,6 +76,7 @@ from ..wording import (
     DETAILS_LINE,
     HINT_THINKING,
     KEEP_PLAYING,
+    SKIP_TO_END,
     buy_back_words,
     deadwood_now,
     going_out_word,
@@ -185,6 +186,9 @@ class TableScene(Scene):
         """The hand log is open (L, the Log button)."""
         self.show_details = False
         """The deal's details are open (I, the panel's Details button)."""
+        self.skipping = False
+        """The human is out (Knock Rami) and skips the computers' hands to the result."""
+        self._options_before_skip: TableOptions | None = None
         self.show_pile = False
         """The discard pile's history is fanned out (V, the Pile button)."""
         self.pile_hover = False
@@ -340,7 +344,40 @@ class TableScene(Scene):
             "sort": Button("Sort: melds", self._cycle_sort, pygame.K_t),
             "log": Button("Log", self._toggle_log, pygame.K_l),
             "pile": Button("Pile", self._toggle_pile, pygame.K_v),
+            "skip": Button(SKIP_TO_END, self._skip_to_end, pygame.K_e, visible=False),
         }
+
+    def _may_skip(self) -> bool:
+        """The one person at the table is out of the game (Knock Rami): they may skip the
+        computers' hands to the result."""
+        view = self.view
+        return (
+            len(self.humans) == 1
+            and not self.skipping
+            and view.phase in (PLAYING, HAND_OVER)
+            and not view.active[self.humans[0]]
+            and self.over is None
+        )
+
+    def _skip_to_end(self) -> None:
+        """Play the computers' remaining hands at once, with no panel to close, and stop at
+        the game's last hand-end panel (see :meth:`react`)."""
+        if not self._may_skip():
+            return
+        self.skipping = True
+        self._options_before_skip = self.options
+        self.options = replace(self.options, autoplay=True, panel_seconds=0.0)
+        self.motion.timing = Timing(0.0, self.motion.timing.reduced)
+        if self.panel is not None:
+            self.panel_wait = 0.0
+
+    def _end_skip(self) -> None:
+        """The game is over: its last panel opens as after any game."""
+        if not self.skipping:
+            return
+        self.skipping = False
+        self.options = self._options_before_skip
+        self.motion.timing = Timing(self.settings.duration_factor, self.settings.reduced_motion)
 
     def _toggle_details(self) -> None:
         self.show_details = not self.show_details
@@ -368,6 +405,7 @@ class TableScene(Scene):
         b["pass"].enabled = Pass() in legal
         b["hint"].enabled = self.can_act
         b["sort"].label = self.order.label
+        b["skip"].visible = self._may_skip()
         self._place_buttons()
 
     def _place_buttons(self) -> None:
@@ -641,6 +679,7 @@ class TableScene(Scene):
                 self.motion.say(bubble, event.seat, 1.6, fade=0.5)
             elif isinstance(event, SessionOver):
                 self.over = event
+                self._end_skip()
 
     def _caught_up(self, shown: int) -> None:
         """The moves animated so far: their words may show (last turns, the log)."""
@@ -718,6 +757,8 @@ class TableScene(Scene):
             autoplay=self.options.autoplay,
             replay=self._replay_this_hand if self.on_replay is not None else None,
             details=self._toggle_details,
+            skip=self._skip_to_end,
+            offers_skip=self._may_skip,
         )
         factor = self.settings.duration_factor
         self.panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
