@@ -10,7 +10,8 @@ Glossary:
                followed by one sampled round of play (:func:`~knockrummy.ai.estimate.
                estimate_play_on`); a take or a draw followed by the best of those.
     best       the option with the highest expected points: what the hard level's own
-               estimates choose.
+               estimates choose (never a knock above the profile's knock cap, which the
+               hard level never makes).
     cost       the best option's expected points less the chosen one's (0 when the choice
                was the best).
 
@@ -33,7 +34,7 @@ from ..engine.session import SessionState, apply, new_session
 from ..engine.views import PlayerView, player_view
 from .common import greedy_order
 from .estimate import Table, estimate_knock, estimate_play_on, settle_hands, utility
-from .hard import table_of
+from .hard import KNOCK_CAPS, table_of
 from .inference import Sample, read_view, sample_hidden
 
 REVIEW_SAMPLES = 40
@@ -106,7 +107,7 @@ def review_session(
         if wanted and state.to_move == seat:
             view = player_view(state, seat)
             if len(view.legal_actions) > 1:
-                options = price_options(view, seed=_seed(seed, index))
+                options = price_options(view, seed=decision_seed(seed, index))
                 fed = _fed(state, actions, index, action)
                 decisions.append(Decision(state.hand_number, view.turn, seat, action, options, fed))
         if hand is not None and state.hand_number > hand:
@@ -115,7 +116,9 @@ def review_session(
     return decisions
 
 
-def _seed(session_seed: int, index: int) -> int:
+def decision_seed(session_seed: int, index: int) -> int:
+    """The seed of the estimates behind the decision at ``index`` in a session's log: the
+    hint at the table uses it too, so the hint and the review name the same best action."""
     return (session_seed * 1_000_003 + index * 7_919) % 2**63
 
 
@@ -143,7 +146,16 @@ def price_options(view: PlayerView, seed: int = 0, samples: int = REVIEW_SAMPLES
             priced = [Option(a, _discard_value(view, table, drawn, a)) for a in legal]
         else:
             priced = [Option(a, _draw_value(view, table, drawn, a)) for a in legal]
-    priced.sort(key=lambda o: -o.expected)
+    # where the hard level never knocks above a count (KNOCK_CAPS), such a knock is not
+    # the best choice whatever its one-round estimate says
+    cap = KNOCK_CAPS.get(view.profile_id)
+    kept = discard_points(list(view.hand), forbidden=view.taken) if cap is not None else {}
+
+    def capped(option: Option) -> bool:
+        action = option.action
+        return isinstance(action, Knock) and kept.get(action.card, 0) > cap
+
+    priced.sort(key=lambda o: (cap is not None and capped(o), -o.expected))
     return tuple(priced)
 
 

@@ -1,6 +1,6 @@
-"""The hint a player asks for at the table: the hard level's choice of pile before the
-draw, the knock advisor's advice after it, in plain words, with the numbers behind it for
-whoever asks again.
+"""The hint a player asks for at the table: the best action as the coach's review prices
+the same moment (so the hint and the review never disagree), in plain words, with the
+knock advisor's risk of a knock beside it and the numbers behind it for whoever asks again.
 
 Glossary:
     hint      one sentence a player understands: "Knock now with 7♥ face down: you should
@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ai import make_bot
 from ..ai.advisor import Advice, advise
-from ..engine.actions import Pass, TakeDiscard
+from ..ai.review import decision_seed, price_options
+from ..engine.actions import Discard, Knock, Pass, TakeDiscard
 from ..engine.cards import Card
+from ..engine.melds import discard_points
 from ..engine.profiles import get_profile
 from ..engine.session import SessionState
 from ..engine.views import PlayerView, player_view
@@ -41,8 +42,9 @@ class Hint:
 
 
 def hint_text(session: SessionState, seat: int) -> Hint:
-    """The hint for ``seat``, the seat to move (see :func:`hint_for_view`)."""
-    return hint_for_view(player_view(session, seat))
+    """The hint for ``seat``, the seat to move, priced as the coach's review prices this
+    decision (see :func:`hint_for_view`)."""
+    return hint_for_view(player_view(session, seat), decision_seed(session.seed, len(session.log)))
 
 
 def odds_words(chance: float) -> str:
@@ -85,53 +87,67 @@ def _risk_clause(view: PlayerView, advice: Advice) -> str:
     return f"{who} {verb} you {odds_words(advice.risk or 0.0)}"
 
 
-def _details(advice: Advice) -> str:
-    """The numbers behind the advice, the advised move first (so it names the lifted card
-    first)."""
-    play_on = (
-        f"discarding {advice.discard.symbol} leaves {advice.deadwood_after}, "
-        f"expected {advice.expected_play_on:+.1f} playing on"
-    )
-    if advice.knock_card is None:
-        parts = [play_on]
-    else:
-        risk = round(100 * (advice.risk or 0))
-        knock = (
-            f"knocking with {advice.knock_card.symbol} keeps {advice.knock_deadwood}, "
-            f"beaten {risk}% of the time, expected {advice.expected_knock:+.1f}"
+def _details(view: PlayerView, options, advice: Advice) -> str:
+    """The numbers behind an after-draw hint, the suggested action first: playing on
+    (the best discard) and knocking (the best knock), each with the count it keeps and its
+    expected points as the review prices them, the knock with its risk."""
+    points = discard_points(list(view.hand), forbidden=view.taken)
+    play_on = next((o for o in options if isinstance(o.action, Discard)), None)
+    knock = next((o for o in options if isinstance(o.action, Knock)), None)
+    parts = []
+    if play_on is not None:
+        card = play_on.action.card
+        parts.append(
+            f"playing on after discarding {card.symbol} (deadwood {points[card]}), "
+            f"expected {play_on.expected:+.1f}"
         )
-        parts = [knock, play_on] if advice.knock else [play_on, knock]
+    if knock is not None:
+        card = knock.action.card
+        risk = round(100 * (advice.risk or 0.0))
+        parts.append(
+            f"knocking with {card.symbol} keeps {points[card]}, "
+            f"beaten {risk}% of the time, expected {knock.expected:+.1f}"
+        )
+    if options and isinstance(options[0].action, Knock):
+        parts.reverse()
     if advice.knock_cap is not None:
         parts.append(f"knocks above {advice.knock_cap} seldom pay here")
     return "Details: " + "; ".join(parts) + "."
 
 
-def hint_for_view(view: PlayerView) -> Hint:
-    """The hint for the seat whose view this is: the knock advisor's advice after drawing,
-    the hard level's choice of pile before."""
+def hint_for_view(view: PlayerView, seed: int | None = None) -> Hint:
+    """The hint for the seat whose view this is: the best action as the coach's review
+    prices it with ``seed`` (the decision's own seed, so that the hint and the review of
+    this moment name the same action), in words; the knock advisor's estimate of the risk
+    of a knock beside it."""
+    seed = view.hand_number if seed is None else seed
+    options = price_options(view, seed=seed)
+    best = options[0].action
     if view.hand_phase != "discard":
-        choice = make_bot("hard", seed=view.hand_number).choose(view)
-        if isinstance(choice, TakeDiscard):
+        if isinstance(best, TakeDiscard):
             return Hint(f"Hint: take the {view.discard_pile[-1].symbol}.", None)
-        if isinstance(choice, Pass):
+        if isinstance(best, Pass):
             return Hint("Hint: pass.", None)
         return Hint("Hint: draw from the stock.", None)
-    advice = advise(view, seed=view.hand_number)
-    details = _details(advice)
-    if advice.knock and advice.knock_card is not None:
+    advice = advise(view, seed=seed)
+    details = _details(view, options, advice)
+    expected = options[0].expected
+    if isinstance(best, Knock):
         text = (
-            f"Hint: knock now with {advice.knock_card.symbol} face down: you should "
-            f"{score_words(advice.expected_knock or 0.0)}; {_risk_clause(view, advice)}."
+            f"Hint: knock now with {best.card.symbol} face down: you should "
+            f"{score_words(expected)}; {_risk_clause(view, advice)}."
         )
-        return Hint(text, advice.knock_card, details)
-    text = f"Hint: discard {advice.discard.symbol} (deadwood {advice.deadwood_after})"
+        return Hint(text, best.card, details)
+    card = best.card
+    kept = discard_points(list(view.hand), forbidden=view.taken)[card]
+    text = f"Hint: discard {card.symbol} (deadwood {kept})"
     if advice.knock_card is not None:
         cap = advice.knock_cap
         if cap is not None and (advice.knock_deadwood or 0) > cap:
             text += f" and wait: knocks above {cap} seldom pay here"
         else:
             text += (
-                f" and wait: playing on you should {score_words(advice.expected_play_on)}; "
+                f" and wait: playing on you should {score_words(expected)}; "
                 f"if you knocked, {_risk_clause(view, advice)}"
             )
-    return Hint(text + ".", advice.discard, details)
+    return Hint(text + ".", card, details)

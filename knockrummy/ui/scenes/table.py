@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from ...ai.advisor import advise
+from ...ai.review import decision_seed
 from ...deal_codes import fairness_details
 from ...engine.actions import (
     Action,
@@ -600,7 +601,8 @@ class TableScene(Scene):
         self.hint = HINT_THINKING
         view = self.view
 
-        self.hint_future = self._in_background(lambda: (view, hint_for_view(view)))
+        seed = decision_seed(self.session.seed, len(self.session.log))
+        self.hint_future = self._in_background(lambda: (view, hint_for_view(view, seed)))
 
     def change_settings(self, **values) -> None:
         """A setting changed at the table (F, M): kept like any other setting."""
