@@ -936,7 +936,8 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         mid = top + geo["row_h"] / 2
         if position % 2 == 0:
             surface.blit(_stripe((rect.width - 8, round(geo["row_h"]))), (rect.left + 4, top))
-        _panel_row(surface, geo, view, panel.changes.get(seat, []), position, mid, count, marks)
+        changes = panel.changes.get(seat, [])
+        _panel_row(surface, geo, panel, changes, position, mid, count, marks)
     for placed in geo["placed"]:
         x, y = placed.x, placed.y
         if placed.laid_by is not None:
@@ -972,9 +973,10 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
 
 
 def _panel_row(
-    surface, geo, view: PlayerView, changes: list[LedgerEntry], position, mid, count, marks=None
+    surface, geo, panel: HandEndPanel, changes: list[LedgerEntry], position, mid, count, marks
 ) -> None:
     """One seat's row: name, deadwood, the hand's change counting up, the reasons."""
+    view = panel.view
 
     def text(*args, **kwargs):
         return _text(marks, surface, *args, layer=1, **kwargs)
@@ -1003,12 +1005,8 @@ def _panel_row(
     # points that count against a player (Knock Rami) are red and say so, never a gain
     against = counts_against(view.profile_id)
     name = view.names[seat]
-    total_here = 0
-    lines = []
-    for entry in changes:
-        if entry.kind != "buy-back-score":  # the hand's result; the return is its own line
-            total_here += entry.amount
-        lines.append(change_line(entry, against, name))
+    total_here = panel.hand_result(seat)  # a buy-back's return is its own line
+    lines = [change_line(entry, against, name) for entry in changes]
     shown_total = total_here * count if count < 1 else total_here
     if count >= 1:
         value = change_amount(total_here, against, name)
@@ -1039,6 +1037,8 @@ def _panel_row(
     widest = max((font(small).get_rect(line).width for line in lines), default=0)
     # many reasons (a winner paid by each player): side by side in two columns if they fit
     columns = 2 if len(lines) > room and 2 * widest + fs <= width else 1
+    if columns == 1:  # a long reason goes on as many lines as it needs
+        lines = [piece for line in lines for piece in wrap(line, small, width)]
     if len(lines) > room * columns:
         lines = lines[: room * columns - 1] + [more_changes(len(lines) - room * columns + 1)]
     column_w = width if columns == 1 else (width - fs) / 2

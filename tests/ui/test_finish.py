@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from knockrummy.engine.session import BUY_BACK
+from knockrummy.ui.fonts import recording_cuts
 from knockrummy.ui.table_draw import Marks, draw_table
 from knockrummy.ui.tables import SeatBots
 
@@ -14,18 +15,24 @@ from .conftest import make_table, press, run_until, step
 
 
 def _drawn_texts(scene) -> list[str]:
+    """The texts drawn, once nothing is found to overlap, leave the window or be cut."""
     marks = Marks()
-    draw_table(scene.frame(), pygame.Surface(scene.size), marks)
-    assert marks.problems(scene.size) == []
+    with recording_cuts() as cuts:
+        draw_table(scene.frame(), pygame.Surface(scene.size), marks)
+    assert marks.problems(scene.size) == [] and cuts == []
     return [m.group for m in marks if m.kind == "text"]
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1280, 800)])
-def test_your_deadwood_on_the_hand_end_panel_is_never_covered_by_a_card(size):
+SIZES = ((1024, 640), (1024, 768), (1280, 800), (1920, 1080), (3840, 2160))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_your_deadwood_on_the_hand_end_panel_is_never_covered_by_a_card(size, players):
     """Once "Your deadwood 2" where it was 25: the first card covered the last digit."""
-    app, scene = make_table(players=6, size=size, humans=1, seed=4)
+    app, scene = make_table(players=players, size=size, humans=1, seed=4)
     scene.resize(size)
-    bot = SeatBots(["easy"] * 6)
+    bot = SeatBots(["easy"] * players)
     while scene.panel is None or scene.panel.busy:
         if scene.can_act:
             scene.try_action(bot.decide(scene.session, scene.viewer))

@@ -158,11 +158,25 @@ def test_hand_end_rows_with_room_do_not_overlap_their_cards_to_half_their_width(
     assert drawn(scene) == []
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
-def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size):
-    """Long changes ("+38 against Ben") leave room for the total, seed 4 played through."""
-    app, scene = table_at(2, size, 1.0, profile="knock-rami", seed=4)
-    bot = SeatBots(["easy", "easy"])
+def _totals_beside_their_changes(scene) -> bool:
+    """Each row's total stands on the line of its change, not under it."""
+    marks = Marks()
+    draw_table(scene.frame(), pygame.Surface(scene.size), marks)
+    texts = [m for m in marks if m.kind == "text" and m.layer == 1]
+    totals = [m for m in texts if m.group.startswith("total ")]
+    changes = [m for m in texts if m.group[:1] in "+-±" and m.rect.height > 0]
+    return all(any(abs(t.rect.centery - c.rect.centery) <= 8 for c in changes) for t in totals)
+
+
+@pytest.mark.parametrize(
+    ("size", "players", "seed"),
+    [((1024, 640), 2, 4), ((1280, 800), 2, 4), ((1024, 640), 5, 3), ((1280, 800), 5, 7)],
+)
+def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size, players, seed):
+    """Long changes ("+38 against Ben") leave room for the total beside them, and a
+    buy-back's long reason is wrapped, never cut: whole games played through."""
+    app, scene = table_at(players, size, 1.0, profile="knock-rami", seed=seed)
+    bot = SeatBots(["easy"] * players)
     checked = set()
     while scene.view.phase != SESSION_OVER:
         view = scene.view
@@ -170,6 +184,7 @@ def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size):
             if view.hand_number not in checked:
                 checked.add(view.hand_number)
                 assert drawn(scene) == [], view.hand_number
+                assert _totals_beside_their_changes(scene), view.hand_number
             if view.phase == HAND_OVER:
                 scene.perform(NextHand(), None)
             elif view.phase == BUY_BACK and view.to_move == 0:
@@ -179,7 +194,7 @@ def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size):
         step(app)
         if scene.future is not None:
             scene.future.result(timeout=10)
-    assert run_until(app, lambda: not scene.panel.busy)
+    assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
     assert drawn(scene) == [], "game over"
     assert len(checked) > 5
 

@@ -34,8 +34,11 @@ from ..wording import (
     SKIP_TO_END,
     buy_back_button,
     buy_back_offer,
+    change_amount,
+    counts_against,
     deadwood_label,
     out_line,
+    total_label,
 )
 
 REVEAL, LAYOFF_EACH, COUNT = 0.45, 0.35, 0.9
@@ -289,6 +292,24 @@ class HandEndPanel:
             )
         return widest
 
+    def hand_result(self, seat: int) -> int:
+        """The hand's change to ``seat``'s score: its entries less a buy-back's return,
+        which has its own line under it."""
+        return sum(e.amount for e in self.changes.get(seat, []) if e.kind != "buy-back-score")
+
+    def _change_width(self, size: int) -> int:
+        """The widest change and total of the rows, side by side as the panel draws them
+        (the change at 1.2 times ``size``, bold; the total at 0.85 times it)."""
+        view = self.view
+        against = counts_against(view.profile_id)
+        widest = 0
+        for seat in view.seats_in_hand:
+            change = change_amount(self.hand_result(seat), against, view.names[seat])
+            value = font_of(round(size * 1.2), True).get_rect(change).width
+            total = font_of(round(size * 0.85)).get_rect(total_label(view.scores[seat])).width
+            widest = max(widest, max(size * 4.5, value + size * 0.8) + total)
+        return round(widest)
+
     def _layout(self, size: tuple[int, int]) -> dict:
         w, h = size
         rect = pygame.Rect(0, 0, round(w * 0.92), round(h * 0.9))
@@ -313,7 +334,11 @@ class HandEndPanel:
             cw * (1 + (n - g) * SIDE_BY_SIDE + (g - 1) * 1.25)
             for n, g in ((sum(len(group) for group in row), len(row)) for row in groups)
         )
-        right_w = max(rect.width * RIGHT_SHARE, rect.width - name_w - widest - 30)
+        right_w = max(
+            rect.width * RIGHT_SHARE,
+            rect.width - name_w - widest - 30,
+            self._change_width(font) + font * 2,
+        )
         cards_w = rect.width - name_w - right_w - 20
 
         def row_step(row, cw: int) -> float:
