@@ -956,7 +956,7 @@ def _panel_row(
     lines = []
     for entry in changes:
         total_here += entry.amount
-        lines.append(change_line(entry, against, name))
+        lines.append(change_line(entry, against, name, view.names))
     shown_total = total_here * count if count < 1 else total_here
     if count >= 1:
         value = change_amount(total_here, against, name)

@@ -38,7 +38,7 @@ from ..loop import WAKE
 from ..score_chart import draw_score_chart, running_totals
 from ..theme import ACCENT, SOFT, TEXT, WARN
 from ..widgets import Button
-from ..wording import short_name
+from ..wording import reason_words, short_name
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -455,7 +455,8 @@ def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict])
                 unit = " chips" if e.account == "chips" else ""
                 lines.append(
                     (
-                        f"   {s.names[e.seat]} {sign}{format_amount(e.amount)}{unit}: {e.reason}",
+                        f"   {s.names[e.seat]} {sign}{format_amount(e.amount)}{unit}: "
+                        + reason_words(e, s.names),
                         False,
                     )
                 )
