@@ -93,7 +93,7 @@ def test_a_new_game_keeps_the_unfinished_one_and_continue_lists_both_newest_firs
     assert isinstance(screen, ContinueScreen)
     assert [s.id for s in screen.sessions] == [second, first]
     labels = [b.label for b in screen.rows]
-    assert labels[0].startswith("Knock Rummy · You, Ben · just dealt · ")
+    assert labels[0].startswith("Knock Rummy · You, Ben · hand 1, just dealt · ")
     assert labels[1].startswith("Gin Rummy")
     redraw(app)
     app.step(1 / 60, click(screen.rows[1].rect.center))
@@ -133,4 +133,35 @@ def test_continue_pages_through_more_sessions_than_fit(tmp_path):
     assert len(screen.rows) == 3
     shown = {s.id for s in screen.sessions}
     assert shown == set(ids)
+    redraw(app)
+
+
+def play_on(game, session_id, state, actions):
+    """Apply ``actions`` bot moves to a recorded session, recording each one."""
+    record = game.recorder(session_id)
+    bots = [SimpleBot(s) for s in range(state.players)]
+    for _ in range(actions):
+        seat = state.to_move
+        action = NextHand() if seat is None else bots[seat].choose(player_view(state, seat))
+        after, _ = apply(state, action, seat)
+        record(state, after, action, seat)
+        state = after
+    return state
+
+
+def test_continue_says_how_far_the_hand_under_way_has_gone_and_marks_the_daily_deal(tmp_path):
+    game, app = open_game(tmp_path)
+    seats = default_seats(2)
+    played, state = game.start("gin-rummy", seats, seed=5)
+    state = play_on(game, played, state, 6)
+    turns = sum(1 for action in state.log if str(action[1]).startswith(("discard", "pass")))
+    assert state.hand_number == 1 and turns >= 2
+    daily, _ = game.start("knock-rummy", seats, seed=6)
+    game.store.mark_daily(daily, "knock-rummy", "2026-12-04")
+    app.navigator.continue_list()
+    rows = {s.id: b.label for s, b in zip(app.scene.sessions, app.scene.rows, strict=True)}
+    assert f"· hand 1, {turns} turns played ·" in rows[played]
+    assert "just dealt" not in rows[played]
+    assert rows[daily].startswith("Daily deal, 4 December · Knock Rummy · ")
+    assert not rows[played].startswith("Daily deal")
     redraw(app)

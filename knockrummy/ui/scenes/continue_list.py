@@ -3,7 +3,8 @@ never replaces an unfinished one; each stays here until it is played to its end.
 
 Glossary:
     row   one unfinished session: its rules, its players, the hands played and when it was
-          last played (``Knock Rummy · You, Ben · 3 hands · 1 Dec 10:20``).
+          last played (``Knock Rummy · You, Ben · hand 4, 3 turns played · 1 Dec 10:20``); a daily
+          deal is marked (``Daily deal, 4 December · ...``).
 """
 
 from __future__ import annotations
@@ -39,7 +40,15 @@ class ContinueScreen(MenuScreen):
         shown = self.sessions[start : start + SHOWN]
         self.rows = [
             Button(
-                continue_row(s.profile, s.names, s.hands_played, time.localtime(s.updated)),
+                continue_row(
+                    s.profile,
+                    s.names,
+                    time.localtime(s.updated),
+                    hand=s.hand_now,
+                    turns=s.turns_now,
+                    hands_finished=s.hands_played,
+                    daily=s.daily,
+                ),
                 lambda s=s: self.resume(s.id),
                 primary=i == 0 and self.page == 0,
             )
