@@ -228,3 +228,38 @@ def test_a_human_answers_the_knock_rami_buy_back_offer_on_the_panel():
     assert labels[0].startswith("Buy back for ") and labels[1] == "Stay out"
     app.step(1 / 60, click(table.panel.buttons[0].rect.center))
     assert table.session.bought_back[0] and BuyBack() in [a for _, a in table.session.log]
+
+
+def test_new_game_remembers_the_last_rules_and_seats(tmp_path):
+    game, app = open_game(tmp_path, NewGameScreen)
+    screen = app.scene
+    screen.choose_profile("knock-rami")
+    screen.set_players(4)
+    screen.cycle_level(2)
+    chosen = [(s.name, s.kind, s.level) for s in screen.seats]
+    screen.deal()
+    assert isinstance(app.scene, TableScene)
+    app.navigator.new_game()
+    again = app.scene
+    assert again is not screen and again.profile == "knock-rami"
+    assert [(s.name, s.kind, s.level) for s in again.seats] == chosen
+    # and after the game is closed and opened again, from the settings file
+    reopened = Game.open(str(tmp_path / "data"))
+    assert reopened.settings.new_game_profile == "knock-rami"
+    assert NewGameScreen(reopened).seats == again.seats
+
+
+def test_new_game_says_2_players_for_gin_and_explains_the_deal_code_box(tmp_path, monkeypatch):
+    from knockrummy.ui.scenes import new_game
+
+    drawn = []
+    real = new_game.blit_text
+    monkeypatch.setattr(
+        new_game, "blit_text", lambda s, t, *a, **k: drawn.append(t) or real(s, t, *a, **k)
+    )
+    game, app = open_game(tmp_path, NewGameScreen)
+    app.scene.choose_profile("gin-rummy")
+    redraw(app)
+    assert any(t.startswith("2 players; house rules") for t in drawn), drawn
+    assert not any("2-2" in t for t in drawn)
+    assert "Deal code" not in drawn and any("shared deal" in t for t in drawn)
