@@ -36,6 +36,9 @@ class Button:
     rect: pygame.Rect = None  # type: ignore[assignment]
     hover: bool = False
     primary: bool = False
+    by_enter: bool = True
+    """Whether Enter on a menu presses it when it has the focus; False for a button that
+    starts something a stray Enter must not (Rematch): only a click or its own key."""
 
     def place(self, center: tuple[float, float], font_size: int) -> None:
         width = max(

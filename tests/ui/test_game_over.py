@@ -57,7 +57,7 @@ def test_rematch_deals_the_same_seats_from_the_next_seed(tmp_path):
     state = finished()
     seats = default_seats(2)
     app.navigator.game_over(state, seats)
-    redraw(app)
+    settle(app)
     app.step(1 / 60, click(app.scene.buttons[0].rect.center))
     table = app.scene
     assert isinstance(table, TableScene)
@@ -69,8 +69,51 @@ def test_rematch_deals_the_same_seats_from_the_next_seed(tmp_path):
 def test_new_game_from_the_game_over_screen(tmp_path):
     game, app = open_game(tmp_path)
     app.navigator.game_over(finished(), default_seats(2))
-    app.step(1 / 60, [key(pygame.K_n)])
+    settle(app)
+    app.step(1 / 60, press(pygame.K_n))
     assert isinstance(app.scene, NewGameScreen)
+
+
+def settle(app):
+    """Step the game-over screen past its settling moments (a third of a second)."""
+    step(app, 20)
+
+
+def test_enter_on_the_game_over_screen_never_starts_a_rematch(tmp_path):
+    game, app = open_game(tmp_path)
+    state = finished()
+    app.navigator.game_over(state, default_seats(2))
+    screen = app.scene
+    before = game.store.summaries()
+    # Enter held over from the last panel, and pressed in the first moments: nothing
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)])
+    app.step(1 / 60, press(pygame.K_RETURN) + press(pygame.K_r) + click((640, 400)))
+    assert app.scene is screen
+    settle(app)
+    # a key pressed while it settled and released after is not fresh either
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYUP, key=pygame.K_r, mod=0)])
+    assert app.scene is screen
+    # Enter, however often, and with the focus moved onto Rematch, starts nothing
+    for _ in range(len(screen.buttons) + 1):
+        app.step(1 / 60, press(pygame.K_RETURN))
+        assert isinstance(app.scene, (GameOverScreen, TitleScreen))
+        if app.scene is not screen:
+            break
+    app.navigator.game_over(state, default_seats(2))
+    screen = app.scene
+    settle(app)
+    for _ in range(3):
+        app.step(1 / 60, press(pygame.K_UP) + press(pygame.K_RETURN))
+        assert app.scene is screen or isinstance(app.scene, (TitleScreen, NewGameScreen))
+        assert not isinstance(app.scene, TableScene)
+        if app.scene is not screen:
+            break
+    assert len(game.store.summaries()) == len(before)
+    # R, fresh, is the rematch
+    app.navigator.game_over(state, default_seats(2))
+    settle(app)
+    app.step(1 / 60, press(pygame.K_r))
+    assert isinstance(app.scene, TableScene)
 
 
 def test_knock_rami_game_over_names_the_pot_won():

@@ -52,7 +52,11 @@ class MenuScreen(Scene):
                 self.focus = (self.focus - 1) % len(buttons)
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and buttons:
-                buttons[self.focus % len(buttons)].action()
+                button = buttons[self.focus % len(buttons)]
+                if button.by_enter:
+                    button.action()
+                else:
+                    self.notices = [f"Click {button.label} to choose it."]
                 return
             if event.key == pygame.K_ESCAPE:
                 self.back()
