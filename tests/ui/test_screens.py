@@ -263,3 +263,58 @@ def test_new_game_says_2_players_for_gin_and_explains_the_deal_code_box(tmp_path
     assert any(t.startswith("2 players; house rules") for t in drawn), drawn
     assert not any("2-2" in t for t in drawn)
     assert "Deal code" not in drawn and any("shared deal" in t for t in drawn)
+
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_rules_tabs_fit_their_labels_and_the_window(tmp_path, size, monkeypatch):
+    from knockrummy.ui import widgets
+    from knockrummy.ui.fonts import font
+
+    drawn = {}
+    real = widgets.blit_text
+    monkeypatch.setattr(
+        widgets,
+        "blit_text",
+        lambda s, t, size, *a, **k: drawn.setdefault(t, size) and real(s, t, size, *a, **k),
+    )
+    game, app = open_game(tmp_path, RulesScreen)
+    screen = app.scene
+    screen.resize(size)
+    surface = pygame.Surface(size)
+    screen.draw(surface)
+    rects = [t.rect for t in screen.tabs]
+    for tab in screen.tabs:
+        width = font(drawn[tab.label], True).get_rect(tab.label).width
+        assert width < tab.rect.width, (tab.label, width, tab.rect.width)
+        assert surface.get_rect().contains(tab.rect), tab.label
+    for a, b in zip(rects, rects[1:]):
+        assert a.right <= b.left
+
+
+def test_each_rules_tab_opens_on_its_own_rules_and_end_and_home_scroll(tmp_path):
+    from knockrummy.engine.profiles import PROFILES
+    from knockrummy.rules_text import own_sections
+
+    game, app = open_game(tmp_path, RulesScreen)
+    screen = app.scene
+    for i, profile in enumerate(PROFILES):
+        app.step(1 / 60, [key(pygame.K_1 + i)])
+        assert screen.profile == profile
+        lines = [t for t, _ in screen.lines(800)]
+        first_own_heading = own_sections(profile)[0][0]
+        assert PROFILES[profile].short_name.upper() in lines[0]
+        assert lines.index(first_own_heading) < 4
+    redraw(app)
+    assert screen.limit > 0
+    app.step(1 / 60, [key(pygame.K_END)])
+    assert screen.scroll == screen.limit
+    for _ in range(50):
+        app.step(1 / 60, [key(pygame.K_PAGEDOWN)])
+    assert screen.scroll == screen.limit
+    app.step(1 / 60, [key(pygame.K_PAGEUP)])
+    assert 0 < screen.scroll < screen.limit
+    app.step(1 / 60, [key(pygame.K_HOME)])
+    assert screen.scroll == 0

@@ -88,7 +88,7 @@ class MenuScreen(Scene):
         self.draw_body(surface)
         focused = self.focusable()
         for button in self.buttons:
-            button.draw(surface, fs)
+            button.draw(surface, button.font_size or fs)  # at the size it was placed for
         if focused:
             rect = focused[self.focus % len(focused)].rect
             if rect is not None:
