@@ -290,7 +290,7 @@ def test_the_rules_tabs_fit_their_labels_and_the_window(tmp_path, size, monkeypa
         width = font(drawn[tab.label], True).get_rect(tab.label).width
         assert width < tab.rect.width, (tab.label, width, tab.rect.width)
         assert surface.get_rect().contains(tab.rect), tab.label
-    for a, b in zip(rects, rects[1:]):
+    for a, b in zip(rects, rects[1:], strict=False):
         assert a.right <= b.left
 
 
