@@ -139,7 +139,8 @@ def test_the_ledger_opens_the_chosen_session_in_the_viewer_and_back_returns(kept
     app.dirty = True
     step(app)
     ledger = app.scene
-    assert any("Deal code" in text for text, _ in ledger.detail.lines)
+    assert not any("Deal code" in text for text, _ in ledger.detail.lines)
+    assert any(text.startswith("Deal code ") for text in ledger.detail.details)
     step(app, events=click(ledger.replay_button.rect.center))
     assert isinstance(app.scene, ReplayViewer) and app.scene.session_id == sid
     app.scene.wait_for_review(120)

@@ -318,3 +318,79 @@ def test_each_rules_tab_opens_on_its_own_rules_and_end_and_home_scroll(tmp_path)
     assert 0 < screen.scroll < screen.limit
     app.step(1 / 60, [key(pygame.K_HOME)])
     assert screen.scroll == 0
+
+
+def ledger_with_sessions(tmp_path, size):
+    """The ledger screen at ``size`` over one finished and one unfinished session."""
+    from knockrummy.ai.simple import SimpleBot
+    from knockrummy.sim import play_session
+
+    game, app = open_game(tmp_path)
+    seats = [
+        {"name": "You", "kind": "human", "level": "medium"},
+        {"name": "Bartholomew", "kind": "computer", "level": "easy"},
+    ]
+    state = play_session("knock-rummy", 2, 5, [SimpleBot(1), SimpleBot(2)])
+    game.store.add_session(state, seats)
+    app.push(LedgerScreen(game))
+    screen = app.scene
+    screen.resize(size)
+    return game, app, screen
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_ledger_tab_is_on_screen_and_every_statistics_column_fits(
+    tmp_path, size, monkeypatch
+):
+    from knockrummy.ui.scenes import ledger_screen
+
+    drawn = []
+    real = ledger_screen.blit_text
+    monkeypatch.setattr(
+        ledger_screen,
+        "blit_text",
+        lambda s, t, z, c, pos, anchor="topleft", **k: drawn.append(
+            (t, real(s, t, z, c, pos, anchor, **k))
+        ),
+    )
+    game, app, screen = ledger_with_sessions(tmp_path, size)
+    surface = pygame.Surface(size)
+    screen.draw(surface)
+    window = surface.get_rect()
+    row = [*screen.tab_buttons, screen.replay_button]
+    row += [b for b in screen.buttons if b.label.startswith("Details")]
+    assert len(row) == 4
+    for button in row:
+        assert button.visible and window.contains(button.rect), button.label
+    for a, b in zip(row, row[1:], strict=False):
+        assert a.rect.right <= b.rect.left, (a.label, b.label)
+    screen.show("stats")
+    drawn.clear()
+    screen.draw(surface)
+    assert screen.replay_button.visible and window.contains(screen.replay_button.rect)
+    headings = [t for t, _ in drawn]
+    assert "Games won" in headings and "Hands won" in headings and "Won" not in headings
+    rects = [r for _, r in drawn]
+    for text, rect in drawn:
+        assert window.contains(rect) and rect.right <= window.right - size[0] * 0.02, text
+    by_row: dict[int, list] = {}
+    for rect in rects:
+        by_row.setdefault(rect.top, []).append(rect)
+    for same_row in by_row.values():
+        same_row.sort(key=lambda r: r.left)
+        for a, b in zip(same_row, same_row[1:], strict=False):
+            assert a.right < b.left
+
+
+def test_the_deal_code_and_seed_are_behind_details_in_full(tmp_path):
+    game, app, screen = ledger_with_sessions(tmp_path, (1280, 800))
+    summary = screen.chosen
+    assert summary.deal_code
+    redraw(app)
+    assert not any(summary.deal_code in t for t, _ in screen.detail.lines)
+    app.step(1 / 60, [key(pygame.K_i)])
+    assert screen.details
+    seed = game.store.session(summary.id).seed
+    assert f"Deal code {summary.deal_code}: replay this deal from New game" in screen.detail.details
+    assert f"Seed {seed}" in screen.detail.details
+    redraw(app)
