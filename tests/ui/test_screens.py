@@ -394,3 +394,32 @@ def test_the_deal_code_and_seed_are_behind_details_in_full(tmp_path):
     assert f"Deal code {summary.deal_code}: replay this deal from New game" in screen.detail.details
     assert f"Seed {seed}" in screen.detail.details
     redraw(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("profile", ["knock-rami", "poker-rum", "gin-rummy"])
+def test_new_games_words_never_run_under_the_deal_code_box(tmp_path, size, profile, monkeypatch):
+    from knockrummy.ui.scenes import new_game
+
+    drawn = []
+    real = new_game.blit_text
+    monkeypatch.setattr(
+        new_game,
+        "blit_text",
+        lambda s, t, z, c, pos, anchor="topleft", **k: drawn.append(
+            (t, real(s, t, z, c, pos, anchor, **k))
+        ),
+    )
+    game, app = open_game(tmp_path, NewGameScreen)
+    screen = app.scene
+    screen.resize(size)
+    screen.choose_profile(profile)
+    surface = pygame.Surface(size)
+    drawn.clear()
+    screen.draw(surface)
+    box = screen.code_rect().union(screen.code_button.rect)
+    label = next(r for t, r in drawn if t == new_game.CODE_LABEL)
+    for text, rect in drawn:
+        assert surface.get_rect().contains(rect), text
+        if text not in (new_game.CODE_LABEL, new_game.CODE_PLACEHOLDER):
+            assert not rect.colliderect(box) and not rect.colliderect(label), text

@@ -293,27 +293,32 @@ class NewGameScreen(MenuScreen):
             blit_text(surface, line, round(fs * 0.95), TEXT, (left, y), "topleft")
             y += fs * 1.35
         y += fs * 0.3
-        blit_text(
-            surface,
-            f"{players_words(p.min_players, p.max_players)}; house rules in force:",
-            round(fs * 0.85),
-            SOFT,
-            (left, y),
-            "topleft",
-        )
-        y += fs * 1.3
-        # the house rules fill the room above the deal-code box, never run under it
+        # the house rules fill the room above the deal-code box, never run under it: whole
+        # rules only, and where one is left out, a pointer to the Rules page
         limit = self.code_label_top() - fs * 0.5
-        lines = [
-            ("• " if i == 0 else "  ") + line
-            for rule in p.resolved[:2]
-            for i, line in enumerate(wrap(rule, fs * 0.8, w * 0.34))
-        ]
         step = fs * 1.15
-        room = max(0, int((limit - y) // step))
-        if room < len(lines):
-            lines = lines[: max(0, room - 1)] + ["  (all of them on the Rules page)"]
-            lines = lines[:room]
+        room = max(0, int((limit - y - fs * 1.3) // step))
+        rules = [
+            [
+                ("• " if i == 0 else "  ") + line
+                for i, line in enumerate(wrap(r, fs * 0.8, w * 0.34))
+            ]
+            for r in p.resolved[:2]
+        ]
+        lines: list[str] = []
+        for number, rule in enumerate(rules):
+            left_out = number < len(rules) - 1  # a pointer to the rest needs a line
+            if len(lines) + len(rule) + left_out > room:
+                if lines:
+                    lines.append("• ...and more on the Rules page")
+                break
+            lines += rule
+        players = players_words(p.min_players, p.max_players)
+        head = (
+            f"{players}; house rules in force:" if lines else f"{players}; house rules: see Rules"
+        )
+        blit_text(surface, head, round(fs * 0.85), SOFT, (left, y), "topleft")
+        y += fs * 1.3
         for line in lines:
             blit_text(surface, line, round(fs * 0.8), SOFT, (left, y), "topleft")
             y += step
