@@ -208,3 +208,27 @@ def test_continue_says_how_far_the_hand_under_way_has_gone_and_marks_the_daily_d
     assert rows[daily].startswith("Daily deal, 4 December · Knock Rummy · ")
     assert not rows[played].startswith("Daily deal")
     redraw(app)
+
+
+def test_a_long_continue_row_fits_the_window(tmp_path):
+    game, app = open_game(tmp_path)
+    from dataclasses import replace
+
+    names = [
+        "You",
+        "Bartholomew Ash",
+        "Constantinople",
+        "Maximiliana Z",
+        "Wilhelmina Q",
+        "Ebenezer Scroog",
+    ]
+    long_names = [replace(s, name=n) for s, n in zip(default_seats(6), names, strict=True)]
+    sid, state = game.start("knock-rummy", long_names, seed=8)
+    game.store.mark_daily(sid, "knock-rummy", "2026-09-30")
+    app.navigator.continue_list()
+    screen = app.scene
+    screen.resize((1024, 640))
+    surface = pygame.Surface((1024, 640))
+    screen.draw(surface)
+    for row in screen.rows:
+        assert surface.get_rect().contains(row.rect), row.label

@@ -15,7 +15,7 @@ import pygame
 
 from ..fonts import blit_text
 from ..theme import SOFT
-from ..widgets import Button
+from ..widgets import Button, fitting_size
 from ..wording import continue_row, page_line
 from .menu import MenuScreen, column
 
@@ -79,7 +79,9 @@ class ContinueScreen(MenuScreen):
         w, h = surface.get_size()
         fs = self.fs
         if self.rows:
-            column(self.rows, w / 2, h * 0.2, fs, fs * 0.5)
+            # a long row (six players, a daily deal) shrinks its text to fit the window
+            size = min(fitting_size([b.label], fs, w * 0.94, 0) for b in self.rows)
+            column(self.rows, w / 2, h * 0.2, size, fs * 0.5)
         if self.pages > 1:
             y = self.rows[-1].rect.bottom + fs * 1.2
             blit_text(surface, page_line(self.page, self.pages), fs, SOFT, (w / 2, y), "center")

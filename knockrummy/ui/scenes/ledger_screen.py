@@ -280,7 +280,7 @@ class LedgerScreen(MenuScreen):
         w, h = self.size
         fs = self.fs
         top = h * 0.2
-        height = fs * 2.4
+        height = fs * 2.8  # two lines of text and their margins
         rows = []
         visible = int((h * 0.62) // height)
         for i, s in enumerate(self.sessions[self.list_scroll : self.list_scroll + visible]):
@@ -440,7 +440,7 @@ class LedgerScreen(MenuScreen):
                 str(row.undercuts_suffered),
                 str(row.gins),
                 str(row.rums),
-                f"{row.average_deadwood:.1f}",
+                f"{row.average_deadwood:.1f}" if row.hands else "–",
             ]
             for row in self.statistics or ()
         ]
@@ -466,7 +466,7 @@ STATS_COLUMNS = (
     "Hands",
     "Hands won",
     "Knocks",
-    "Undercut",
+    "Was undercut",
     "Gins",
     "Rums",
     "Avg deadwood",

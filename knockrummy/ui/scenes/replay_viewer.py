@@ -39,9 +39,11 @@ from ..wording import (
     deadwood_label,
     details_lines,
     is_you,
+    object_name,
     pile_words,
     stock_words,
 )
+from .hand_end import wrap_to_width
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -269,9 +271,10 @@ class ReplayViewer(MenuScreen):
         """The coach's lines for this hand: its summary, then each decision."""
         name = self.row.names[self.seat] if self.row is not None else ""
         if self.decisions is None:
-            return [(f"Coach's review of {name}", True), ("The coach is looking at it...", False)]
+            waiting = ("The coach is looking at it...", False)
+            return [(f"Coach's review of {object_name(name)}", True), waiting]
         mine = coach.for_hand(self.decisions, self.hand_number)
-        lines = [(f"Coach's review of {name}: {hand_summary(mine)}", True)]
+        lines = [(f"Coach's review of {object_name(name)}: {hand_summary(mine)}", True)]
         lines.append((f"Whole session: {session_summary(self.decisions)}", False))
         for d in mine:
             best = action_words(d.best, choice=True)
@@ -351,7 +354,8 @@ class ReplayViewer(MenuScreen):
         for text, heading in self.review_lines():
             if text.startswith("▶"):
                 marked = len(wrapped)
-            for line in wrap(text, small, review.width):
+            # measured, and narrower for a bold line, so no line is cut short
+            for line in wrap_to_width(text, small, review.width * (0.9 if heading else 1.0)):
                 wrapped.append((line, heading))
         # keep the decision at this step in sight
         scroll = max(0.0, (marked + 2) * step - review.height)

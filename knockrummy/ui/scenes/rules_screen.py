@@ -42,6 +42,7 @@ class RulesScreen(MenuScreen):
         ]
         self.back_button = Button("Back", self.back)
         self.buttons = self.tabs + [self.back_button]
+        self.focus = list(PROFILES).index(self.profile)  # the keyboard starts on the tab shown
 
     def show(self, profile: str) -> None:
         self.profile = profile
