@@ -420,5 +420,5 @@ class ReplayViewer(MenuScreen):
             (pile_words(len(picture.discard), top), True),
             (stock_words(len(picture.stock)), True),
         ]
-        lines += [(line, False) for line in wrap(stock or "(empty)", small, area.width)]
+        lines += [(line, False) for line in wrap_to_width(stock or "(empty)", small, area.width)]
         scrolled_lines(surface, lines, area, 0.0, small)
