@@ -4,7 +4,7 @@ Glossary:
     stored session  a session in the saved games, read through :func:`~knockrummy.
                     persistence.store.read_store`: every file is left as it was.
     step line       one action in words: who took it, what they held before it and
-                    their count after it.
+                    their deadwood after it.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def text_lines(replay: HandReplay, names: tuple[str, ...]) -> list[str]:
         line = f"{number:3}. {who} {action_words(step.action, you=who == 'You')}"
         if step.deadwood_after is not None:
             held = " ".join(c.symbol for c in step.held_before)
-            line += f"  (held {held}; count after: {step.deadwood_after})"
+            line += f"  (held {held}; deadwood after: {step.deadwood_after})"
         lines.append(line)
     result = replay.to_json()["result"]
     if result is not None:

@@ -436,5 +436,6 @@ def own_sections(profile_id: str) -> list[Section]:
 
 
 def rules_page(profile_id: str) -> list[Section]:
-    """Headed paragraphs for one profile's rules page: the common rules, then its own."""
-    return common_sections() + own_sections(profile_id)
+    """Headed paragraphs for one profile's rules page: its own rules first, then the rules
+    every profile shares."""
+    return own_sections(profile_id) + common_sections()

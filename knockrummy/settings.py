@@ -40,6 +40,11 @@ DISPLAY_SCALES = ("auto", "1", "1.25", "1.5", "1.75", "2", "2.5", "3")
 """How the hand is sorted at the table (the table's Sort button cycles them)."""
 NAME_LENGTH = 16
 """The longest player name."""
+LEVEL_NAMES = ("easy", "medium", "hard")
+"""The computer levels a remembered seat may have (``ai.LEVELS``'s names)."""
+SEAT_KINDS = ("human", "computer")
+MAX_SEATS = 6
+"""The most seats any game has."""
 LESSON_STEPS = 100
 """More steps than any lesson has (a lesson's place is checked against it)."""
 
@@ -88,6 +93,10 @@ class Settings:
     display_scale: str = "auto"
     """One of ``DISPLAY_SCALES``; used at the next start, where windows are sized in
     pixels (X11, Windows)."""
+    new_game_profile: str = ""
+    """The rules last dealt from New game ("" before the first), chosen there next time."""
+    new_game_seats: tuple[tuple[str, str, str], ...] = ()
+    """The seats last dealt from New game as (name, kind, level), set there next time."""
 
     def __post_init__(self) -> None:
         if self.speed not in SPEEDS:
@@ -138,6 +147,9 @@ class Settings:
             raise SettingsError(f"no game has a lesson called {self.lesson!r}")
         if not (0 <= self.lesson_step < LESSON_STEPS):
             raise SettingsError(f"a lesson has no step {self.lesson_step!r}")
+        if self.new_game_profile and self.new_game_profile not in PROFILES:
+            raise SettingsError(f"there is no game called {self.new_game_profile!r}")
+        check_seats(self.new_game_seats)
         unknown = [name for name in self.tips_seen if name not in TIP_NAMES]
         if unknown:
             raise SettingsError(f"there is no rule tip called {unknown[0]!r}")
@@ -163,4 +175,25 @@ class Settings:
         data["tips_seen"] = list(self.tips_seen)
         if self.window_position is not None:
             data["window_position"] = list(self.window_position)
+        data["new_game_seats"] = [list(seat) for seat in self.new_game_seats]
         return data
+
+
+def check_seats(seats: tuple[tuple[str, str, str], ...]) -> None:
+    """Remembered seats: none, or 2 to 6 of (name, kind, level), each name 1 to
+    ``NAME_LENGTH`` printable characters and every name different."""
+    if not seats:
+        return
+    if not 2 <= len(seats) <= MAX_SEATS:
+        raise SettingsError(f"a game has 2 to {MAX_SEATS} seats, not {len(seats)}")
+    for name, kind, level in seats:
+        if not name.strip() or len(name) > NAME_LENGTH or not name.isprintable():
+            raise SettingsError(
+                f"a seat's name must be 1 to {NAME_LENGTH} printable characters, not {name!r}"
+            )
+        if kind not in SEAT_KINDS:
+            raise SettingsError(f"a seat is human or computer, not {kind!r}")
+        if level not in LEVEL_NAMES:
+            raise SettingsError(f"a level is easy, medium or hard, not {level!r}")
+    if len({name for name, _, _ in seats}) != len(seats):
+        raise SettingsError("two remembered seats have the same name")

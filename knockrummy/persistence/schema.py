@@ -512,6 +512,19 @@ def settings(data: Any) -> Settings:
     if "tips_seen" in data:
         seen = _list(data["tips_seen"], "the rule tips shown", 20)
         values["tips_seen"] = tuple(text(name, "a rule tip's name", 20) for name in seen)
+    if "new_game_profile" in data:
+        values["new_game_profile"] = text(
+            data["new_game_profile"], "the last game's rules", 20, allow_empty=True
+        )
+    if "new_game_seats" in data:
+        seats = _list(data["new_game_seats"], "the last game's seats", 6)
+        remembered = []
+        for seat in seats:
+            seat = _list(seat, "a remembered seat", 3)
+            if len(seat) != 3:
+                raise InvalidDataError("a remembered seat must be [name, kind, level]")
+            remembered.append(tuple(text(part, "a remembered seat", 40) for part in seat))
+        values["new_game_seats"] = tuple(remembered)
     if data.get("window_position") is not None:
         where = _list(data["window_position"], "the window position", 2)
         if len(where) != 2:

@@ -85,6 +85,12 @@ class SessionSummary:
     names, scores or hands."""
     deal_code: str | None = None
     """The deal code that deals this session again (None for a damaged one)."""
+    hand_now: int = 1
+    """The hand being played (or just finished): one more than the hands moved on from."""
+    turns_now: int = 0
+    """The turns taken in that hand (a discard, a knock or a pass ends a turn)."""
+    daily: str | None = None
+    """The day (ISO date) whose daily deal this session is, or None."""
 
 
 @dataclass(frozen=True)
@@ -264,6 +270,9 @@ class Store:
                     created=r.created,
                     updated=r.updated,
                     deal_code=deal_code(r),
+                    hand_now=row["hand_now"],
+                    turns_now=row["turns_now"],
+                    daily=row["daily_day"] if isinstance(row["daily_day"], str) else None,
                 )
             )
         return out
@@ -324,7 +333,20 @@ class Store:
         stamp = (self.db.total_changes, self.db.execute("PRAGMA data_version").fetchone()[0])
         if self._scanned is not None and self._scanned[0] == stamp:
             return self._scanned[1]
-        rows = self.db.execute("SELECT * FROM sessions ORDER BY created DESC, id DESC").fetchall()
+        rows = self.db.execute(
+            "SELECT s.*, d.day AS daily_day,"
+            # the hand under way: one more than the moves on to a next hand
+            " (SELECT COUNT(*) + 1 FROM actions a WHERE a.session_id = s.id"
+            "  AND a.action = 'next') AS hand_now,"
+            # its turns: a discard, a knock or a pass after the last move on
+            " (SELECT COUNT(*) FROM actions a WHERE a.session_id = s.id"
+            "  AND a.seq > COALESCE((SELECT MAX(b.seq) FROM actions b"
+            "   WHERE b.session_id = s.id AND b.action = 'next'), -1)"
+            "  AND (a.action = 'pass' OR a.action LIKE 'discard %'"
+            "   OR a.action LIKE 'knock %')) AS turns_now"
+            " FROM sessions s LEFT JOIN daily d ON d.session_id = s.id"
+            " ORDER BY s.created DESC, s.id DESC"
+        ).fetchall()
         checked: dict[int, schema.SessionRow] = {}
         problems: dict[int, str] = {}
         for row in rows:

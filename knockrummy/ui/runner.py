@@ -20,10 +20,19 @@ from .tables import table_scene
 __all__ = ["default_seats", "init_pygame", "open_window", "run_demo", "run_game", "table_scene"]
 
 
+WINDOW_CLASS = "KnockRummy"
+"""The window's class (X11's WM_CLASS, Wayland's app id): what a taskbar groups and names
+the window by, and what the desktop file's ``StartupWMClass`` matches; without it SDL
+names the window after the script that started Python (``__main__.py``)."""
+
+
 def init_pygame() -> None:
     """Initialise pygame once; safe to call again (never quits it)."""
     # crisp on high-DPI Windows screens: draw at the real pixel size, not a scaled bitmap
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+    # read by SDL when its video starts, so set before pygame.init opens anything
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
     if not pygame.get_init():
         with native_stderr_to_log("starting pygame"):  # its mixer, without a sound card
             pygame.init()

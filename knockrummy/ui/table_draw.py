@@ -1006,7 +1006,7 @@ def _panel_row(
     against = counts_against(view.profile_id)
     name = view.names[seat]
     total_here = panel.hand_result(seat)  # a buy-back's return is its own line
-    lines = [change_line(entry, against, name) for entry in changes]
+    lines = [change_line(entry, against, name, view.names) for entry in changes]
     shown_total = total_here * count if count < 1 else total_here
     if count >= 1:
         value = change_amount(total_here, against, name)

@@ -36,14 +36,21 @@ class Button:
     rect: pygame.Rect = None  # type: ignore[assignment]
     hover: bool = False
     primary: bool = False
+    font_size: int = 0
+    """The size the button was last placed for (its label is drawn at it on menus)."""
+    by_enter: bool = True
+    """Whether Enter on a menu presses it when it has the focus; False for a button that
+    starts something a stray Enter must not (Rematch): only a click or its own key."""
 
     def place(self, center: tuple[float, float], font_size: int) -> None:
         """Size the button to its label as drawn (bold), with room either side."""
-        label = font(font_size, True).get_rect(self.label).width
-        width = max(round(font_size * 2.6), round(label + font_size * 1.6))
+        width = max(
+            round(font_size * 2.6), label_width(self.label, font_size) + round(font_size * 1.6)
+        )
         if len(self.label) > 2:
             width = max(width, font_size * 5)
         self.rect = pygame.Rect(0, 0, width, round(font_size * 2.2))
+        self.font_size = font_size
         self.rect.center = (round(center[0]), round(center[1]))
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -79,6 +86,25 @@ class Button:
         pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=self.rect.height // 3)
         pygame.draw.rect(surface, fill, self.rect, border_radius=self.rect.height // 3)
         blit_text(surface, self.label, font_size, text, self.rect.center, "center", bold=True)
+
+
+def label_width(label: str, font_size: int) -> int:
+    """How wide a button's label is drawn (bold) at ``font_size``."""
+    return font(font_size, True).get_rect(label).width
+
+
+def fitting_size(labels: list[str], font_size: int, width: float, gap: float) -> int:
+    """The largest size up to ``font_size`` at which buttons with ``labels``, side by side
+    ``gap`` apart, fit in ``width`` (a row of tabs on a narrow window)."""
+    size = font_size
+    while size > 8:
+        probe = [Button(label, lambda: None) for label in labels]
+        for b in probe:
+            b.place((0, 0), size)
+        if sum(b.rect.width for b in probe) + gap * (len(probe) - 1) <= width:
+            break
+        size -= 1
+    return size
 
 
 def row_of_buttons(

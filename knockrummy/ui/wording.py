@@ -15,6 +15,7 @@ Glossary:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ..engine.actions import Knock, TakeDiscard
@@ -56,6 +57,11 @@ def chips(value) -> str:
     return f"{sign}{f'{int(whole)} ' if whole else ''}{part.numerator}/{part.denominator}"
 
 
+def chip_count(value) -> str:
+    """Chips counted: ``1 chip``, ``37½ chips``."""
+    return f"{chips(value)} {'chip' if Fraction(value) == 1 else 'chips'}"
+
+
 def going_out_word(profile: Profile, deadwood: int) -> str:
     """``Gin``, ``Rum`` or ``Knock``: what ending the hand at ``deadwood`` is called."""
     if deadwood == 0:
@@ -87,6 +93,11 @@ def says(name: str, you_form: str, other_form: str) -> str:
 def whose(name: str) -> str:
     """The possessive: ``Your``, ``Ben's``."""
     return "Your" if is_you(name) else f"{name}'s"
+
+
+def possessive(name: str) -> str:
+    """The possessive inside a sentence: ``your``, ``Ben's``."""
+    return "your" if is_you(name) else f"{name}'s"
 
 
 def object_name(name: str) -> str:
@@ -207,7 +218,7 @@ def game_over_line(names, winners, profile_id: str, pot) -> str:
     """The game-over screen's headline: ``You win``; in Knock Rami with the pot won."""
     text = winners_line(names, winners)
     if counts_against(profile_id):
-        text += f" the pot of {chips(pot)} chips"
+        text += f" the pot of {chip_count(pot)}"
     return text + "!"
 
 
@@ -230,8 +241,8 @@ def buy_back_offer(name: str, score, price, pot, return_score) -> str:
     are = "are" if is_you(name) else "is"
     verb = "Buy back" if is_you(name) else f"{name} may buy back"
     return (
-        f"{have} {format_amount(score)} and {are} out. {verb} for {chips(price)} "
-        f"chips, half the pot of {chips(pot)}, and return at "
+        f"{have} {format_amount(score)} and {are} out. {verb} for {chip_count(price)}, "
+        f"half the pot of {chips(pot)}, and return at "
         f"{format_amount(return_score)}, the highest score still in, or stay out."
     )
 
@@ -247,15 +258,54 @@ def buy_back_words(bought: bool, name: str = "") -> str:
     return "buys back in" if bought else "stays out"
 
 
-def continue_row(profile_id: str, names, hands_played: int, when) -> str:
-    """An unfinished session in the Continue list: rules, players, hands, when played."""
-    hands = (
-        "just dealt"
-        if hands_played == 0
-        else f"{hands_played} hand{'' if hands_played == 1 else 's'} played"
-    )
+def plural(count: int, word: str, many: str = "") -> str:
+    """A count and its noun, agreeing: ``1 card``, ``2 cards``, ``0 cards`` (``many``: an
+    irregular plural)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def players_words(least: int, most: int) -> str:
+    """How many play a game: ``2 players``, ``2-4 players``."""
+    if least == most:
+        return plural(least, "player")
+    return f"{least}-{most} players"
+
+
+def progress_words(hand: int, turns: int, hands_finished: int) -> str:
+    """Where an unfinished session stands: ``hand 1, just dealt``, ``hand 2, 5 turns
+    played``, ``hand 3 finished`` (scored, the next not yet dealt)."""
+    if hand <= hands_finished:
+        return f"hand {hand} finished"
+    if turns == 0:
+        return f"hand {hand}, just dealt"
+    return f"hand {hand}, {plural(turns, 'turn')} played"
+
+
+def daily_words(day: str) -> str:
+    """A daily deal's mark: ``Daily deal, 4 December`` (``day``: an ISO date)."""
+    try:
+        year, month, date = (int(part) for part in day.split("-"))
+        return f"Daily deal, {date} {MONTH_NAMES[month - 1]}"
+    except (ValueError, IndexError):
+        return "Daily deal"
+
+
+def continue_row(
+    profile_id: str,
+    names,
+    when,
+    *,
+    hand: int = 1,
+    turns: int = 0,
+    hands_finished: int = 0,
+    daily: str | None = None,
+) -> str:
+    """An unfinished session in the Continue list: the daily deal's mark, rules, players,
+    where the play stands, when last played."""
     day = f"{when.tm_mday} {MONTHS[when.tm_mon - 1]} {when.tm_hour:02d}:{when.tm_min:02d}"
-    return f"{short_name(profile_id)} · {', '.join(names)} · {hands} · {day}"
+    mark = f"{daily_words(daily)} · " if daily is not None else ""
+    progress = progress_words(hand, turns, hands_finished)
+    return f"{mark}{short_name(profile_id)} · {', '.join(names)} · {progress} · {day}"
 
 
 def page_line(page: int, pages: int) -> str:
@@ -264,11 +314,25 @@ def page_line(page: int, pages: int) -> str:
 
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+MONTH_NAMES = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 def handoff_lines(name: str, others: list[str]) -> list[str]:
     """Pass-and-play: the hand-off screen's title, its instruction and who looks away."""
-    lines = [f"Pass to {name}", "Click or press Enter when ready"]
+    lines = [f"Pass to {object_name(name)}", "Click or press Enter when ready"]
     if others:
         lines.append(f"{', '.join(others)}: please look away.")
     return lines
@@ -340,13 +404,59 @@ def change_amount(amount, against: bool, name: str = "") -> str:
     return text
 
 
-def change_line(entry: LedgerEntry, against: bool = False, name: str = "") -> str:
-    """One score change and its reason: ``+29  difference 38 - 9 with Ada``."""
-    return f"{change_amount(entry.amount, against, name)}  {entry.reason}"
+def change_line(
+    entry: LedgerEntry, against: bool = False, name: str = "", names: Sequence[str] = ()
+) -> str:
+    """One score change and its reason: ``+29  difference 38 - 9 with Ada``, ``+24  your
+    deadwood``. ``names``: the session's names by seat, so the reason is worded by
+    :func:`reason_words`; without them the stored reason is shown as it was written."""
+    reason = reason_words(entry, names) if names else entry.reason
+    return f"{change_amount(entry.amount, against, name)}  {reason}"
+
+
+PAST_TENSE = {
+    "stake": ("puts ", "put "),
+    "buy-back": ("buys ", "bought "),
+    "buy-back-score": ("returns ", "returned "),
+    "pot": ("last player standing takes ", "took as the last player standing "),
+}
+"""Kinds whose stored reason starts with a verb in the third person: said in the past
+tense, which agrees with "You" and with a name alike ("You put 5 into the pot")."""
+
+
+def reason_words(entry: LedgerEntry, names: Sequence[str]) -> str:
+    """An entry's reason as the window says it, worded from the entry's kind and
+    counterparty with grammar for ``You``: ``your deadwood``, ``Ben's deadwood``,
+    ``to you: deadwood 7``, ``difference 38 - 9 with you``.
+
+    The stored reason (written by the engine with the session's names, kept as it is for
+    files and the command line) supplies only the name-free detail, such as the counts of
+    a difference; the counterparty is named here, from ``names``."""
+    reason = entry.reason
+    other = entry.counterparty
+    if other is None or not 0 <= other < len(names):
+        verb = PAST_TENSE.get(entry.kind)
+        if verb is not None and reason.startswith(verb[0]):
+            return verb[1] + reason[len(verb[0]) :]
+        return reason
+    them = names[other]
+    if reason.startswith(("to ", "from ")) and ": " in reason:
+        # a transfer between two players (Knock Rummy): paid to or taken from the other
+        detail = reason.removeprefix(f"to {them}: ").removeprefix(f"from {them}: ")
+        detail = detail.rpartition(": ")[2]
+        return f"{'to' if entry.amount < 0 else 'from'} {object_name(them)}: {detail}"
+    if entry.kind == "difference" and reason.endswith("'s deadwood"):
+        return f"{possessive(them)} deadwood"
+    if " with " in reason:
+        detail = reason.removesuffix(f" with {them}")
+        if detail == reason:
+            detail = reason.rpartition(" with ")[0]
+        return f"{detail} with {object_name(them)}"
+    return reason
 
 
 def more_changes(count: int) -> str:
-    return f"and {count} more changes"
+    return f"and {plural(count, 'more change')}"
 
 
 def layoff_legend(notes: list[tuple[str, str, str]]) -> str:
@@ -432,3 +542,46 @@ def score_sheet_row(
 def hands_left_label(left: int) -> str:
     """``poker-rum``: hands still to play in the rotation."""
     return "last hand" if left == 1 else f"{left} hands left"
+
+
+# ------------------------------------------------------------------ replays and details
+
+
+def pile_words(count: int, top: str) -> str:
+    """The replay's discard pile: ``Discard pile: 1 card, 7♥ on top``."""
+    return f"Discard pile: {plural(count, 'card')}, {top} on top"
+
+
+def stock_words(count: int) -> str:
+    """The replay's stock heading: ``Stock, 31 cards, top first:``."""
+    return f"Stock, {plural(count, 'card')}, top first:"
+
+
+def cost_words(cost: float, best: str) -> str:
+    """The coach's verdict on one decision in points a player can weigh: ``best``, or
+    ``about 2.9 points worse than discard 7♥``."""
+    if cost < 0.05:
+        return "best"
+    amount = f"{cost:.1f}"
+    points = "point" if amount == "1.0" else "points"
+    return f"about {amount.removesuffix('.0')} {points} worse than {best}"
+
+
+DETAILS_KEY_LABEL = "Details (I)"
+"""The button that shows a deal's engineer's data (its code, seed and fingerprint)."""
+HIDE_DETAILS_LABEL = "Hide details (I)"
+
+
+def details_lines(
+    *, deal_code: str | None = None, seed: int | None = None, fingerprint: str | None = None
+) -> list[str]:
+    """A deal's details, in full: the code that deals it again, its seed, and the seed's
+    fingerprint (fixed before play, so anyone can check the deal was not changed)."""
+    lines = []
+    if deal_code:
+        lines.append(f"Deal code {deal_code}: replay this deal from New game")
+    if seed is not None:
+        lines.append(f"Seed {seed}")
+    if fingerprint:
+        lines.append(f"Fingerprint (SHA-256 of the seed, fixed before play): {fingerprint}")
+    return lines

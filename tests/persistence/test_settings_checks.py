@@ -50,6 +50,18 @@ def settings_file(data_text: str) -> str:
         ('{"tips_seen": [1]}', "a rule tip's name must be text"),
         ('{"display_scale": 2}', "display scale must be text"),
         ('{"display_scale": "9"}', "display scale must be one of auto, 1,"),
+        ('{"new_game_profile": "chess"}', "there is no game called 'chess'"),
+        ('{"new_game_profile": 2}', "the last game's rules must be text"),
+        ('{"new_game_seats": "You"}', "the last game's seats must be a list"),
+        ('{"new_game_seats": [["You", "human"]]}', "[name, kind, level]"),
+        ('{"new_game_seats": [["You", "human", "easy"]]}', "2 to 6 seats, not 1"),
+        ('{"new_game_seats": [["You", "human", "easy"], ["Ben", "robot", "easy"]]}', "not 'robot'"),
+        ('{"new_game_seats": [["You", "human", "easy"], ["Ben", "computer", "god"]]}', "not 'god'"),
+        (
+            '{"new_game_seats": [["You", "human", "easy"], ["You", "computer", "easy"]]}',
+            "same name",
+        ),
+        ('{"new_game_seats": [["You", "human", "easy"], ["", "computer", "easy"]]}', "is empty"),
         ('{"speed": "fast", "sound": ' + "[" * 5_000 + "]" * 5_000 + "}", "nested too deeply"),
         ("[" * 20_000 + "]" * 20_000, "nested too deeply"),
         ('"just text"', "settings must be an object"),
@@ -96,3 +108,23 @@ def test_the_display_scale_setting_is_kept_between_runs(tmp_path):
     save_settings(path, replace(Settings(), display_scale="1.5"))
     loaded, message = load_settings(path)
     assert message is None and loaded.display_scale == "1.5"
+
+
+def test_the_last_new_games_rules_and_seats_are_kept_between_runs(tmp_path):
+    from dataclasses import replace
+
+    from knockrummy.persistence.settings_file import save_settings
+
+    path = tmp_path / "settings.json"
+    seats = (("You", "human", "medium"), ("Ben", "computer", "hard"), ("Cleo", "computer", "easy"))
+    save_settings(path, replace(Settings(), new_game_profile="knock-rami", new_game_seats=seats))
+    loaded, message = load_settings(path)
+    assert message is None
+    assert loaded.new_game_profile == "knock-rami" and loaded.new_game_seats == seats
+
+
+def test_the_level_names_a_remembered_seat_may_have_are_the_games_levels():
+    from knockrummy.ai import LEVELS
+    from knockrummy.settings import LEVEL_NAMES
+
+    assert tuple(LEVELS) == LEVEL_NAMES

@@ -171,3 +171,26 @@ def test_the_kept_place_is_restored_on_a_high_dpi_window(monkeypatch):
         assert window.position == (40, 30) and window.maximized
     finally:
         screen.window.destroy()
+
+
+def test_the_window_class_is_knockrummy_before_the_window_opens(monkeypatch):
+    import os
+    from pathlib import Path
+
+    from knockrummy.ui import runner
+
+    for name in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        monkeypatch.delenv(name, raising=False)
+    seen = {}
+
+    def init():
+        # what SDL reads as its video starts
+        seen["x11"] = os.environ.get("SDL_VIDEO_X11_WMCLASS")
+        seen["wayland"] = os.environ.get("SDL_VIDEO_WAYLAND_WMCLASS")
+
+    monkeypatch.setattr(runner.pygame, "get_init", lambda: False)
+    monkeypatch.setattr(runner.pygame, "init", init)
+    runner.init_pygame()
+    assert seen == {"x11": "KnockRummy", "wayland": "KnockRummy"}
+    desktop = Path(__file__).parents[2] / "build" / "knockrummy.desktop"
+    assert f"StartupWMClass={runner.WINDOW_CLASS}\n" in desktop.read_text()

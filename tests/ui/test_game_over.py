@@ -57,7 +57,7 @@ def test_rematch_deals_the_same_seats_from_the_next_seed(tmp_path):
     state = finished()
     seats = default_seats(2)
     app.navigator.game_over(state, seats)
-    redraw(app)
+    settle(app)
     app.step(1 / 60, click(app.scene.buttons[0].rect.center))
     table = app.scene
     assert isinstance(table, TableScene)
@@ -69,8 +69,51 @@ def test_rematch_deals_the_same_seats_from_the_next_seed(tmp_path):
 def test_new_game_from_the_game_over_screen(tmp_path):
     game, app = open_game(tmp_path)
     app.navigator.game_over(finished(), default_seats(2))
-    app.step(1 / 60, [key(pygame.K_n)])
+    settle(app)
+    app.step(1 / 60, press(pygame.K_n))
     assert isinstance(app.scene, NewGameScreen)
+
+
+def settle(app):
+    """Step the game-over screen past its settling moments (a third of a second)."""
+    step(app, 20)
+
+
+def test_enter_on_the_game_over_screen_never_starts_a_rematch(tmp_path):
+    game, app = open_game(tmp_path)
+    state = finished()
+    app.navigator.game_over(state, default_seats(2))
+    screen = app.scene
+    before = game.store.summaries()
+    # Enter held over from the last panel, and pressed in the first moments: nothing
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)])
+    app.step(1 / 60, press(pygame.K_RETURN) + press(pygame.K_r) + click((640, 400)))
+    assert app.scene is screen
+    settle(app)
+    # a key pressed while it settled and released after is not fresh either
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYUP, key=pygame.K_r, mod=0)])
+    assert app.scene is screen
+    # Enter, however often, and with the focus moved onto Rematch, starts nothing
+    for _ in range(len(screen.buttons) + 1):
+        app.step(1 / 60, press(pygame.K_RETURN))
+        assert isinstance(app.scene, (GameOverScreen, TitleScreen))
+        if app.scene is not screen:
+            break
+    app.navigator.game_over(state, default_seats(2))
+    screen = app.scene
+    settle(app)
+    for _ in range(3):
+        app.step(1 / 60, press(pygame.K_UP) + press(pygame.K_RETURN))
+        assert app.scene is screen or isinstance(app.scene, (TitleScreen, NewGameScreen))
+        assert not isinstance(app.scene, TableScene)
+        if app.scene is not screen:
+            break
+    assert len(game.store.summaries()) == len(before)
+    # R, fresh, is the rematch
+    app.navigator.game_over(state, default_seats(2))
+    settle(app)
+    app.step(1 / 60, press(pygame.K_r))
+    assert isinstance(app.scene, TableScene)
 
 
 def test_knock_rami_game_over_names_the_pot_won():
@@ -93,7 +136,7 @@ def test_a_new_game_keeps_the_unfinished_one_and_continue_lists_both_newest_firs
     assert isinstance(screen, ContinueScreen)
     assert [s.id for s in screen.sessions] == [second, first]
     labels = [b.label for b in screen.rows]
-    assert labels[0].startswith("Knock Rummy · You, Ben · just dealt · ")
+    assert labels[0].startswith("Knock Rummy · You, Ben · hand 1, just dealt · ")
     assert labels[1].startswith("Gin Rummy")
     redraw(app)
     app.step(1 / 60, click(screen.rows[1].rect.center))
@@ -134,3 +177,58 @@ def test_continue_pages_through_more_sessions_than_fit(tmp_path):
     shown = {s.id for s in screen.sessions}
     assert shown == set(ids)
     redraw(app)
+
+
+def play_on(game, session_id, state, actions):
+    """Apply ``actions`` bot moves to a recorded session, recording each one."""
+    record = game.recorder(session_id)
+    bots = [SimpleBot(s) for s in range(state.players)]
+    for _ in range(actions):
+        seat = state.to_move
+        action = NextHand() if seat is None else bots[seat].choose(player_view(state, seat))
+        after, _ = apply(state, action, seat)
+        record(state, after, action, seat)
+        state = after
+    return state
+
+
+def test_continue_says_how_far_the_hand_under_way_has_gone_and_marks_the_daily_deal(tmp_path):
+    game, app = open_game(tmp_path)
+    seats = default_seats(2)
+    played, state = game.start("gin-rummy", seats, seed=5)
+    state = play_on(game, played, state, 6)
+    turns = sum(1 for action in state.log if str(action[1]).startswith(("discard", "pass")))
+    assert state.hand_number == 1 and turns >= 2
+    daily, _ = game.start("knock-rummy", seats, seed=6)
+    game.store.mark_daily(daily, "knock-rummy", "2026-12-04")
+    app.navigator.continue_list()
+    rows = {s.id: b.label for s, b in zip(app.scene.sessions, app.scene.rows, strict=True)}
+    assert f"· hand 1, {turns} turns played ·" in rows[played]
+    assert "just dealt" not in rows[played]
+    assert rows[daily].startswith("Daily deal, 4 December · Knock Rummy · ")
+    assert not rows[played].startswith("Daily deal")
+    redraw(app)
+
+
+def test_a_long_continue_row_fits_the_window(tmp_path):
+    game, app = open_game(tmp_path)
+    from dataclasses import replace
+
+    names = [
+        "You",
+        "Bartholomew Ash",
+        "Constantinople",
+        "Maximiliana Z",
+        "Wilhelmina Q",
+        "Ebenezer Scroog",
+    ]
+    long_names = [replace(s, name=n) for s, n in zip(default_seats(6), names, strict=True)]
+    sid, state = game.start("knock-rummy", long_names, seed=8)
+    game.store.mark_daily(sid, "knock-rummy", "2026-09-30")
+    app.navigator.continue_list()
+    screen = app.scene
+    screen.resize((1024, 640))
+    surface = pygame.Surface((1024, 640))
+    screen.draw(surface)
+    for row in screen.rows:
+        assert surface.get_rect().contains(row.rect), row.label

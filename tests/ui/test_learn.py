@@ -207,3 +207,38 @@ def test_the_lesson_words_fit_their_box_and_cover_nothing_on_the_table(tmp_path,
             if scene.panel is None or mark.layer == 1:  # at the hand's end: the panel
                 assert not rect.colliderect(mark.rect), (scene.index, mark)
         play_step(app, scene)
+
+
+def test_the_try_this_line_goes_once_the_move_is_made(tmp_path):
+    game, app = open_game(tmp_path)
+    scene = open_lesson(app, "knock-rummy")
+    while scene.step.expect != "take":
+        play_step(app, scene)
+    assert run_until(app, lambda: ready(scene))
+    index = scene.index
+    step(app, events=press(pygame.K_s))  # the wrong move: "Try this: take..."
+    assert scene.notice_left > 0 and scene.frame().status.startswith("Try this")
+    step(app, events=press(pygame.K_d))  # the right one, at once
+    assert scene.index == index + 1
+    assert not scene.frame().status.startswith("Try this")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("open_key", [pygame.K_v, pygame.K_l])
+def test_the_lesson_box_and_the_pile_history_or_log_hide_nothing_of_each_other(
+    tmp_path, size, open_key
+):
+    game, app = open_game(tmp_path, size)
+    scene = open_lesson(app, "knock-rummy")
+    scene.resize(size)
+    while scene.step.expect != "take":
+        play_step(app, scene)
+    assert run_until(app, lambda: ready(scene) and scene.box is not None)
+    step(app, events=press(open_key))
+    step(app, 2)
+    assert scene.open_popups()
+    rect, font_size, lines = scene.box
+    for popup in scene.open_popups():
+        assert not rect.colliderect(popup), (rect, popup)
+    assert rect.height >= font_size * 1.5 * (len(lines) + 1)
+    assert rect.bottom <= size[1]

@@ -139,7 +139,8 @@ def test_the_ledger_opens_the_chosen_session_in_the_viewer_and_back_returns(kept
     app.dirty = True
     step(app)
     ledger = app.scene
-    assert any("Deal code" in text for text, _ in ledger.detail.lines)
+    assert not any("Deal code" in text for text, _ in ledger.detail.lines)
+    assert any(text.startswith("Deal code ") for text in ledger.detail.details)
     step(app, events=click(ledger.replay_button.rect.center))
     assert isinstance(app.scene, ReplayViewer) and app.scene.session_id == sid
     app.scene.wait_for_review(120)
@@ -177,9 +178,54 @@ def test_the_review_names_the_best_choice_in_words_not_in_the_engines_text(kept)
     costly = []
     for hand in (1, 2):
         viewer.open_hand(hand)
-        costly += [text for text, _ in viewer.review_lines() if "best: " in text]
+        costly += [text for text, _ in viewer.review_lines() if " worse than " in text]
     viewer.choose_seat(0)
     viewer.wait_for_review(120)
     assert costly, "the easy seat made at least one costly choice"
-    words = re.compile(r"best: (throwing|knocking|drawing|taking|passing)")
+    words = re.compile(
+        r"\(about \d+(\.\d)? points? worse than (throwing|knocking|drawing|taking|passing)"
+    )
     assert all(words.search(text) for text in costly), costly
+    assert not any("cost " in text for text in costly), costly
+
+
+def test_the_viewer_says_deadwood_counts_cards_and_keeps_the_seed_behind_details(kept, monkeypatch):
+    game, sid, viewer = kept
+    from knockrummy.ui.scenes import replay_viewer
+
+    drawn: list[str] = []
+    real = replay_viewer.blit_text
+    monkeypatch.setattr(
+        replay_viewer,
+        "blit_text",
+        lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k),
+    )
+    menu_drawn: list[str] = []
+    real_lines = replay_viewer.scrolled_lines
+    monkeypatch.setattr(
+        replay_viewer,
+        "scrolled_lines",
+        lambda s, lines, *a, **k: (
+            menu_drawn.extend(t for t, _ in lines) or real_lines(s, lines, *a, **k)
+        ),
+    )
+    app = viewer.app
+    viewer.go(1)  # one card on the pile after the first throw or pass
+    app.dirty = True
+    step(app)
+    texts = drawn + menu_drawn
+    start = viewer.replay.start
+    assert any(t.startswith("Your deadwood ") for t in texts), texts
+    assert any(t.startswith("deadwood ") for t in texts)
+    assert not any(t.startswith("count ") for t in texts)
+    assert not any(re.search(r"\b1 cards\b", t) for t in texts), texts
+    assert any(t.startswith("Discard pile: ") for t in texts)
+    assert not any(start.fingerprint[:16] in t or str(start.seed) in t for t in texts)
+    drawn.clear(), menu_drawn.clear()
+    app.step(1 / 60, [key(pygame.K_i)])
+    app.dirty = True
+    step(app)
+    shown = " ".join(drawn + menu_drawn)
+    assert start.fingerprint in shown.replace(" ", "") and str(start.seed) in shown
+    app.step(1 / 60, [key(pygame.K_i)])
+    assert not viewer.details

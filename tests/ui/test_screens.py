@@ -228,3 +228,198 @@ def test_a_human_answers_the_knock_rami_buy_back_offer_on_the_panel():
     assert labels[0].startswith("Buy back for ") and labels[1] == "Stay out"
     app.step(1 / 60, click(table.panel.buttons[0].rect.center))
     assert table.session.bought_back[0] and BuyBack() in [a for _, a in table.session.log]
+
+
+def test_new_game_remembers_the_last_rules_and_seats(tmp_path):
+    game, app = open_game(tmp_path, NewGameScreen)
+    screen = app.scene
+    screen.choose_profile("knock-rami")
+    screen.set_players(4)
+    screen.cycle_level(2)
+    chosen = [(s.name, s.kind, s.level) for s in screen.seats]
+    screen.deal()
+    assert isinstance(app.scene, TableScene)
+    app.navigator.new_game()
+    again = app.scene
+    assert again is not screen and again.profile == "knock-rami"
+    assert [(s.name, s.kind, s.level) for s in again.seats] == chosen
+    # and after the game is closed and opened again, from the settings file
+    reopened = Game.open(str(tmp_path / "data"))
+    assert reopened.settings.new_game_profile == "knock-rami"
+    assert NewGameScreen(reopened).seats == again.seats
+
+
+def test_new_game_says_2_players_for_gin_and_explains_the_deal_code_box(tmp_path, monkeypatch):
+    from knockrummy.ui.scenes import new_game
+
+    drawn = []
+    real = new_game.blit_text
+    monkeypatch.setattr(
+        new_game, "blit_text", lambda s, t, *a, **k: drawn.append(t) or real(s, t, *a, **k)
+    )
+    game, app = open_game(tmp_path, NewGameScreen)
+    app.scene.choose_profile("gin-rummy")
+    redraw(app)
+    assert any(t.startswith("2 players; house rules") for t in drawn), drawn
+    assert not any("2-2" in t for t in drawn)
+    assert "Deal code" not in drawn and any("shared deal" in t for t in drawn)
+
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_rules_tabs_fit_their_labels_and_the_window(tmp_path, size, monkeypatch):
+    from knockrummy.ui import widgets
+    from knockrummy.ui.fonts import font
+
+    drawn = {}
+    real = widgets.blit_text
+    monkeypatch.setattr(
+        widgets,
+        "blit_text",
+        lambda s, t, size, *a, **k: drawn.setdefault(t, size) and real(s, t, size, *a, **k),
+    )
+    game, app = open_game(tmp_path, RulesScreen)
+    screen = app.scene
+    screen.resize(size)
+    surface = pygame.Surface(size)
+    screen.draw(surface)
+    rects = [t.rect for t in screen.tabs]
+    for tab in screen.tabs:
+        width = font(drawn[tab.label], True).get_rect(tab.label).width
+        assert width < tab.rect.width, (tab.label, width, tab.rect.width)
+        assert surface.get_rect().contains(tab.rect), tab.label
+    for a, b in zip(rects, rects[1:], strict=False):
+        assert a.right <= b.left
+
+
+def test_each_rules_tab_opens_on_its_own_rules_and_end_and_home_scroll(tmp_path):
+    from knockrummy.engine.profiles import PROFILES
+    from knockrummy.rules_text import own_sections
+
+    game, app = open_game(tmp_path, RulesScreen)
+    screen = app.scene
+    for i, profile in enumerate(PROFILES):
+        app.step(1 / 60, [key(pygame.K_1 + i)])
+        assert screen.profile == profile
+        lines = [t for t, _ in screen.lines(800)]
+        first_own_heading = own_sections(profile)[0][0]
+        assert PROFILES[profile].short_name.upper() in lines[0]
+        assert lines.index(first_own_heading) < 4
+    redraw(app)
+    assert screen.limit > 0
+    app.step(1 / 60, [key(pygame.K_END)])
+    assert screen.scroll == screen.limit
+    for _ in range(50):
+        app.step(1 / 60, [key(pygame.K_PAGEDOWN)])
+    assert screen.scroll == screen.limit
+    app.step(1 / 60, [key(pygame.K_PAGEUP)])
+    assert 0 < screen.scroll < screen.limit
+    app.step(1 / 60, [key(pygame.K_HOME)])
+    assert screen.scroll == 0
+
+
+def ledger_with_sessions(tmp_path, size):
+    """The ledger screen at ``size`` over one finished and one unfinished session."""
+    from knockrummy.ai.simple import SimpleBot
+    from knockrummy.sim import play_session
+
+    game, app = open_game(tmp_path)
+    seats = [
+        {"name": "You", "kind": "human", "level": "medium"},
+        {"name": "Bartholomew", "kind": "computer", "level": "easy"},
+    ]
+    state = play_session("knock-rummy", 2, 5, [SimpleBot(1), SimpleBot(2)])
+    game.store.add_session(state, seats)
+    app.push(LedgerScreen(game))
+    screen = app.scene
+    screen.resize(size)
+    return game, app, screen
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_ledger_tab_is_on_screen_and_every_statistics_column_fits(
+    tmp_path, size, monkeypatch
+):
+    from knockrummy.ui.scenes import ledger_screen
+
+    drawn = []
+    real = ledger_screen.blit_text
+    monkeypatch.setattr(
+        ledger_screen,
+        "blit_text",
+        lambda s, t, z, c, pos, anchor="topleft", **k: drawn.append(
+            (t, real(s, t, z, c, pos, anchor, **k))
+        ),
+    )
+    game, app, screen = ledger_with_sessions(tmp_path, size)
+    surface = pygame.Surface(size)
+    screen.draw(surface)
+    window = surface.get_rect()
+    row = [*screen.tab_buttons, screen.replay_button]
+    row += [b for b in screen.buttons if b.label.startswith("Details")]
+    assert len(row) == 4
+    for button in row:
+        assert button.visible and window.contains(button.rect), button.label
+    for a, b in zip(row, row[1:], strict=False):
+        assert a.rect.right <= b.rect.left, (a.label, b.label)
+    screen.show("stats")
+    drawn.clear()
+    screen.draw(surface)
+    assert screen.replay_button.visible and window.contains(screen.replay_button.rect)
+    headings = [t for t, _ in drawn]
+    assert "Games won" in headings and "Hands won" in headings and "Won" not in headings
+    rects = [r for _, r in drawn]
+    for text, rect in drawn:
+        assert window.contains(rect) and rect.right <= window.right - size[0] * 0.02, text
+    by_row: dict[int, list] = {}
+    for rect in rects:
+        by_row.setdefault(rect.top, []).append(rect)
+    for same_row in by_row.values():
+        same_row.sort(key=lambda r: r.left)
+        for a, b in zip(same_row, same_row[1:], strict=False):
+            assert a.right < b.left
+
+
+def test_the_deal_code_and_seed_are_behind_details_in_full(tmp_path):
+    game, app, screen = ledger_with_sessions(tmp_path, (1280, 800))
+    summary = screen.chosen
+    assert summary.deal_code
+    redraw(app)
+    assert not any(summary.deal_code in t for t, _ in screen.detail.lines)
+    app.step(1 / 60, [key(pygame.K_i)])
+    assert screen.details
+    seed = game.store.session(summary.id).seed
+    assert f"Deal code {summary.deal_code}: replay this deal from New game" in screen.detail.details
+    assert f"Seed {seed}" in screen.detail.details
+    redraw(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("profile", ["knock-rami", "poker-rum", "gin-rummy"])
+def test_new_games_words_never_run_under_the_deal_code_box(tmp_path, size, profile, monkeypatch):
+    from knockrummy.ui.scenes import new_game
+
+    drawn = []
+    real = new_game.blit_text
+    monkeypatch.setattr(
+        new_game,
+        "blit_text",
+        lambda s, t, z, c, pos, anchor="topleft", **k: drawn.append(
+            (t, real(s, t, z, c, pos, anchor, **k))
+        ),
+    )
+    game, app = open_game(tmp_path, NewGameScreen)
+    screen = app.scene
+    screen.resize(size)
+    screen.choose_profile(profile)
+    surface = pygame.Surface(size)
+    drawn.clear()
+    screen.draw(surface)
+    box = screen.code_rect().union(screen.code_button.rect)
+    label = next(r for t, r in drawn if t == new_game.CODE_LABEL)
+    for text, rect in drawn:
+        assert surface.get_rect().contains(rect), text
+        if text not in (new_game.CODE_LABEL, new_game.CODE_PLACEHOLDER):
+            assert not rect.colliderect(box) and not rect.colliderect(label), text

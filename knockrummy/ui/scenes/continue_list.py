@@ -3,7 +3,8 @@ never replaces an unfinished one; each stays here until it is played to its end.
 
 Glossary:
     row   one unfinished session: its rules, its players, the hands played and when it was
-          last played (``Knock Rummy · You, Ben · 3 hands · 1 Dec 10:20``).
+          last played (``Knock Rummy · You, Ben · hand 4, 3 turns played · 1 Dec 10:20``); a daily
+          deal is marked (``Daily deal, 4 December · ...``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pygame
 
 from ..fonts import blit_text
 from ..theme import SOFT
-from ..widgets import Button
+from ..widgets import Button, fitting_size
 from ..wording import continue_row, page_line
 from .menu import MenuScreen, column
 
@@ -39,7 +40,15 @@ class ContinueScreen(MenuScreen):
         shown = self.sessions[start : start + SHOWN]
         self.rows = [
             Button(
-                continue_row(s.profile, s.names, s.hands_played, time.localtime(s.updated)),
+                continue_row(
+                    s.profile,
+                    s.names,
+                    time.localtime(s.updated),
+                    hand=s.hand_now,
+                    turns=s.turns_now,
+                    hands_finished=s.hands_played,
+                    daily=s.daily,
+                ),
                 lambda s=s: self.resume(s.id),
                 primary=i == 0 and self.page == 0,
             )
@@ -70,7 +79,9 @@ class ContinueScreen(MenuScreen):
         w, h = surface.get_size()
         fs = self.fs
         if self.rows:
-            column(self.rows, w / 2, h * 0.2, fs, fs * 0.5)
+            # a long row (six players, a daily deal) shrinks its text to fit the window
+            size = min(fitting_size([b.label], fs, w * 0.94, 0) for b in self.rows)
+            column(self.rows, w / 2, h * 0.2, size, fs * 0.5)
         if self.pages > 1:
             y = self.rows[-1].rect.bottom + fs * 1.2
             blit_text(surface, page_line(self.page, self.pages), fs, SOFT, (w / 2, y), "center")

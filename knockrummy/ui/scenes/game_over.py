@@ -1,6 +1,6 @@
 """The game-over screen: who won (and in Knock Rami the pot), every player's final score,
 the session's score chart, and what next: Rematch (the same seats, the next seed), New
-game, or the title.
+game, or the title. It answers only a fresh press, and Enter never starts a rematch.
 
 Glossary:
     rematch   a new session with the same rules, seats and stake, dealt from the seed after
@@ -15,6 +15,7 @@ from ...engine.ledger import format_amount
 from ...engine.profiles import get_profile
 from ...engine.session import SessionState
 from ..fonts import blit_text
+from ..fresh_press import FreshPress
 from ..score_chart import LINE_COLOURS, draw_score_chart, running_totals
 from ..seats import SeatConfig
 from ..theme import ACCENT, SOFT, TEXT
@@ -33,11 +34,28 @@ class GameOverScreen(MenuScreen):
         self.totals = running_totals(list(state.ledger), state.players)
         """Each seat's score after every hand (the chart)."""
         self.subtitle = f"{short_name(state.profile_id)} · {state.hand_number} hands"
+        # Enter never starts a new session: Rematch takes a click or R, and is not the
+        # button Enter would press; the screen answers only a fresh press
         self.buttons = [
-            Button("Rematch", self.rematch, pygame.K_r, primary=True),
-            Button("New game", self.new_game, pygame.K_n),
-            Button("Title", self.back, pygame.K_t),
+            Button("Rematch (R)", self.rematch, pygame.K_r, primary=True, by_enter=False),
+            Button("New game (N)", self.new_game, pygame.K_n),
+            Button("Title (T)", self.back, pygame.K_t),
         ]
+        self.focus = 2
+        self.fresh = FreshPress()
+
+    @property
+    def busy(self) -> bool:
+        return self.fresh.settling  # its moments of settling pass in stepped time
+
+    def update(self, dt: float) -> None:
+        self.fresh.update(dt)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Only a fresh press (see :mod:`..fresh_press`) reaches the buttons."""
+        accepted = self.fresh.accept(event)
+        if accepted is not None:
+            super().handle(accepted)
 
     @property
     def headline(self) -> str:

@@ -142,6 +142,8 @@ class LessonScene(TableScene):
         )
 
     def _advance_step(self) -> None:
+        # a "Try this: ..." line said for the step just done is not left standing
+        self.notice, self.notice_left = "", 0.0
         self.index += 1
         self._remember(self.index)
         step = self.step
@@ -224,7 +226,39 @@ class LessonScene(TableScene):
         left = round(max(layout.discard[0] + layout.card_width * 1.4, w * 0.6))
         top = round(self.menu_button.rect.bottom + fs * 0.8) if self.menu_button.rect else fs * 4
         bottom = round(layout.buttons_y - fs * 2.2)
-        return pygame.Rect(left, top, w - left - fs, bottom - top)
+        rect = pygame.Rect(left, top, w - left - fs, bottom - top)
+        popups = self.open_popups()
+        if not any(rect.colliderect(p) for p in popups):
+            return rect
+        # the pile's history or the log is open where the words go: they move above or
+        # below it, or to the table's left (a lesson has no seat there), wherever the
+        # room is largest, so neither hides the other
+        # (one line more than the sheet's own: the deal's fingerprint may take a line)
+        sheet = self.geometry.sheet_rect(len(self.score_sheet()) + 1)
+        side_top = sheet.bottom + fs // 2
+        candidates = [
+            pygame.Rect(fs // 2, side_top, round(layout.stock[0] - fs * 3.5), bottom - side_top)
+        ]
+        for popup in popups:
+            candidates.append(pygame.Rect(left, top, rect.width, popup.top - fs // 2 - top))
+            below = popup.bottom + fs // 2
+            candidates.append(pygame.Rect(left, below, rect.width, bottom - below))
+        free = [
+            c
+            for c in candidates
+            if c.width > fs * 12 and c.height > fs * 4 and not any(c.colliderect(p) for p in popups)
+        ]
+        return max(free, key=lambda c: c.width * c.height) if free else rect
+
+    def open_popups(self) -> list[pygame.Rect]:
+        """The boxes the table has open over its right side: the pile's history (V, or the
+        pointer resting on the pile) and the hand log (L)."""
+        out = []
+        if self.show_pile or self.pile_hover:
+            out.append(self.geometry.pile_rect(len(self.view.discard_pile))[0])
+        if self.show_log:
+            out.append(self.geometry.log_rect())
+        return out
 
     def pointer_rects(self) -> list[pygame.Rect]:
         """The outlines of what the step points at (those now on the table)."""
@@ -299,7 +333,14 @@ class LessonScene(TableScene):
             # the panel's own buttons show only when the step teaches one of them
             for button in self.panel.buttons:
                 button.visible = step is not None and step.action is not None
-        key = (self.index, self.size, self.panel is None)
+        key = (
+            self.index,
+            self.size,
+            self.panel is None,
+            self.show_pile or self.pile_hover,
+            self.show_log,
+            len(self.view.discard_pile),
+        )
         if key == self._box_key:
             return
         self._box_key = key

@@ -33,12 +33,18 @@ from ...persistence.exchange import (
 from ...persistence.files import FileFormatError, write_atomic
 from ...persistence.stats import ledger_csv, player_statistics
 from ...persistence.store import SessionSummary
-from ..fonts import blit_text, fit
+from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
 from ..score_chart import draw_score_chart, running_totals
 from ..theme import ACCENT, SOFT, TEXT, WARN
-from ..widgets import Button
-from ..wording import short_name
+from ..widgets import Button, fitting_size, row_of_buttons
+from ..wording import (
+    DETAILS_KEY_LABEL,
+    HIDE_DETAILS_LABEL,
+    details_lines,
+    reason_words,
+    short_name,
+)
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -52,6 +58,8 @@ class SessionDetail:
     """The hands and their ledger changes, as (text, is heading)."""
     problem: str | None = None
     """Why the session cannot be shown, if it is damaged."""
+    details: tuple[str, ...] = ()
+    """The deal's details in full (its code and seed), shown under Details (I)."""
 
 
 def read_detail(store, summary: SessionSummary) -> SessionDetail:
@@ -63,9 +71,11 @@ def read_detail(store, summary: SessionSummary) -> SessionDetail:
         hands = store.hands(summary.id)
     except FileFormatError as exc:
         return SessionDetail([], [], str(exc))
-    code = [(f"Deal code {summary.deal_code}: play it again from New game", True)]
+    seed = store.session(summary.id).seed
     return SessionDetail(
-        running_totals(entries, summary.players), code + hand_lines(summary, entries, hands)
+        running_totals(entries, summary.players),
+        hand_lines(summary, entries, hands),
+        details=tuple(details_lines(deal_code=summary.deal_code, seed=seed)),
     )
 
 
@@ -79,6 +89,8 @@ class LedgerScreen(MenuScreen):
         self.detail: SessionDetail | None = None
         self.statistics: list | None = None
         self.tab = "sessions"
+        self.details = False
+        """Whether the chosen session's deal details (code, seed) are shown."""
         self.list_scroll = 0
         self.detail_scroll = 0.0
         self.import_path = ""
@@ -133,15 +145,27 @@ class LedgerScreen(MenuScreen):
         self.back_button = Button("Back", self.back)
         replayable = has and chosen.hands_played > 0
         self.replay_button = Button(
-            "Replay and review", self.open_replay, pygame.K_r, enabled=replayable
+            "Replay and review (R)", self.open_replay, pygame.K_r, enabled=replayable
+        )
+        self.details_button = Button(
+            HIDE_DETAILS_LABEL if self.details else DETAILS_KEY_LABEL,
+            self.toggle_details,
+            pygame.K_i,
+            enabled=has and self.tab == "sessions",
         )
         self.buttons = self.tab_buttons + [
             self.replay_button,
+            self.details_button,
             self.csv_button,
             self.json_button,
             self.import_button,
             self.back_button,
         ]
+
+    def toggle_details(self) -> None:
+        """Show or hide the chosen session's deal code and seed (Details, I)."""
+        self.details = not self.details
+        self.rebuild()
 
     def open_replay(self) -> None:
         """The replay viewer on the chosen session's first hand, with the coach's review."""
@@ -256,7 +280,7 @@ class LedgerScreen(MenuScreen):
         w, h = self.size
         fs = self.fs
         top = h * 0.2
-        height = fs * 2.4
+        height = fs * 2.8  # two lines of text and their margins
         rows = []
         visible = int((h * 0.62) // height)
         for i, s in enumerate(self.sessions[self.list_scroll : self.list_scroll + visible]):
@@ -295,10 +319,15 @@ class LedgerScreen(MenuScreen):
     def draw_body(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         fs = self.fs
-        for i, b in enumerate(self.tab_buttons):
-            b.place((w * 0.42 + i * fs * 9, h * 0.14), round(fs * 0.9))
-        self.replay_button.place((w * 0.42 + 2 * fs * 9 + fs * 3, h * 0.14), round(fs * 0.9))
-        self.replay_button.visible = self.tab == "sessions"
+        # the tabs, then what acts on the chosen session: one row that fits the window
+        row = [*self.tab_buttons, self.replay_button, self.details_button]
+        gap = fs * 0.5
+        left = w * 0.42
+        size = fitting_size([b.label for b in row], round(fs * 0.9), w * 0.97 - left, gap)
+        row_of_buttons(row, (0, h * 0.14), size, gap)
+        shift = round(left - row[0].rect.left)
+        for b in row:
+            b.rect.move_ip(shift, 0)
         y = h * 0.9
         for i, b in enumerate([self.csv_button, self.json_button, self.import_button]):
             b.place((w * 0.2 + i * w * 0.22, y), round(fs * 0.9))
@@ -348,7 +377,7 @@ class LedgerScreen(MenuScreen):
                 title, line = f"#{s.id} · {when}", "damaged: it cannot be read"
             else:
                 state = "finished" if s.finished else "unfinished"
-                title = f"#{s.id} {short_name(s.profile)} · {when} · {s.deal_code}"
+                title = f"#{s.id} {short_name(s.profile)} · {when}"
                 line = f"{state}: " + ", ".join(
                     f"{n} {format_amount(v)}" for n, v in zip(s.names, s.scores, strict=True)
                 )
@@ -387,53 +416,92 @@ class LedgerScreen(MenuScreen):
 
     def draw_hands(self, surface: pygame.Surface, lines: list[tuple[str, bool]]) -> None:
         w, h = surface.get_size()
+        detail = self.detail
+        if self.details and detail is not None:
+            size = round(self.fs * 0.78)
+            shown = [
+                (line, False) for text in detail.details for line in wrap(text, size, w * 0.55)
+            ]
+            lines = shown + [("", False)] + lines
         area = pygame.Rect(round(w * 0.42), round(h * 0.5), round(w * 0.55), round(h * 0.34))
         scrolled_lines(surface, lines, area, self.detail_scroll, round(self.fs * 0.78))
 
     def draw_stats(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        fs = self.fs
-        small = round(fs * 0.8)
-        columns = [
-            "Rules",
-            "Player",
-            "Sessions",
-            "Won",
-            "Hands",
-            "Won",
-            "Knocks",
-            "Undercut",
-            "Gins",
-            "Rums",
-            "Avg deadwood",
-        ]
-        xs = [0.03, 0.2, 0.36, 0.44, 0.5, 0.57, 0.63, 0.7, 0.78, 0.84, 0.9]
-        y = h * 0.22
-        for x, title in zip(xs, columns, strict=True):
-            blit_text(surface, title, small, SOFT, (w * x, y), "topleft", bold=True)
-        y += small * 1.8
-        for row in self.statistics or ():
-            name = short_name(row.profile)
-            values = [
-                name,
+        rows = [
+            [
+                short_name(row.profile),
                 row.name,
-                row.sessions,
-                row.sessions_won,
-                row.hands,
-                row.hands_won,
-                row.knocks,
-                row.undercuts_suffered,
-                row.gins,
-                row.rums,
-                f"{row.average_deadwood:.1f}",
+                str(row.sessions),
+                str(row.sessions_won),
+                str(row.hands),
+                str(row.hands_won),
+                str(row.knocks),
+                str(row.undercuts_suffered),
+                str(row.gins),
+                str(row.rums),
+                f"{row.average_deadwood:.1f}" if row.hands else "–",
             ]
+            for row in self.statistics or ()
+        ]
+        area = pygame.Rect(round(w * 0.03), round(h * 0.22), round(w * 0.94), round(h * 0.6))
+        size, xs = stats_columns(STATS_COLUMNS, rows, round(self.fs * 0.8), area.width)
+        y = area.top
+        for x, title in zip(xs, STATS_COLUMNS, strict=True):
+            blit_text(surface, title, size, SOFT, (area.left + x, y), "topleft", bold=True)
+        y += size * 1.8
+        for values in rows:
             for x, value in zip(xs, values, strict=True):
-                blit_text(
-                    surface, fit(str(value), small, w * 0.16), small, TEXT, (w * x, y), "topleft"
-                )
-            y += small * 1.5
-            if y > h * 0.82:
+                blit_text(surface, value, size, TEXT, (area.left + x, y), "topleft")
+            y += size * 1.5
+            if y > area.bottom:
                 break
+
+
+STATS_COLUMNS = (
+    "Rules",
+    "Player",
+    "Games",
+    "Games won",
+    "Hands",
+    "Hands won",
+    "Knocks",
+    "Was undercut",
+    "Gins",
+    "Rums",
+    "Avg deadwood",
+)
+"""The statistics' headings: each says what it counts, no two alike."""
+
+
+def stats_columns(
+    titles, rows: list[list[str]], size: int, width: float
+) -> tuple[int, list[float]]:
+    """The text size (at most ``size``) and each column's left edge at which every heading
+    and value fits its column, a gap between columns, within ``width``; the first two
+    columns (names) are cut with an ellipsis only if nothing smaller would fit."""
+    from ..fonts import font
+
+    while True:
+        gap = size * 1.2
+        widths = []
+        for i, title in enumerate(titles):
+            texts = [row[i] for row in rows]
+            widest = max(
+                [font(size, True).get_rect(title).width]
+                + [font(size).get_rect(t).width for t in texts]
+            )
+            widths.append(widest)
+        total = sum(widths) + gap * (len(widths) - 1)
+        if total <= width or size <= 9:
+            break
+        size -= 1
+    spare = max(0.0, width - total) / max(1, len(widths) - 1)
+    xs, x = [], 0.0
+    for column in widths:
+        xs.append(x)
+        x += column + gap + spare
+    return size, xs
 
 
 def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict]) -> list:
@@ -455,7 +523,8 @@ def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict])
                 unit = " chips" if e.account == "chips" else ""
                 lines.append(
                     (
-                        f"   {s.names[e.seat]} {sign}{format_amount(e.amount)}{unit}: {e.reason}",
+                        f"   {s.names[e.seat]} {sign}{format_amount(e.amount)}{unit}: "
+                        + reason_words(e, s.names),
                         False,
                     )
                 )

@@ -52,7 +52,11 @@ class MenuScreen(Scene):
                 self.focus = (self.focus - 1) % len(buttons)
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and buttons:
-                buttons[self.focus % len(buttons)].action()
+                button = buttons[self.focus % len(buttons)]
+                if button.by_enter:
+                    button.action()
+                else:
+                    self.notices = [f"Click {button.label} to choose it."]
                 return
             if event.key == pygame.K_ESCAPE:
                 self.back()
@@ -84,7 +88,7 @@ class MenuScreen(Scene):
         self.draw_body(surface)
         focused = self.focusable()
         for button in self.buttons:
-            button.draw(surface, fs)
+            button.draw(surface, button.font_size or fs)  # at the size it was placed for
         if focused:
             rect = focused[self.focus % len(focused)].rect
             if rect is not None:

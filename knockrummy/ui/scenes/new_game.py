@@ -28,12 +28,15 @@ from ..fonts import blit_text, fit, wrap
 from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig, seats_for_deal
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button
-from ..wording import short_name
+from ..wording import players_words, short_name
 from .menu import MenuScreen
 
 NAME_LIMIT = 16
 CODE_LIMIT = 40
 STAKES = (5, 10, 20, 50, 100)
+CODE_LABEL = "Replay a shared deal: type its code, then Play this deal"
+"""Over the deal-code box: what it is for, in a player's words."""
+CODE_PLACEHOLDER = "click to type"
 
 
 class NewGameScreen(MenuScreen):
@@ -41,9 +44,19 @@ class NewGameScreen(MenuScreen):
 
     def __init__(self, game) -> None:
         super().__init__(game)
-        self.profile = "knock-rummy"
-        you = SeatConfig(game.settings.player_name, HUMAN)  # the name set in Settings
+        settings = game.settings
+        self.profile = settings.new_game_profile or "knock-rummy"
+        """The rules last dealt from here (kept in the settings), else Knock Rummy."""
+        you = SeatConfig(settings.player_name, HUMAN)  # the name set in Settings
         self.seats = [you, SeatConfig(COMPUTER_NAMES[1], COMPUTER, "medium")]
+        p = get_profile(self.profile)
+        if p.min_players <= len(settings.new_game_seats) <= p.max_players:
+            self.seats = [SeatConfig(*seat) for seat in settings.new_game_seats]
+            humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
+            names = {seat.name for seat in self.seats}
+            if len(humans) == 1 and settings.player_name not in names:
+                # the player renamed in Settings since: the one human seat is theirs
+                self.seats[humans[0]] = replace(self.seats[humans[0]], name=you.name)
         self.stake = get_profile("knock-rami").default_stake
         self.editing: int | None = None
         self.code = ""
@@ -111,9 +124,16 @@ class NewGameScreen(MenuScreen):
         humans = [s for s in seats if s.is_human]
         settings = self.game.settings
         name = humans[0].name if len(humans) == 1 else settings.player_name
+        remembered = replace(
+            settings,
+            new_game_profile=self.profile,
+            new_game_seats=tuple((s.name, s.kind, s.level) for s in seats),
+        )
         if name != settings.player_name and len(name) <= NAME_LENGTH:
             # the name typed here is the player's from now on
-            self.game.change_settings(replace(settings, player_name=name))
+            remembered = replace(remembered, player_name=name)
+        if remembered != settings:
+            self.game.change_settings(remembered)  # chosen here again next time
         session_id, state = self.game.start(self.profile, seats, stake)
         self.app.navigator.table(session_id, state, seats)
 
@@ -203,6 +223,10 @@ class NewGameScreen(MenuScreen):
         fs = self.fs
         return pygame.Rect(round(w * 0.06), round(h * 0.86 - fs), round(w * 0.2), round(fs * 2))
 
+    def code_label_top(self) -> float:
+        """The top of the line over the deal-code box (the left column ends above it)."""
+        return self.code_rect().top - self.fs * 1.5
+
     def handle(self, event: pygame.event.Event) -> None:
         if self.editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             self.edit_name(event)
@@ -269,26 +293,35 @@ class NewGameScreen(MenuScreen):
             blit_text(surface, line, round(fs * 0.95), TEXT, (left, y), "topleft")
             y += fs * 1.35
         y += fs * 0.3
-        blit_text(
-            surface,
-            f"{p.min_players}-{p.max_players} players; house rules in force:",
-            round(fs * 0.85),
-            SOFT,
-            (left, y),
-            "topleft",
+        # the house rules fill the room above the deal-code box, never run under it: whole
+        # rules only, and where one is left out, a pointer to the Rules page
+        limit = self.code_label_top() - fs * 0.5
+        step = fs * 1.15
+        room = max(0, int((limit - y - fs * 1.3) // step))
+        rules = [
+            [
+                ("• " if i == 0 else "  ") + line
+                for i, line in enumerate(wrap(r, fs * 0.8, w * 0.34))
+            ]
+            for r in p.resolved[:2]
+        ]
+        lines: list[str] = []
+        for number, rule in enumerate(rules):
+            left_out = number < len(rules) - 1  # a pointer to the rest needs a line
+            if len(lines) + len(rule) + left_out > room:
+                if lines:
+                    lines.append("• ...and more on the Rules page")
+                break
+            lines += rule
+        players = players_words(p.min_players, p.max_players)
+        head = (
+            f"{players}; house rules in force:" if lines else f"{players}; house rules: see Rules"
         )
+        blit_text(surface, head, round(fs * 0.85), SOFT, (left, y), "topleft")
         y += fs * 1.3
-        for rule in p.resolved[:2]:
-            for i, line in enumerate(wrap(rule, fs * 0.8, w * 0.34)):
-                blit_text(
-                    surface,
-                    ("• " if i == 0 else "  ") + line,
-                    round(fs * 0.8),
-                    SOFT,
-                    (left, y),
-                    "topleft",
-                )
-                y += fs * 1.15
+        for line in lines:
+            blit_text(surface, line, round(fs * 0.8), SOFT, (left, y), "topleft")
+            y += step
         # seats, right
         x = w * 0.52
         top = h * 0.2
@@ -377,10 +410,14 @@ class NewGameScreen(MenuScreen):
         )  # fmt: skip
         if self.typing_code:
             pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
+        blit_text(
+            surface, fit(CODE_LABEL, small, w * 0.44), small, SOFT,
+            (rect.left, self.code_label_top()), "topleft",
+        )  # fmt: skip
         shown = self.code + ("|" if self.typing_code else "")
         ink = (30, 30, 30) if shown else (120, 120, 110)
         blit_text(
-            surface, fit(shown or "Deal code", fs, rect.width - fs), fs, ink,
+            surface, fit(shown or CODE_PLACEHOLDER, fs, rect.width - fs), fs, ink,
             (rect.left + fs * 0.5, rect.centery), "midleft",
         )  # fmt: skip
         self.code_button.place((0, rect.centery), round(fs * 0.9))

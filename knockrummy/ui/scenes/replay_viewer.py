@@ -32,7 +32,18 @@ from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
 from ..theme import ACCENT, SOFT, TEXT, WARN
 from ..widgets import Button, row_of_buttons
-from ..wording import is_you
+from ..wording import (
+    DETAILS_KEY_LABEL,
+    HIDE_DETAILS_LABEL,
+    cost_words,
+    deadwood_label,
+    details_lines,
+    is_you,
+    object_name,
+    pile_words,
+    stock_words,
+)
+from .hand_end import wrap_to_width
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -48,6 +59,8 @@ class ReplayViewer(MenuScreen):
         self.problem: str | None = None
         self.replay: HandReplay | None = None
         self.point = 0
+        self.details = False
+        """Whether the hand's seed and fingerprint are shown (the Details button, I)."""
         self.decisions: list[Decision] | None = None
         """The reviewed seat's decisions (None while they are priced)."""
         self.executor: ThreadPoolExecutor | None = None
@@ -141,6 +154,12 @@ class ReplayViewer(MenuScreen):
         self.done_button = Button("Back", self.back)
         self.seat_button = Button(self._seat_label(), self.next_seat, pygame.K_s)
         self.seat_button.enabled = self.row is not None and self.row.players > 1
+        self.details_button = Button(
+            HIDE_DETAILS_LABEL if self.details else DETAILS_KEY_LABEL,
+            self.toggle_details,
+            pygame.K_i,
+            enabled=has,
+        )
         self.step_buttons = [
             self.start_button,
             self.back_step,
@@ -151,8 +170,13 @@ class ReplayViewer(MenuScreen):
             self.next_hand,
             self.done_button,
         ]
-        self.buttons = [*self.step_buttons, self.seat_button]
+        self.buttons = [*self.step_buttons, self.seat_button, self.details_button]
         self.focus = min(self.focus, len(self.buttons) - 1)
+
+    def toggle_details(self) -> None:
+        """Show or hide the hand's deal details (its seed and fingerprint, in full)."""
+        self.details = not self.details
+        self.rebuild()
 
     def back(self) -> None:
         if self.on_back is not None:
@@ -247,13 +271,14 @@ class ReplayViewer(MenuScreen):
         """The coach's lines for this hand: its summary, then each decision."""
         name = self.row.names[self.seat] if self.row is not None else ""
         if self.decisions is None:
-            return [(f"Coach's review of {name}", True), ("The coach is looking at it...", False)]
+            waiting = ("The coach is looking at it...", False)
+            return [(f"Coach's review of {object_name(name)}", True), waiting]
         mine = coach.for_hand(self.decisions, self.hand_number)
-        lines = [(f"Coach's review of {name}: {hand_summary(mine)}", True)]
+        lines = [(f"Coach's review of {object_name(name)}: {hand_summary(mine)}", True)]
         lines.append((f"Whole session: {session_summary(self.decisions)}", False))
         for d in mine:
             best = action_words(d.best, choice=True)
-            verdict = "best" if d.cost < 0.05 else f"cost {d.cost:.1f}; best: {best}"
+            verdict = cost_words(d.cost, best)
             at = self.step_of(d)
             here = at is not None and at == self.point
             where = f"step {at}" if at is not None else f"turn {d.turn}"
@@ -305,9 +330,6 @@ class ReplayViewer(MenuScreen):
         head = f"Session #{self.session_id}, hand {replay.number} of {self.finished_hands}"
         head += f" · step {self.point} of {self.last_point}"
         blit_text(surface, head, fs, SOFT, (w / 2, h * 0.08 + fs * 2.2), "center")
-        start = replay.start
-        fair = f"Fingerprint {start.fingerprint[:16]}… · seed {start.seed}"
-        blit_text(surface, fit(fair, small, w * 0.9), small, SOFT, (w / 2, h * 0.17), "center")
         self.draw_hands(surface, pygame.Rect(round(w * 0.03), round(h * 0.2), round(w * 0.58),
                                              round(h * 0.52)))  # fmt: skip
         self.draw_piles(surface, pygame.Rect(round(w * 0.03), round(h * 0.73), round(w * 0.58),
@@ -321,17 +343,44 @@ class ReplayViewer(MenuScreen):
         review = pygame.Rect(round(w * 0.64), round(h * 0.53), round(w * 0.33), round(h * 0.29))
         self.seat_button.place((0, 0), round(fs * 0.85))  # drawn with the other buttons
         self.seat_button.rect.topleft = (review.left, round(h * 0.845))
+        self.details_button.place((0, 0), round(fs * 0.85))
+        self.details_button.rect.topleft = (
+            self.seat_button.rect.right + fs // 2,
+            round(h * 0.845),
+        )
         pygame.draw.rect(surface, (10, 40, 25), review.inflate(fs, fs), border_radius=fs // 2)
         wrapped: list[tuple[str, bool]] = []
         marked = 0
         for text, heading in self.review_lines():
             if text.startswith("▶"):
                 marked = len(wrapped)
-            for line in wrap(text, small, review.width):
+            # measured, and narrower for a bold line, so no line is cut short
+            for line in wrap_to_width(text, small, review.width * (0.9 if heading else 1.0)):
                 wrapped.append((line, heading))
         # keep the decision at this step in sight
         scroll = max(0.0, (marked + 2) * step - review.height)
         scrolled_lines(surface, wrapped, review, scroll, small)
+        if self.details:
+            self.draw_details(surface, replay)
+
+    def draw_details(self, surface: pygame.Surface, replay: HandReplay) -> None:
+        """The hand's seed and fingerprint in full, in a box over the hands (I hides it)."""
+        w, h = surface.get_size()
+        fs = self.fs
+        small = round(fs * 0.8)
+        start = replay.start
+        width = w * 0.56
+        lines = [
+            line
+            for text in details_lines(seed=start.seed, fingerprint=start.fingerprint)
+            for line in wrap(text, small, width)
+        ]
+        box = pygame.Rect(0, 0, round(width + fs * 2), round(len(lines) * small * 1.45 + fs * 2))
+        box.topleft = (round(w * 0.03), round(h * 0.2))
+        pygame.draw.rect(surface, (10, 40, 25), box, border_radius=fs // 2)
+        pygame.draw.rect(surface, ACCENT, box, width=2, border_radius=fs // 2)
+        area = box.inflate(-fs * 2, -fs * 2)
+        scrolled_lines(surface, [(line, False) for line in lines], area, 0.0, small)
 
     def draw_hands(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         fs = self.fs
@@ -353,7 +402,8 @@ class ReplayViewer(MenuScreen):
             name = self.row.names[seat] + (" (to play)" if mover else "")
             blit_text(surface, fit(name, small, name_w - 6), small, colour,
                       (area.left, top + row_h * 0.3), "midleft", bold=True)  # fmt: skip
-            blit_text(surface, f"count {picture.count(position)}", small, SOFT,
+            blit_text(surface, deadwood_label(picture.count(position), self.row.names[seat]),
+                      small, SOFT,
                       (area.left, top + row_h * 0.62), "midleft")  # fmt: skip
             for i, card in enumerate(cards):
                 image = card_art.face(card, cw, self.game.settings.four_colour)
@@ -367,8 +417,8 @@ class ReplayViewer(MenuScreen):
         top = picture.discard[-1].symbol if picture.discard else "none"
         stock = " ".join(c.symbol for c in picture.stock)
         lines = [
-            (f"Discard pile: {len(picture.discard)} cards, {top} on top", True),
-            (f"Stock, {len(picture.stock)} cards, top first:", True),
+            (pile_words(len(picture.discard), top), True),
+            (stock_words(len(picture.stock)), True),
         ]
-        lines += [(line, False) for line in wrap(stock or "(empty)", small, area.width)]
+        lines += [(line, False) for line in wrap_to_width(stock or "(empty)", small, area.width)]
         scrolled_lines(surface, lines, area, 0.0, small)

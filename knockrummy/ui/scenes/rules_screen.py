@@ -1,16 +1,22 @@
-"""Rules: each profile's rules in plain words, including every resolved point."""
+"""Rules: each profile's rules in plain words, including every resolved point. A profile's
+tab opens on that profile's own rules; the rules every game shares follow them.
+
+Keys: the tabs' own keys are their numbers (1 to 5); Page Down, Page Up, Space, Home and
+End scroll, and so does the wheel."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...engine.profiles import PROFILES
-from ...rules_text import rules_page
+from ...rules_text import common_sections, own_sections
 from ..fonts import blit_text, wrap
 from ..theme import SOFT
-from ..widgets import Button, row_of_buttons
+from ..widgets import Button, fitting_size, row_of_buttons
 from ..wording import short_name
 from .menu import MenuScreen, scrolled_lines
+
+SHARED_HEADING = "The rules every game here shares"
 
 
 class RulesScreen(MenuScreen):
@@ -20,15 +26,23 @@ class RulesScreen(MenuScreen):
         super().__init__(game)
         self.profile = profile
         self.scroll = 0.0
+        self.limit = 0.0
+        """How far the page can scroll, as last drawn."""
         self.rebuild()
 
     def rebuild(self) -> None:
         self.tabs = [
-            Button(short_name(pid), (lambda pid=pid: self.show(pid)), primary=pid == self.profile)
-            for pid in PROFILES
+            Button(
+                short_name(pid),
+                (lambda pid=pid: self.show(pid)),
+                pygame.K_1 + i,
+                primary=pid == self.profile,
+            )
+            for i, pid in enumerate(PROFILES)
         ]
         self.back_button = Button("Back", self.back)
         self.buttons = self.tabs + [self.back_button]
+        self.focus = list(PROFILES).index(self.profile)  # the keyboard starts on the tab shown
 
     def show(self, profile: str) -> None:
         self.profile = profile
@@ -36,35 +50,55 @@ class RulesScreen(MenuScreen):
         self.rebuild()
 
     def handle_body(self, event: pygame.event.Event) -> None:
+        page = self.size[1] * 0.5
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0.0, self.scroll - event.y * self.fs * 3)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_SPACE):
-            self.scroll += self.size[1] * 0.5
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEUP:
-            self.scroll = max(0.0, self.scroll - self.size[1] * 0.5)
+            self.scroll_to(self.scroll - event.y * self.fs * 3)
+        elif event.type == pygame.KEYDOWN:
+            moves = {
+                pygame.K_PAGEDOWN: self.scroll + page,
+                pygame.K_SPACE: self.scroll + page,
+                pygame.K_PAGEUP: self.scroll - page,
+                pygame.K_HOME: 0.0,
+                pygame.K_END: self.limit,
+            }
+            if event.key in moves:
+                self.scroll_to(moves[event.key])
+
+    def scroll_to(self, scroll: float) -> None:
+        self.scroll = max(0.0, min(scroll, self.limit))
 
     def lines(self, width: float) -> list[tuple[str, bool]]:
+        """The profile's own rules first (under its name), then the shared ones."""
         fs = self.fs
         out: list[tuple[str, bool]] = []
-        for heading, text in rules_page(self.profile):
-            out.append((heading, True))
-            for paragraph in text.split("\n"):
-                out += [(line, False) for line in wrap(paragraph, fs, width)]
-            out.append(("", False))
+        parts = [
+            (f"{short_name(self.profile)}: its own rules", own_sections(self.profile)),
+            (SHARED_HEADING, common_sections()),
+        ]
+        for title, sections in parts:
+            out += [(title.upper(), True), ("", False)]
+            for heading, text in sections:
+                out.append((heading, True))
+                for paragraph in text.split("\n"):
+                    out += [(line, False) for line in wrap(paragraph, fs, width)]
+                out.append(("", False))
         return out
 
     def draw_body(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         fs = self.fs
-        row_of_buttons(self.tabs, (w / 2, h * 0.17), round(fs * 0.9), fs * 0.5)
+        gap = fs * 0.5
+        size = fitting_size([t.label for t in self.tabs], round(fs * 0.9), w * 0.96, gap)
+        row_of_buttons(self.tabs, (w / 2, h * 0.17), size, gap)
         self.back_button.place((w * 0.9, h * 0.08), fs)
         top, bottom = h * 0.24, h * 0.92
         area = pygame.Rect(round(w * 0.1), round(top), round(w * 0.8), round(bottom - top))
-        limit = scrolled_lines(surface, self.lines(w * 0.8), area, self.scroll, fs)
-        if limit > 0:
+        self.limit = scrolled_lines(surface, self.lines(w * 0.8), area, self.scroll, fs)
+        self.scroll = min(self.scroll, self.limit)
+        if self.limit > 0:
             blit_text(
                 surface,
-                "scroll with the wheel or Page Down",
+                "scroll with the wheel, Page Down and Page Up, Home and End",
                 round(fs * 0.8),
                 SOFT,
                 (w / 2, bottom + fs * 0.4),

@@ -1,0 +1,173 @@
+"""Every sentence of the window's wording that names a player or counts something, said of
+"You" and of a name, of one and of several: "your deadwood", never "You's deadwood";
+"1 card", never "1 cards". A wording function that takes a name or a count and is not
+tried here fails the last test, so a new one is tried as it is written."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import time
+
+import pytest
+
+from knockrummy.ai.simple import SimpleBot
+from knockrummy.engine.actions import BuyBack, NextHand
+from knockrummy.engine.ledger import LedgerEntry
+from knockrummy.engine.profiles import PROFILES, get_profile
+from knockrummy.engine.session import BUY_BACK, apply, new_session
+from knockrummy.engine.views import player_view
+from knockrummy.ui import wording
+
+WHEN = time.localtime(0)
+
+
+def played_ledger(profile: str, names: list[str], seed: int = 3) -> list[LedgerEntry]:
+    """The whole ledger of a session played to its end by simple bots (buying back in
+    wherever that is offered, so Knock Rami's buy-back entries are there too)."""
+    state = new_session(profile, len(names), seed, names)
+    bots = [SimpleBot(seed + s) for s in range(len(names))]
+    while not state.is_over:
+        seat = state.to_move
+        if seat is None:
+            state, _ = apply(state, NextHand())
+        elif state.phase == BUY_BACK:
+            state, _ = apply(state, BuyBack(), seat)
+        else:
+            state, _ = apply(state, bots[seat].choose(player_view(state, seat)), seat)
+    return list(state.ledger)
+
+
+def sentences(name: str, count: int) -> dict[str, list[str]]:
+    """Every wording function that takes a name or a count, with ``name`` as the player
+    (beside "Cleo") and ``count`` as every count."""
+    names = [name, "Cleo"]
+    profile = get_profile("gin-rummy")
+    gin = LedgerEntry(1, 24, "difference", f"{name}'s deadwood", 1, counterparty=0)
+    paid = LedgerEntry(1, -count, "difference", f"to {name}: deadwood {count}", 1, "points", 0)
+    out = {
+        "says": [wording.says(name, "deal", "deals")],
+        "whose": [wording.whose(name) + " deadwood"],
+        "possessive": ["all of " + wording.possessive(name) + " deadwood"],
+        "object_name": ["undercut by " + wording.object_name(name)],
+        "winners_line": [
+            wording.winners_line(names, [0]),
+            wording.winners_line(names, [0, 1]),
+        ],
+        "game_over_line": [wording.game_over_line(names, [0], "knock-rami", count)],
+        "final_score_line": [wording.final_score_line(name, str(count), True, False)],
+        "out_line": [wording.out_line(name, 100 + count, 100)],
+        "buy_back_offer": [wording.buy_back_offer(name, 100 + count, count, 2 * count, 90)],
+        "buy_back_words": [wording.buy_back_words(True, name), wording.buy_back_words(False, name)],
+        "continue_row": [
+            wording.continue_row(
+                "gin-rummy", names, WHEN, hand=count, turns=count, hands_finished=count - 1
+            ),
+            wording.continue_row("gin-rummy", names, WHEN, hand=count, hands_finished=count),
+        ],
+        "progress_words": [wording.progress_words(count, count, 0)],
+        "handoff_lines": wording.handoff_lines(name, ["Cleo"]),
+        "plate_lines": wording.plate_lines(name, "Easy", count, False),
+        "leaves_label": [wording.leaves_label(count)],
+        "deadwood_label": [wording.deadwood_label(count, name)],
+        "change_amount": [wording.change_amount(count, True, name)],
+        "change_line": [
+            wording.change_line(gin, False, "Cleo", names),
+            wording.change_line(paid, False, "Cleo", names),
+        ],
+        "reason_words": [wording.reason_words(gin, names), wording.reason_words(paid, names)],
+        "more_changes": [wording.more_changes(count)],
+        "layoff_legend": [wording.layoff_legend([(name, "7♥", "4♥ 5♥ 6♥")])],
+        "turn_line": [wording.turn_line(name, ["drew from the stock", "threw 7♥"])],
+        "deadwood_now": wording.deadwood_now(count, count),
+        "score_sheet_row": [wording.score_sheet_row(name, count, hands_won=count)],
+        "score_sheet_title": wording.score_sheet_title(profile, count, count + 1),
+        "hands_left_label": [wording.hands_left_label(count)],
+        "page_line": [wording.page_line(count - 1, count)],
+        "knock_bubble": [wording.knock_bubble(profile, count)],
+        "pile_words": [wording.pile_words(count, "7♥")],
+        "stock_words": [wording.stock_words(count)],
+        "cost_words": [wording.cost_words(float(count), "throwing 7♥")],
+        "chip_count": [wording.chip_count(count)],
+        "plural": [wording.plural(count, "card"), wording.plural(count, "hand")],
+        "players_words": [wording.players_words(count, count), wording.players_words(2, 2 + count)],
+    }
+    return out
+
+
+ONE = re.compile(
+    r"\b1 (more )?(cards|hands|turns|moves|changes|players|points|chips|ways|seats|games)\b"
+)
+SEVERAL = re.compile(
+    r"\b(\d*[02-9]|\d{2,}) (more )?(card|hand|turn|move|change|player|point|game|seat)\b(?!s)"
+)
+YOU_WRONG = re.compile(
+    r"You's|\bYou (is|has|was|\w*[^s' ]s)\b|\b(with|to|from|against|by|of|than|and) You\b"
+)
+
+
+def wrong_you(text: str) -> list[str]:
+    return [m.group(0) for m in YOU_WRONG.finditer(text)]
+
+
+@pytest.mark.parametrize("count", [1, 2, 7])
+@pytest.mark.parametrize("name", ["You", "Ben"])
+def test_every_sentence_agrees_with_you_and_a_name_and_with_one_and_several(name, count):
+    for function, texts in sentences(name, count).items():
+        for text in texts:
+            assert not wrong_you(text), (function, text)
+            assert not ONE.search(text), (function, text)
+            assert not SEVERAL.search(text), (function, text)
+            if name == "Ben" and function not in ("handoff_lines",):
+                assert not re.search(r"\b[Yy]our?\b", text), (function, text)
+
+
+def test_the_gin_reason_says_your_deadwood_and_bens_deadwood():
+    you = LedgerEntry(1, 24, "difference", "You's deadwood", 1, counterparty=0)
+    ben = LedgerEntry(0, 24, "difference", "Ben's deadwood", 1, counterparty=1)
+    assert wording.change_line(you, False, "Ben", ["You", "Ben"]) == "+24  your deadwood"
+    assert wording.change_line(ben, False, "You", ["You", "Ben"]) == "+24  Ben's deadwood"
+    paid = LedgerEntry(1, -7, "difference", "to You: deadwood 7", 1, counterparty=0)
+    assert wording.reason_words(paid, ["You", "Ben"]) == "to you: deadwood 7"
+    knock = LedgerEntry(0, 29, "difference", "difference 38 - 9 with You", 1, counterparty=1)
+    assert wording.reason_words(knock, ["Ben", "You"]) == "difference 38 - 9 with you"
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", ["You", "Ben"])
+def test_every_reason_the_engine_writes_reads_right_of_you_and_of_a_name(profile, name):
+    names = [name, "Cleo", "Dan"][: max(2, min(3, PROFILES[profile].max_players))]
+    entries = played_ledger(profile, names)
+    assert entries
+    for entry in entries:
+        text = wording.reason_words(entry, names)
+        assert text and not wrong_you(text), (entry, text)
+        assert names[entry.seat] == name or "You" not in text, (entry, text)
+        if entry.counterparty is not None and entry.kind != "undercut-bonus":
+            other = names[entry.counterparty]
+            said = "you" if other == "You" else other
+            assert said in text or "with" not in entry.reason, (entry, text)
+
+
+NAMED = {"name", "names", "others", "notes", "winners", "count", "hand", "turns", "left"}
+COUNTED = {"hands_won", "pages", "players", "hand_number", "deadwood", "moves", "low", "high"}
+NOT_A_SENTENCE = {"is_you", "counts_against", "going_out_word", "setting_notice"}
+"""Functions that take such a parameter but say nothing about a player or a count
+(``setting_notice``'s name is a setting's)."""
+
+
+def test_every_wording_function_with_a_name_or_a_count_is_tried_here():
+    tried = set(sentences("Ben", 2))
+    missing = []
+    for function_name, function in inspect.getmembers(wording, inspect.isfunction):
+        if function.__module__ != wording.__name__ or function_name in NOT_A_SENTENCE:
+            continue
+        params = set(inspect.signature(function).parameters)
+        if params & (NAMED | COUNTED) and function_name not in tried:
+            missing.append(function_name)
+    assert not missing, f"try these with You and a name, 1 and several: {missing}"
+
+
+def test_a_card_counted_in_the_replay_agrees():
+    assert wording.pile_words(1, "7♥") == "Discard pile: 1 card, 7♥ on top"
+    assert wording.stock_words(2) == "Stock, 2 cards, top first:"
