@@ -43,7 +43,6 @@ from ..wording import (
     pile_words,
     stock_words,
 )
-from .hand_end import wrap_to_width
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -355,7 +354,7 @@ class ReplayViewer(MenuScreen):
             if text.startswith("▶"):
                 marked = len(wrapped)
             # measured, and narrower for a bold line, so no line is cut short
-            for line in wrap_to_width(text, small, review.width * (0.9 if heading else 1.0)):
+            for line in wrap(text, small, review.width * (0.9 if heading else 1.0)):
                 wrapped.append((line, heading))
         # keep the decision at this step in sight
         scroll = max(0.0, (marked + 2) * step - review.height)
@@ -420,5 +419,5 @@ class ReplayViewer(MenuScreen):
             (pile_words(len(picture.discard), top), True),
             (stock_words(len(picture.stock)), True),
         ]
-        lines += [(line, False) for line in wrap_to_width(stock or "(empty)", small, area.width)]
+        lines += [(line, False) for line in wrap(stock or "(empty)", small, area.width)]
         scrolled_lines(surface, lines, area, 0.0, small)
