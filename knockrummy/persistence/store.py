@@ -449,7 +449,7 @@ class Store:
         now = time.time()
         cursor = self.db.execute(
             "INSERT INTO sessions (created, updated, profile, players, seed, stake, seats,"
-            " finished, app_version, winners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " finished, app_version, winners, undo_seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 now,
                 now,
@@ -461,6 +461,7 @@ class Store:
                 int(state.is_over),
                 app_version(),
                 json.dumps(list(state.winners)),
+                state.undo_seat,
             ),
         )
         return cursor.lastrowid
