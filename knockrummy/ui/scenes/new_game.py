@@ -114,7 +114,7 @@ class NewGameScreen(MenuScreen):
         if name != settings.player_name and len(name) <= NAME_LENGTH:
             # the name typed here is the player's from now on
             self.game.change_settings(replace(settings, player_name=name))
-        session_id, state = self.game.start(self.profile, seats, stake)
+        session_id, state = self.game.start(self.profile, seats, stake, take_backs=True)
         self.app.navigator.table(session_id, state, seats)
 
     def play_code(self) -> None:
