@@ -415,6 +415,8 @@ def undo_refusal(state: SessionState, seat: int | None = None) -> str | None:
         return TAKE_BACK_RULE
     discarder = state.seats_in_hand[before.to_move]
     if discarder != state.undo_seat:
+        if seat == state.undo_seat:  # the last discard was another player's
+            return TAKE_BACK_RULE
         return f"only {state.names[state.undo_seat]} may take back a discard in this game"
     if seat is not None and seat != discarder:
         return f"only {state.names[discarder]}, who discarded, may take the discard back"

@@ -265,6 +265,20 @@ PASS_WORD = "Pass"
 """The bubble by a seat that passes."""
 HINT_THINKING = "Thinking about a hint…"
 SELECT_TO_KNOCK = "Lift the card to throw face down first (arrows or a click), then press K."
+UNDO_LABEL = "Undo"
+"""The button that takes back the discard just made (U, or Ctrl+Z)."""
+
+
+def undo_offer(card: Card) -> str:
+    """The status line's addition while the discard just made may be taken back."""
+    return f"Threw {card.symbol} by mistake? Undo (U) takes it back."
+
+
+def taken_back(card: Card) -> str:
+    """The status line once the discard is taken back."""
+    return f"You took back the discard of {card.symbol}: your turn again."
+
+
 TAKEN_MARK = "taken"
 """Over the card taken from the pile this turn."""
 EMPTY_STOCK = "empty"
