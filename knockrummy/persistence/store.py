@@ -85,6 +85,8 @@ class SessionSummary:
     names, scores or hands."""
     deal_code: str | None = None
     """The deal code that deals this session again (None for a damaged one)."""
+    take_backs: int = 0
+    """Discards taken back (``undo`` actions) in the session."""
 
 
 @dataclass(frozen=True)
@@ -264,6 +266,7 @@ class Store:
                     created=r.created,
                     updated=r.updated,
                     deal_code=deal_code(r),
+                    take_backs=scan.take_backs.get(session_id, 0),
                 )
             )
         return out
@@ -336,7 +339,12 @@ class Store:
         entries = self._rows_by_session("ledger", "seq", players, schema.ledger_row, problems)
         hands = self._rows_by_session("hands", "number", players, schema.hand_row, problems)
         self._action_problems(players, problems)
-        scan = _Scan(rows, checked, problems, entries, hands)
+        take_backs = dict(
+            self.db.execute(
+                "SELECT session_id, count(*) FROM actions WHERE action = 'undo' GROUP BY session_id"
+            ).fetchall()
+        )
+        scan = _Scan(rows, checked, problems, entries, hands, take_backs)
         self._scanned = (stamp, scan)
         return scan
 
@@ -496,6 +504,8 @@ class _Scan:
     """Why each damaged session cannot be read."""
     entries: dict[int, list[dict]]
     hands: dict[int, list[dict]]
+    take_backs: dict[int, int]
+    """Discards taken back, by session (sessions with none are left out)."""
 
 
 def deal_code(row: schema.SessionRow) -> str:

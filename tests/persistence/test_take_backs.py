@@ -130,3 +130,15 @@ def test_a_schema_3_database_gains_the_undo_seat_and_its_sessions_have_none(tmp_
     (summary,) = store.summaries()
     state, _ = store.load(summary.id)
     assert state.undo_seat is None and store.session(summary.id).undo_seat is None
+
+
+def test_the_ledger_counts_the_take_backs_of_each_session(tmp_path):
+    from knockrummy.persistence.stats import sessions_json
+
+    store = open_store(tmp_path / "k.sqlite3").store
+    sid, state, undone = play_with_take_backs(store)
+    other = store.create_session(new_session("gin-rummy", 2, 4, ["You", "Bo"]), SEATS)
+    counts = {s["id"]: s["take_backs"] for s in sessions_json(store)["sessions"]}
+    assert counts == {sid: undone, other: 0} and undone > 0
+    hands = store.hands(sid)
+    assert len(hands) == len(state.records)  # only hands played count, never a move undone
