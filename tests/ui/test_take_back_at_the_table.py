@@ -143,3 +143,24 @@ def test_new_game_offers_take_backs_and_the_daily_deal_and_a_deal_code_do_not(tm
     navigator.new_game()
     app.scene.start_deal(decode(code))
     assert app.scene.session.undo_seat is None
+
+
+def test_the_replay_viewer_shows_the_discard_taken_back(tmp_path):
+    from knockrummy.engine.session import apply, can_undo, legal_actions
+    from knockrummy.ui.scenes.replay_viewer import ReplayViewer
+
+    game = Game.open(str(tmp_path / "data"))
+    state = new_session("gin-rummy", 2, 9, ["You", "Bo"], undo_seat=0)
+    thrown = None
+    while state.phase == "playing":
+        if can_undo(state, 0) and thrown is None:
+            thrown = state.log[-1][1].card
+            state, _ = apply(state, Undo(), 0)
+        else:
+            state, _ = apply(state, legal_actions(state)[0])
+    seats = [{"name": "You", "kind": "human"}, {"name": "Bo", "kind": "computer"}]
+    sid = game.store.add_session(state, seats)
+    viewer = ReplayViewer(game, sid)
+    assert viewer.problem is None
+    lines = [text for text, _ in viewer.log_lines()]
+    assert any(f"You take back the discard of {thrown.symbol}" in line for line in lines)
