@@ -266,7 +266,7 @@ class Store:
                     created=r.created,
                     updated=r.updated,
                     deal_code=deal_code(r),
-                    take_backs=scan.take_backs.get(session_id, 0),
+                    take_backs=row["take_backs"],
                 )
             )
         return out
@@ -327,7 +327,11 @@ class Store:
         stamp = (self.db.total_changes, self.db.execute("PRAGMA data_version").fetchone()[0])
         if self._scanned is not None and self._scanned[0] == stamp:
             return self._scanned[1]
-        rows = self.db.execute("SELECT * FROM sessions ORDER BY created DESC, id DESC").fetchall()
+        # each session's take-backs (its ``undo`` actions) come in the same query
+        rows = self.db.execute(
+            "SELECT *, (SELECT count(*) FROM actions a WHERE a.session_id = sessions.id"
+            " AND a.action = 'undo') AS take_backs FROM sessions ORDER BY created DESC, id DESC"
+        ).fetchall()
         checked: dict[int, schema.SessionRow] = {}
         problems: dict[int, str] = {}
         for row in rows:
@@ -339,12 +343,7 @@ class Store:
         entries = self._rows_by_session("ledger", "seq", players, schema.ledger_row, problems)
         hands = self._rows_by_session("hands", "number", players, schema.hand_row, problems)
         self._action_problems(players, problems)
-        take_backs = dict(
-            self.db.execute(
-                "SELECT session_id, count(*) FROM actions WHERE action = 'undo' GROUP BY session_id"
-            ).fetchall()
-        )
-        scan = _Scan(rows, checked, problems, entries, hands, take_backs)
+        scan = _Scan(rows, checked, problems, entries, hands)
         self._scanned = (stamp, scan)
         return scan
 
@@ -504,8 +503,6 @@ class _Scan:
     """Why each damaged session cannot be read."""
     entries: dict[int, list[dict]]
     hands: dict[int, list[dict]]
-    take_backs: dict[int, int]
-    """Discards taken back, by session (sessions with none are left out)."""
 
 
 def deal_code(row: schema.SessionRow) -> str:

@@ -271,7 +271,7 @@ UNDO_LABEL = "Undo"
 
 def undo_offer(card: Card) -> str:
     """The status line's addition while the discard just made may be taken back."""
-    return f"Threw {card.symbol} by mistake? Undo (U) takes it back."
+    return f"Undo (U) takes back {card.symbol}."
 
 
 def taken_back(card: Card) -> str:
