@@ -31,7 +31,15 @@ def price(
     """Every decision ``seat`` took in the session (or in hand ``hand``), priced. Pure: safe
     to run on a worker thread."""
     return review_session(
-        row.profile, row.players, row.seed, log, seat, hand, list(row.names), row.stake or None
+        row.profile,
+        row.players,
+        row.seed,
+        log,
+        seat,
+        hand,
+        list(row.names),
+        row.stake or None,
+        row.undo_seat,
     )
 
 

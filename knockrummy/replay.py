@@ -5,7 +5,8 @@ Glossary:
     start        the hand as dealt: every hand by position, the upcard and the stock
                  (top card first), and the seats dealt in.
     step         one action of the hand: the seat that took it, the action in the engine's
-                 text form, the cards that seat held before it and its count after it.
+                 text form, the cards that seat held before it and its count after it. A
+                 discard taken back (``undo``) is a step too: the replay shows it happen.
     fairness     a hand's seed is fixed before it is played (it follows from the session
                  seed and the hand number); its SHA-256 :func:`~knockrummy.deal_codes.
                  fingerprint` is shown first and the seed after, and :func:`dealt_hand`
@@ -22,11 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .deal_codes import fingerprint
-from .engine.actions import Action, NextHand
+from .engine.actions import Action, NextHand, Undo
 from .engine.cards import Card
 from .engine.hand import deal, hand_points
 from .engine.ledger import format_amount
-from .engine.session import SessionState, apply, hand_seed, new_session
+from .engine.session import SessionState, actor, apply, hand_seed, new_session
 
 
 class ReplayError(ValueError):
@@ -65,6 +66,8 @@ class Step:
     """The acting seat's cards before the action (empty for a session action)."""
     deadwood_after: int | None
     """The acting seat's count after the action (None for a session action)."""
+    card: Card | None = None
+    """The card the action threw or took back (None if it names none)."""
 
 
 @dataclass(frozen=True)
@@ -182,10 +185,11 @@ def replay_hand(
     number: int,
     names: list[str] | None = None,
     stake: int | None = None,
+    undo_seat: int | None = None,
 ) -> HandReplay:
     """Hand ``number`` (from 1) of the session with these stored ``actions``: from its
     deal to its settlement (and a ``knock-rami`` buy-back answered after it)."""
-    state = new_session(profile_id, players, seed, names, stake)
+    state = new_session(profile_id, players, seed, names, stake, undo_seat)
     start = start_of(state) if number == 1 else None
     steps: list[Step] = []
     states: list[SessionState] = []
@@ -209,12 +213,13 @@ def replay_hand(
 
 
 def _step(before: SessionState, after: SessionState, action: Action) -> Step:
-    seat = before.to_move
+    seat = actor(before, action)
     if before.phase != "playing" or seat is None:
         return Step(seat, action, (), None)
     position = before.position_of(seat)
     held = tuple(before.hand.hands[position])
-    return Step(seat, action, held, hand_points(after.hand.hands[position]))
+    card = before.log[-1][1].card if isinstance(action, Undo) else getattr(action, "card", None)
+    return Step(seat, action, held, hand_points(after.hand.hands[position]), card)
 
 
 def first_dealer(seed: int, players: int) -> int:
@@ -247,15 +252,23 @@ ACTION_WORDS = {
     "BuyBack": ("buys back in", "buy back in", "buying back"),
     "StayOut": ("stays out", "stay out", "staying out"),
     "NextHand": ("deals the next hand", "deal the next hand", "dealing the next hand"),
+    "Undo": (
+        "takes back the discard of {card}",
+        "take back the discard of {card}",
+        "taking back the discard of {card}",
+    ),
 }
 """Each action as a move log says it of another player (``throws 8♦``), of the player
 spoken to (``throw 8♦``), and as a review names a choice (``throwing 8♦``)."""
 
 
-def action_words(action: Action, choice: bool = False, you: bool = False) -> str:
+def action_words(
+    action: Action, choice: bool = False, you: bool = False, card: Card | None = None
+) -> str:
     """An action as a move log says it (``throws 8♦``; with ``you``, ``throw 8♦``, after
-    "You"), or with ``choice`` as a review names it (``throwing 8♦``)."""
+    "You"), or with ``choice`` as a review names it (``throwing 8♦``). ``card`` names the
+    card of an action that does not carry it (a take-back's: see ``Step.card``)."""
     other, spoken_to, chosen = ACTION_WORDS[type(action).__name__]
     words = chosen if choice else spoken_to if you else other
-    card = getattr(action, "card", None)
+    card = getattr(action, "card", card)
     return words.format(card=card.symbol if card else "")

@@ -49,6 +49,7 @@ class StoredSession:
             number,
             list(row.names),
             row.stake or None,
+            row.undo_seat,
         )
 
 
@@ -145,7 +146,7 @@ def text_lines(replay: HandReplay, names: tuple[str, ...]) -> list[str]:
     lines[-1] += " ".join(c.symbol for c in start.stock)
     for number, step in enumerate(replay.steps, 1):
         who = "the table" if step.seat is None else names[step.seat]
-        line = f"{number:3}. {who} {action_words(step.action, you=who == 'You')}"
+        line = f"{number:3}. {who} {action_words(step.action, you=who == 'You', card=step.card)}"
         if step.deadwood_after is not None:
             held = " ".join(c.symbol for c in step.held_before)
             line += f"  (held {held}; deadwood after: {step.deadwood_after})"

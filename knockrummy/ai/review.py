@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..engine.actions import Action, Discard, Knock, Pass, StayOut, TakeDiscard
+from ..engine.actions import Action, Discard, Knock, Pass, StayOut, TakeDiscard, Undo
 from ..engine.cards import Card
 from ..engine.hand import knock_refusal
 from ..engine.melds import discard_points
@@ -97,14 +97,17 @@ def review_session(
     hand: int | None = None,
     names: list[str] | None = None,
     stake: int | None = None,
+    undo_seat: int | None = None,
 ) -> list[Decision]:
-    """Every decision ``seat`` took in the session (or in hand ``hand`` only), priced."""
-    state = new_session(profile_id, players, seed, names, stake)
+    """Every decision ``seat`` took in the session (or in hand ``hand`` only), priced. A
+    discard taken back (``Undo``) was never played: only the discard made after it counts."""
+    state = new_session(profile_id, players, seed, names, stake, undo_seat)
     decisions: list[Decision] = []
     actions = [a for _, a in log]
     for index, action in enumerate(actions):
         wanted = hand is None or state.hand_number == hand
-        if wanted and state.to_move == seat:
+        taken_back = index + 1 < len(actions) and isinstance(actions[index + 1], Undo)
+        if wanted and state.to_move == seat and not taken_back and not isinstance(action, Undo):
             view = player_view(state, seat)
             if len(view.legal_actions) > 1:
                 options = price_options(view, seed=decision_seed(seed, index))

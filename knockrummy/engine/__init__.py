@@ -9,6 +9,8 @@ Public API::
 
     state = new_session("knock-rami", 3, seed=7)
     state, events = apply(state, legal_actions(state)[0])  # refused -> IllegalActionError
+    # a session started with ``undo_seat`` lets that seat take back its last discard
+    # until the next player moves: can_undo(state, seat), apply(state, Undo(), seat)
     # events: the hand's (CardDrawn, CardDiscarded, Passed, Knocked, HandEnded; they name
     # positions, ``state.seat_at(position)``) then the session's (HandDealt, HandSettled,
     # PlayerOut, BuyBackOffered, BuyBackAnswered, SessionOver; they name seats)
@@ -24,6 +26,7 @@ from .actions import (
     Pass,
     StayOut,
     TakeDiscard,
+    Undo,
     parse_action,
 )
 from .cards import JOKER, Card, CardParseError, format_cards, parse_cards
@@ -46,6 +49,7 @@ from .scoring import Settlement, settle
 from .session import (
     BuyBackAnswered,
     BuyBackOffered,
+    DiscardTakenBack,
     Event,
     HandDealt,
     HandRecord,
@@ -59,11 +63,13 @@ from .session import (
     apply_unchecked,
     buy_back_price,
     buy_back_score,
+    can_undo,
     hand_dealt,
     legal_actions,
     new_session,
     refusal,
     replay_session,
+    undo_refusal,
 )
 from .shared_list import SharedList
 from .views import FaceDownKnock, PlayerView, PublicEvent, player_view, seen_events
@@ -79,6 +85,7 @@ __all__ = [
     "CardDrawn",
     "CardParseError",
     "Discard",
+    "DiscardTakenBack",
     "DrawStock",
     "Event",
     "FaceDownKnock",
@@ -110,12 +117,14 @@ __all__ = [
     "SharedList",
     "StayOut",
     "TakeDiscard",
+    "Undo",
     "apply",
     "apply_unchecked",
     "best_arrangement",
     "best_with_layoffs",
     "buy_back_price",
     "buy_back_score",
+    "can_undo",
     "deadwood_points",
     "deal",
     "defenders_deadwood",
@@ -133,4 +142,5 @@ __all__ = [
     "replay_session",
     "seen_events",
     "settle",
+    "undo_refusal",
 ]

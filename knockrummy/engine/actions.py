@@ -5,9 +5,12 @@ Glossary:
                     (decline the upcard offer, or decline the discard when the stock is
                     empty), discard a card face up, knock with a face-down discard.
     session action  between hands: deal the next hand, or answer a ``knock-rami`` buy-back.
+    take-back       ``undo``: the player who just discarded takes the discard back, before
+                    the next player has moved, in a session started with take-backs (one
+                    player against computers); see ``session.undo_refusal``.
 
 Text form (``str(action)`` and :func:`parse_action`): ``draw``, ``take``, ``pass``,
-``discard 7H``, ``knock 7H``, ``next``, ``buy-back``, ``stay-out``.
+``discard 7H``, ``knock 7H``, ``next``, ``buy-back``, ``stay-out``, ``undo``.
 """
 
 from __future__ import annotations
@@ -91,9 +94,21 @@ class StayOut:
         return "stay-out"
 
 
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the discard just made: the hand stands as it was before it.
+
+    Never among ``legal_actions`` (a computer never chooses it); the player who discarded
+    may take it, until the next player moves, in a session with take-backs
+    (``session.can_undo``)."""
+
+    def __str__(self) -> str:
+        return "undo"
+
+
 HandAction = DrawStock | TakeDiscard | Pass | Discard | Knock
 SessionAction = NextHand | BuyBack | StayOut
-Action = HandAction | SessionAction
+Action = HandAction | SessionAction | Undo
 
 _PLAIN = {
     "draw": DrawStock(),
@@ -102,6 +117,7 @@ _PLAIN = {
     "next": NextHand(),
     "buy-back": BuyBack(),
     "stay-out": StayOut(),
+    "undo": Undo(),
 }
 _WITH_CARD = {"discard": Discard, "knock": Knock}
 
@@ -115,5 +131,5 @@ def parse_action(text: str) -> Action:
         return _WITH_CARD[words[0]](Card.parse(words[1]))
     raise ActionParseError(
         f"{text!r} is not an action: use draw, take, pass, discard CARD, knock CARD, "
-        "next, buy-back or stay-out"
+        "next, buy-back, stay-out or undo"
     )

@@ -2,16 +2,18 @@
 
 Cards are written in their text form (``"7H"``), actions in theirs (``"knock 7H"``),
 amounts exactly (``"7/2"``). ``from_json(to_json(s))`` gives a state equal to ``s``;
-derived values (the last settlement) are recomputed, not stored.
+derived values (the last settlement, the hand a take-back restores) are recomputed, not
+stored. ``undo_seat`` is written only where a session has take-backs, and read as None
+where it is absent.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .actions import parse_action
+from .actions import Discard, parse_action
 from .cards import Card, format_cards, parse_cards
-from .hand import HandState
+from .hand import HandState, replay
 from .ledger import LedgerEntry
 from .scoring import settle
 from .session import HandRecord, SessionState
@@ -124,7 +126,7 @@ def session_to_json(s: SessionState) -> dict[str, Any]:
         "offers": list(s.offers),
         "winners": list(s.winners),
         "log": [[seat, str(action)] for seat, action in s.log],
-    }
+    } | ({} if s.undo_seat is None else {"undo_seat": s.undo_seat})
 
 
 def session_from_json(d: dict[str, Any]) -> SessionState:
@@ -148,6 +150,7 @@ def session_from_json(d: dict[str, Any]) -> SessionState:
             offers=[int(o) for o in d["offers"]],
             winners=tuple(int(w) for w in d["winners"]),
             log=[(seat, parse_action(a)) for seat, a in d["log"]],
+            undo_seat=None if d.get("undo_seat") is None else int(d["undo_seat"]),
         )
     except StateFormatError:
         raise
@@ -158,4 +161,9 @@ def session_from_json(d: dict[str, Any]) -> SessionState:
         knocker = hand.knocker if hand.ended_by == "knock" else None
         names = [state.names[s] for s in state.seats_in_hand]
         state.settlement = settle(state.profile_id, hand.hands, knocker, names)
+    last = state.log[-1][1] if state.log else None
+    if hand is not None and not hand.is_over and isinstance(last, Discard) and hand.log:
+        # the hand before the discard the log ends with, dealt and played again
+        actions = [action for _, action, _ in hand.log[:-1]]
+        state.undo_to = replay(hand.profile_id, hand.players, hand.dealer, hand.seed, actions)
     return state

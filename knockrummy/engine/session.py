@@ -15,6 +15,11 @@ Glossary:
     active      ``knock-rami``: seats still in the game (dealt into the next hand).
     pot         ``knock-rami``: chips staked and bought back, the winner's prize; it is
                 minus the sum of every player's chips entries, so it is never kept by hand.
+    take-back   ``Undo``: in a session started with an ``undo_seat`` (one player against
+                computers), that seat may take back its last discard until the next
+                player moves (:func:`undo_refusal`, :func:`can_undo`). The hand then stands
+                exactly as before the discard (the same object: nothing is rebuilt); the
+                log keeps the discard and the ``Undo``, so a replay takes it back too.
 
 Every hand's seed comes from the session seed and the hand number, so a session replays
 from its seed and its action log (:func:`replay_session`). The log, the ledger and the
@@ -30,7 +35,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from . import hand as hand_rules
-from .actions import Action, BuyBack, NextHand, StayOut
+from .actions import Action, BuyBack, Discard, Knock, NextHand, StayOut, Undo
+from .cards import Card
 from .errors import IllegalActionError
 from .hand import HandState
 from .ledger import Amount, LedgerEntry, exact, totals
@@ -123,6 +129,14 @@ class BuyBackAnswered:
 
 
 @dataclass(frozen=True)
+class DiscardTakenBack:
+    """``seat`` took back its discard ``card`` (``Undo``): the hand is as it was before."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
 class SessionOver:
     """The session ended."""
 
@@ -132,7 +146,15 @@ class SessionOver:
     """Final points by seat (ledger net in ``poker-rum``)."""
 
 
-SessionEvent = HandDealt | HandSettled | PlayerOut | BuyBackOffered | BuyBackAnswered | SessionOver
+SessionEvent = (
+    HandDealt
+    | HandSettled
+    | PlayerOut
+    | BuyBackOffered
+    | BuyBackAnswered
+    | DiscardTakenBack
+    | SessionOver
+)
 Event = hand_rules.Event | SessionEvent
 """Anything :func:`apply` reports."""
 
@@ -162,8 +184,14 @@ class SessionState:
     winners: tuple[int, ...] = ()
     log: SharedList[tuple[int | None, Action]] = field(default_factory=SharedList)
     """Every action applied, with the seat that took it (None for ``NextHand``)."""
+    undo_seat: int | None = None
+    """The seat that may take back its discards (the one player against computers), or
+    None: this session has no take-backs (pass-and-play, the daily deal, a dealt code)."""
     settlement: Settlement | None = None
     """The last hand's settlement, by position (derived; not saved)."""
+    undo_to: HandState | None = None
+    """The hand as it stood before the last action, while that action is a discard the
+    hand went on after (derived from the log; what ``Undo`` restores)."""
 
     def __post_init__(self) -> None:
         # plain lists (and phase words) are accepted from callers; keep the shared kinds
@@ -245,14 +273,18 @@ def new_session(
     seed: int,
     names: list[str] | None = None,
     stake: int | None = None,
+    undo_seat: int | None = None,
 ) -> SessionState:
-    """Start a session: choose the first dealer at random (from ``seed``) and deal."""
+    """Start a session: choose the first dealer at random (from ``seed``) and deal.
+    ``undo_seat`` is the seat that may take back a discard (see ``SessionState``)."""
     profile = get_profile(profile_id)
     profile.check_players(players)
     if names is None:
         names = [f"Player {i + 1}" for i in range(players)]
     if len(names) != players:
         raise ValueError(f"{players} players need {players} names, not {len(names)}")
+    if undo_seat is not None and not 0 <= undo_seat < players:
+        raise ValueError(f"seat {undo_seat} is not at a table of {players}")
     if stake is None:
         stake = profile.default_stake
     if profile.session == "elimination":
@@ -269,6 +301,7 @@ def new_session(
         dealer=dealer,
         active=[True] * players,
         bought_back=[False] * players,
+        undo_seat=undo_seat,
     )
     for seat in range(players):
         if stake:
@@ -362,8 +395,50 @@ _RULES: dict[str, _Rule] = {
 """Per phase: (candidates, refusal)."""
 
 
+TAKE_BACK_RULE = "a discard can be taken back only until the next player has moved"
+
+
+def undo_refusal(state: SessionState, seat: int | None = None) -> str | None:
+    """The rule that forbids taking back a discard now (by ``seat``, if given), or None if
+    the seat that just discarded may (see the glossary's take-back)."""
+    if state.undo_seat is None:
+        return "this game has no take-backs (they are for one player against computers)"
+    before = state.undo_to
+    if before is None:
+        last = state.log[-1][1] if state.log else None
+        if isinstance(last, Knock):
+            return "a knock cannot be taken back"
+        if isinstance(last, Undo):
+            return "the discard has been taken back already"
+        if isinstance(last, Discard) and state.phase != PLAYING:
+            return "the discard ended the hand"
+        return TAKE_BACK_RULE
+    discarder = state.seats_in_hand[before.to_move]
+    if discarder != state.undo_seat:
+        if seat == state.undo_seat:  # the last discard was another player's
+            return TAKE_BACK_RULE
+        return f"only {state.names[state.undo_seat]} may take back a discard in this game"
+    if seat is not None and seat != discarder:
+        return f"only {state.names[discarder]}, who discarded, may take the discard back"
+    return None
+
+
+def can_undo(state: SessionState, seat: int) -> bool:
+    """Whether ``seat`` may take back its discard now (``Undo``, never a legal action)."""
+    return undo_refusal(state, seat) is None
+
+
+def actor(state: SessionState, action: Action) -> int | None:
+    """The seat that takes ``action`` now: the seat to move, but for ``Undo`` the seat
+    whose discard is taken back (None between hands)."""
+    if isinstance(action, Undo) and state.undo_to is not None:
+        return state.seats_in_hand[state.undo_to.to_move]
+    return state.to_move
+
+
 def legal_actions(state: SessionState) -> list[Action]:
-    """What the seat to move (or, between hands, anyone) may do now."""
+    """What the seat to move (or, between hands, anyone) may do now. ``Undo`` is never
+    listed: it is asked for with :func:`can_undo`."""
     candidates, refuse = _RULES[state.phase]
     if state.phase == PLAYING:
         return list(candidates(state))  # already the hand's rule applied to its candidates
@@ -372,7 +447,10 @@ def legal_actions(state: SessionState) -> list[Action]:
 
 def refusal(state: SessionState, action: Action, seat: int | None = None) -> str | None:
     """The rule that forbids ``action`` now (taken by ``seat``, if given), or None if it
-    is legal: None exactly for the actions :func:`legal_actions` lists."""
+    is legal: None exactly for the actions :func:`legal_actions` lists, and for ``Undo``
+    where :func:`undo_refusal` allows it."""
+    if isinstance(action, Undo):
+        return undo_refusal(state, seat)
     mover = state.to_move
     if seat is not None and mover is not None and seat != mover:
         return f"it is {state.names[mover]}'s turn"
@@ -402,12 +480,17 @@ def apply_unchecked(state: SessionState, action: Action) -> tuple[SessionState, 
 
 def _advance(state: SessionState, action: Action) -> list[Event]:
     """Change ``state`` by a legal action; the events it caused."""
+    if isinstance(action, Undo):
+        return [_take_back(state)]
     state.log.append((state.to_move, action))
+    before, state.undo_to = state.hand, None
     if state.phase == PLAYING:
         state.hand, hand_events = hand_rules.apply_unchecked(state.hand, action)
         events: list[Event] = list(hand_events)
         if state.hand.is_over:
             events += _settle_hand(state)
+        elif isinstance(action, Discard):
+            state.undo_to = before  # never changed: ``apply`` copies a hand it changes
         return events
     if isinstance(action, NextHand):
         _deal_next(state)
@@ -419,6 +502,15 @@ def _advance(state: SessionState, action: Action) -> list[Event]:
     if bought:
         _buy_back(state, seat)
     return [answer, *_after_offers(state)]
+
+
+def _take_back(state: SessionState) -> DiscardTakenBack:
+    """Put the hand back as it was before the discard the log ends with."""
+    seat = actor(state, Undo())
+    discard = state.log[-1][1]
+    state.log.append((seat, Undo()))
+    state.hand, state.undo_to = state.undo_to, None
+    return DiscardTakenBack(seat, discard.card)
 
 
 def _settle_hand(state: SessionState) -> list[SessionEvent]:
@@ -579,13 +671,14 @@ def replay_session(
     actions: Sequence[Action],
     names: list[str] | None = None,
     stake: int | None = None,
+    undo_seat: int | None = None,
 ) -> SessionState:
     """Start a session from ``seed`` and apply ``actions`` (checked) in order.
 
     Raises :class:`IllegalActionError` at the first action the rules refuse. The time
     taken grows in step with the number of actions.
     """
-    state = new_session(profile_id, players, seed, names, stake)
+    state = new_session(profile_id, players, seed, names, stake, undo_seat)
     for action in actions:
         reason = refusal(state, action)
         if reason is not None:

@@ -29,7 +29,7 @@ from pathlib import Path
 from .. import app_version
 from .files import FileFormatError
 
-SCHEMA = 3
+SCHEMA = 4
 """Current layout of the database. Older databases are migrated one step at a time."""
 
 BUSY_TIMEOUT = 5.0
@@ -106,7 +106,13 @@ CREATE INDEX daily_by_day ON daily(profile, day);
 """Schema 3 keeps the coach's review of a seat (as of a number of actions, so reopening it
 is instant) and which sessions were a daily deal (their results are the sessions' own)."""
 
-MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3}
+_V3_TO_V4 = """
+ALTER TABLE sessions ADD COLUMN undo_seat INTEGER;
+"""
+"""Schema 4 keeps the seat that may take back a discard (NULL: no take-backs, as in every
+session an older version wrote)."""
+
+MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3, 3: _V3_TO_V4}
 """From version N to N+1."""
 
 TABLES = frozenset({"meta", "sessions", "actions", "ledger", "hands"})

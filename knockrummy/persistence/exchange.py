@@ -1,7 +1,8 @@
 """One session as a JSON file, for sharing or for a bug report.
 
 The file holds what is needed to rebuild the session exactly: profile, seed, stake, seats
-and every action. Importing is all or nothing:
+and every action (and, where the session has take-backs, ``undo_seat``: the seat that
+may take back a discard; a file without it has none). Importing is all or nothing:
 
 Glossary:
     check      the file is refused by size before it is parsed, then parsed strictly and
@@ -43,6 +44,8 @@ def export_session(store: Store, session_id: int) -> dict:
         "seats": [s.to_json() for s in row.seats],
         "actions": [[seat, str(action)] for seat, action in store.actions(session_id)],
     }
+    if row.undo_seat is not None:  # absent: no take-backs (what older files hold)
+        data["undo_seat"] = row.undo_seat
     return envelope(KIND, SCHEMA, data)
 
 

@@ -246,6 +246,8 @@ class SessionData:
     seats: tuple[SeatData, ...]
     actions: tuple[tuple[int | None, Action], ...] = ()
     """Each action with the seat that took it (None between hands)."""
+    undo_seat: int | None = None
+    """The seat that may take back a discard (see ``SessionState``); None: none may."""
 
 
 def seat(value: Any, where: str) -> SeatData:
@@ -272,6 +274,18 @@ def _basics(profile: Any, players: Any, seed_value: Any, stake: Any, seats: Any)
         raise InvalidDataError(f"{players} players need {players} seats, not {len(seats)}")
     checked = tuple(seat(s, f"seat {i + 1}") for i, s in enumerate(seats))
     return profile, players, seed_value, stake, checked
+
+
+def undo_seat(value: Any, seats: Sequence[SeatData]) -> int | None:
+    """The seat that may take back a discard: None, or the seat of a human player."""
+    if value is None:
+        return None
+    checked = integer(value, "the seat with take-backs", 0, len(seats) - 1)
+    if seats[checked].kind != HUMAN:
+        raise InvalidDataError(
+            f"seat {checked + 1} may take back discards, but a computer plays it"
+        )
+    return checked
 
 
 def action(seat_value: Any, action_text: Any, where: str, players: int) -> tuple:
@@ -302,13 +316,15 @@ def session_file_data(data: Any) -> SessionData:
         if not isinstance(entry, list) or len(entry) != 2:
             raise InvalidDataError(f"{where} must be a pair [seat, action], not {_show(entry)}")
         actions.append(action(entry[0], entry[1], where, players))
-    return SessionData(profile, players, seed_value, stake, seats, tuple(actions))
+    undo = undo_seat(data.get("undo_seat"), seats)
+    return SessionData(profile, players, seed_value, stake, seats, tuple(actions), undo)
 
 
 def start(data: SessionData | SessionRow) -> SessionState:
     """The checked session's first state: its first hand dealt, no action taken."""
     names = [s.name for s in data.seats]
-    return new_session(data.profile, data.players, data.seed, names, data.stake or None)
+    stake = data.stake or None
+    return new_session(data.profile, data.players, data.seed, names, stake, data.undo_seat)
 
 
 def replay(
@@ -352,6 +368,8 @@ class SessionRow:
     winners: tuple[int, ...]
     created: float
     updated: float
+    undo_seat: int | None = None
+    """The seat that may take back a discard (see ``SessionState``); None: none may."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -413,6 +431,7 @@ def session_row(row: Mapping) -> SessionRow:
         winners=winners,
         created=_time(row["created"], "the creation time"),
         updated=_time(row["updated"], "the time of the last action"),
+        undo_seat=undo_seat(row["undo_seat"], seats),
     )
 
 

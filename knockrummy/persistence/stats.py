@@ -90,8 +90,10 @@ def player_statistics(store: Store) -> list[PlayerStats]:
 
 def sessions_json(store: Store) -> dict:
     """``{"sessions": [{"id", "profile", "players", "names", "hands_played", "scores",
-    "finished", "winners", "deal_code"}]}``; ``players`` is the number of seats, as in
-    ``sim``. If any session is damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
+    "finished", "winners", "deal_code", "take_backs"}]}``; ``players`` is the number of
+    seats, as in ``sim``; ``take_backs`` the discards taken back (each stored as an
+    ``undo`` action; the discard it took back counts nowhere else). If any session is
+    damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
     summaries = store.summaries()
     doc: dict = {
         "sessions": [
@@ -105,6 +107,7 @@ def sessions_json(store: Store) -> dict:
                 "finished": s.finished,
                 "winners": list(s.winners),
                 "deal_code": s.deal_code,
+                "take_backs": s.take_backs,
             }
             for s in summaries
             if s.problem is None

@@ -91,6 +91,8 @@ class SessionSummary:
     """The turns taken in that hand (a discard, a knock or a pass ends a turn)."""
     daily: str | None = None
     """The day (ISO date) whose daily deal this session is, or None."""
+    take_backs: int = 0
+    """Discards taken back (``undo`` actions) in the session."""
 
 
 @dataclass(frozen=True)
@@ -273,6 +275,7 @@ class Store:
                     hand_now=row["hand_now"],
                     turns_now=row["turns_now"],
                     daily=row["daily_day"] if isinstance(row["daily_day"], str) else None,
+                    take_backs=row["take_backs"],
                 )
             )
         return out
@@ -343,7 +346,10 @@ class Store:
             "  AND a.seq > COALESCE((SELECT MAX(b.seq) FROM actions b"
             "   WHERE b.session_id = s.id AND b.action = 'next'), -1)"
             "  AND (a.action = 'pass' OR a.action LIKE 'discard %'"
-            "   OR a.action LIKE 'knock %')) AS turns_now"
+            "   OR a.action LIKE 'knock %')) AS turns_now,"
+            # its take-backs (``undo`` actions)
+            " (SELECT COUNT(*) FROM actions a WHERE a.session_id = s.id"
+            "  AND a.action = 'undo') AS take_backs"
             " FROM sessions s LEFT JOIN daily d ON d.session_id = s.id"
             " ORDER BY s.created DESC, s.id DESC"
         ).fetchall()
@@ -471,7 +477,7 @@ class Store:
         now = time.time()
         cursor = self.db.execute(
             "INSERT INTO sessions (created, updated, profile, players, seed, stake, seats,"
-            " finished, app_version, winners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " finished, app_version, winners, undo_seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 now,
                 now,
@@ -483,6 +489,7 @@ class Store:
                 int(state.is_over),
                 app_version(),
                 json.dumps(list(state.winners)),
+                state.undo_seat,
             ),
         )
         return cursor.lastrowid

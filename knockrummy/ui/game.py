@@ -22,7 +22,7 @@ from ..persistence.paths import UserPaths, user_paths
 from ..persistence.settings_file import load_settings, save_settings
 from ..persistence.store import SaveError, SessionConflictError, Store, open_store
 from ..settings import Settings
-from .seats import SeatConfig
+from .seats import SeatConfig, take_back_seat
 from .sound import Sounds
 
 UNSAVED = 0
@@ -107,13 +107,22 @@ class Game:
             self.change_settings(self.settings)
 
     def start(
-        self, profile: str, seats: list[SeatConfig], stake: int | None = None, seed=None
+        self,
+        profile: str,
+        seats: list[SeatConfig],
+        stake: int | None = None,
+        seed=None,
+        take_backs: bool = False,
     ) -> tuple[int, SessionState]:
         """A new session, recorded before its first action (``UNSAVED`` if the game is
-        read-only or the record cannot be written)."""
+        read-only or the record cannot be written). With ``take_backs`` the one human at
+        a table of computers may take back a discard (never in pass-and-play); a daily
+        deal or a dealt code leaves them off, as the deal is the same for everyone."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        state = new_session(profile, len(seats), seed, [s.name for s in seats], stake)
+        undo_seat = take_back_seat(seats) if take_backs else None
+        names = [s.name for s in seats]
+        state = new_session(profile, len(seats), seed, names, stake, undo_seat)
         if self.read_only:
             return UNSAVED, state
         try:

@@ -129,7 +129,7 @@ def run_game(
     else:
         seats = default_seats(players, humans=1, level=level)
         seats[0] = replace(seats[0], name=game.settings.player_name)
-        session_id, state = game.start(profile, seats, seed=seed)
+        session_id, state = game.start(profile, seats, seed=seed, take_backs=True)
         navigator.table(session_id, state, seats)
     app.run()
     game.keep_window()

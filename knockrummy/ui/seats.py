@@ -35,6 +35,13 @@ class SeatConfig(schema.SeatData):
         return cls(checked.name, checked.kind, checked.level)
 
 
+def take_back_seat(seats) -> int | None:
+    """The seat that may take back a discard: the one human at a table of computers; None
+    at a table of several humans (pass-and-play) or of computers only."""
+    humans = [seat for seat, config in enumerate(seats) if config.kind == HUMAN]
+    return humans[0] if len(humans) == 1 and len(seats) > 1 else None
+
+
 COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
 """Names the window gives computer seats, by seat number."""
 

@@ -72,13 +72,17 @@ class SeatBots:
 
     def _catch_up(self, held: _SeatBot, state: SessionState, seat: int) -> None:
         """Show a fresh bot the seat's earlier views of this hand (a resumed session)."""
-        actions = [action for _, action in state.log]
         start = _hand_start(state.log)
         replayed = new_session(
-            state.profile_id, state.players, state.seed, list(state.names), state.stake or None
+            state.profile_id,
+            state.players,
+            state.seed,
+            list(state.names),
+            state.stake or None,
+            state.undo_seat,
         )
-        for index, action in enumerate(actions):
-            if index >= start and replayed.to_move == seat:
+        for index, (mover, action) in enumerate(state.log):
+            if index >= start and mover == seat:  # the seat's own decisions, as logged
                 held.bot.choose(player_view(replayed, seat))
                 held.decisions += 1
             replayed, _ = apply(replayed, action)

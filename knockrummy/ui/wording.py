@@ -345,9 +345,23 @@ DETAILS_LINE = "Deal details: I"
 """The score sheet's last line: where the seed's fingerprint and the deal code are."""
 DETAILS_CLOSE = "Press I or Escape to close."
 KEEP_PLAYING = "Keep playing"
+"""The knock confirmation's second button: no knock, the turn goes on."""
 SKIP_TO_END = "Skip to the result"
 """Once the only person at the table is out of Knock Rami: play the rest at once."""
-"""The knock confirmation's second button: no knock, the turn goes on."""
+UNDO_LABEL = "Undo"
+"""The button that takes back the discard just made (U, or Ctrl+Z)."""
+
+
+def undo_offer(card: Card) -> str:
+    """The status line's addition while the discard just made may be taken back."""
+    return f"Undo (U) takes back {card.symbol}."
+
+
+def taken_back(card: Card) -> str:
+    """The status line once the discard is taken back."""
+    return f"You took back the discard of {card.symbol}: your turn again."
+
+
 TAKEN_MARK = "taken"
 DRAWN_MARK = "new"
 """Over the card just drawn from the stock, where the sort put it."""

@@ -72,7 +72,11 @@ class GameOverScreen(MenuScreen):
         state = self.state
         stake = state.stake if get_profile(state.profile_id).session == "elimination" else None
         session_id, new = self.game.start(
-            state.profile_id, self.seats, stake or None, seed=state.seed + 1
+            state.profile_id,
+            self.seats,
+            stake or None,
+            seed=state.seed + 1,
+            take_backs=state.undo_seat is not None,
         )
         self.app.navigator.table(session_id, new, self.seats)
 

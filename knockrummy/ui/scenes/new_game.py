@@ -134,7 +134,7 @@ class NewGameScreen(MenuScreen):
             remembered = replace(remembered, player_name=name)
         if remembered != settings:
             self.game.change_settings(remembered)  # chosen here again next time
-        session_id, state = self.game.start(self.profile, seats, stake)
+        session_id, state = self.game.start(self.profile, seats, stake, take_backs=True)
         self.app.navigator.table(session_id, state, seats)
 
     def play_code(self) -> None:

@@ -105,6 +105,7 @@ class ReplayViewer(MenuScreen):
                     number,
                     list(row.names),
                     row.stake or None,
+                    row.undo_seat,
                 )
                 self.problem = None
             except ReplayError as exc:
@@ -303,7 +304,7 @@ class ReplayViewer(MenuScreen):
         lines = [("Deal" + (" ◀" if self.point == 0 else ""), self.point == 0)]
         for i, step in enumerate(self.replay.steps, 1):
             who = "The table" if step.seat is None else names[step.seat]
-            text = f"{i}. {who} {action_words(step.action, you=is_you(who))}"
+            text = f"{i}. {who} {action_words(step.action, you=is_you(who), card=step.card)}"
             lines.append((text + (" ◀" if i == self.point else ""), i == self.point))
         return lines
 

@@ -15,6 +15,10 @@ Glossary:
     view      what the table knows: :func:`player_view` of the viewer, or
               :func:`spectator_view` when no human sits at the table.
     decide    ``(state, seat) -> action``: a computer seat's decision (see :mod:`..tables`).
+    grace     after the viewer's discard, while the engine lets them take it back (one
+              player against computers), the next computer waits ``UNDO_GRACE`` seconds
+              of stepped time (scaled by the speed; none at "instant") before it starts to
+              think, so a misclick can be undone (Undo, U or Ctrl+Z) before it moves.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from ...engine.actions import (
     NextHand,
     Pass,
     TakeDiscard,
+    Undo,
 )
 from ...engine.cards import Card
 from ...engine.errors import IllegalActionError
@@ -51,13 +56,16 @@ from ...engine.session import (
     SESSION_OVER,
     BuyBackAnswered,
     BuyBackOffered,
+    DiscardTakenBack,
     Event,
     HandDealt,
     HandSettled,
     SessionOver,
     SessionState,
     apply,
+    can_undo,
     hand_seed,
+    undo_refusal,
 )
 from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...settings import Settings
@@ -78,6 +86,7 @@ from ..wording import (
     HINT_THINKING,
     KEEP_PLAYING,
     SKIP_TO_END,
+    UNDO_LABEL,
     buy_back_words,
     deadwood_now,
     going_out_word,
@@ -90,6 +99,8 @@ from ..wording import (
     score_sheet_title,
     setting_notice,
     status_line,
+    taken_back,
+    undo_offer,
 )
 from .hand_end import HandEndPanel, PanelChoices
 from .table_input import (
@@ -122,6 +133,10 @@ class TableOptions:
 DEADWOOD_DROP = 0.07
 """How much lower a deadwood card sits than the melds, in card widths."""
 
+
+UNDO_GRACE = 1.5
+"""Seconds at normal speed the next computer waits after the viewer's discard while it can
+be taken back (see the glossary's grace)."""
 
 BOT_WAIT = 0.002
 """Seconds a frame waits for a computer's pending decision (or a hint) before it draws on."""
@@ -206,6 +221,8 @@ class TableScene(Scene):
             Button("Knock", self._confirm_knock, pygame.K_k, primary=True),
             Button(KEEP_PLAYING, self._keep_playing, pygame.K_ESCAPE),
         )
+        self.undo_grace = 0.0
+        """Stepped seconds the next computer still waits before it starts (the grace)."""
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
         self.deal_code: str | None = None
@@ -346,6 +363,8 @@ class TableScene(Scene):
             "log": Button("Log", self._toggle_log, pygame.K_l),
             "pile": Button("Pile", self._toggle_pile, pygame.K_v),
             "skip": Button(SKIP_TO_END, self._skip_to_end, pygame.K_e, visible=False),
+            # its keys (U, Ctrl+Z) are read in ``handle``: refused in words when hidden
+            "undo": Button(UNDO_LABEL, self.take_back, visible=False),
         }
 
     def _may_skip(self) -> bool:
@@ -405,6 +424,7 @@ class TableScene(Scene):
         b["pass"].visible = Pass() in legal
         b["pass"].enabled = Pass() in legal
         b["hint"].enabled = self.can_act
+        b["undo"].visible = b["undo"].enabled = self.may_undo
         b["sort"].label = self.order.label
         b["skip"].visible = self._may_skip()
         self._place_buttons()
@@ -447,6 +467,32 @@ class TableScene(Scene):
             self.say(exc.rule[0].upper() + exc.rule[1:] + ".")
             return False
         return True
+
+    @property
+    def may_undo(self) -> bool:
+        """The viewer may take back the discard just made: one player against computers,
+        the engine allows it (the next seat has not moved), nothing else is on screen."""
+        return (
+            len(self.humans) == 1
+            and self.panel is None
+            and self.handoff is None
+            and can_undo(self.session, self.viewer)
+        )
+
+    def take_back(self) -> None:
+        """Undo, U or Ctrl+Z: take back the discard just made; a computer that had begun
+        to think starts again from the hand as it was. Refused in words where the session
+        has take-backs, ignored where it has none."""
+        if not self.may_undo:
+            if self.session.undo_seat == self.viewer and self.view.phase == PLAYING:
+                rule = undo_refusal(self.session, self.viewer) or ""
+                self.say(rule[:1].upper() + rule[1:] + ".")
+            return
+        self.future, self._future_seat = None, None  # its answer was for the discard undone
+        card = self.session.log[-1][1].card
+        self.perform(Undo(), self.viewer)
+        self.selected = card  # lifted again: Enter throws it after all, a click picks another
+        self.say(taken_back(card))
 
     def _answering_offer(self) -> bool:
         return (
@@ -633,6 +679,10 @@ class TableScene(Scene):
         new, events = apply(old, action, seat)
         self.session = new
         self.view = self._view_of(new)
+        self.undo_grace = 0.0
+        if isinstance(action, Discard) and seat == self.viewer and self.may_undo:
+            self.undo_grace = self.motion.duration(UNDO_GRACE)
+        self.shown = min(self.shown, len(self.view.history))  # a take-back shortens it
         self.hint = ""
         self.hint_details = ""
         self.moments += moments(events, self.humans or None)
@@ -705,6 +755,10 @@ class TableScene(Scene):
                 moves.append(Move("knock", event.position, None, knock_word=word))
             elif isinstance(event, Passed):
                 moves.append(Move("pass", event.position))
+            elif isinstance(event, DiscardTakenBack):  # the card flies back into the hand
+                position = self.view.seats_in_hand.index(event.seat)
+                size = sizes[position]
+                moves.append(Move("draw", position, event.card, "discard", size_after=size))
         return moves
 
     def _advance(self, dt: float) -> None:
@@ -712,6 +766,9 @@ class TableScene(Scene):
         closes by itself, report the panel and the game's end to whoever listens."""
         if self.panel is None:
             if self.view.phase == PLAYING and self._computer_to_move():
+                if self.undo_grace > 0 and self.may_undo:
+                    self.undo_grace -= dt  # the grace: time to take a misclick back
+                    return
                 self._bot_turn()
             return
         if self.panel.busy:
@@ -844,6 +901,11 @@ class TableScene(Scene):
         if self.panel is not None:
             self.panel.handle(event)
             return
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_u or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+        ):
+            self.take_back()
+            return
         if event.type == pygame.MOUSEMOTION:
             self.pile_hover = self._hit_map().pile_at(event.pos) == "discard"
         for button in self.buttons.values():
@@ -955,6 +1017,8 @@ class TableScene(Scene):
                 thinking=self.future is not None,
                 selected=self.selected,
             )
+            if self.may_undo:
+                status = f"{status} {undo_offer(self.session.log[-1][1].card)}"
         handoff = None
         if self.handoff is not None:
             others = [view.names[s] for s in self.humans if s != self.handoff]
