@@ -5,8 +5,9 @@ computer players (the bottom seat too, as if a person played it), and at each mo
 player meets (draw, discard, hint shown, hand log open, pile history open, knock available,
 knock confirmation, hand end, buy-back, game over) the table is drawn at every window size
 and at the normal and the extra-large card size. Each picture is checked as the layout
-test checks it (nothing overlaps, nothing leaves the window, no overlay hides a seat) and
-what it finds is printed beside the file's name and written to ``OUTDIR/problems.txt``.
+test checks it (nothing overlaps, nothing leaves the window, no overlay hides a seat, no
+text is cut to fit its box) and what it finds is printed beside the file's name and
+written to ``OUTDIR/problems.txt``.
 
 Files are named ``PROFILE-SEATS-MOMENT-WxH-SCALE.png``. ``--profile``, ``--seats``,
 ``--size``, ``--scale`` and ``--moment`` (each repeatable) draw a part of the matrix.
@@ -40,6 +41,7 @@ from screenshots import (  # noqa: E402
 from knockrummy.engine.actions import Knock, NextHand  # noqa: E402
 from knockrummy.engine.melds import discard_points  # noqa: E402
 from knockrummy.engine.profiles import PROFILES  # noqa: E402
+from knockrummy.ui.fonts import recording_cuts  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.navigator import Navigator  # noqa: E402
 from knockrummy.ui.runner import table_scene  # noqa: E402
@@ -86,10 +88,11 @@ class Matrix:
                     scene.motion.settle(scene._targets(), DT, None)
                 marks = Marks()
                 surface = pygame.Surface(shape)
-                draw_table(scene.frame(), surface, marks)
+                with recording_cuts() as cuts:
+                    draw_table(scene.frame(), surface, marks)
                 name = f"{label}-{moment}-{shape[0]}x{shape[1]}-{scale}.png"
                 pygame.image.save(surface, str(self.outdir / name))
-                problems = marks.problems(shape)
+                problems = marks.problems(shape) + [f"cut to fit: {t!r}" for t in cuts]
                 print(name, "ok" if not problems else f"{len(problems)} problems", flush=True)
                 self.found += [f"{name}: {p}" for p in problems]
         scene.settings = settings
@@ -201,9 +204,10 @@ def _discard_moments(app, scene, matrix: Matrix, label: str, once) -> None:
         scene.refresh_buttons()
         app.step(DT, [])
         matrix.shoot(scene, label, "knock")
-        scene._knock_selected()  # the confirmation setting is "always": it asks
+        scene._knock()  # the confirmation setting is "always": it asks
         app.step(DT, [])
         matrix.shoot(scene, label, "knock-confirm")
+        scene._keep_playing()
         once("knock-confirm")
 
 

@@ -696,7 +696,9 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
         if card == frame.taken:
             labels.append((TAKEN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
         elif card == frame.drawn and not (lifted and frame.leaves is not None):
-            labels.append((DRAWN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
+            top = frame.motion.card_pos.get(frame.selected)
+            if top is None or not x - cw < top[0] < x + cw:  # not under the lifted card
+                labels.append((DRAWN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
     for text, size, pos, bold in labels:  # over every card, so no later card hides them
         _text(marks, surface, text, size, WARN, pos, "midbottom", bold=bold)
 
@@ -733,22 +735,33 @@ def _bubble_surface(text: str, size: int):
 
 
 def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
-    """The status line and, over it, the hint; a hint too long for one line takes the
-    status line's place for its second line (it is about the same move, and goes with it)."""
+    """The status line and the hint over it, in two slots under the buttons: a hint on
+    one line takes the upper slot; a longer hint takes both (it is about the same move as
+    the status line, and goes with it); with no hint, a long status line takes both."""
     color = WARN if frame.notice else TEXT
     x, y = frame.geometry.layout.status
+    upper = y - fs * 1.5
     status = frame.status
+    size = round(fs * 0.9)
     if frame.hint:
-        size = round(fs * 0.9)
-        first, *rest = wrap(frame.hint, size, _line_room(frame, y - fs * 1.5, size))
-        _text(marks, surface, first, size, WARN, (x, y - fs * 1.5), "center", group="hint")
+        first, *rest = wrap(frame.hint, size, _line_room(frame, upper, size))
+        _text(marks, surface, first, size, WARN, (x, upper), "center", group="hint")
         if rest:
             last = fit(" ".join(rest), size, _line_room(frame, y, size))
             _text(marks, surface, last, size, WARN, (x, y), "center", group="hint")
             status = ""
-    if status:
+    elif status:
+        first, *rest = wrap(status, fs, _line_room(frame, y, fs))
+        if rest:  # on two lines, the upper slot first
+            room = min(_line_room(frame, upper, fs), _line_room(frame, y, fs))
+            first, *rest = wrap(status, fs, room)
+            _text(marks, surface, first, fs, color, (x, upper), "center", group="status")
+            status = " ".join(rest)
+    if status:  # on one line: a little smaller where it must, rather than cut
         width = _line_room(frame, y, fs)
-        _text(marks, surface, fit(status, fs, width), fs, color, (x, y), "center")
+        sizes = (fs, round(fs * 0.9), round(fs * 0.8), max(11, round(fs * 0.7)))
+        size = next((n for n in sizes if font(n).get_rect(status).width <= width), sizes[-1])
+        _text(marks, surface, fit(status, size, width), size, color, (x, y), "center", "status")
     for button in frame.buttons:
         button.draw(surface, round(fs * 0.9))
         if button.visible and button.rect is not None:
