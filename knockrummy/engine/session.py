@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from . import hand as hand_rules
-from .actions import Action, BuyBack, NextHand, StayOut
+from .actions import Action, BuyBack, NextHand, StayOut, malformed
 from .errors import IllegalActionError
 from .hand import HandState
 from .ledger import Amount, LedgerEntry, exact, totals
@@ -373,6 +373,9 @@ def legal_actions(state: SessionState) -> list[Action]:
 def refusal(state: SessionState, action: Action, seat: int | None = None) -> str | None:
     """The rule that forbids ``action`` now (taken by ``seat``, if given), or None if it
     is legal: None exactly for the actions :func:`legal_actions` lists."""
+    wrong = malformed(action)
+    if wrong is not None:
+        return wrong
     mover = state.to_move
     if seat is not None and mover is not None and seat != mover:
         return f"it is {state.names[mover]}'s turn"
