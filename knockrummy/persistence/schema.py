@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -55,6 +56,8 @@ MAX_REASON_LENGTH = 500
 """Characters in a ledger row's reason (the engine writes well under 200)."""
 PROGRESS_STEP = 250
 """Actions replayed between two progress reports."""
+MIN_TIME = 0.0
+"""The first second of 1970, as a timestamp: earlier times cannot be shown everywhere."""
 MAX_TIME = 253_402_300_799.0
 """The last second of the year 9999, as a timestamp: later times cannot be shown."""
 
@@ -371,8 +374,27 @@ def is_iso_day(text: str) -> bool:
     return True
 
 
+def stored_time(moment: float) -> float:
+    """A clock reading as the database keeps it: within ``MIN_TIME`` to ``MAX_TIME``, the
+    range a stored time is read back in, so a clock set before 1970 or past 9999 still
+    writes a session that reads (as played at the nearest time that can be shown)."""
+    if not isinstance(moment, (int, float)) or math.isnan(moment):
+        return MIN_TIME
+    return min(max(float(moment), MIN_TIME), MAX_TIME)
+
+
+def now() -> float:
+    """The time to store for something happening now (see :func:`stored_time`)."""
+    return stored_time(time.time())
+
+
+def is_time(value: Any) -> bool:
+    """Whether ``value`` is a stored time as :func:`stored_time` writes it."""
+    return type(value) in (int, float) and MIN_TIME <= value <= MAX_TIME
+
+
 def _time(value: Any, where: str) -> float:
-    if type(value) not in (int, float) or not 0 <= value <= MAX_TIME:
+    if not is_time(value):
         raise InvalidDataError(f"{where} is not a time ({_show(value)})")
     return float(value)
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -149,7 +148,7 @@ class Store:
             self._write_hands(session_id, after.records[len(before.records) :])
             self.db.execute(
                 "UPDATE sessions SET updated = ?, finished = ?, winners = ? WHERE id = ?",
-                (time.time(), int(after.is_over), json.dumps(list(after.winners)), session_id),
+                (schema.now(), int(after.is_over), json.dumps(list(after.winners)), session_id),
             )
 
     def _write_ledger(self, session_id: int, entries: Iterable[LedgerEntry], start: int) -> None:
@@ -446,7 +445,7 @@ class Store:
 
     def _insert_session(self, state: SessionState, seats: list[dict]) -> int:
         """The session's row as ``state`` stands (inside the caller's transaction)."""
-        now = time.time()
+        now = schema.now()
         cursor = self.db.execute(
             "INSERT INTO sessions (created, updated, profile, players, seed, stake, seats,"
             " finished, app_version, winners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -516,7 +515,7 @@ def _reading(session_id: int) -> Iterator[None]:
 def _damaged_summary(row: sqlite3.Row, problem: str) -> SessionSummary:
     """What the ledger can say of a session it cannot read: its id and the problem."""
     profile = row["profile"] if isinstance(row["profile"], str) else "?"
-    created = row["created"] if type(row["created"]) in (int, float) else 0.0
+    created = row["created"] if schema.is_time(row["created"]) else schema.MIN_TIME
     return SessionSummary(
         id=row["id"],
         profile=profile[:40],
@@ -526,8 +525,8 @@ def _damaged_summary(row: sqlite3.Row, problem: str) -> SessionSummary:
         scores=(),
         finished=False,
         winners=(),
-        created=created if 0 <= created <= schema.MAX_TIME else 0.0,
-        updated=created if 0 <= created <= schema.MAX_TIME else 0.0,
+        created=created,
+        updated=created,
         problem=f"session #{row['id']} is damaged: {problem}",
     )
 
