@@ -15,9 +15,11 @@ WAL mode with full sync: closing the window, a crash or a power cut loses at mos
 action in flight. A database that is damaged or was written by a newer version is never
 overwritten: it is renamed aside and the player is told.
 
-Every row is checked when it is read (``schema.py``): a session with a damaged row is
-listed with what is wrong (``SessionSummary.problem``), is never offered to Continue, and
-reading it raises InvalidDataError instead of crashing the screen that asked. An import
+Every row is checked when it is read (``schema.py``), the coach's kept reviews and the
+daily deals as much as the actions, ledger and hands: a session with a damaged row, or
+with an action the rules refuse, is listed with what is wrong (``SessionSummary.problem``,
+in the words of ``problem()``), is never offered to Continue, and reading it raises
+InvalidDataError instead of crashing the screen or command that asked. An import
 is written whole, in one transaction (``add_session``).
 
 A file that cannot be written (read-only, in use by another program) is opened read-only;
