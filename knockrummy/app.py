@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from .cli import Command, add_commands
+from .console import run_command
 
 COMMANDS = (
     Command("play", "knockrummy.app", "the game's window (the default; --profile deals at once)"),
@@ -43,11 +44,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or (args[0].startswith("-") and args[0] not in TOP_LEVEL):
         args.insert(0, "play")  # knockrummy [play] [--data-dir DIR]
+    return run_command(lambda: _run(args))
+
+
+def _run(args: list[str]) -> int:
     try:
         options = build_parser(args).parse_args(args)
         return options.run(options)
     except SystemExit as stop:  # argparse's usage error (2), --help or --version (0)
         return 0 if stop.code is None else stop.code if isinstance(stop.code, int) else 1
+    except BrokenPipeError:
+        raise  # the reader went away: run_command ends the command quietly
     except OSError as exc:
         # a folder or file the arguments named turned out unusable while running
         log = logging.getLogger("knockrummy")

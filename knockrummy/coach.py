@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .ai.review import REVIEW_SAMPLES, Decision, from_stored, review_session, stored_text
+from .ai.review import REVIEW_SAMPLES, Decision, review_session, stored_text
 from .engine.actions import Action
 from .persistence.schema import SessionRow
 
@@ -45,14 +45,12 @@ def price(
 
 def kept(store, session_id: int, seat: int, actions: int) -> list[Decision] | None:
     """The kept review of ``seat`` if it stands for a session of ``actions`` actions; None
-    if there is none, it is older, or its row is damaged (it is priced again then)."""
+    if there is none or it is older (it is priced again then). A damaged row raises
+    InvalidDataError: the session is reported as damaged, as everywhere else."""
     found = store.saved_review(session_id, seat)
-    if found is None or found[0] != actions or found[1] != METHOD:
+    if found is None or found.actions != actions or found.method != METHOD:
         return None
-    try:
-        return from_stored(found[2])
-    except ValueError:
-        return None
+    return list(found.decisions)
 
 
 def keep(store, session_id: int, seat: int, actions: int, decisions: Sequence[Decision]) -> None:

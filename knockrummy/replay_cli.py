@@ -84,6 +84,9 @@ def stored_session(
         raise CommandError(f"cannot read {path}: {exc}. The file was left as it is") from None
     try:
         row = store.session(session_id)
+        damaged = store.problem(session_id)  # every row checked, the actions replayed
+        if damaged is not None:
+            raise InvalidDataError(damaged)
         log = store.actions(session_id)
         review = None
         if review_seat is not None:

@@ -236,7 +236,8 @@ def review_json(decisions: Sequence[Decision]) -> dict:
 
 def stored_text(decisions: Sequence[Decision]) -> str:
     """The decisions as JSON text to keep, every expected value exact (not rounded), so a
-    review read back is the review that was computed."""
+    review read back is the review that was computed (``persistence.schema.review_row``
+    reads it back, checked as every stored row is)."""
     import json
 
     return json.dumps(
@@ -252,54 +253,6 @@ def stored_text(decisions: Sequence[Decision]) -> str:
             for d in decisions
         ]
     )
-
-
-def from_stored(text: str) -> list[Decision]:
-    """The decisions :func:`stored_text` wrote; ValueError if the text is not that (only
-    actions and numbers are read: nothing in it names code)."""
-    import json
-    import math
-
-    from ..engine.actions import parse_action
-
-    def whole(value, low: int = 0) -> int:
-        if type(value) is not int or not low <= value <= 10**6:
-            raise ValueError(f"{value!r} is not a count")
-        return value
-
-    data = json.loads(text)
-    if not isinstance(data, list):
-        raise ValueError("a stored review is a list of decisions")
-    decisions = []
-    for item in data:
-        if not isinstance(item, dict):
-            raise ValueError("a stored decision is an object")
-        options = []
-        for pair in item.get("options", ()):
-            if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str):
-                raise ValueError("a stored option is an action and a number")
-            expected = pair[1]
-            if type(expected) not in (int, float) or not math.isfinite(expected):
-                raise ValueError(f"{expected!r} is not a number of points")
-            options.append(Option(parse_action(pair[0]), float(expected)))
-        action = item.get("action")
-        fed = item.get("fed")
-        if not isinstance(action, str) or not (fed is None or isinstance(fed, str)):
-            raise ValueError("a stored decision names its action")
-        chosen = parse_action(action)
-        if not options or chosen not in [o.action for o in options]:
-            raise ValueError("a stored decision's action is one of its options")
-        decisions.append(
-            Decision(
-                whole(item.get("hand"), 1),
-                whole(item.get("turn")),
-                whole(item.get("seat")),
-                chosen,
-                tuple(options),
-                fed,
-            )
-        )
-    return decisions
 
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -365,6 +318,5 @@ __all__ = [
     "review_session",
     "session_summary",
     "stored_text",
-    "from_stored",
     "total_cost",
 ]

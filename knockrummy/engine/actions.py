@@ -110,6 +110,45 @@ HandAction = DrawStock | TakeDiscard | Pass | Discard | Knock
 SessionAction = NextHand | BuyBack | StayOut
 Action = HandAction | SessionAction | Undo
 
+ACTION_TYPES: tuple[type, ...] = (
+    DrawStock,
+    TakeDiscard,
+    Pass,
+    Discard,
+    Knock,
+    NextHand,
+    BuyBack,
+    StayOut,
+    Undo,
+)
+"""Every action class, exactly (a subclass is not an action the rules know)."""
+
+
+def malformed(action: object) -> str | None:
+    """Why ``action`` is not a well-formed action (not one of the action classes, or a
+    field of the wrong type), or None if it is. The checked doors ask this first, so a
+    malformed action is refused like an illegal one instead of failing inside the rules."""
+    kind = type(action)
+    if kind not in ACTION_TYPES:
+        return f"a {kind.__name__} is not an action"
+    if kind is Discard or kind is Knock:
+        card = getattr(action, "card", None)
+        if type(card) is not Card or type(getattr(card, "code", None)) is not int:
+            return f"a {kind.__name__.lower()} must name a card, not a {type(card).__name__}"
+    return None
+
+
+def describe(action: object) -> str:
+    """The text form of a well-formed action; a short safe description of anything else
+    (for messages that must never fail on what they describe)."""
+    if malformed(action) is None:
+        return str(action)
+    kind = type(action)
+    if kind in ACTION_TYPES:
+        return f"a {kind.__name__.lower()} with a {type(getattr(action, 'card', None)).__name__}"
+    return f"a {kind.__name__}"
+
+
 _PLAIN = {
     "draw": DrawStock(),
     "take": TakeDiscard(),

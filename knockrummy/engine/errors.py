@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .actions import describe
+
 
 class IllegalActionError(ValueError):
     """An action the rules do not allow now; the message names the rule.
@@ -10,7 +12,7 @@ class IllegalActionError(ValueError):
     """
 
     def __init__(self, action: object, rule: str) -> None:
-        super().__init__(f"{action} is not allowed: {rule}")
+        super().__init__(f"{describe(action)} is not allowed: {rule}")
         self.action = action
         """The refused action."""
         self.rule = rule

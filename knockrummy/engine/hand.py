@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from .actions import Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard
+from .actions import Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard, malformed
 from .cards import CARDS, JOKER, Card, cards_mask, new_deck
 from .errors import IllegalActionError
 from .melds import deadwood_points
@@ -334,8 +334,11 @@ _HAND_ACTIONS = (DrawStock, TakeDiscard, Pass, Discard, Knock)
 
 def refusal(state: HandState, action: HandAction) -> str | None:
     """The rule that forbids ``action`` now, or None if it is legal."""
+    wrong = malformed(action)
+    if wrong is not None:
+        return wrong
     if not isinstance(action, _HAND_ACTIONS):
-        return f"{action!r} is not a hand action"
+        return f"{action} is not a hand action"
     return _RULES[state.phase][1](state, (action,))[0]
 
 

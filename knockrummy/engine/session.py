@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from . import hand as hand_rules
-from .actions import Action, BuyBack, Discard, Knock, NextHand, StayOut, Undo
+from .actions import Action, BuyBack, Discard, Knock, NextHand, StayOut, Undo, malformed
 from .cards import Card
 from .errors import IllegalActionError
 from .hand import HandState
@@ -449,6 +449,9 @@ def refusal(state: SessionState, action: Action, seat: int | None = None) -> str
     """The rule that forbids ``action`` now (taken by ``seat``, if given), or None if it
     is legal: None exactly for the actions :func:`legal_actions` lists, and for ``Undo``
     where :func:`undo_refusal` allows it."""
+    wrong = malformed(action)
+    if wrong is not None:
+        return wrong
     if isinstance(action, Undo):
         return undo_refusal(state, seat)
     mover = state.to_move

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -55,6 +56,8 @@ MAX_REASON_LENGTH = 500
 """Characters in a ledger row's reason (the engine writes well under 200)."""
 PROGRESS_STEP = 250
 """Actions replayed between two progress reports."""
+MIN_TIME = 0.0
+"""The first second of 1970, as a timestamp: earlier times cannot be shown everywhere."""
 MAX_TIME = 253_402_300_799.0
 """The last second of the year 9999, as a timestamp: later times cannot be shown."""
 
@@ -389,8 +392,27 @@ def is_iso_day(text: str) -> bool:
     return True
 
 
+def stored_time(moment: float) -> float:
+    """A clock reading as the database keeps it: within ``MIN_TIME`` to ``MAX_TIME``, the
+    range a stored time is read back in, so a clock set before 1970 or past 9999 still
+    writes a session that reads (as played at the nearest time that can be shown)."""
+    if not isinstance(moment, (int, float)) or math.isnan(moment):
+        return MIN_TIME
+    return min(max(float(moment), MIN_TIME), MAX_TIME)
+
+
+def now() -> float:
+    """The time to store for something happening now (see :func:`stored_time`)."""
+    return stored_time(time.time())
+
+
+def is_time(value: Any) -> bool:
+    """Whether ``value`` is a stored time as :func:`stored_time` writes it."""
+    return type(value) in (int, float) and MIN_TIME <= value <= MAX_TIME
+
+
 def _time(value: Any, where: str) -> float:
-    if type(value) not in (int, float) or not 0 <= value <= MAX_TIME:
+    if not is_time(value):
         raise InvalidDataError(f"{where} is not a time ({_show(value)})")
     return float(value)
 
@@ -482,6 +504,85 @@ def hand_row(row: Mapping, players: int) -> dict:
         "winners": list(_seat_list(winners, f"{where}'s winners", players)),
         "deadwood": [integer(d, f"a count in {where}", 0, 10_000) for d in deadwood],
     }
+
+
+MAX_OPTIONS = 200
+"""Options of one reviewed decision (a hand of 11 cards has at most 23 legal actions)."""
+REVIEW_KEYS = frozenset({"hand", "turn", "seat", "action", "options", "fed"})
+"""The keys of a kept decision, as ``ai.review.stored_text`` writes them."""
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """A checked row of ``reviews``: a seat's priced decisions as of ``actions`` actions."""
+
+    seat: int
+    actions: int
+    """The session's number of actions when the review was priced."""
+    method: int
+    """How it was priced (``coach.METHOD``)."""
+    decisions: tuple
+    """The seat's :class:`~knockrummy.ai.review.Decision` objects, in order."""
+
+
+def review_row(row: Mapping, session: SessionRow) -> ReviewRow:
+    """A row of ``reviews`` with its decisions decoded and checked: every decision is the
+    row's seat's, its action one of its options, every number finite, every name a name."""
+    seat_value = integer(row["seat"], "a kept review's seat", 0, session.players - 1)
+    where = f"the kept review of seat {seat_value + 1}"
+    actions = integer(row["actions"], f"{where}'s count of actions", 0, MAX_ACTIONS)
+    method = integer(row["method"], f"{where}'s method", 0, 10**9)
+    items = _list(_json_column(row["decisions"], where), where, MAX_ACTIONS)
+    decisions = tuple(
+        _decision(item, f"decision {i + 1} of {where}", seat_value, session.players)
+        for i, item in enumerate(items)
+    )
+    return ReviewRow(seat_value, actions, method, decisions)
+
+
+def _decision(value: Any, where: str, seat_value: int, players: int):
+    from ..ai.review import Decision, Option
+
+    item = _object(value, where)
+    unknown = sorted(k for k in item if k not in REVIEW_KEYS)
+    if unknown:
+        raise InvalidDataError(f"{where} holds {_clip(str(unknown[0]))}, which is not kept")
+    for key in ("hand", "turn", "seat", "action", "options"):
+        if key not in item:
+            raise InvalidDataError(f"{where} has no {key}")
+    integer(item["seat"], f"{where}'s seat", seat_value, seat_value)
+    _, chosen = action(None, item["action"], f"{where}'s action", players)
+    options = []
+    for pair in _list(item["options"], f"{where}'s options", MAX_OPTIONS):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise InvalidDataError(f"an option of {where} is not [action, points]")
+        _, option = action(None, pair[0], f"an option of {where}", players)
+        expected = pair[1]
+        if type(expected) not in (int, float) or not math.isfinite(expected):
+            raise InvalidDataError(f"an option of {where} is worth {_show(expected)}")
+        options.append(Option(option, float(expected)))
+    if chosen not in [o.action for o in options]:
+        raise InvalidDataError(f"{where}'s action is not one of its options")
+    fed = item.get("fed")
+    return Decision(
+        integer(item["hand"], f"{where}'s hand", 1, MAX_ACTIONS),
+        integer(item["turn"], f"{where}'s turn", 0, MAX_ACTIONS),
+        seat_value,
+        chosen,
+        tuple(options),
+        None if fed is None else name(fed, f"the player {where} fed"),
+    )
+
+
+def daily_row(row: Mapping, session: SessionRow) -> str:
+    """A row of ``daily`` (the session was the daily deal of a day): its day, checked."""
+    profile = choice(row["profile"], "the daily deal's rules", tuple(PROFILES))
+    if profile != session.profile:
+        raise InvalidDataError(f"the daily deal's rules are {profile}, not the session's")
+    day = row["day"]
+    if not isinstance(day, str) or not is_iso_day(day):
+        raise InvalidDataError(f"the daily deal's day is {_show(day)}, not a date")
+    return day
 
 
 # --------------------------------------------------------------------- settings

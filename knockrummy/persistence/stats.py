@@ -23,9 +23,9 @@ from __future__ import annotations
 import csv
 import io
 import re
-import unicodedata
 from dataclasses import dataclass
 
+from .. import console
 from ..engine.ledger import Amount, format_amount
 from .store import Store
 
@@ -203,5 +203,5 @@ def ledger_csv(store: Store, session_ids: list[int] | None = None) -> str:
 
 def plain_text(text: str) -> str:
     """``text`` without control or format characters (terminal escape sequences, bidi
-    overrides, lone surrogates), for printing to a terminal."""
-    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
+    overrides, lone surrogates, line breaks), for one line of a terminal."""
+    return console.plain_text(text)

@@ -15,9 +15,11 @@ WAL mode with full sync: closing the window, a crash or a power cut loses at mos
 action in flight. A database that is damaged or was written by a newer version is never
 overwritten: it is renamed aside and the player is told.
 
-Every row is checked when it is read (``schema.py``): a session with a damaged row is
-listed with what is wrong (``SessionSummary.problem``), is never offered to Continue, and
-reading it raises InvalidDataError instead of crashing the screen that asked. An import
+Every row is checked when it is read (``schema.py``), the coach's kept reviews and the
+daily deals as much as the actions, ledger and hands: a session with a damaged row, or
+with an action the rules refuse, is listed with what is wrong (``SessionSummary.problem``,
+in the words of ``problem()``), is never offered to Continue, and reading it raises
+InvalidDataError instead of crashing the screen or command that asked. An import
 is written whole, in one transaction (``add_session``).
 
 A file that cannot be written (read-only, in use by another program) is opened read-only;
@@ -30,7 +32,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -157,7 +158,7 @@ class Store:
             self._write_hands(session_id, after.records[len(before.records) :])
             self.db.execute(
                 "UPDATE sessions SET updated = ?, finished = ?, winners = ? WHERE id = ?",
-                (time.time(), int(after.is_over), json.dumps(list(after.winners)), session_id),
+                (schema.now(), int(after.is_over), json.dumps(list(after.winners)), session_id),
             )
 
     def _write_ledger(self, session_id: int, entries: Iterable[LedgerEntry], start: int) -> None:
@@ -246,16 +247,23 @@ class Store:
             )
             return [schema.hand_row(r, players) for r in rows]
 
-    def summaries(self) -> list[SessionSummary]:
+    def summaries(self, replay: bool = False) -> list[SessionSummary]:
         """Every session, newest first, with its totals (queries over the ledger). A
-        damaged session is listed with ``problem`` saying what is wrong. A fixed number of
-        queries, however many sessions there are."""
+        damaged session is listed with ``problem`` saying what is wrong. Every row is
+        checked in a fixed number of queries, however many sessions there are; whether
+        every action is one the rules allow is known only by replaying the session, which
+        ``replay`` does for each (``problem()``: a few milliseconds a session) and which
+        is otherwise told only of sessions already replayed."""
         scan = self._scan()
         out = []
         for row in scan.rows:
             session_id = row["id"]
-            if session_id in scan.problems:
-                out.append(_damaged_summary(row, scan.problems[session_id]))
+            # problem()'s words where they are known, so every reader says the same
+            damaged = session_id in scan.problems
+            found = self._replayed_problem(session_id, replay or damaged)
+            found = found or scan.problems.get(session_id)
+            if found is not None:
+                out.append(_damaged_summary(row, found))
                 continue
             r = scan.checked[session_id]
             points = [e for e in scan.entries[session_id] if e["account"] == "points"]
@@ -279,6 +287,27 @@ class Store:
                 )
             )
         return out
+
+    def _replayed_problem(self, session_id: int, replay: bool) -> str | None:
+        """What replaying the session found, without its ``session #N is damaged:`` (the
+        summary says it); with ``replay``, replayed now if it was not yet."""
+        if replay:
+            found = self.problem(session_id)
+        else:
+            known = [v for k, v in self._problems.items() if k[0] == session_id]
+            found = known[0] if known else None
+        if found is None:
+            return None
+        prefix = f"session #{session_id} is damaged: "
+        return found[len(prefix) :] if found.startswith(prefix) else found
+
+    def unfinished(self) -> list[int]:
+        """Every unfinished session that loads (each replayed once, then remembered), the
+        one played most recently first: what Continue offers."""
+        rows = self.db.execute(
+            "SELECT id FROM sessions WHERE finished = 0 ORDER BY updated DESC, id DESC"
+        ).fetchall()
+        return [session_id for (session_id,) in rows if self.problem(session_id) is None]
 
     def close(self) -> None:
         self.db.close()
@@ -308,20 +337,28 @@ class Store:
                 self.load(session_id)
                 self.ledger(session_id)
                 self.hands(session_id)
+                self.reviews(session_id)
+                self.daily_day(session_id)
                 self._problems[key] = None
             except (schema.InvalidDataError, KeyError) as exc:
                 self._problems[key] = str(exc)
         return self._problems[key]
 
     def _problem_key(self, session_id: int) -> tuple:
-        """The rows a replay reads: ``problem()`` answers again only when they change
-        (reading them is cheap; the replay is not)."""
+        """The rows ``problem()`` reads: it answers again only when they change (reading
+        them is cheap; the replay is not)."""
         row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
-        rows = self.db.execute(
-            "SELECT seq, seat, action FROM actions WHERE session_id = ? ORDER BY seq",
-            (session_id,),
-        ).fetchall()
-        return (session_id, None if row is None else tuple(row), hash(tuple(map(tuple, rows))))
+        rows = [
+            tuple(map(tuple, self.db.execute(query, (session_id,))))
+            for query in (
+                "SELECT seq, seat, action FROM actions WHERE session_id = ? ORDER BY seq",
+                "SELECT * FROM ledger WHERE session_id = ? ORDER BY seq",
+                "SELECT * FROM hands WHERE session_id = ? ORDER BY number",
+                "SELECT * FROM reviews WHERE session_id = ? ORDER BY seat",
+                "SELECT * FROM daily WHERE session_id = ?",
+            )
+        ]
+        return (session_id, None if row is None else tuple(row), hash(tuple(rows)))
 
     def all_hands(self) -> dict[int, list[dict]]:
         """Every session's finished hands (checked), by session id, in a fixed number of
@@ -361,23 +398,26 @@ class Store:
             except schema.InvalidDataError as exc:
                 problems[row["id"]] = str(exc)
         players = {i: r.players for i, r in checked.items()}
-        entries = self._rows_by_session("ledger", "seq", players, schema.ledger_row, problems)
-        hands = self._rows_by_session("hands", "number", players, schema.hand_row, problems)
+        entries = self._rows_by_session("ledger", "seq", checked, _ledger_row, problems)
+        hands = self._rows_by_session("hands", "number", checked, _hand_row, problems)
+        self._rows_by_session("reviews", "seat", checked, schema.review_row, problems)
+        days = self._rows_by_session("daily", "day", checked, schema.daily_row, problems)
         self._action_problems(players, problems)
-        scan = _Scan(rows, checked, problems, entries, hands)
+        scan = _Scan(rows, checked, problems, entries, hands, days)
         self._scanned = (stamp, scan)
         return scan
 
-    def _rows_by_session(self, table: str, order: str, players: dict, check, problems) -> dict:
-        """Every row of ``table`` checked by ``check(row, players)``, by session; a session
-        with a bad row gets its first problem in ``problems`` and no rows."""
-        out: dict[int, list] = {session_id: [] for session_id in players}
+    def _rows_by_session(self, table: str, order: str, sessions: dict, check, problems) -> dict:
+        """Every row of ``table`` checked by ``check(row, its checked session row)``, by
+        session; a session with a bad row gets its first problem in ``problems`` and no
+        rows."""
+        out: dict[int, list] = {session_id: [] for session_id in sessions}
         for row in self.db.execute(f"SELECT * FROM {table} ORDER BY session_id, {order}"):
             session_id = row["session_id"]
             if session_id not in out:
                 continue
             try:
-                out[session_id].append(check(row, players[session_id]))
+                out[session_id].append(check(row, sessions[session_id]))
             except schema.InvalidDataError as exc:
                 problems[session_id] = str(exc)
                 del out[session_id]
@@ -422,16 +462,32 @@ class Store:
                 (session_id, seat, actions, method, decisions),
             )
 
-    def saved_review(self, session_id: int, seat: int) -> tuple[int, int, str] | None:
-        """``(actions, method, decisions)`` of the kept review of ``seat``, or None. The
-        text is not checked here: the review reads it (and prices again what is wrong)."""
-        row = self.db.execute(
-            "SELECT actions, method, decisions FROM reviews WHERE session_id = ? AND seat = ?",
-            (session_id, seat),
-        ).fetchone()
-        if row is None or not all(type(v) is int for v in row[:2]) or type(row[2]) is not str:
+    def saved_review(self, session_id: int, seat: int) -> schema.ReviewRow | None:
+        """The kept review of ``seat``, checked, or None if there is none; InvalidDataError
+        if its row (or the session's) is damaged."""
+        try:
+            reviews = self.reviews(session_id)
+        except KeyError:  # no such session: no review either
             return None
-        return row[0], row[1], row[2]
+        return next((r for r in reviews if r.seat == seat), None)
+
+    def reviews(self, session_id: int) -> list[schema.ReviewRow]:
+        """Every kept review of the session, checked (InvalidDataError if damaged)."""
+        with _reading(session_id):
+            session = schema.session_row(self._fetch_row(session_id))
+            rows = self.db.execute(
+                "SELECT * FROM reviews WHERE session_id = ? ORDER BY seat", (session_id,)
+            )
+            return [schema.review_row(r, session) for r in rows]
+
+    def daily_day(self, session_id: int) -> str | None:
+        """The day the session was the daily deal of, checked, or None if it was not one
+        (InvalidDataError if the row is damaged)."""
+        with _reading(session_id):
+            session = schema.session_row(self._fetch_row(session_id))
+            rows = self.db.execute("SELECT * FROM daily WHERE session_id = ?", (session_id,))
+            days = [schema.daily_row(r, session) for r in rows]
+        return days[0] if days else None
 
     def mark_daily(self, session_id: int, profile: str, day: str) -> None:
         """Note that the session is the daily deal of ``day`` (ISO date) for ``profile``."""
@@ -442,17 +498,18 @@ class Store:
             )
 
     def daily_sessions(self, profile: str) -> list[tuple[str, int]]:
-        """``(day, session id)`` of every daily deal played with ``profile``, newest first;
-        rows that are not a date and a session are left out."""
-        rows = self.db.execute(
-            "SELECT day, session_id FROM daily WHERE profile = ? ORDER BY day DESC, session_id",
-            (profile,),
-        )
-        return [
-            (day, sid)
-            for day, sid in rows
-            if type(sid) is int and isinstance(day, str) and schema.is_iso_day(day)
+        """``(day, session id)`` of every daily deal played with ``profile``, newest first,
+        its row checked; a damaged session (``summaries`` says why) is left out, and so is
+        a row of no session."""
+        scan = self._scan()
+        found = [
+            (days[0], session_id)
+            for session_id, days in scan.days.items()
+            if days
+            and session_id not in scan.problems
+            and scan.checked[session_id].profile == profile
         ]
+        return sorted(found, key=lambda pair: (pair[0], -pair[1]), reverse=True)
 
     # ----------------------------------------------------------------- importing
 
@@ -474,7 +531,7 @@ class Store:
 
     def _insert_session(self, state: SessionState, seats: list[dict]) -> int:
         """The session's row as ``state`` stands (inside the caller's transaction)."""
-        now = time.time()
+        now = schema.now()
         cursor = self.db.execute(
             "INSERT INTO sessions (created, updated, profile, players, seed, stake, seats,"
             " finished, app_version, winners, undo_seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -524,6 +581,16 @@ class _Scan:
     """Why each damaged session cannot be read."""
     entries: dict[int, list[dict]]
     hands: dict[int, list[dict]]
+    days: dict[int, list[str]]
+    """Each daily deal's day, by session (an empty list: not a daily deal)."""
+
+
+def _ledger_row(row: sqlite3.Row, session: schema.SessionRow) -> dict:
+    return schema.ledger_row(row, session.players)
+
+
+def _hand_row(row: sqlite3.Row, session: schema.SessionRow) -> dict:
+    return schema.hand_row(row, session.players)
 
 
 def deal_code(row: schema.SessionRow) -> str:
@@ -545,7 +612,7 @@ def _reading(session_id: int) -> Iterator[None]:
 def _damaged_summary(row: sqlite3.Row, problem: str) -> SessionSummary:
     """What the ledger can say of a session it cannot read: its id and the problem."""
     profile = row["profile"] if isinstance(row["profile"], str) else "?"
-    created = row["created"] if type(row["created"]) in (int, float) else 0.0
+    created = row["created"] if schema.is_time(row["created"]) else schema.MIN_TIME
     return SessionSummary(
         id=row["id"],
         profile=profile[:40],
@@ -555,8 +622,8 @@ def _damaged_summary(row: sqlite3.Row, problem: str) -> SessionSummary:
         scores=(),
         finished=False,
         winners=(),
-        created=created if 0 <= created <= schema.MAX_TIME else 0.0,
-        updated=created if 0 <= created <= schema.MAX_TIME else 0.0,
+        created=created,
+        updated=created,
         problem=f"session #{row['id']} is damaged: {problem}",
     )
 

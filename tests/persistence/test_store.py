@@ -143,8 +143,9 @@ def test_schema_3_keeps_reviews_and_daily_deals_and_an_older_file_gains_them(tmp
     assert store_module.schema_version(store.db) == SCHEMA >= 3
     (summary,) = store.summaries()
     store.save_review(summary.id, 0, 5, 1040, "[]")
-    store.save_review(summary.id, 0, 6, 1040, '["later"]')
-    assert store.saved_review(summary.id, 0) == (6, 1040, '["later"]'), "one review per seat"
+    store.save_review(summary.id, 0, 6, 1041, "[]")
+    kept = store.saved_review(summary.id, 0)
+    assert (kept.actions, kept.method, kept.decisions) == (6, 1041, ()), "one review per seat"
     assert store.saved_review(summary.id, 1) is None
     store.mark_daily(summary.id, "gin-rummy", "2026-03-14")
     store.db.execute("PRAGMA foreign_keys = OFF")  # a damaged row, as another program left it

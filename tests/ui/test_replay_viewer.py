@@ -12,6 +12,7 @@ from knockrummy import coach
 from knockrummy.ai import make_bot
 from knockrummy.ai.review import review_json
 from knockrummy.engine.actions import Knock
+from knockrummy.persistence.schema import InvalidDataError
 from knockrummy.settings import Settings
 from knockrummy.sim import play_session
 from knockrummy.ui.game import Game
@@ -124,11 +125,16 @@ def test_a_kept_review_is_priced_again_once_the_session_has_moved_on(kept):
     assert coach.kept(game.store, sid, 1, actions) is None, "each seat has its own"
 
 
-def test_a_damaged_kept_review_is_priced_again_not_shown(tmp_path):
+def test_a_damaged_kept_review_is_reported_as_the_sessions_damage_not_shown(tmp_path):
     game, sid = saved_game(tmp_path, hands=1)
     actions = len(game.store.actions(sid))
     game.store.save_review(sid, 0, actions, coach.METHOD, '[{"action": "import os"}]')
-    assert coach.kept(game.store, sid, 0, actions) is None
+    with pytest.raises(InvalidDataError, match=f"session #{sid} is damaged"):
+        coach.kept(game.store, sid, 0, actions)
+    app, viewer = open_viewer(game, sid)
+    assert viewer.row is None and viewer.decisions is None and viewer.review_job is None
+    assert f"session #{sid} is damaged" in viewer.problem
+    assert game.store.problem(sid) is not None
 
 
 def test_the_ledger_opens_the_chosen_session_in_the_viewer_and_back_returns(kept):
@@ -229,3 +235,26 @@ def test_the_viewer_says_deadwood_counts_cards_and_keeps_the_seed_behind_details
     assert start.fingerprint in shown.replace(" ", "") and str(start.seed) in shown
     app.step(1 / 60, [key(pygame.K_i)])
     assert not viewer.details
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE reviews SET decisions = '" + "[" * 50_000 + "' WHERE session_id = :id",
+        "UPDATE actions SET action = 'next' WHERE session_id = :id AND seq = 1",
+        "UPDATE daily SET day = 'someday' WHERE session_id = :id",
+    ],
+    ids=["a review nested deeply", "an action the rules refuse", "a daily row of no day"],
+)
+def test_the_viewer_opens_a_damaged_session_on_its_plain_problem(tmp_path, damage):
+    game, sid = saved_game(tmp_path, hands=1)
+    actions = len(game.store.actions(sid))
+    game.store.save_review(sid, 0, actions, coach.METHOD, "[]")
+    game.store.mark_daily(sid, "knock-rummy", "2026-03-14")
+    with game.store.db:
+        game.store.db.execute(damage, {"id": sid})
+    app, viewer = open_viewer(game, sid)
+    assert viewer.row is None and viewer.replay is None and viewer.review_job is None
+    assert viewer.problem == f"This session cannot be replayed: {game.store.problem(sid)}"
+    app.dirty = True
+    step(app)  # drawn, not crashed

@@ -28,7 +28,8 @@ class ContinueScreen(MenuScreen):
 
     def __init__(self, game) -> None:
         super().__init__(game)
-        summaries = [s for s in game.store.summaries() if not s.finished and s.problem is None]
+        loads = set(game.store.unfinished())
+        summaries = [s for s in game.store.summaries() if s.id in loads]
         self.sessions = sorted(summaries, key=lambda s: (s.updated, s.id), reverse=True)
         """The unfinished sessions that load, newest first."""
         self.page = 0

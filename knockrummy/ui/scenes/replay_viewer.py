@@ -25,6 +25,7 @@ import pygame
 from ... import coach
 from ...ai.review import Decision, describe, hand_summary, session_summary
 from ...persistence.files import FileFormatError
+from ...persistence.schema import InvalidDataError
 from ...persistence.store import SaveError
 from ...replay import HandReplay, ReplayError, action_words, replay_hand
 from .. import card_art
@@ -70,6 +71,9 @@ class ReplayViewer(MenuScreen):
         store = game.store
         try:
             self.row = store.session(session_id)
+            damaged = store.problem(session_id)  # every row checked, the actions replayed
+            if damaged is not None:
+                raise InvalidDataError(damaged)
             self.log = store.actions(session_id)
             self.finished_hands = len(store.hands(session_id))
         except (KeyError, FileFormatError) as exc:
@@ -210,7 +214,11 @@ class ReplayViewer(MenuScreen):
         """The kept review of the seat, or pricing it on the worker thread."""
         if self.row is None:
             return
-        found = coach.kept(self.game.store, self.session_id, self.seat, len(self.log))
+        try:
+            found = coach.kept(self.game.store, self.session_id, self.seat, len(self.log))
+        except FileFormatError as exc:  # damaged since the viewer opened
+            self.notices = [f"The review cannot be read: {exc}"]
+            return
         if found is not None:
             self.decisions = found
             return

@@ -59,8 +59,7 @@ class TitleScreen(MenuScreen):
     def _unfinished_count(self) -> int:
         if self.resume_id is None:
             return 0
-        summaries = self.game.store.summaries()
-        return sum(1 for s in summaries if not s.finished and s.problem is None)
+        return len(self.game.store.unfinished())
 
     def continue_game(self) -> None:
         if self.unfinished > 1:
