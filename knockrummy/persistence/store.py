@@ -378,12 +378,14 @@ class Store:
             # the hand under way: one more than the moves on to a next hand
             " (SELECT COUNT(*) + 1 FROM actions a WHERE a.session_id = s.id"
             "  AND a.action = 'next') AS hand_now,"
-            # its turns: a discard, a knock or a pass after the last move on
-            " (SELECT COUNT(*) FROM actions a WHERE a.session_id = s.id"
+            # its turns: a discard, a knock or a pass after the last move on, less the
+            # discards taken back
+            " (SELECT COALESCE(SUM(CASE WHEN a.action = 'undo' THEN -1"
+            "   WHEN a.action = 'pass' OR a.action LIKE 'discard %'"
+            "    OR a.action LIKE 'knock %' THEN 1 ELSE 0 END), 0)"
+            "  FROM actions a WHERE a.session_id = s.id"
             "  AND a.seq > COALESCE((SELECT MAX(b.seq) FROM actions b"
-            "   WHERE b.session_id = s.id AND b.action = 'next'), -1)"
-            "  AND (a.action = 'pass' OR a.action LIKE 'discard %'"
-            "   OR a.action LIKE 'knock %')) AS turns_now,"
+            "   WHERE b.session_id = s.id AND b.action = 'next'), -1)) AS turns_now,"
             # its take-backs (``undo`` actions)
             " (SELECT COUNT(*) FROM actions a WHERE a.session_id = s.id"
             "  AND a.action = 'undo') AS take_backs"

@@ -142,3 +142,26 @@ def test_the_ledger_counts_the_take_backs_of_each_session(tmp_path):
     assert counts == {sid: undone, other: 0} and undone > 0
     hands = store.hands(sid)
     assert len(hands) == len(state.records)  # only hands played count, never a move undone
+
+
+def test_continue_counts_a_discard_taken_back_as_no_turn(tmp_path):
+    from knockrummy.engine.actions import DrawStock
+
+    store = open_store(tmp_path / "k.sqlite3").store
+    state = new_session("gin-rummy", 2, 5, ["You", "Bo"], undo_seat=0)
+    sid = store.create_session(state, SEATS)
+
+    def play(action, seat):
+        nonlocal state
+        after, _ = apply(state, action, seat)
+        store.append(sid, state, after, action, seat)
+        state = after
+
+    rng = random.Random(1)
+    while not can_undo(state, 0):  # play until seat 0 has just discarded
+        legal = legal_actions(state)
+        draw = [a for a in legal if a == DrawStock()]
+        play(draw[0] if draw else rng.choice(legal), state.to_move)
+    turns = store.summaries()[0].turns_now
+    play(Undo(), 0)
+    assert store.summaries()[0].turns_now == turns - 1
