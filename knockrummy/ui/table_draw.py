@@ -761,7 +761,8 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
         width = _line_room(frame, y, fs)
         sizes = (fs, round(fs * 0.9), round(fs * 0.8), max(11, round(fs * 0.7)))
         size = next((n for n in sizes if font(n).get_rect(status).width <= width), sizes[-1])
-        _text(marks, surface, fit(status, size, width), size, color, (x, y), "center", "status")
+        shown = fit(status, size, width)
+        _text(marks, surface, shown, size, color, (x, y), "center", group="status")
     for button in frame.buttons:
         button.draw(surface, round(fs * 0.9))
         if button.visible and button.rect is not None:
