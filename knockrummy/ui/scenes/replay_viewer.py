@@ -18,7 +18,7 @@ written but the review.
 from __future__ import annotations
 
 import contextlib
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 import pygame
 
@@ -33,6 +33,7 @@ from ..loop import WAKE
 from ..theme import ACCENT, SOFT, TEXT, WARN
 from ..widgets import Button, row_of_buttons
 from ..wording import is_you
+from ..workers import Worker
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -50,7 +51,7 @@ class ReplayViewer(MenuScreen):
         self.point = 0
         self.decisions: list[Decision] | None = None
         """The reviewed seat's decisions (None while they are priced)."""
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: Worker | None = None
         self.review_job: Future | None = None
         """The pricing of the reviewed seat's decisions, while it runs."""
         self._jobs: list[tuple[int, Future]] = []
@@ -204,7 +205,7 @@ class ReplayViewer(MenuScreen):
                     pygame.event.post(pygame.event.Event(WAKE))
 
         if self.executor is None:
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+            self.executor = Worker("review")
         self.review_job = self.executor.submit(work)
         self._jobs.append((seat, self.review_job))
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 
 import pygame
@@ -86,6 +86,7 @@ from ..wording import (
     setting_notice,
     status_line,
 )
+from ..workers import Worker
 from .hand_end import HandEndPanel, PanelChoices
 from .table_input import (
     Command,
@@ -174,7 +175,7 @@ class TableScene(Scene):
         self.celebration: Celebration | None = None
         self.moments: list[Moment] = []
         """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.executor = Worker("bot")
         self.future: Future | None = None
         self._future_seat: int | None = None
         self.hint_future: Future | None = None
