@@ -21,6 +21,7 @@ BENCHES = (
     Command("openspiel", "knockrummy.bench.openspiel", "a level against OpenSpiel's bot"),
     Command("race", "knockrummy.bench.race", "draws each level needs to reach the knock limit"),
     Command("duel", "knockrummy.bench.duel", "each level against a greedy racer"),
+    Command("soak", "knockrummy.bench.soak", "the saves under kills, swaps, full disks, bad rows"),
     Command(
         "inference",
         "knockrummy.bench.inference_quality",
