@@ -46,6 +46,7 @@ init_pygame()
 game = Game.open(sys.argv[1])
 app = App((800, 600))
 if sys.argv[2] == "import":
+    ledger_screen.read_session_file = stuck
     ledger_screen.prepare_import = stuck
     screen = ledger_screen.LedgerScreen(game)
     app.push(screen)
