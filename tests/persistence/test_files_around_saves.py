@@ -187,25 +187,28 @@ TYPED = st.text(
 ) | st.sampled_from(["~", "~/", "~nobody", "~root/x", "pipe", "dir", "ok.json", "./pipe"])
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=TYPED)
-def test_any_text_typed_as_a_path_reads_a_session_or_is_refused_plainly(text, tmp_path_factory):
-    folder = tmp_path_factory.getbasetemp() / "typed"
-    if not folder.exists():
-        folder.mkdir()
-        (folder / "dir").mkdir()
-        os.mkfifo(folder / "pipe")
-        (folder / "ok.json").write_text(envelope_with(long_log(3)))
+def test_any_text_typed_as_a_path_reads_a_session_or_is_refused_plainly(tmp_path):
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "ok.json").write_text(envelope_with(long_log(3)))
+
+    @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(text=TYPED)
+    def typed(text):
+        try:
+            raw = read_session_file(typed_path(text))
+        except FileFormatError as exc:
+            assert str(exc)
+        else:
+            assert isinstance(raw, str)
+
     cwd = os.getcwd()
-    os.chdir(folder)
+    os.chdir(tmp_path)
     try:
-        raw = read_session_file(typed_path(text))
-    except FileFormatError as exc:
-        assert str(exc)
-    else:
-        assert isinstance(raw, str)
+        with fifo_watch(tmp_path / "pipe") as blocked:
+            typed()
     finally:
         os.chdir(cwd)
+    assert not blocked
 
 
 # ------------------------------------------------------------------ links
