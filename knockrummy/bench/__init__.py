@@ -22,6 +22,7 @@ BENCHES = (
     Command("race", "knockrummy.bench.race", "draws each level needs to reach the knock limit"),
     Command("duel", "knockrummy.bench.duel", "each level against a greedy racer"),
     Command("monkey", "knockrummy.bench.monkey", "random keys and clicks on every screen"),
+    Command("soak", "knockrummy.bench.soak", "the saves under kills, swaps, full disks, bad rows"),
     Command(
         "inference",
         "knockrummy.bench.inference_quality",

@@ -14,7 +14,13 @@ Glossary:
     busy         another program holds the write lock for longer than the busy timeout:
                  the saves are "in use", never damaged.
     unavailable  the file or its folder cannot be read or written here (permissions, a
-                 folder where the file should be, a full disk): never set aside.
+                 folder where the file should be, a full disk): never set aside. So is a
+                 link, a named pipe or a device in place of the file or of the ``-wal``,
+                 ``-shm`` or ``-journal`` beside it: nothing is read from it nor written
+                 through it (see "own file" in :mod:`.files`).
+    swapped      the file was replaced (renamed over, deleted) while the game had it open:
+                 its identity (device and inode) is not the one opened. Nothing more is
+                 written to either file.
 """
 
 from __future__ import annotations
@@ -22,12 +28,13 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import app_version
-from .files import FileFormatError
+from .files import FileFormatError, UnusableFileError, check_own_file
 
 SCHEMA = 4
 """Current layout of the database. Older databases are migrated one step at a time."""
@@ -283,16 +290,16 @@ def look(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Look:
     StoreUnavailableError.
     """
     try:
-        if path.is_dir():
+        if path.is_dir() and not path.is_symlink():
             raise StoreUnavailableError(f"{path.name} is a folder, not a file")
         for _ in range(3):
+            check_files(path)
             seen = identity(path)
             if seen is None:
                 return Look(None, 0)
             if _open_elsewhere(path):
                 break
-            with path.open("rb") as handle:
-                header = handle.read(len(_HEADER))
+            header = _header(path)
             if not header:
                 return Look(memory_database(), 0)
             if header != _HEADER:
@@ -318,6 +325,45 @@ def look(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Look:
             raise
     except OSError as exc:
         raise StoreUnavailableError(f"the file cannot be read: {exc.strerror or exc}") from exc
+
+
+SIDE_FILES = ("-wal", "-shm", "-journal")
+"""What SQLite keeps beside a database file."""
+
+
+def check_files(path: Path) -> None:
+    """StoreUnavailableError if the database or a file SQLite keeps beside it is a link,
+    a folder, a named pipe or a device: such a file is left as it is."""
+    for name in (path.name, *(path.name + side for side in SIDE_FILES)):
+        try:
+            check_own_file(path.with_name(name))
+        except UnusableFileError as exc:
+            raise StoreUnavailableError(str(exc)) from None
+
+
+def _header(path: Path) -> bytes:
+    """The first bytes of the file, opened without following a link and without blocking
+    (OSError if it cannot be read)."""
+    fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOFOLLOW | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise StoreUnavailableError(f"{path.name} is not a file")
+        return os.read(fd, len(_HEADER))
+    finally:
+        os.close(fd)
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at ``path`` (device and inode, not following a link); None if none."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
 
 
 def _open_elsewhere(path: Path) -> bool:
@@ -389,6 +435,7 @@ def _patiently(opener, path: Path, busy_timeout: float) -> sqlite3.Connection:
 
 
 def _open_writable(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    check_files(path)  # a link is never written through, a dangling one never followed
     try:
         db = sqlite3.connect(str(path), timeout=busy_timeout)
     except sqlite3.DatabaseError as exc:
@@ -400,6 +447,7 @@ def _open_writable(path: Path, busy_timeout: float) -> sqlite3.Connection:
         if mode.lower() != "wal":
             raise StoreUnavailableError("the database cannot keep a write-ahead log here")
         db.execute("PRAGMA synchronous = FULL")
+        check_files(path)  # (made a link meanwhile: SQLite followed it; write nothing)
         prepare(db)
         return db
     except sqlite3.DatabaseError as exc:

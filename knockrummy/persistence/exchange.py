@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ..engine.session import SessionState
 from . import schema
-from .files import envelope, write_atomic
+from .files import UnusableFileError, envelope, read_regular, write_atomic
 from .store import Store
 
 KIND = "knockrummy-session"
@@ -94,13 +94,13 @@ def import_session(store: Store, raw: str, source: str = "the file") -> int:
 
 
 def read_session_file(path: Path) -> str:
-    """A session file's text, refused by size before it is read in full."""
+    """A session file's text, refused by size before it is read in full; anything but a
+    regular file (a folder, a pipe, a device) is refused before it is opened."""
     path = Path(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(schema.MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise schema.InvalidDataError(f"{path.name} cannot be read ({exc.strerror})") from None
+        raw = read_regular(path, schema.MAX_FILE_BYTES)
+    except UnusableFileError as exc:
+        raise schema.InvalidDataError(str(exc)) from None
     if len(raw) > schema.MAX_FILE_BYTES:
         limit = schema.MAX_FILE_BYTES // (1024 * 1024)
         raise schema.InvalidDataError(

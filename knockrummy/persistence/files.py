@@ -9,6 +9,12 @@ Glossary:
                player is told where it is.
     low space  less free space on the disk than a long evening of play needs: the player
                is told at start, before a save fails.
+    regular    only a regular file is ever read: a folder, a named pipe or a device is
+               refused in plain words before it is opened (and again after, in case it was
+               swapped), and it is opened without blocking, so nothing hangs on it.
+    own file   a file in the game's own folders (the saves, the settings, the log). A
+               link there is one the game did not make: it is never written through nor
+               replaced; the file is reported and left as it is.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -32,10 +39,131 @@ class NewerFileError(FileFormatError):
     """A file was written by a newer version of the game."""
 
 
+class UnusableFileError(FileFormatError):
+    """A file that cannot be used as it is (a link, a folder, a pipe, a device, a file
+    that cannot be read here): reported and left as it is, never set aside."""
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+def typed_path(text: str) -> Path:
+    """The path a player typed (``~`` is their home), or UnusableFileError in plain
+    words: an empty name, a NUL, an unknown ``~user``."""
+    text = text.strip()
+    if not text:
+        raise UnusableFileError("no file name was given")
+    if "\0" in text:
+        raise UnusableFileError("a file name cannot hold a NUL character")
+    try:
+        os.fsencode(text)
+        return Path(text).expanduser()
+    except (RuntimeError, KeyError, UnicodeError, ValueError):
+        raise UnusableFileError(f"{text[:60]!r} names an unknown home folder") from None
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a link"
+    return "not a regular file"
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def check_own_file(path: Path) -> bool:
+    """Whether the game's own file ``path`` exists; UnusableFileError if it is a link, a
+    folder, a pipe or anything but a regular file (it is then left as it is)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError) as exc:
+        raise UnusableFileError(f"{path.name} cannot be looked at ({exc})") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise UnusableFileError(f"{path.name} is a link, which Knock Rummy never writes through")
+    if not stat.S_ISREG(st.st_mode):
+        raise UnusableFileError(f"{path.name} is {_kind(st.st_mode)}, not a file")
+    return True
+
+
+def read_regular(path: Path, limit: int, follow: bool = True) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file at ``path`` (the caller refuses
+    more). Anything else is refused with UnusableFileError before it is opened, and again
+    after (it may have been swapped meanwhile); it is opened without blocking, so a named
+    pipe never hangs the game. ``follow=False`` (the game's own files) refuses a link."""
+    try:
+        st = os.stat(path) if follow else os.lstat(path)
+    except (OSError, ValueError) as exc:
+        raise UnusableFileError(f"{path.name} cannot be read ({_describe(exc)})") from None
+    if not stat.S_ISREG(st.st_mode):
+        if stat.S_ISLNK(st.st_mode):
+            raise UnusableFileError(f"{path.name} is a link, which Knock Rummy does not follow")
+        raise UnusableFileError(f"{path.name} is {_kind(st.st_mode)}, not a file")
+    flags = os.O_RDONLY | _NONBLOCK | _BINARY | (0 if follow else _NOFOLLOW)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise UnusableFileError(f"{path.name} cannot be read ({_describe(exc)})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UnusableFileError(f"{path.name} is {_kind(os.fstat(fd).st_mode)}, not a file")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise UnusableFileError(f"{path.name} cannot be read ({_describe(exc)})") from None
+    finally:
+        os.close(fd)
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return _reason(exc)
+    return "its name cannot be used here"
+
+
+def own_folder(folder: Path) -> Path:
+    """Make the game's folder ``folder`` if needed; OSError if it cannot be made, or if
+    it is a link or a file (nothing is written through it then)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    st = os.lstat(folder)
+    if not stat.S_ISDIR(st.st_mode):
+        what = "a link" if stat.S_ISLNK(st.st_mode) else _kind(st.st_mode)
+        raise NotADirectoryError(f"{folder.name} is {what}, not a folder")
+    return folder
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one,
-    never half of either: a temporary file, flushed, fsynced, then renamed over."""
+    never half of either: a temporary file, flushed, fsynced, then renamed over. A link,
+    a folder or a pipe at ``path`` is left as it is (UnusableFileError, an OSError too:
+    nothing is written); so is a file that cannot be read here."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        check_own_file(path)
+        if os.path.lexists(path):
+            os.close(os.open(path, os.O_RDONLY | _NONBLOCK | _NOFOLLOW | _BINARY))
+    except PermissionError:
+        raise _Refused(f"{path.name} cannot be read here, so it is not written over") from None
+    except UnusableFileError as exc:
+        raise _Refused(str(exc)) from None
     fd, temp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -49,6 +177,17 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+class _Refused(UnusableFileError, OSError):
+    """A write refused before anything was written (see :func:`write_atomic`)."""
+
+    def __init__(self, message: str) -> None:
+        OSError.__init__(self, message)
+        self.strerror = message
+
+    def __str__(self) -> str:
+        return self.strerror
+
+
 def envelope(kind: str, schema: int, data: Any) -> dict:
     return {"format": kind, "schema": schema, "app_version": app_version(), "data": data}
 
@@ -57,7 +196,7 @@ def read_envelope(path: Path, kind: str, schema: int) -> Any:
     """The data of an envelope file of ``kind``; FileFormatError (or NewerFileError)
     explains what is wrong."""
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = read_regular(path, 64 * 2**20, follow=False).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FileFormatError(f"{path.name} is not a text file") from exc
     return parse_envelope(raw, kind, schema, path.name)

@@ -2,25 +2,34 @@
 
 A settings file that cannot be used (damaged, too large, from a newer version, a value of
 the wrong type or out of range) is set aside, kept byte for byte, and the defaults are
-used; the message says why.
+used; the message says why. One that is not a regular file (a link, a folder, a pipe) or
+cannot be read here (its permissions) is reported and left as it is, byte for byte: the
+defaults are used and nothing is written over it (see :func:`.files.write_atomic`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from ..settings import Settings
 from . import schema
-from .files import FileFormatError, envelope, set_aside, write_atomic
+from .files import (
+    FileFormatError,
+    UnusableFileError,
+    envelope,
+    read_regular,
+    set_aside,
+    write_atomic,
+)
 
 KIND = "knockrummy-settings"
 SCHEMA = 1
 
 
 def _read(path: Path) -> Settings:
-    with open(path, "rb") as handle:
-        raw = handle.read(schema.MAX_SETTINGS_BYTES + 1)
+    raw = read_regular(path, schema.MAX_SETTINGS_BYTES, follow=False)
     if len(raw) > schema.MAX_SETTINGS_BYTES:
         raise schema.InvalidDataError(
             f"{path.name} is larger than {schema.MAX_SETTINGS_BYTES // 1024} KB"
@@ -34,10 +43,15 @@ def _read(path: Path) -> Settings:
 
 def load_settings(path: Path) -> tuple[Settings, str | None]:
     """The saved settings (defaults if none), and a message if the file was set aside."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return Settings(), None
     try:
         return _read(path), None
+    except UnusableFileError as exc:
+        return Settings(), (
+            f"Your settings could not be read ({exc}); the file was left as it is and the "
+            "defaults are in use."
+        )
     except (FileFormatError, OSError) as exc:
         problem = exc
     try:

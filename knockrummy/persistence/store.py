@@ -54,6 +54,7 @@ from .database import (
     StoreBusyError,
     StoreError,
     StoreUnavailableError,
+    file_identity,
     identity,
     look,
     memory_database,
@@ -119,6 +120,9 @@ class Store:
         """``problem()``'s answers by session and the rows it read."""
         self._scanned: tuple[tuple, _Scan] | None = None
         """The last ``_scan()`` and the database's change counters when it was made."""
+        self.opened = file_identity(path) if path is not None and not read_only else None
+        """Which file was opened for writing (device, inode): every write first checks
+        that it is still the one at ``path`` (see "swapped" in :mod:`.database`)."""
 
     # ----------------------------------------------------------------- writing
 
@@ -128,6 +132,9 @@ class Store:
         and everything committed before is left as it was."""
         if self.read_only:
             raise SaveError("This could not be saved: your saved games are read-only.")
+        if self.opened is not None and file_identity(self.path) != self.opened:
+            self.read_only = True
+            raise SaveError(SWAPPED)
         try:
             with self.db:
                 yield
@@ -645,6 +652,11 @@ IN_USE_UNREAD = (
     "Close the other program and start Knock Rummy again."
 )
 NOT_SAVED = "nothing will be saved this time"
+SWAPPED = (
+    "Your game could not be saved: the saved games file was replaced or moved while "
+    "Knock Rummy had it open. Nothing more is saved this time, so the file now in its "
+    "place is left as it is; start Knock Rummy again to use it."
+)
 
 
 def open_store(

@@ -51,15 +51,17 @@ class Game:
         whatever cannot be written leaves the game read-only. The game always starts."""
         paths = user_paths(data_dir)
         try:
-            paths.ensure()
+            paths.data.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            # the folders cannot be made: the game still starts, with nothing kept
+            # the folder cannot be made: the game still starts, with nothing kept
             opened = open_store(None)
             message: str | None = (
                 f"Your games cannot be saved: the folder {paths.data} cannot be made "
                 f"({exc.strerror or exc}); nothing will be saved this time."
             )
         else:
+            # (only the saves' folder matters here: the log is best effort, and settings
+            # that cannot be kept are said so when they are changed)
             opened = open_store(paths.database)
             message = opened.message
         settings, settings_message = load_settings(paths.settings)

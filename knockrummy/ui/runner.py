@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import signal
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pygame
@@ -131,5 +134,25 @@ def run_game(
         seats[0] = replace(seats[0], name=game.settings.player_name)
         session_id, state = game.start(profile, seats, seed=seed, take_backs=True)
         navigator.table(session_id, state, seats)
-    app.run()
+    with quit_on_terminate(app):
+        app.run()
     game.keep_window()
+
+
+@contextlib.contextmanager
+def quit_on_terminate(app: App) -> Iterator[None]:
+    """While the window runs, SIGTERM (and SIGHUP, a closed terminal) ends it as closing
+    the window does: the loop stops, the scenes close, work in flight is abandoned."""
+    names = ("SIGTERM", "SIGHUP")
+    kept = {}
+    for name in names:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        with contextlib.suppress(ValueError, OSError):  # not the main thread: leave it
+            kept[number] = signal.signal(number, lambda *_: app.quit())
+    try:
+        yield
+    finally:
+        for number, previous in kept.items():
+            signal.signal(number, previous)

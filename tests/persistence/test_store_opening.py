@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 import pathlib
 import random
 import sqlite3
@@ -231,14 +232,14 @@ def test_a_file_that_cannot_be_read_is_left_alone_and_the_game_starts_in_memory(
     path = tmp_path / "k.sqlite3"
     saved_game(path)
     before = folder(tmp_path)
-    real = pathlib.Path.open
+    real = os.open
 
-    def denied(self, *args, **kwargs):
-        if self == path:
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self, *args, **kwargs)
+    def denied(name, *args, **kwargs):
+        if pathlib.Path(name) == path:
+            raise PermissionError(13, "Permission denied", str(name))
+        return real(name, *args, **kwargs)
 
-    monkeypatch.setattr(pathlib.Path, "open", denied)
+    monkeypatch.setattr(os, "open", denied)
     opened = open_store(path)
     assert "the file cannot be read: Permission denied" in opened.message
     assert "left as it is" in opened.message

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +30,7 @@ from ...persistence.exchange import (
     prepare_import,
     read_session_file,
 )
-from ...persistence.files import FileFormatError, write_atomic
+from ...persistence.files import FileFormatError, own_folder, typed_path, write_atomic
 from ...persistence.stats import ledger_csv, player_statistics
 from ...persistence.store import SessionSummary
 from ..fonts import blit_text, fit, wrap
@@ -45,6 +45,7 @@ from ..wording import (
     reason_words,
     short_name,
 )
+from ..workers import Worker
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -95,7 +96,7 @@ class LedgerScreen(MenuScreen):
         self.detail_scroll = 0.0
         self.import_path = ""
         self.typing = False
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: Worker | None = None
         self.import_job: Future | None = None
         self.import_progress = (0, 0)
         """(actions checked, actions in the file) of the import under way."""
@@ -180,23 +181,37 @@ class LedgerScreen(MenuScreen):
     # --------------------------------------------------------------- export/import
 
     def exports_dir(self) -> Path:
-        folder = self.game.paths.data / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder
+        """The exports folder, made if needed (OSError if it cannot be, or is a file or
+        a link)."""
+        return own_folder(self.game.paths.data / "exports")
 
     def export_csv(self) -> None:
-        path = self.exports_dir() / f"ledger-{time.strftime('%Y%m%d-%H%M%S')}.csv"
-        write_atomic(path, ledger_csv(self.game.store))
-        self.notices = [f"Ledger saved as {path}"]
+        self._export(
+            lambda folder: folder / f"ledger-{time.strftime('%Y%m%d-%H%M%S')}.csv",
+            lambda path: write_atomic(path, ledger_csv(self.game.store)),
+            "Ledger",
+        )
 
     def export_json(self) -> None:
-        path = self.exports_dir() / f"session-{self.selected}.json"
+        self._export(
+            lambda folder: folder / f"session-{self.selected}.json",
+            lambda path: export_session_file(self.game.store, self.selected, path),
+            "Session",
+        )
+
+    def _export(self, name, write, what: str) -> None:
+        """Write an export; one that fails (a full disk, the exports folder a file) says
+        why and the game plays on, with nothing half written."""
         try:
-            export_session_file(self.game.store, self.selected, path)
+            path = name(self.exports_dir())
+            write(path)
         except FileFormatError as exc:
             self.notices = [f"Not exported: {exc}"]
             return
-        self.notices = [f"Session saved as {path}"]
+        except OSError as exc:
+            self.notices = [f"Not exported: {exc.strerror or exc}."]
+            return
+        self.notices = [f"{what} saved as {path}"]
 
     def import_json(self) -> None:
         if not self.typing:
@@ -208,7 +223,11 @@ class LedgerScreen(MenuScreen):
     def finish_import(self) -> None:
         """Check and replay the typed file on the worker thread (see :meth:`update`)."""
         self.typing = False
-        path = Path(self.import_path.strip()).expanduser()
+        try:
+            path = typed_path(self.import_path)
+        except FileFormatError as exc:
+            self.notices = [f"Not imported: {exc}"]
+            return
         self.import_progress = (0, 0)
         self.notices = [f"Importing {path.name}..."]
 
@@ -223,7 +242,7 @@ class LedgerScreen(MenuScreen):
                 wake()
 
         if self.executor is None:
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="import")
+            self.executor = Worker("import")
         self.import_job = self.executor.submit(work)
         self.rebuild()
 

@@ -18,7 +18,7 @@ written but the review.
 from __future__ import annotations
 
 import contextlib
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 import pygame
 
@@ -44,6 +44,7 @@ from ..wording import (
     pile_words,
     stock_words,
 )
+from ..workers import Worker
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -63,7 +64,7 @@ class ReplayViewer(MenuScreen):
         """Whether the hand's seed and fingerprint are shown (the Details button, I)."""
         self.decisions: list[Decision] | None = None
         """The reviewed seat's decisions (None while they are priced)."""
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: Worker | None = None
         self.review_job: Future | None = None
         """The pricing of the reviewed seat's decisions, while it runs."""
         self._jobs: list[tuple[int, Future]] = []
@@ -236,7 +237,7 @@ class ReplayViewer(MenuScreen):
                     pygame.event.post(pygame.event.Event(WAKE))
 
         if self.executor is None:
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+            self.executor = Worker("review")
         self.review_job = self.executor.submit(work)
         self._jobs.append((seat, self.review_job))
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 
 import pygame
@@ -102,6 +102,7 @@ from ..wording import (
     taken_back,
     undo_offer,
 )
+from ..workers import Worker
 from .hand_end import HandEndPanel, PanelChoices
 from .table_input import (
     Command,
@@ -194,7 +195,7 @@ class TableScene(Scene):
         self.celebration: Celebration | None = None
         self.moments: list[Moment] = []
         """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.executor = Worker("bot")
         self.future: Future | None = None
         self._future_seat: int | None = None
         self.hint_future: Future | None = None

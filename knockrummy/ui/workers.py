@@ -1,0 +1,67 @@
+"""The window's worker: one background thread that a closing window never waits for.
+
+Glossary:
+    abandoned  work still running when the window closes (a long review, an import reading
+               a slow file) is left behind: the thread is a daemon, so the program ends
+               at once; nothing it was doing had been written (the window's own thread does
+               every write), so abandoning it changes nothing.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+
+
+class Worker:
+    """Runs submitted work in order on one daemon thread (started with the first job).
+
+    Like a one-thread ``ThreadPoolExecutor``, but nothing ever joins it: neither
+    ``shutdown`` nor the interpreter's exit waits for the work in hand."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    def submit(self, work: Callable[[], object]) -> Future:
+        if self._closed:
+            raise RuntimeError("the worker has been shut down")
+        future: Future = Future()
+        self._jobs.put((future, work))
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+            self._thread.start()
+        return future
+
+    def _run(self) -> None:
+        while True:
+            item = self._jobs.get()
+            if item is None:
+                return
+            future, work = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = work()
+            except BaseException as exc:  # handed to whoever reads the future
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
+
+    def shutdown(self, wait: bool = False, cancel_futures: bool = True) -> None:
+        """Stop taking work; jobs not started are cancelled and the one running (if any)
+        is abandoned: this never waits for it (``wait`` is accepted and ignored)."""
+        self._closed = True
+        if cancel_futures:
+            while True:
+                try:
+                    item = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if item is not None:
+                    item[0].cancel()
+        self._jobs.put(None)
