@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import faulthandler
+import logging
 import sys
 import uuid
 from dataclasses import dataclass
@@ -16,6 +18,26 @@ def private_user_folders(tmp_path_factory, monkeypatch):
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(root / name.lower()))
     yield root
+
+
+@pytest.fixture
+def restore_crash_reporting(monkeypatch):
+    """Give back the test run's own faulthandler, excepthook and log handlers after a test
+    that starts the game's logging."""
+    from knockrummy import logs
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(logs, "_crash_file", None)
+    logger = logging.getLogger("knockrummy")
+    handlers, level = list(logger.handlers), logger.level
+    yield
+    for handler in logger.handlers[len(handlers) :]:
+        logger.removeHandler(handler)
+        handler.close()
+    logger.setLevel(level)
+    faulthandler.enable(file=sys.__stderr__)
+    if logs._crash_file is not None:
+        logs._crash_file.close()
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,6 @@ import os
 import shutil
 import sqlite3
 import string
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -30,9 +28,8 @@ from knockrummy.persistence.settings_file import load_settings, save_settings
 from knockrummy.persistence.store import SaveError, open_store, read_store
 from knockrummy.settings import Settings
 
+from ..processes import run_python
 from .hostile import envelope_with, long_log
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def digest(path: Path) -> str:
@@ -66,26 +63,6 @@ def fifo_watch(path: Path):
         thread.join(10)
 
 
-@pytest.fixture
-def quiet_logging(monkeypatch):
-    """Give back the test run's excepthook, crash trace and log handlers."""
-    import faulthandler
-    import sys
-
-    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    monkeypatch.setattr(logs, "_crash_file", None)
-    logger = logging.getLogger("knockrummy")
-    handlers, level = list(logger.handlers), logger.level
-    yield
-    for handler in logger.handlers[len(handlers) :]:
-        logger.removeHandler(handler)
-        handler.close()
-    logger.setLevel(level)
-    faulthandler.enable(file=sys.__stderr__)
-    if logs._crash_file is not None:
-        logs._crash_file.close()
-
-
 def a_saved_session(path: Path) -> int:
     store = open_store(path).store
     state = new_session("knock-rummy", 2, 5, ["A", "B"])
@@ -106,18 +83,6 @@ def test_a_named_pipe_in_place_of_the_settings_is_reported_and_left_without_hang
     assert settings == Settings()
     assert "named pipe" in message and "left as it is" in message
     assert path.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
-
-
-def run_python(code: str, *args: str) -> subprocess.CompletedProcess:
-    """``code`` in a fresh interpreter, given a generous time: a hang fails the test."""
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
-    )
 
 
 def test_a_named_pipe_in_place_of_the_database_is_left_without_hanging(tmp_path):
@@ -248,7 +213,7 @@ def test_a_link_beside_the_database_is_never_written_through(tmp_path):
     assert outside.read_bytes() == b"keep"
 
 
-def test_the_log_never_appends_to_a_linked_file(tmp_path, quiet_logging):
+def test_the_log_never_appends_to_a_linked_file(tmp_path, restore_crash_reporting):
     outside = tmp_path / "outside.txt"
     outside.write_text("mine\n")
     folder = tmp_path / "logs"
@@ -363,7 +328,7 @@ def test_settings_that_cannot_be_read_are_reported_and_left_byte_for_byte(tmp_pa
 
 @pytest.mark.parametrize("spoil", ["logs is a file", "state folder is a file"])
 def test_the_game_starts_with_saves_when_only_the_log_folder_cannot_be_made(
-    tmp_path, spoil, quiet_logging, capsys
+    tmp_path, spoil, restore_crash_reporting, capsys
 ):
     from knockrummy.ui.game import Game
     from knockrummy.ui.runner import start_logging
@@ -382,7 +347,7 @@ def test_the_game_starts_with_saves_when_only_the_log_folder_cannot_be_made(
     assert capsys.readouterr().err == ""
 
 
-def test_a_log_write_that_fails_prints_nothing(tmp_path, quiet_logging, capsys):
+def test_a_log_write_that_fails_prints_nothing(tmp_path, restore_crash_reporting, capsys):
     path = logs.start_logging(tmp_path)
 
     class Full:
@@ -399,7 +364,7 @@ def test_a_log_write_that_fails_prints_nothing(tmp_path, quiet_logging, capsys):
     assert capsys.readouterr().err == ""
 
 
-def test_the_crash_trace_is_bounded(tmp_path, quiet_logging):
+def test_the_crash_trace_is_bounded(tmp_path, restore_crash_reporting):
     crash = tmp_path / "crash.log"
     crash.write_bytes(b"x" * (5 * 2**20))
     logs.start_logging(tmp_path)

@@ -6,28 +6,12 @@ from __future__ import annotations
 
 import errno
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pygame
 import pytest
 
+from ..processes import run_python
 from .test_ledger_imports import ledger_for, run_import, type_import
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_python(code: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,  # generous: a program that waits for its worker never ends
-        env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
-    )
-
 
 STUCK_WORKER = """
 import sys, threading

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pygame
-import pytest
 
 from knockrummy import logs
 from knockrummy.ui import sound
@@ -68,23 +67,6 @@ def test_starting_pygame_and_the_sounds_prints_nothing_with_the_real_audio_drive
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr == b"" and done.stdout == b""
-
-
-@pytest.fixture
-def restore_crash_reporting(monkeypatch):
-    """Give back the test run's own faulthandler, excepthook and log handlers."""
-    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    monkeypatch.setattr(logs, "_crash_file", None)
-    logger = logging.getLogger("knockrummy")
-    handlers, level = list(logger.handlers), logger.level
-    yield
-    for handler in logger.handlers[len(handlers) :]:
-        logger.removeHandler(handler)
-        handler.close()
-    logger.setLevel(level)
-    faulthandler.enable(file=sys.__stderr__)
-    if logs._crash_file is not None:
-        logs._crash_file.close()
 
 
 def test_starting_the_log_traces_native_crashes_into_the_log_folder(
