@@ -231,6 +231,7 @@ class TableScene(Scene):
         self.on_replay: Callable[[int], None] | None = None
         """Open hand N in the replay viewer (the hand-end panel's Replay hand)."""
         self._placed: tuple | None = None
+        self._sheet_cache: tuple | None = None
         self.on_settings: Callable[[Settings], None] | None = None
         """Where a setting changed at the table is saved."""
         self.on_leave: Callable[[], None] | None = None
@@ -1122,7 +1123,16 @@ class TableScene(Scene):
         )
 
     def score_sheet(self) -> tuple[tuple[str, bool], ...]:
-        """The score sheet's lines, each with whether it is dimmed (a player out)."""
+        """The score sheet's lines, each with whether it is dimmed (a player out); worked
+        out again only when the view or the hands played change (the buttons' placing
+        asks for it every update)."""
+        key = (id(self.view), len(self.session.records))
+        if self._sheet_cache is None or self._sheet_cache[0] != key:
+            # the view is kept with the key, so its id cannot be reused meanwhile
+            self._sheet_cache = (key, self.view, self._score_sheet())
+        return self._sheet_cache[2]
+
+    def _score_sheet(self) -> tuple[tuple[str, bool], ...]:
         view = self.view
         profile = get_profile(view.profile_id)
         lines = [
