@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from .engine.cards import JOKER_POINTS, new_deck
 from .engine.hand import TWO_LEFT
-from .engine.profiles import PROFILES, Profile, get_profile
+from .engine.profiles import PROFILES, ExhaustionKind, Profile, SettlementKind, get_profile
 from .rules_examples import (
     buy_back_example,
     deadwood_example,
@@ -285,10 +285,8 @@ def _knock_section(p: Profile) -> Section:
         when = f"Only when the cards you keep after the discard count {p.knock_limit} or less."
     else:
         when = "On any turn, the first included, with any count."
-    if p.is_gin:
-        when += " A knock at zero is gin."
-    elif p.settlement == "ledger":
-        when += " A knock at zero is rum."
+    if p.zero_knock_result is not None:
+        when += f" A knock at zero is {p.zero_knock_result}."
     if p.layoffs:
         who = "the other player" if p.max_players == 2 else "each other player"
         when += f" After a knock that is not gin, {who} may lay off onto the knocker's melds."
@@ -346,17 +344,23 @@ def _cumulative_scoring(p: Profile) -> str:
     ).lstrip("\n")
 
 
-_SCORING = {"ledger": _ledger_scoring, "points": _layoff_scoring, "gin": _layoff_scoring}
+_SCORING = {
+    SettlementKind.LEDGER: _ledger_scoring,
+    SettlementKind.POINTS: _layoff_scoring,
+    SettlementKind.GIN: _layoff_scoring,
+    SettlementKind.CUMULATIVE: _cumulative_scoring,
+}
+"""The scoring rules' words, by the way the profile scores."""
 
 
 def _scoring_section(p: Profile) -> Section:
-    scoring = _SCORING.get(p.settlement, _cumulative_scoring)(p)
+    scoring = _SCORING[p.settlement](p)
     scoring += "".join(f"\nExample: {example}" for example in scoring_examples(p))
     return ("Scoring", scoring)
 
 
 def _stock_rule(p: Profile) -> Section:
-    if p.exhaustion == "two-left":
+    if p.exhaustion is ExhaustionKind.TWO_LEFT:
         rule = (
             f"When a discard leaves {in_words(TWO_LEFT)} cards or fewer in the stock and nobody "
             "has knocked, the hand ends."
@@ -367,42 +371,48 @@ def _stock_rule(p: Profile) -> Section:
             "it. Declining ends the hand, and so does every player having had a turn since "
             "the stock ran out."
         )
-    if p.settlement == "ledger":
-        rule += (
-            " The counts are then paid as above, with no knock penalty and no rum bonus, "
-            "since nobody knocked."
-        )
-    elif p.settlement == "cumulative":
-        rule += " The round is scored exactly like one ended by a knock."
-    else:
-        rule += " The hand is a draw: nobody scores."
+    rule += _EXHAUSTED_SCORED[p.settlement]
     return ("When the stock runs out", rule)
 
 
+_EXHAUSTED_SCORED = {
+    SettlementKind.LEDGER: " The counts are then paid as above, with no knock penalty and no "
+    "rum bonus, since nobody knocked.",
+    SettlementKind.POINTS: " The hand is a draw: nobody scores.",
+    SettlementKind.GIN: " The hand is a draw: nobody scores.",
+    SettlementKind.CUMULATIVE: " The round is scored exactly like one ended by a knock.",
+}
+"""How a hand the stock ran out on is scored, by the way the profile scores."""
+
+
 def _session_section(p: Profile) -> Section:
-    if p.session == "rotation":
+    if p.session.one_deal_each:
         return (
             "The session",
             "One deal by each player, so as many hands as there are players. The highest net "
             "score wins; players tied at the top share the win.",
         )
-    if p.session == "to-target":
+    if p.session.has_pot:
+        return _elimination_section(p)
+    bonus = p.session.hand_bonus_name
+    if bonus is None:
         return (
             "The game",
             f"The first player to reach {p.target} wins. If several reach {p.target} in the "
             "same hand, the highest total wins; players tied at the top share the win.",
         )
-    if p.session in ("gin-box", "gin-line"):
-        bonus = "box bonus" if p.session == "gin-box" else "line bonus"
-        text = (
-            f"The game ends when a player reaches {p.target}. The winner then adds a game "
-            f"bonus of {p.game_bonus}"
-            + (", twice over for a shutout (when the loser has scored nothing)") * p.shutout_doubles
-            + f", and each player adds {p.hand_bonus} for every hand they won (the {bonus})."
-        )
-        if p.shutout_doubles:
-            text += f"\nExample: {shutout_example(p)}"
-        return ("The game", text)
+    text = (
+        f"The game ends when a player reaches {p.target}. The winner then adds a game "
+        f"bonus of {p.game_bonus}"
+        + (", twice over for a shutout (when the loser has scored nothing)") * p.shutout_doubles
+        + f", and each player adds {p.hand_bonus} for every hand they won (the {bonus})."
+    )
+    if p.shutout_doubles:
+        text += f"\nExample: {shutout_example(p)}"
+    return ("The game", text)
+
+
+def _elimination_section(p: Profile) -> Section:
     return (
         "Elimination",
         f"A player whose score reaches {p.target} or more is out. Once in a game, a player "
