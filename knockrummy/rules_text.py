@@ -153,15 +153,17 @@ def _layoffs_section() -> Section:
 
 
 def _undercut_section() -> Section:
+    ledger = _names_where(lambda p: p.settlement is SettlementKind.LEDGER)
+    cumulative = _names_where(lambda p: p.settlement is SettlementKind.CUMULATIVE)
     return (
         "Undercut",
         "A knocker can lose the hand they ended. In "
         f"{_names_where(lambda p: p.layoffs)} the knocker is undercut by any player whose "
         "count, after lay-offs, is equal to or lower than the knocker's; in "
-        f"{_names_where(lambda p: p.settlement == 'ledger')} the knocker is beaten by a "
+        f"{ledger} the knocker is beaten by a "
         "strictly lower count (a tie for lowest is not a defeat there). What an undercut "
         "wins is in each profile's own rules. "
-        f"{_names_where(lambda p: p.settlement == 'cumulative')} has no undercut: everyone "
+        f"{cumulative} has no undercut: everyone "
         "adds their own count.",
     )
 
@@ -177,20 +179,22 @@ def _gin_section() -> Section:
         "Gin and rum",
         "A knock with no deadwood at all is called gin in "
         f"{_names_where(lambda p: p.is_gin)} and rum in "
-        f"{_names_where(lambda p: p.settlement == 'ledger')}. It wins the hand outright, "
+        f"{_names_where(lambda p: p.zero_knock_result == 'rum')}. It wins the hand outright, "
         "even against another count of zero, earns a bonus, and nobody lays off against it."
         + (f" Instead, {_listing(rewards)}." if rewards else ""),
     )
 
 
 def _stock_section() -> Section:
+    decline = _names_where(lambda p: p.exhaustion is ExhaustionKind.DECLINE)
+    two_left = _names_where(lambda p: p.exhaustion is ExhaustionKind.TWO_LEFT)
     return (
         "When the stock runs out",
         "A hand can also end with nobody knocking. In "
-        f"{_names_where(lambda p: p.exhaustion == 'decline')} that happens when the stock is "
+        f"{decline} that happens when the stock is "
         "empty and the player to move declines the discard, or once every player has had a "
         "turn since the stock ran out, so a hand always ends. In "
-        f"{_names_where(lambda p: p.exhaustion == 'two-left')} it happens when a discard "
+        f"{two_left} it happens when a discard "
         f"leaves {in_words(TWO_LEFT)} cards or fewer in the stock. What such a hand scores is in "
         "each profile's own rules.",
     )
