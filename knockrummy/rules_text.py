@@ -348,7 +348,7 @@ def _cumulative_scoring(p: Profile) -> str:
     ).lstrip("\n")
 
 
-_SCORING = {
+SCORING_RULES = {
     SettlementKind.LEDGER: _ledger_scoring,
     SettlementKind.POINTS: _layoff_scoring,
     SettlementKind.GIN: _layoff_scoring,
@@ -358,7 +358,7 @@ _SCORING = {
 
 
 def _scoring_section(p: Profile) -> Section:
-    scoring = _SCORING[p.settlement](p)
+    scoring = SCORING_RULES[p.settlement](p)
     scoring += "".join(f"\nExample: {example}" for example in scoring_examples(p))
     return ("Scoring", scoring)
 
@@ -375,11 +375,11 @@ def _stock_rule(p: Profile) -> Section:
             "it. Declining ends the hand, and so does every player having had a turn since "
             "the stock ran out."
         )
-    rule += _EXHAUSTED_SCORED[p.settlement]
+    rule += EXHAUSTED_RULES[p.settlement]
     return ("When the stock runs out", rule)
 
 
-_EXHAUSTED_SCORED = {
+EXHAUSTED_RULES = {
     SettlementKind.LEDGER: " The counts are then paid as above, with no knock penalty and no "
     "rum bonus, since nobody knocked.",
     SettlementKind.POINTS: " The hand is a draw: nobody scores.",

@@ -129,6 +129,6 @@ def test_every_table_of_words_by_kind_has_a_word_for_every_kind():
     from knockrummy import rules_text, tips
     from knockrummy.ui import hints
 
-    for table in (hints.BEATS, tips.EXHAUSTED_SCORED, rules_text._SCORING):
+    for table in (hints.BEATS, tips.EXHAUSTED_SCORED, rules_text.SCORING_RULES):
         assert set(table) == set(SettlementKind)
-    assert set(rules_text._EXHAUSTED_SCORED) == set(SettlementKind)
+    assert set(rules_text.EXHAUSTED_RULES) == set(SettlementKind)
