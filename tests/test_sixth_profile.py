@@ -82,3 +82,13 @@ def test_a_profile_without_its_tuning_row_is_an_error_not_a_default(level):
         bots = [make_bot(level, seat) for seat in range(2)]
         with pytest.raises(MissingProfileEntryError, match="tuning.*short-knock"):
             play_session(SIXTH.id, 2, 1, bots)
+
+
+def test_a_profile_without_its_worked_examples_or_lesson_is_an_error_not_a_default():
+    from knockrummy.lessons import LESSONS
+
+    with registered(SIXTH):
+        with pytest.raises(MissingProfileEntryError, match="worked scoring examples"):
+            rules_page(SIXTH.id)
+        with pytest.raises(MissingProfileEntryError, match="lessons"):
+            LESSONS[SIXTH.id]
