@@ -19,8 +19,8 @@ from typing import Any
 
 from knockrummy.ai import LEVELS, make_bot
 from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands.sim import play_session, summary
 from knockrummy.engine.profiles import PROFILES
-from knockrummy.sim import play_session, summary
 
 GOLDEN = Path(__file__).parent / "golden" / "sessions.json"
 SEED = 7

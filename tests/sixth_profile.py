@@ -14,7 +14,7 @@ from knockrummy.engine.profiles import (
     SettlementKind,
     registered,
 )
-from knockrummy.rules_examples import SCORING_EXAMPLES
+from knockrummy.teaching.rules_examples import SCORING_EXAMPLES
 
 SIXTH = Profile(
     id="short-knock",

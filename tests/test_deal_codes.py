@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from knockrummy.deal_codes import (
+from knockrummy.engine.profiles import PROFILES, get_profile, registered
+from knockrummy.records.deal_codes import (
     ALPHABET,
     SEAT_KINDS,
     Deal,
@@ -18,7 +19,6 @@ from knockrummy.deal_codes import (
     encode,
     fingerprint,
 )
-from knockrummy.engine.profiles import PROFILES, get_profile, registered
 
 
 @st.composite

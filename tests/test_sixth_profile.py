@@ -9,6 +9,7 @@ import pytest
 from knockrummy.ai import LEVELS, make_bot
 from knockrummy.ai.simple import SimpleBot
 from knockrummy.ai.tuning import tuning_of
+from knockrummy.commands.sim import play_session, summary
 from knockrummy.engine.profiles import (
     PROFILES,
     MissingProfileEntryError,
@@ -17,8 +18,7 @@ from knockrummy.engine.profiles import (
     registered,
 )
 from knockrummy.engine.session import SESSION_OVER, replay_session
-from knockrummy.rules_text import rules_page
-from knockrummy.sim import play_session, summary
+from knockrummy.teaching.rules_text import rules_page
 from knockrummy.ui.wording import going_out_word, score_sheet_title
 
 from .engine.test_random_sessions import check_invariants
@@ -85,7 +85,7 @@ def test_a_profile_without_its_tuning_row_is_an_error_not_a_default(level):
 
 
 def test_a_profile_without_its_worked_examples_or_lesson_is_an_error_not_a_default():
-    from knockrummy.lessons import LESSONS
+    from knockrummy.teaching.lessons import LESSONS
 
     with registered(SIXTH):
         with pytest.raises(MissingProfileEntryError, match="worked scoring examples"):

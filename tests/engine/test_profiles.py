@@ -112,7 +112,11 @@ def test_a_missing_entry_names_its_table_and_is_never_a_default():
         ProfileTable.tables.remove(table)
 
 
-PROFILE_TABLE_MODULES = ("knockrummy.ai.tuning", "knockrummy.lessons", "knockrummy.rules_examples")
+PROFILE_TABLE_MODULES = (
+    "knockrummy.ai.tuning",
+    "knockrummy.teaching.lessons",
+    "knockrummy.teaching.rules_examples",
+)
 """The modules that hold a :class:`ProfileTable`: the levels' tuning, the lessons, the
 rules' worked examples."""
 
@@ -126,7 +130,7 @@ def test_every_profile_has_an_entry_in_every_profile_table():
 
 
 def test_every_table_of_words_by_kind_has_a_word_for_every_kind():
-    from knockrummy import rules_text, tips
+    from knockrummy.teaching import rules_text, tips
     from knockrummy.ui import hints
 
     for table in (hints.BEATS, tips.EXHAUSTED_SCORED, rules_text.SCORING_RULES):

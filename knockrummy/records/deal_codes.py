@@ -27,7 +27,7 @@ import datetime
 import hashlib
 from dataclasses import dataclass
 
-from .engine.profiles import PROFILES, get_profile, profile_by_deal_code
+from ..engine.profiles import PROFILES, get_profile, profile_by_deal_code
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base 32."""
