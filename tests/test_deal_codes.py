@@ -8,10 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from knockrummy.engine.profiles import PROFILES, get_profile
+from knockrummy.engine.profiles import PROFILES, get_profile, registered
 from knockrummy.records.deal_codes import (
     ALPHABET,
-    PROFILE_ORDER,
     SEAT_KINDS,
     Deal,
     DealCodeError,
@@ -24,15 +23,40 @@ from knockrummy.records.deal_codes import (
 
 @st.composite
 def deals(draw):
-    profile = draw(st.sampled_from(PROFILE_ORDER))
+    profile = draw(st.sampled_from(list(PROFILES)))
     players = draw(st.sampled_from(list(get_profile(profile).player_counts)))
     seats = tuple(draw(st.sampled_from(SEAT_KINDS)) for _ in range(players))
     seed = draw(st.one_of(st.integers(0, 2**31 - 1), st.integers(0, 2**63 - 1)))
     return Deal(profile, seats, seed)
 
 
-def test_every_profile_has_a_number_in_deal_codes():
-    assert sorted(PROFILE_ORDER) == sorted(PROFILES)
+@pytest.mark.parametrize(
+    ("profile_id", "code"),
+    [
+        ("poker-rum", "01C1-SK"),
+        ("knock-rummy", "41C1-SB"),
+        ("gin-rummy", "81C1-S3"),
+        ("gin-classic", "C1C1-SV"),
+        ("knock-rami", "G1C1-SJ"),
+    ],
+)
+def test_codes_already_shared_keep_naming_the_same_deal(profile_id, code):
+    deal = Deal(profile_id, ("human", "easy"), 12345)
+    assert encode(deal) == code
+    assert decode(code) == deal
+
+
+def test_a_profile_registered_later_has_codes_of_its_own_number():
+    from dataclasses import replace
+
+    extra = replace(get_profile("knock-rummy"), id="knock-rummy-short", deal_code=5, target=50)
+    with registered(extra):
+        deal = Deal("knock-rummy-short", ("human", "easy"), 12345)
+        code = encode(deal)
+        assert decode(code) == deal
+        assert code != encode(Deal("knock-rummy", ("human", "easy"), 12345))
+    with pytest.raises(DealCodeError):  # once the profile is gone, its codes name nothing
+        decode(code)
 
 
 @settings(max_examples=300, deadline=None)

@@ -21,8 +21,9 @@ from ..engine.cards import Card
 from ..engine.views import PlayerView
 from .common import profile_of
 from .estimate import estimate_knock, estimate_play_on
-from .hard import KNOCK_CAPS, HardBot, table_of
+from .hard import HardBot, table_of
 from .inference import read_view, sample_hidden
+from .tuning import tuning_of
 
 ADVICE_SAMPLES = 60
 """Hidden-hand samples behind one piece of advice."""
@@ -68,7 +69,7 @@ def advise(view: PlayerView, seed: int = 0, samples: int = ADVICE_SAMPLES) -> Ad
         kept = list(view.hand)
         kept.remove(plan.discard)
         play_on = estimate_play_on(table, drawn, kept, plan.discard)
-    cap = KNOCK_CAPS.get(profile_of(view).id)
+    cap = tuning_of(profile_of(view).id).knock_cap
     if plan.knock_card is None:
         return Advice(plan.discard, plan.deadwood, None, None, False, None, None, play_on, cap)
     estimate = plan.knock_estimate

@@ -31,26 +31,16 @@ from fractions import Fraction
 from ..engine.cards import Card
 from ..engine.hand import hand_points, knock_refusal
 from ..engine.melds import discard_points
-from ..engine.profiles import Profile
+from ..engine.profiles import Profile, SettlementKind
 from ..engine.scoring import Settlement, settle
 from .common import greedy_pick
 from .inference import Sample
-from .match import match_value, session_value
+from .tuning import tuning_of
 
 ELIMINATION_COST = 40.0
 """``knock-rami``: the utility of being pushed to the target (out, or paying to buy back)."""
 FUTURE_WEIGHT = 0.5
 """Weight of the 'lowest count knocks later' estimate at the end of a play-on round."""
-MATCH_SESSIONS = ("gin-box", "gin-line")
-"""Sessions whose games are won by the first to the target: the match value applies."""
-KNOCK_AT = {
-    "poker-rum": 5,
-    "knock-rummy": 5,
-    "gin-rummy": 10,
-    "gin-classic": 10,
-    "knock-rami": 8,
-}
-"""Counts at or below which the players of a play-on round knock, this seat included."""
 
 
 @dataclass(frozen=True)
@@ -82,20 +72,14 @@ def utility(table: Table, result: Settlement) -> float:
     deltas = [_float(d) for d in result.deltas]
     others = [p for p in range(len(deltas)) if p != me]
     profile = table.profile
-    if table.match:
-        if profile.session in MATCH_SESSIONS and len(deltas) == 2:
-            (other,) = others
-            return match_value(
-                profile.target, table.scores[me], table.scores[other], deltas[me], deltas[other]
-            )
-        value = session_value(
-            profile.id, profile.session, profile.target, table.scores, deltas, me, table.hands_left
-        )
+    model = tuning_of(profile.id).match_model if table.match else None
+    if model is not None:
+        value = model.value(profile.target, table.scores, deltas, me, table.hands_left)
         if value is not None:
             return value
-    if profile.settlement == "ledger":
+    if profile.settlement is SettlementKind.LEDGER:
         return deltas[me]
-    if profile.settlement == "cumulative":
+    if profile.settlement is SettlementKind.CUMULATIVE:
         value = sum(deltas[p] for p in others) / len(others) - deltas[me]
         target = profile.target
         if table.scores[me] + deltas[me] >= target:
@@ -116,7 +100,7 @@ def settle_hands(table: Table, hands: Sequence[Sequence[Card]], knocker: int | N
 def knock_is_beaten(table: Table, result: Settlement) -> bool:
     """Whether the knocker lost the hand it ended: undercut (or, in ``knock-rami``, an
     opponent's count at or below the knocker's)."""
-    if table.profile.settlement == "cumulative":
+    if table.profile.settlement is SettlementKind.CUMULATIVE:
         return table.me not in result.winners
     return result.result == "undercut"
 
@@ -202,7 +186,7 @@ def estimate_play_on(
     """Mean utility of discarding ``thrown`` face up and playing one more round."""
     total = 0.0
     count_now = hand_points(list(kept))
-    knock_at = KNOCK_AT.get(table.profile.id, 5)
+    knock_at = tuning_of(table.profile.id).knock_at
     for sample in samples:
         hands = [list(h) for h in sample.hands]
         hands[table.me] = list(kept)

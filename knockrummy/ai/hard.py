@@ -8,9 +8,9 @@ Glossary:
     knock test   knocking now is settled against every sample (lay-offs, undercuts, gin
                  and rum bonuses, the beaten knocker's penalty, eliminations, all by the
                  engine's own ``settle``) and compared with one sampled round of play-on;
-                 in the gin profiles and ``knock-rami`` each outcome is valued by the
-                 change in the chance of winning the game or the pot (see :mod:`.match`
-                 and ``MATCH_PROFILES``).
+                 where the profile's tuning says ``match`` (the gin profiles and
+                 ``knock-rami``) each outcome is valued by the change in the chance of
+                 winning the game or the pot (see :mod:`.match` and :mod:`.tuning`).
     race         the two-player profiles with a knock limit (``gin-rummy``,
                  ``gin-classic``): draws and discards are weighed by how soon the hand is
                  likely to reach the limit (see :mod:`.race`); the knock test is the same.
@@ -25,6 +25,14 @@ Glossary:
                  denial) - t * SHED_POINT * count``: when a knock is coming, the count one
                  is caught with (to undercut, or to lose less) outweighs the melds one
                  builds.
+
+Where the level values knocks by the match value, keeps its samples to the bound or
+weighs them by the likely play, and the count it never knocks above, are each profile's
+tuning (:mod:`.tuning`). ``match``, ``bound`` and ``likely`` set to True or False (the
+bench's ``hard-match``, ``hard-points``, ``hard-bound``, ``hard-unbound``, ``hard-likely``,
+``hard-unweighted``) play them everywhere or nowhere; ``quiet=True`` (``hard-quiet``)
+keeps the samples to each opponent's last plain discard on a turn it could have knocked
+(see *quiet* in :mod:`.inference`), which the shipped level does nowhere.
 
 The number of samples is fixed per table size, never by the clock, so a seed replays the
 same decisions.
@@ -42,7 +50,6 @@ from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 from .common import greedy_order, greedy_pick, legal_or_fail, profile_of, session_answer
 from .estimate import (
-    KNOCK_AT,
     KnockEstimate,
     Table,
     estimate_knock,
@@ -51,6 +58,7 @@ from .estimate import (
 )
 from .inference import Knowledge, Sample, card_in_hand_chance, read_view, sample_hidden
 from .race import Reply, foresight, opponent_replies, race_value
+from .tuning import tuning_of
 
 SAMPLES = {2: 40, 3: 32, 4: 28, 5: 24, 6: 20}
 """Hidden-hand samples per decision, by players in the hand (keeps decisions fast)."""
@@ -80,35 +88,6 @@ SHED_POINT = 1.25
 """Race value per point of count one is caught with when the opponent knocks: a hand won
 rather than lost is worth about 80 points (its points and box bonus both ways) and about
 100 of race value (a knock one draw sooner)."""
-MATCH_PROFILES = ("gin-rummy", "gin-classic", "knock-rami")
-"""Profiles whose knocks the level values by the chance of winning the game or session
-(see :mod:`.match`); elsewhere by the hand's points. In ``knock-rummy`` and
-``poker-rum`` the match value won fewer games against the Neller port on the same
-sessions (README, *The match value in every profile*); ``match=True`` (the bench's
-``hard-match``) plays it everywhere, ``match=False`` (``hard-points``) nowhere."""
-BOUND_PROFILES = ("poker-rum", "knock-rummy", "gin-rummy", "gin-classic")
-"""Profiles whose samples keep to each opponent's bound, its last discard a least-count
-one (see :mod:`.inference`). Measured against the Neller port in each of them
-(``docs/strength.md``, *Each discard bounds the rest*); in ``knock-rami`` it won fewer
-games, so off there: ``bound=True`` (the bench's ``hard-bound``) plays it everywhere,
-``bound=False`` (``hard-unbound``) nowhere."""
-LIKELY_PROFILES = ("knock-rummy", "gin-rummy", "gin-classic")
-"""Profiles whose samples are weighed by the likelihood of each opponent's takes, passes
-and throws (the *likely samples*, see :mod:`.inference`): the races and ``knock-rummy``,
-where they were measured to win games; in ``knock-rami`` and ``poker-rum`` they won
-nothing outside the noise (``docs/strength.md``). ``likely=True`` (the bench's
-``hard-likely``) plays them everywhere, ``likely=False`` (``hard-unweighted``) nowhere."""
-QUIET_PROFILES: tuple[str, ...] = ()
-"""Profiles whose samples keep to each opponent's last plain discard on a turn it could
-have knocked: a guessed hand at or below the play-on round's knock count (``KNOCK_AT``)
-conflicts with it (see *quiet* in :mod:`.inference`); ``quiet=True`` (the bench's
-``hard-quiet``) plays it everywhere."""
-KNOCK_CAPS = {"knock-rami": 20}
-"""Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
-every player adds their own count and the last one under 100 takes the pot; there the
-one-round estimates favour knocks at high counts that lose games. Against the Neller
-port at five players a cap of 20 won the most of 10, 15, 20, 25 and none (measured in
-the README)."""
 
 
 @dataclass(frozen=True)
@@ -221,11 +200,10 @@ class HardBot:
         count = self.samples.get(knowledge.players, 20)
         if race_of(view, knowledge) is not None:
             count = self.race_samples
-        pid = profile_of(view).id
-        bound = pid in BOUND_PROFILES if self.bound is None else self.bound
-        likely = pid in LIKELY_PROFILES if self.likely is None else self.likely
-        quiet = pid in QUIET_PROFILES if self.quiet is None else self.quiet
-        knock_at = KNOCK_AT.get(pid, 5) if quiet else None
+        tuning = tuning_of(profile_of(view).id)
+        bound = tuning.bound if self.bound is None else self.bound
+        likely = tuning.likely if self.likely is None else self.likely
+        knock_at = tuning.knock_at if self.quiet else None
         return self.sample(knowledge, count, likely=likely, bound=bound, quiet=knock_at)
 
     def sample(
@@ -312,10 +290,10 @@ class HardBot:
         plan = replace(plan, knock_deadwood=options[knock_card])
         if options[knock_card] == 0:
             return replace(plan, knock=True)  # gin or rum: nothing beats it
-        cap = KNOCK_CAPS.get(profile_of(view).id)
-        if cap is not None and options[knock_card] > cap:
+        tuning = tuning_of(profile_of(view).id)
+        if tuning.knock_cap is not None and options[knock_card] > tuning.knock_cap:
             return plan
-        match = profile_of(view).id in MATCH_PROFILES if self.match is None else self.match
+        match = tuning.match if self.match is None else self.match
         table = table_of(view, knowledge, match=match)
         kept_knock = list(hand)
         kept_knock.remove(knock_card)

@@ -44,8 +44,9 @@ Each table is computed from the profile's target and the table size alone, once.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
+from typing import TypeVar
 
 HAND_POINTS: tuple[tuple[int, float], ...] = (
     (5, 0.2),
@@ -378,16 +379,17 @@ def _phi(x: float) -> float:
 
 
 @lru_cache(maxsize=65536)
-def rotation_chance(players: int, differences: tuple[float, ...], hands_left: int) -> float:
+def rotation_chance(spread: float, differences: tuple[float, ...], hands_left: int) -> float:
     """The chance of the highest net, ahead of each other player by ``differences``, with
-    ``hands_left`` hands to play (see the glossary); players tied at the top share."""
+    ``hands_left`` hands to play, the nets' differences moving by variance ``spread`` a hand
+    (see the glossary); players tied at the top share."""
     if not differences:
         return 1.0
     if hands_left <= 0:
         if any(d < 0 for d in differences):
             return 0.0
         return 1.0 / (1 + sum(1 for d in differences if d == 0))
-    variance = ROTATION_SPREAD[min(max(players, 2), max(ROTATION_SPREAD))] * hands_left
+    variance = spread * hands_left
     if len(differences) == 1:
         return _phi(differences[0] / math.sqrt(variance))
     shared = spread = math.sqrt(variance / 2.0)
@@ -452,78 +454,145 @@ def last_chance(target: int, model: HandModel, mine: int, others: tuple[int, ...
     return total + (1.0 - before) / (1 + len(others))
 
 
-# --- one entry point for every profile ---------------------------------------------------
+# --- the session models a profile's tuning names ----------------------------------------
+
+T = TypeVar("T")
 
 
-def session_chance(
-    profile_id: str,
-    session: str,
-    target: int,
-    scores: Sequence[float],
-    me: int,
-    hands_left: int,
-) -> float | None:
-    """This seat's chance of winning the game or session from ``scores`` (by position in
-    the hand); None where the profile has no model."""
-    mine = scores[me]
-    others = [s for p, s in enumerate(scores) if p != me]
-    if session == "to-target" and profile_id == "knock-rummy":
-        model = KNOCK_RUMMY_POINTS[min(max(len(scores), 2), 6)]
-        return first_chance(
-            target, model, math.floor(mine), tuple(sorted(math.floor(o) for o in others))
-        )
-    if session == "rotation":
-        return rotation_chance(
-            len(scores), tuple(sorted(round(mine - o, 1) for o in others)), hands_left
-        )
-    if session == "elimination":
-        model = RAMI_COUNTS[min(max(len(scores), 2), 5)]
-        return last_chance(
-            target, model, math.ceil(mine), tuple(sorted(math.ceil(o) for o in others))
-        )
-    return None
+def by_players(table: Mapping[int, T], players: int) -> T:
+    """A measured figure for ``players``: the nearest table size measured."""
+    return table[min(max(players, min(table)), max(table))]
+
+
+class SessionModel:
+    """How one profile's game or session is won, with the figures measured for it: what
+    the match value of a hand is (see the glossary). One instance per profile's tuning
+    (:mod:`.tuning`); instances compare and hash by identity, so the figures are worked
+    out once per model, target and table size."""
+
+    def chance(self, target: int, scores: Sequence[float], me: int, hands_left: int) -> float:
+        """This seat's chance of winning from ``scores`` (by position in the hand)."""
+        raise NotImplementedError
+
+    def start_move(self, players: int) -> tuple[float, list[float]]:
+        """A typical first hand's points, and the scores it leaves from zero: the span
+        :meth:`points` measures the chance's slope over."""
+        return float(START_SPAN), [float(START_SPAN)] + [0.0] * (players - 1)
+
+    def after_hand(self, scores: list[float], target: int) -> list[float]:
+        """The scores a hand leaves, as the model reads them."""
+        return scores
+
+    def points(self, target: int, players: int) -> float:
+        """Points per unit of chance at the start of a session of ``players``: the match
+        value of a point there is about a point."""
+        return _session_points(self, target, players)
+
+    def value(
+        self,
+        target: int,
+        scores: Sequence[float],
+        deltas: Sequence[float],
+        me: int,
+        hands_left: int,
+    ) -> float | None:
+        """The match value of a hand that moves ``scores`` by ``deltas`` (by position),
+        with ``hands_left`` hands of the session after it; None where no model applies."""
+        before = self.chance(target, scores, me, hands_left)
+        after_scores = self.after_hand([s + d for s, d in zip(scores, deltas, strict=True)], target)
+        after = self.chance(target, after_scores, me, max(hands_left - 1, 0))
+        return self.points(target, len(scores)) * (after - before)
 
 
 @lru_cache(maxsize=256)
-def session_points(profile_id: str, session: str, target: int, players: int) -> float:
-    """Points per unit of chance at the start of a session of ``players`` (see the
-    glossary): the match value of a point there is about a point."""
+def _session_points(model: SessionModel, target: int, players: int) -> float:
     zeros = [0.0] * players
     hands_left = players - 1
-    base = session_chance(profile_id, session, target, zeros, 0, hands_left)
-    span = float(START_SPAN)
-    if session == "to-target" and profile_id == "knock-rummy":
-        model = KNOCK_RUMMY_POINTS[min(max(players, 2), 6)]
-        span = float(round(sum(points * chance for points, chance in model)))
-    moved = list(zeros)
-    moved[0] = -span if session == "elimination" else span
-    if session == "rotation":
-        moved = [span] + [-span / (players - 1)] * (players - 1)
-    after = session_chance(profile_id, session, target, moved, 0, hands_left)
-    if base is None or after is None or after == base:
+    base = model.chance(target, zeros, 0, hands_left)
+    span, moved = model.start_move(players)
+    after = model.chance(target, moved, 0, hands_left)
+    if after == base:
         return 1.0
     return span / abs(after - base)
 
 
-def session_value(
-    profile_id: str,
-    session: str,
-    target: int,
-    scores: Sequence[float],
-    deltas: Sequence[float],
-    me: int,
-    hands_left: int,
-) -> float | None:
-    """The match value of a hand that moves ``scores`` by ``deltas`` (by position), with
-    ``hands_left`` hands of the session after it; None where no model applies."""
-    before = session_chance(profile_id, session, target, scores, me, hands_left)
-    after_scores = [s + d for s, d in zip(scores, deltas, strict=True)]
-    if session == "elimination":
-        after_scores = _eliminated(after_scores, target)
-    after = session_chance(profile_id, session, target, after_scores, me, max(hands_left - 1, 0))
-    if before is None or after is None:
-        return None
-    return session_points(profile_id, session, target, len(scores)) * (after - before)
+class HeadsUpGame(SessionModel):
+    """Two players, first to the target (the gin profiles): the win chance of the neutral
+    hand model, ``HAND_POINTS``, and its :func:`match_value`."""
+
+    def chance(self, target: int, scores: Sequence[float], me: int, hands_left: int) -> float:
+        return win_chance(target, scores[me], scores[1 - me])
+
+    def value(
+        self,
+        target: int,
+        scores: Sequence[float],
+        deltas: Sequence[float],
+        me: int,
+        hands_left: int,
+    ) -> float | None:
+        if len(scores) != 2:
+            return None
+        other = 1 - me
+        return match_value(target, scores[me], scores[other], deltas[me], deltas[other])
+
+
+class FirstToTarget(SessionModel):
+    """First to the target at any table size, each hand's winner scoring from the table
+    size's measured model (``knock-rummy``): :func:`first_chance`."""
+
+    def __init__(self, points: Mapping[int, HandModel]) -> None:
+        self.hand_points = points
+        """A hand winner's points, by players."""
+
+    def chance(self, target: int, scores: Sequence[float], me: int, hands_left: int) -> float:
+        model = by_players(self.hand_points, len(scores))
+        others = tuple(sorted(math.floor(o) for p, o in enumerate(scores) if p != me))
+        return first_chance(target, model, math.floor(scores[me]), others)
+
+    def start_move(self, players: int) -> tuple[float, list[float]]:
+        model = by_players(self.hand_points, players)
+        span = float(round(sum(points * chance for points, chance in model)))
+        return span, [span] + [0.0] * (players - 1)
+
+
+class Rotation(SessionModel):
+    """The highest net after one deal by each player (``poker-rum``): :func:`rotation_chance`
+    with the spread measured per table size."""
+
+    def __init__(self, spread: Mapping[int, float]) -> None:
+        self.spread = spread
+        """The variance, a hand, of the difference between two players' nets, by players."""
+
+    def chance(self, target: int, scores: Sequence[float], me: int, hands_left: int) -> float:
+        mine = scores[me]
+        differences = tuple(sorted(round(mine - o, 1) for p, o in enumerate(scores) if p != me))
+        return rotation_chance(by_players(self.spread, len(scores)), differences, hands_left)
+
+    def start_move(self, players: int) -> tuple[float, list[float]]:
+        span = float(START_SPAN)
+        return span, [span] + [-span / (players - 1)] * (players - 1)
+
+
+class LastStanding(SessionModel):
+    """Out at the target, the last player under it wins (``knock-rami``): :func:`last_chance`
+    with each table size's measured counts a round."""
+
+    def __init__(self, counts: Mapping[int, HandModel]) -> None:
+        self.counts = counts
+        """The count one player adds a round, by players in the hand."""
+
+    def chance(self, target: int, scores: Sequence[float], me: int, hands_left: int) -> float:
+        model = by_players(self.counts, len(scores))
+        others = tuple(sorted(math.ceil(o) for p, o in enumerate(scores) if p != me))
+        return last_chance(target, model, math.ceil(scores[me]), others)
+
+    def start_move(self, players: int) -> tuple[float, list[float]]:
+        span = float(START_SPAN)
+        return span, [-span] + [0.0] * (players - 1)
+
+    def after_hand(self, scores: list[float], target: int) -> list[float]:
+        return _eliminated(scores, target)
 
 
 def _eliminated(scores: list[float], target: int) -> list[float]:

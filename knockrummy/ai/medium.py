@@ -23,23 +23,14 @@ from .common import (
     upcard_gain,
     upcard_melds,
 )
-
-START_THRESHOLD = {
-    "poker-rum": 6,
-    "knock-rummy": 6,
-    "gin-rummy": 10,
-    "gin-classic": 10,
-    "knock-rami": 9,
-}
-"""Knock threshold in the first rounds, by profile."""
-FLOOR = {"poker-rum": 2, "knock-rummy": 2, "gin-rummy": 4, "gin-classic": 4, "knock-rami": 3}
-"""The threshold never falls below this."""
+from .tuning import tuning_of
 
 
 def knock_threshold(profile_id: str, rounds: int) -> int:
-    """Knock at this count or less after ``rounds`` complete rounds of the hand."""
-    start = START_THRESHOLD.get(profile_id, 5)
-    return max(FLOOR.get(profile_id, 2), start - rounds // 2)
+    """Knock at this count or less after ``rounds`` complete rounds of the hand (the
+    profile's ``medium_start`` and ``medium_floor``, see :mod:`.tuning`)."""
+    tuning = tuning_of(profile_id)
+    return max(tuning.medium_floor, tuning.medium_start - rounds // 2)
 
 
 class MediumBot:

@@ -34,8 +34,9 @@ from ..engine.session import SessionState, apply, new_session
 from ..engine.views import PlayerView, player_view
 from .common import greedy_order
 from .estimate import Table, estimate_knock, estimate_play_on, settle_hands, utility
-from .hard import KNOCK_CAPS, table_of
+from .hard import table_of
 from .inference import Sample, read_view, sample_hidden
+from .tuning import tuning_of
 
 REVIEW_SAMPLES = 40
 """Hidden-hand samples behind each decision's estimates."""
@@ -149,9 +150,9 @@ def price_options(view: PlayerView, seed: int = 0, samples: int = REVIEW_SAMPLES
             priced = [Option(a, _discard_value(view, table, drawn, a)) for a in legal]
         else:
             priced = [Option(a, _draw_value(view, table, drawn, a)) for a in legal]
-    # where the hard level never knocks above a count (KNOCK_CAPS), such a knock is not
-    # the best choice whatever its one-round estimate says
-    cap = KNOCK_CAPS.get(view.profile_id)
+    # where the hard level never knocks above a count (its tuning's knock cap), such a
+    # knock is not the best choice whatever its one-round estimate says
+    cap = tuning_of(view.profile_id).knock_cap
     kept = discard_points(list(view.hand), forbidden=view.taken) if cap is not None else {}
 
     def capped(option: Option) -> bool:

@@ -208,7 +208,7 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
         state = play_session(profile_id, players, game_seed, bots, on_step=_observers(bots))
         played = len(state.records)
         hands_total += played
-        account = state.chips if profile.session == "elimination" else state.scores
+        account = state.chips if profile.has_pot else state.scores
         share = 1.0 / len(state.winners) if state.winners else 0.0
         holder = [seated[b] for b in order]  # the spec at each seat
         for name in names:
@@ -255,7 +255,7 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
         "seed": seed,
         "hands": hands_total,
         "decided_hands": decided,
-        "account": "chips" if profile.session == "elimination" else "points",
+        "account": "chips" if profile.has_pot else "points",
         "bots": rows,
     }
 

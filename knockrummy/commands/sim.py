@@ -70,7 +70,7 @@ def summary(state: SessionState) -> dict[str, Any]:
         "winners": list(state.winners),
         "result_counts": dict(sorted(Counter(r.result for r in state.records).items())),
     }
-    if state.profile.session == "elimination":
+    if state.profile.has_pot:
         won = [e for e in state.ledger if e.kind == "pot"]
         out["pot"] = format_amount(won[0].amount if won else state.pot)
         out["buy_backs"] = sum(state.bought_back)

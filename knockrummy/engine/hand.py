@@ -28,7 +28,7 @@ from .cards import CARDS, JOKER, Card, cards_mask, new_deck
 from .errors import IllegalActionError
 from .melds import deadwood_points
 from .phases import HandPhase
-from .profiles import Profile, get_profile
+from .profiles import ExhaustionKind, Profile, get_profile
 from .shared_list import SharedList, shared
 
 OFFER, DRAW, DISCARD, OVER = HandPhase
@@ -399,7 +399,7 @@ def _advance(s: HandState, action: HandAction) -> list[Event]:
     s.taken = None
     events: list[Event] = [CardDiscarded(pos, action.card)]
     profile = s.profile
-    if profile.exhaustion == "two-left":
+    if profile.exhaustion is ExhaustionKind.TWO_LEFT:
         if len(s.stock) <= TWO_LEFT:
             return events + _end(s, "exhausted")
     elif not s.stock:

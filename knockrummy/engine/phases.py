@@ -1,5 +1,6 @@
 """The phases of a hand and of a session, as enums whose values are the words saves,
-views and the window use (``"draw"``, ``"hand-over"``...).
+views and the window use (``"draw"``, ``"hand-over"``...); their base, ``WordEnum``,
+serves every enum of words in the engine.
 
 Glossary:
     hand phase     where a hand stands: ``offer``, ``draw``, ``discard``, ``over``.
@@ -14,14 +15,15 @@ from __future__ import annotations
 from enum import Enum
 
 
-class _PhaseWord(str, Enum):
-    """A phase that reads as its word."""
+class WordEnum(str, Enum):
+    """An enum whose members are their words: phases here, a profile's kinds in
+    :mod:`.profiles`."""
 
     __str__ = str.__str__
     __format__ = str.__format__
 
 
-class HandPhase(_PhaseWord):
+class HandPhase(WordEnum):
     """Where a hand stands; the value is the word views and saves use."""
 
     OFFER = "offer"
@@ -34,7 +36,7 @@ class HandPhase(_PhaseWord):
     """The hand has ended by a knock or by the stock running out."""
 
 
-class SessionPhase(_PhaseWord):
+class SessionPhase(WordEnum):
     """Where a session stands; the value is the word views, saves and the window use."""
 
     PLAYING = "playing"

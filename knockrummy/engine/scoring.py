@@ -19,7 +19,7 @@ from .cards import Card
 from .layoffs import Layoff, best_with_layoffs, knocker_arrangement
 from .ledger import Amount, LedgerEntry, exact
 from .melds import Arrangement, best_arrangement
-from .profiles import get_profile
+from .profiles import SettlementKind, get_profile
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,9 @@ def settle(
         raise ValueError(f"knocker {knocker} is not a seat of this hand")
     labels = list(names) if names is not None else [f"Player {i + 1}" for i in range(len(hands))]
     book = _Book(labels)
-    if profile.settlement == "ledger":
+    if profile.settlement is SettlementKind.LEDGER:
         return _settle_ledger(profile_id, hands, knocker, book)
-    if profile.settlement == "cumulative":
+    if profile.settlement is SettlementKind.CUMULATIVE:
         return _settle_cumulative(profile_id, hands, knocker, book, profile.zero_deadwood_reward)
     return _settle_points(
         profile_id, hands, knocker, book, profile.undercut_bonus, profile.gin_bonus

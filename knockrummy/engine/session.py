@@ -287,7 +287,7 @@ def new_session(
         raise ValueError(f"seat {undo_seat} is not at a table of {players}")
     if stake is None:
         stake = profile.default_stake
-    if profile.session == "elimination":
+    if profile.has_pot:
         if stake <= 0:
             raise ValueError("the stake must be a positive number of chips")
     else:
@@ -541,18 +541,15 @@ def _settle_hand(state: SessionState) -> list[SessionEvent]:
     state.records.append(record)
     events: list[SessionEvent] = [HandSettled(record, result, tuple(entries))]
     kind = state.profile.session
-    if kind == "rotation":
+    if kind.has_pot:
+        return events + _eliminate(state)
+    if kind.one_deal_each:
         if number >= state.players:
             events.append(_finish(state, _highest(state)))
-    elif kind == "to-target":
-        scores = state.scores
-        if max(scores) >= state.profile.target:
-            events.append(_finish(state, _highest(state)))
-    elif kind in ("gin-box", "gin-line"):
-        if max(state.scores) >= state.profile.target:
-            events.append(_gin_bonuses(state))
-    else:
-        return events + _eliminate(state)
+    elif max(state.scores) >= state.profile.target:
+        events.append(
+            _gin_bonuses(state) if kind.hand_bonus_name else _finish(state, _highest(state))
+        )
     if state.phase != SESSION_OVER:
         state.phase = HAND_OVER
     return events
@@ -584,7 +581,7 @@ def _gin_bonuses(state: SessionState) -> SessionOver:
                 winner, profile.game_bonus, "shutout", "shutout: game bonus doubled", number
             )
         )
-    label = "box-bonus" if profile.session == "gin-box" else "line-bonus"
+    label = profile.session.hand_bonus_name.replace(" ", "-")  # box-bonus, line-bonus
     for seat in range(state.players):
         won = sum(1 for r in state.records if seat in r.winners)
         if won:

@@ -15,7 +15,8 @@ Glossary:
     fingerprint  the SHA-256 hash of a hand's seed, shown before the hand; the seed is shown
                  after it, so anyone can check the cards were fixed before play began.
 
-The bit layout of a code, most significant first: profile (3 bits), players less two (3),
+The bit layout of a code, most significant first: profile (3 bits, the profile's
+``deal_code``), players less two (3),
 one seat kind per seat (2 bits each: human, easy, medium, hard), then the seed in every
 remaining bit. A code is as short as its seed allows.
 """
@@ -26,15 +27,13 @@ import datetime
 import hashlib
 from dataclasses import dataclass
 
-from ..engine.profiles import get_profile
+from ..engine.profiles import PROFILES, get_profile, profile_by_deal_code
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base 32."""
 _READ_AS = {"O": "0", "I": "1", "L": "1"}
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 """What a seat of a deal code can be: a human, or a computer at one of the levels."""
-PROFILE_ORDER = ("poker-rum", "knock-rummy", "gin-rummy", "gin-classic", "knock-rami")
-"""Profiles by their number in a code (never reorder: codes already shared use it)."""
 MAX_SEED = 2**63 - 1
 DAILY_LEVEL = "hard"
 GROUP = 4
@@ -56,7 +55,7 @@ class Deal:
     """The session seed: every hand's cards follow from it."""
 
     def __post_init__(self) -> None:
-        if self.profile_id not in PROFILE_ORDER:
+        if self.profile_id not in PROFILES:
             raise DealCodeError(f"unknown profile {self.profile_id!r}")
         get_profile(self.profile_id).check_players(len(self.seats))
         for kind in self.seats:
@@ -87,7 +86,7 @@ def _check_character(digits: list[int]) -> int:
 
 def encode(deal: Deal) -> str:
     """The deal code of ``deal``, in groups of four characters."""
-    header = PROFILE_ORDER.index(deal.profile_id)
+    header = get_profile(deal.profile_id).deal_code
     header = header << 3 | (deal.players - 2)
     for kind in deal.seats:
         header = header << 2 | SEAT_KINDS.index(kind)
@@ -126,14 +125,15 @@ def decode(text: str) -> Deal:
     profile_number = value >> (total - 3)
     players = (value >> (total - 6) & 7) + 2
     seed_bits = total - 6 - 2 * players
-    if profile_number >= len(PROFILE_ORDER) or seed_bits < 1:
+    profile = profile_by_deal_code(profile_number)
+    if profile is None or seed_bits < 1:
         raise DealCodeError("this is not a deal code of this version of Knock Rummy")
     seats = tuple(
         SEAT_KINDS[value >> (seed_bits + 2 * (players - 1 - s)) & 3] for s in range(players)
     )
     seed = value & ((1 << seed_bits) - 1)
     try:
-        return Deal(PROFILE_ORDER[profile_number], seats, seed)
+        return Deal(profile.id, seats, seed)
     except ValueError as exc:
         raise DealCodeError(f"this deal code names an impossible table ({exc})") from exc
 

@@ -37,6 +37,7 @@ from ..engine.actions import (
 )
 from ..engine.cards import Card
 from ..engine.melds import discard_points
+from ..engine.profiles import ProfileTable
 from ..engine.session import BUY_BACK, SessionState, apply, legal_actions, new_session
 
 YOU, COACH = 0, 1
@@ -500,8 +501,11 @@ KNOCK_RAMI = Lesson(
     ),
 )
 
-LESSONS: dict[str, Lesson] = {
-    lesson.profile_id: lesson
-    for lesson in (KNOCK_RUMMY, GIN_RUMMY, GIN_CLASSIC, POKER_RUM, KNOCK_RAMI)
-}
-"""Every profile's lesson, by profile id."""
+LESSONS: ProfileTable[Lesson] = ProfileTable(
+    "the lessons (knockrummy/lessons.py)",
+    {
+        lesson.profile_id: lesson
+        for lesson in (KNOCK_RUMMY, GIN_RUMMY, GIN_CLASSIC, POKER_RUM, KNOCK_RAMI)
+    },
+)
+"""Every profile's lesson, by profile id, in the order the lessons are listed."""

@@ -18,7 +18,7 @@ from fractions import Fraction
 from ..engine.cards import Card, new_deck, parse_cards
 from ..engine.ledger import format_amount
 from ..engine.melds import Arrangement, best_arrangement
-from ..engine.profiles import PROFILES, Profile
+from ..engine.profiles import PROFILES, Profile, ProfileTable
 from ..engine.scoring import Settlement, settle
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -186,19 +186,22 @@ def _knock_rami(p: Profile) -> list[str]:
     ]
 
 
-_SCORING: dict[str, Callable[[Profile], list[str]]] = {
-    "poker-rum": _poker_rum,
-    "knock-rummy": _knock_rummy,
-    "gin-rummy": _gin_rummy,
-    "gin-classic": _gin_classic,
-    "knock-rami": _knock_rami,
-}
+SCORING_EXAMPLES: ProfileTable[Callable[[Profile], list[str]]] = ProfileTable(
+    "the rules' worked scoring examples (knockrummy/rules_examples.py)",
+    {
+        "poker-rum": _poker_rum,
+        "knock-rummy": _knock_rummy,
+        "gin-rummy": _gin_rummy,
+        "gin-classic": _gin_classic,
+        "knock-rami": _knock_rami,
+    },
+)
+"""Each profile's worked scoring examples, by profile id (a profile may have none: ``[]``)."""
 
 
 def scoring_examples(profile: Profile) -> list[str]:
-    """Hands scored the way ``profile`` scores them (none for a profile without examples)."""
-    examples = _SCORING.get(profile.id)
-    return [] if examples is None else examples(profile)
+    """Hands scored the way ``profile`` scores them."""
+    return SCORING_EXAMPLES[profile.id](profile)
 
 
 def shutout_example(profile: Profile) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine.cards import JOKER_POINTS, new_deck
 from ..engine.hand import TWO_LEFT
-from ..engine.profiles import PROFILES, Profile, get_profile
+from ..engine.profiles import PROFILES, ExhaustionKind, Profile, SettlementKind, get_profile
 from .rules_examples import (
     buy_back_example,
     deadwood_example,
@@ -153,15 +153,17 @@ def _layoffs_section() -> Section:
 
 
 def _undercut_section() -> Section:
+    ledger = _names_where(lambda p: p.settlement is SettlementKind.LEDGER)
+    cumulative = _names_where(lambda p: p.settlement is SettlementKind.CUMULATIVE)
     return (
         "Undercut",
         "A knocker can lose the hand they ended. In "
         f"{_names_where(lambda p: p.layoffs)} the knocker is undercut by any player whose "
         "count, after lay-offs, is equal to or lower than the knocker's; in "
-        f"{_names_where(lambda p: p.settlement == 'ledger')} the knocker is beaten by a "
+        f"{ledger} the knocker is beaten by a "
         "strictly lower count (a tie for lowest is not a defeat there). What an undercut "
         "wins is in each profile's own rules. "
-        f"{_names_where(lambda p: p.settlement == 'cumulative')} has no undercut: everyone "
+        f"{cumulative} has no undercut: everyone "
         "adds their own count.",
     )
 
@@ -177,20 +179,22 @@ def _gin_section() -> Section:
         "Gin and rum",
         "A knock with no deadwood at all is called gin in "
         f"{_names_where(lambda p: p.is_gin)} and rum in "
-        f"{_names_where(lambda p: p.settlement == 'ledger')}. It wins the hand outright, "
+        f"{_names_where(lambda p: p.zero_knock_result == 'rum')}. It wins the hand outright, "
         "even against another count of zero, earns a bonus, and nobody lays off against it."
         + (f" Instead, {_listing(rewards)}." if rewards else ""),
     )
 
 
 def _stock_section() -> Section:
+    decline = _names_where(lambda p: p.exhaustion is ExhaustionKind.DECLINE)
+    two_left = _names_where(lambda p: p.exhaustion is ExhaustionKind.TWO_LEFT)
     return (
         "When the stock runs out",
         "A hand can also end with nobody knocking. In "
-        f"{_names_where(lambda p: p.exhaustion == 'decline')} that happens when the stock is "
+        f"{decline} that happens when the stock is "
         "empty and the player to move declines the discard, or once every player has had a "
         "turn since the stock ran out, so a hand always ends. In "
-        f"{_names_where(lambda p: p.exhaustion == 'two-left')} it happens when a discard "
+        f"{two_left} it happens when a discard "
         f"leaves {in_words(TWO_LEFT)} cards or fewer in the stock. What such a hand scores is in "
         "each profile's own rules.",
     )
@@ -285,10 +289,8 @@ def _knock_section(p: Profile) -> Section:
         when = f"Only when the cards you keep after the discard count {p.knock_limit} or less."
     else:
         when = "On any turn, the first included, with any count."
-    if p.is_gin:
-        when += " A knock at zero is gin."
-    elif p.settlement == "ledger":
-        when += " A knock at zero is rum."
+    if p.zero_knock_result is not None:
+        when += f" A knock at zero is {p.zero_knock_result}."
     if p.layoffs:
         who = "the other player" if p.max_players == 2 else "each other player"
         when += f" After a knock that is not gin, {who} may lay off onto the knocker's melds."
@@ -346,17 +348,23 @@ def _cumulative_scoring(p: Profile) -> str:
     ).lstrip("\n")
 
 
-_SCORING = {"ledger": _ledger_scoring, "points": _layoff_scoring, "gin": _layoff_scoring}
+SCORING_RULES = {
+    SettlementKind.LEDGER: _ledger_scoring,
+    SettlementKind.POINTS: _layoff_scoring,
+    SettlementKind.GIN: _layoff_scoring,
+    SettlementKind.CUMULATIVE: _cumulative_scoring,
+}
+"""The scoring rules' words, by the way the profile scores."""
 
 
 def _scoring_section(p: Profile) -> Section:
-    scoring = _SCORING.get(p.settlement, _cumulative_scoring)(p)
+    scoring = SCORING_RULES[p.settlement](p)
     scoring += "".join(f"\nExample: {example}" for example in scoring_examples(p))
     return ("Scoring", scoring)
 
 
 def _stock_rule(p: Profile) -> Section:
-    if p.exhaustion == "two-left":
+    if p.exhaustion is ExhaustionKind.TWO_LEFT:
         rule = (
             f"When a discard leaves {in_words(TWO_LEFT)} cards or fewer in the stock and nobody "
             "has knocked, the hand ends."
@@ -367,42 +375,48 @@ def _stock_rule(p: Profile) -> Section:
             "it. Declining ends the hand, and so does every player having had a turn since "
             "the stock ran out."
         )
-    if p.settlement == "ledger":
-        rule += (
-            " The counts are then paid as above, with no knock penalty and no rum bonus, "
-            "since nobody knocked."
-        )
-    elif p.settlement == "cumulative":
-        rule += " The round is scored exactly like one ended by a knock."
-    else:
-        rule += " The hand is a draw: nobody scores."
+    rule += EXHAUSTED_RULES[p.settlement]
     return ("When the stock runs out", rule)
 
 
+EXHAUSTED_RULES = {
+    SettlementKind.LEDGER: " The counts are then paid as above, with no knock penalty and no "
+    "rum bonus, since nobody knocked.",
+    SettlementKind.POINTS: " The hand is a draw: nobody scores.",
+    SettlementKind.GIN: " The hand is a draw: nobody scores.",
+    SettlementKind.CUMULATIVE: " The round is scored exactly like one ended by a knock.",
+}
+"""How a hand the stock ran out on is scored, by the way the profile scores."""
+
+
 def _session_section(p: Profile) -> Section:
-    if p.session == "rotation":
+    if p.session.one_deal_each:
         return (
             "The session",
             "One deal by each player, so as many hands as there are players. The highest net "
             "score wins; players tied at the top share the win.",
         )
-    if p.session == "to-target":
+    if p.session.has_pot:
+        return _elimination_section(p)
+    bonus = p.session.hand_bonus_name
+    if bonus is None:
         return (
             "The game",
             f"The first player to reach {p.target} wins. If several reach {p.target} in the "
             "same hand, the highest total wins; players tied at the top share the win.",
         )
-    if p.session in ("gin-box", "gin-line"):
-        bonus = "box bonus" if p.session == "gin-box" else "line bonus"
-        text = (
-            f"The game ends when a player reaches {p.target}. The winner then adds a game "
-            f"bonus of {p.game_bonus}"
-            + (", twice over for a shutout (when the loser has scored nothing)") * p.shutout_doubles
-            + f", and each player adds {p.hand_bonus} for every hand they won (the {bonus})."
-        )
-        if p.shutout_doubles:
-            text += f"\nExample: {shutout_example(p)}"
-        return ("The game", text)
+    text = (
+        f"The game ends when a player reaches {p.target}. The winner then adds a game "
+        f"bonus of {p.game_bonus}"
+        + (", twice over for a shutout (when the loser has scored nothing)") * p.shutout_doubles
+        + f", and each player adds {p.hand_bonus} for every hand they won (the {bonus})."
+    )
+    if p.shutout_doubles:
+        text += f"\nExample: {shutout_example(p)}"
+    return ("The game", text)
+
+
+def _elimination_section(p: Profile) -> Section:
     return (
         "Elimination",
         f"A player whose score reaches {p.target} or more is out. Once in a game, a player "

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..engine.actions import Knock
 from ..engine.hand import HandEnded
-from ..engine.profiles import Profile, get_profile
+from ..engine.profiles import ExhaustionKind, Profile, SettlementKind, get_profile
 from ..engine.session import BuyBackOffered, HandSettled, PlayerOut
 
 TIP_NAMES = (
@@ -53,15 +53,21 @@ def _knock_words(profile: Profile) -> str:
     )
 
 
+EXHAUSTED_SCORED = {
+    SettlementKind.LEDGER: "the counts are compared, with no knock penalty and no rum bonus",
+    SettlementKind.POINTS: "it is a draw: nobody scores",
+    SettlementKind.GIN: "it is a draw: nobody scores",
+    SettlementKind.CUMULATIVE: "every player adds their deadwood as in any round",
+}
+"""How a hand the stock ran out on is scored, by the way the profile scores."""
+
+
 def _stock_words(profile: Profile) -> str:
-    if profile.exhaustion == "two-left":
+    if profile.exhaustion is ExhaustionKind.TWO_LEFT:
         return (
             "The stock is down to two cards: with no knock, the hand is a draw and nobody scores."
         )
-    scored = {
-        "points": "it is a draw: nobody scores",
-        "ledger": "the counts are compared, with no knock penalty and no rum bonus",
-    }.get(profile.settlement, "every player adds their deadwood as in any round")
+    scored = EXHAUSTED_SCORED[profile.settlement]
     return (
         "The stock is empty: take the top discard or pass. When the player to move passes, "
         f"or everyone has had a turn since, the hand ends with no knock and {scored}."
@@ -69,7 +75,7 @@ def _stock_words(profile: Profile) -> str:
 
 
 def _undercut_words(profile: Profile) -> str:
-    if profile.settlement == "ledger":
+    if profile.settlement is SettlementKind.LEDGER:
         return (
             f"Undercut: someone had a lower count than the knocker. The knocker pays "
             f"{profile.knock_penalty} more on top of the difference."
@@ -133,7 +139,7 @@ def _found(events: Iterable, view) -> dict[str, str]:
             found["upcard-offer"] = UPCARD_OFFER
         if any(isinstance(action, Knock) for action in view.legal_actions):
             found["knock-available"] = _knock_words(profile)
-        if profile.exhaustion == "decline" and view.stock_count == 0:
+        if profile.exhaustion is ExhaustionKind.DECLINE and view.stock_count == 0:
             found["empty-stock"] = _stock_words(profile)
     return found
 

@@ -20,9 +20,17 @@ from ..ai.review import decision_seed, price_options
 from ..engine.actions import Discard, Knock, Pass, TakeDiscard
 from ..engine.cards import Card
 from ..engine.melds import discard_points
-from ..engine.profiles import get_profile
+from ..engine.profiles import SettlementKind, get_profile
 from ..engine.session import SessionState
 from ..engine.views import PlayerView, player_view
+
+BEATS = {
+    SettlementKind.LEDGER: "beats",
+    SettlementKind.POINTS: "undercuts",
+    SettlementKind.GIN: "undercuts",
+    SettlementKind.CUMULATIVE: "has a lower count than",
+}
+"""How a hint says that another count beats a knock, by the way the profile scores."""
 
 
 @dataclass(frozen=True)
@@ -74,12 +82,7 @@ def beaters(view: PlayerView) -> tuple[str, str]:
     """Who could beat a knock now, and the verb: (``Ben``, ``undercuts``)."""
     others = [view.names[s] for s in view.seats_in_hand if s != view.seat]
     who = others[0] if len(others) == 1 else "someone"
-    profile = get_profile(view.profile_id)
-    if profile.session == "elimination":
-        return who, "has a lower count than"
-    if profile.id == "poker-rum":
-        return who, "beats"
-    return who, "undercuts"
+    return who, BEATS[get_profile(view.profile_id).settlement]
 
 
 def _risk_clause(view: PlayerView, advice: Advice) -> str:

@@ -524,7 +524,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
         _glow(surface, (sx, sy, cw, ch))
     if frame.glow_discard and pile:
         _glow(surface, (dx, dy, cw, ch))
-    if get_profile(view.profile_id).session == "elimination" and frame.story is None:
+    if get_profile(view.profile_id).has_pot and frame.story is None:
         _text(
             marks,
             surface,

@@ -64,11 +64,8 @@ def chip_count(value) -> str:
 
 def going_out_word(profile: Profile, deadwood: int) -> str:
     """``Gin``, ``Rum`` or ``Knock``: what ending the hand at ``deadwood`` is called."""
-    if deadwood == 0:
-        if profile.is_gin:
-            return "Gin"
-        if profile.id == "poker-rum":
-            return "Rum"
+    if deadwood == 0 and profile.zero_knock_result is not None:
+        return RESULT_WORDS[profile.zero_knock_result]
     return "Knock"
 
 
@@ -197,7 +194,7 @@ def headline(view: PlayerView) -> str:
     else:
         by = f" by {object_name(knocker)}" if knocker else ""
         text += RESULT_WORDS[settlement.result] + by
-    elimination = get_profile(view.profile_id).session == "elimination"
+    elimination = get_profile(view.profile_id).has_pot
     if view.phase == SESSION_OVER:
         text += " · Game over: " + winners_line(view.names, view.winners)
         if elimination:
@@ -404,7 +401,7 @@ def total_label(score) -> str:
 
 def counts_against(profile_id: str) -> bool:
     """Whether points are bad for whoever gets them (Knock Rami: out at the target)."""
-    return profile_id in PROFILES and get_profile(profile_id).session == "elimination"
+    return profile_id in PROFILES and get_profile(profile_id).counts_against
 
 
 def change_amount(amount, against: bool, name: str = "") -> str:
@@ -527,9 +524,9 @@ def score_sheet_title(profile: Profile, hand_number: int, players: int) -> list[
     in a rotation, ``hand 2 of 4``, one deal each; where a score against a player puts
     them out, ``out at 100``)."""
     name = profile.short_name
-    if profile.session == "rotation":
+    if profile.session.one_deal_each:
         return [name, f"hand {hand_number} of {players}"]
-    if profile.session == "elimination":
+    if profile.has_pot:
         return [name, f"hand {hand_number} · out at {profile.target}"]
     return [name, f"hand {hand_number} · to {profile.target}"]
 

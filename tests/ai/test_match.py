@@ -52,6 +52,11 @@ def test_with_the_match_on_a_game_winning_knock_is_worth_the_same_small_or_large
 # --- every profile's session -------------------------------------------------------------
 
 from knockrummy.ai import match as mv  # noqa: E402
+from knockrummy.ai.tuning import tuning_of  # noqa: E402
+
+KNOCK_RUMMY = tuning_of("knock-rummy").match_model
+POKER_RUM = tuning_of("poker-rum").match_model
+KNOCK_RAMI = tuning_of("knock-rami").match_model
 
 
 @pytest.mark.parametrize(
@@ -65,65 +70,60 @@ def test_every_hand_model_is_a_distribution(models):
 
 
 @pytest.mark.parametrize(
-    "profile, session, players",
+    "profile, players",
     [
-        ("knock-rummy", "to-target", 2),
-        ("knock-rummy", "to-target", 3),
-        ("knock-rummy", "to-target", 6),
-        ("poker-rum", "rotation", 2),
-        ("poker-rum", "rotation", 3),
-        ("knock-rami", "elimination", 2),
-        ("knock-rami", "elimination", 5),
+        ("knock-rummy", 2),
+        ("knock-rummy", 3),
+        ("knock-rummy", 6),
+        ("poker-rum", 2),
+        ("poker-rum", 3),
+        ("knock-rami", 2),
+        ("knock-rami", 5),
     ],
 )
-def test_an_even_start_gives_every_player_the_same_chance(profile, session, players):
+def test_an_even_start_gives_every_player_the_same_chance(profile, players):
+    model = tuning_of(profile).match_model
     zeros = [0.0] * players
-    chances = [
-        mv.session_chance(profile, session, 100, zeros, me, players) for me in range(players)
-    ]
+    chances = [model.chance(100, zeros, me, players) for me in range(players)]
     # the last-standing model shares a round where several go out by halves: near even
-    tolerance = 0.006 if session == "elimination" else 0.002
+    tolerance = 0.006 if isinstance(model, mv.LastStanding) else 0.002
     assert chances == pytest.approx([1.0 / players] * players, abs=tolerance)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_first_to_the_target_chances_add_up_and_favour_the_leader(players):
     scores = [float(15 * seat) for seat in range(players)]
-    chances = [
-        mv.session_chance("knock-rummy", "to-target", 100, scores, me, 1) for me in range(players)
-    ]
+    chances = [KNOCK_RUMMY.chance(100, scores, me, 1) for me in range(players)]
     assert sum(chances) == pytest.approx(1.0, abs=0.005)
     assert chances == sorted(chances)  # the higher the score, the likelier the win
-    assert mv.session_chance("knock-rummy", "to-target", 100, [100.0, *scores[1:]], 0, 1) == 1.0
-    assert (
-        mv.session_chance("knock-rummy", "to-target", 100, [40.0, 100.0, *scores[2:]], 0, 1) == 0.0
-    )
+    assert KNOCK_RUMMY.chance(100, [100.0, *scores[1:]], 0, 1) == 1.0
+    assert KNOCK_RUMMY.chance(100, [40.0, 100.0, *scores[2:]], 0, 1) == 0.0
 
 
 def test_the_rotations_last_hand_only_asks_who_ends_on_top():
     # two players, 20 ahead before the last hand: losing 15 still wins the session
-    keep = mv.session_value("poker-rum", "rotation", 100, [20.0, -20.0], [-15.0, 15.0], 0, 1)
-    lose = mv.session_value("poker-rum", "rotation", 100, [20.0, -20.0], [-25.0, 25.0], 0, 1)
-    more = mv.session_value("poker-rum", "rotation", 100, [20.0, -20.0], [30.0, -30.0], 0, 1)
+    keep = POKER_RUM.value(100, [20.0, -20.0], [-15.0, 15.0], 0, 1)
+    lose = POKER_RUM.value(100, [20.0, -20.0], [-25.0, 25.0], 0, 1)
+    more = POKER_RUM.value(100, [20.0, -20.0], [30.0, -30.0], 0, 1)
     assert keep > 0 > lose
     assert more == pytest.approx(keep)  # winning by more adds nothing at the end
     # with hands still to come the same lead is worth less than a certain win
-    assert 0.5 < mv.rotation_chance(2, (40.0,), 1) < 1.0
-    assert mv.rotation_chance(2, (40.0,), 0) == 1.0
-    assert mv.rotation_chance(3, (0.0, 0.0), 0) == pytest.approx(1 / 3)
+    assert 0.5 < mv.rotation_chance(mv.ROTATION_SPREAD[2], (40.0,), 1) < 1.0
+    assert mv.rotation_chance(mv.ROTATION_SPREAD[2], (40.0,), 0) == 1.0
+    assert mv.rotation_chance(mv.ROTATION_SPREAD[3], (0.0, 0.0), 0) == pytest.approx(1 / 3)
 
 
 def test_the_last_player_standing_is_favoured_by_a_low_score_and_wins_when_alone():
-    low = mv.session_chance("knock-rami", "elimination", 100, [10.0, 60.0, 60.0], 0, 1)
-    high = mv.session_chance("knock-rami", "elimination", 100, [90.0, 60.0, 60.0], 0, 1)
+    low = KNOCK_RAMI.chance(100, [10.0, 60.0, 60.0], 0, 1)
+    high = KNOCK_RAMI.chance(100, [90.0, 60.0, 60.0], 0, 1)
     assert low > 1 / 3 > high > 0
-    assert mv.session_chance("knock-rami", "elimination", 100, [95.0, 100.0, 120.0], 0, 1) == 1.0
+    assert KNOCK_RAMI.chance(100, [95.0, 100.0, 120.0], 0, 1) == 1.0
     # a round that pushes this seat out costs nearly all of its chance
-    out = mv.session_value("knock-rami", "elimination", 100, [90.0, 60.0], [15.0, 5.0], 0, 1)
-    stay = mv.session_value("knock-rami", "elimination", 100, [90.0, 60.0], [5.0, 15.0], 0, 1)
+    out = KNOCK_RAMI.value(100, [90.0, 60.0], [15.0, 5.0], 0, 1)
+    stay = KNOCK_RAMI.value(100, [90.0, 60.0], [5.0, 15.0], 0, 1)
     assert out < 0 < stay
     # every player out in the same round: the lowest stays in, and wins
-    assert mv.session_value("knock-rami", "elimination", 100, [95.0, 96.0], [10.0, 20.0], 0, 1) > 0
+    assert KNOCK_RAMI.value(100, [95.0, 96.0], [10.0, 20.0], 0, 1) > 0
 
 
 @pytest.mark.parametrize(
@@ -139,7 +139,7 @@ def test_the_utility_uses_the_session_chance_when_the_match_is_on(profile_id, pl
     deltas = [float(d) for d in result.deltas]
     on = Table(profile, me=0, scores=scores, turn=8, players=players, match=True, hands_left=1)
     off = Table(profile, me=0, scores=scores, turn=8, players=players, match=False)
-    expected = mv.session_value(profile_id, profile.session, profile.target, scores, deltas, 0, 1)
+    expected = tuning_of(profile_id).match_model.value(profile.target, scores, deltas, 0, 1)
     assert expected is not None
     assert utility(on, result) == pytest.approx(expected)
     assert utility(on, result) != pytest.approx(utility(off, result))
@@ -174,4 +174,3 @@ def test_the_shipped_level_uses_the_match_value_where_it_won_games(
         bots = [hard.HardBot(seed=seat, match=setting) for seat in range(players)]
         play_session(profile_id, players, 3, bots, until=lambda state: bool(seen))
         assert seen == [match], (profile_id, setting)
-    assert (profile_id in hard.MATCH_PROFILES) is expected

@@ -37,9 +37,9 @@ def check_invariants(state) -> None:
     else:
         assert sizes == {size}
     # ledgers
-    if profile.id == "poker-rum":
+    if profile.settlement.zero_sum:
         assert sum(state.scores) == 0
-    if profile.session == "elimination":
+    if profile.has_pot:
         assert state.pot == -sum(totals(state.ledger, state.players, "chips"))
         assert state.pot >= 0
         if state.phase == SESSION_OVER:

@@ -276,13 +276,13 @@ def test_the_frame_in_which_a_hint_arrives_is_drawn():
 
 
 def test_a_knock_rami_hint_says_why_it_waits_above_the_knock_cap():
-    from knockrummy.ai.hard import KNOCK_CAPS
+    from knockrummy.ai.tuning import tuning_of
     from knockrummy.engine.views import player_view
     from knockrummy.ui.hints import hint_text
 
     from ..sessions import play_some
 
-    cap = KNOCK_CAPS["knock-rami"]
+    cap = tuning_of("knock-rami").knock_cap
     seen = 0
     for steps in range(1, 60, 2):
         state = play_some("knock-rami", 3, seed=steps, steps=steps)

@@ -70,7 +70,7 @@ class GameOverScreen(MenuScreen):
     def rematch(self) -> None:
         """The same seats and rules, dealt from the next seed."""
         state = self.state
-        stake = state.stake if get_profile(state.profile_id).session == "elimination" else None
+        stake = state.stake if get_profile(state.profile_id).has_pot else None
         session_id, new = self.game.start(
             state.profile_id,
             self.seats,

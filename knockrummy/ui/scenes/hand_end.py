@@ -225,7 +225,7 @@ class HandEndPanel:
         """Knock Rami: who went out this hand and why, and the buy-back offer in words."""
         v = self.view
         profile = get_profile(v.profile_id)
-        if profile.session != "elimination" or v.settlement is None:
+        if not profile.has_pot or v.settlement is None:
             return []
         lines = []
         offered = v.to_move if v.phase == BUY_BACK else None

@@ -57,12 +57,20 @@ class NewGameScreen(MenuScreen):
             if len(humans) == 1 and settings.player_name not in names:
                 # the player renamed in Settings since: the one human seat is theirs
                 self.seats[humans[0]] = replace(self.seats[humans[0]], name=you.name)
-        self.stake = get_profile("knock-rami").default_stake
+        self.chosen_stake: int | None = None
+        """The stake set with − and +; None until then: the profile's own."""
         self.editing: int | None = None
         self.code = ""
         self.typing_code = False
         self.today = datetime.date.today()
         self.rebuild()
+
+    @property
+    def stake(self) -> int:
+        """The chips each player stakes, where the profile has a pot."""
+        if self.chosen_stake is not None:
+            return self.chosen_stake
+        return get_profile(self.profile).default_stake
 
     # --------------------------------------------------------------- state changes
 
@@ -102,7 +110,7 @@ class NewGameScreen(MenuScreen):
 
     def change_stake(self, step: int) -> None:
         i = STAKES.index(self.stake) if self.stake in STAKES else 1
-        self.stake = STAKES[min(max(i + step, 0), len(STAKES) - 1)]
+        self.chosen_stake = STAKES[min(max(i + step, 0), len(STAKES) - 1)]
         self.rebuild()
 
     def problem(self) -> str | None:
@@ -120,7 +128,7 @@ class NewGameScreen(MenuScreen):
             self.notices = [problem]
             return
         seats = [replace(s, name=s.name.strip()) for s in self.seats]
-        stake = self.stake if get_profile(self.profile).session == "elimination" else None
+        stake = self.stake if get_profile(self.profile).has_pot else None
         humans = [s for s in seats if s.is_human]
         settings = self.game.settings
         name = humans[0].name if len(humans) == 1 else settings.player_name
@@ -186,9 +194,8 @@ class NewGameScreen(MenuScreen):
             Button(s.level.capitalize(), (lambda i=i: self.cycle_level(i)), visible=not s.is_human)
             for i, s in enumerate(self.seats)
         ]
-        rami = p.session == "elimination"
-        self.stake_minus = Button("−", lambda: self.change_stake(-1), visible=rami)
-        self.stake_plus = Button("+", lambda: self.change_stake(1), visible=rami)
+        self.stake_minus = Button("−", lambda: self.change_stake(-1), visible=p.has_pot)
+        self.stake_plus = Button("+", lambda: self.change_stake(1), visible=p.has_pot)
         self.deal_button = Button("Deal", self.deal, primary=True)
         self.back_button = Button("Back", self.back)
         self.code_button = Button("Play this deal", self.play_code)
@@ -358,7 +365,7 @@ class NewGameScreen(MenuScreen):
             )
             self.kind_buttons[i].place((rect.right + fs * 4.5, rect.centery), round(fs * 0.9))
             self.level_buttons[i].place((rect.right + fs * 11, rect.centery), round(fs * 0.9))
-        if p.session == "elimination":
+        if p.has_pot:
             sy = h * 0.30 + len(self.seats) * fs * 2.6 + fs
             blit_text(surface, "Stake (chips each)", fs, SOFT, (x, sy + fs * 0.5), "midleft")
             self.stake_minus.place((x + fs * 12, sy + fs * 0.5), fs)

@@ -1139,11 +1139,11 @@ class TableScene(Scene):
             (line, False) for line in score_sheet_title(profile, view.hand_number, view.players)
         ]
         won = None
-        if profile.session in ("to-target", "gin-box", "gin-line"):
+        if profile.session.won_at_target:
             won = [
                 sum(1 for r in self.session.records if s in r.winners) for s in range(view.players)
             ]
-        elimination = profile.session == "elimination"
+        elimination = profile.has_pot
         for seat in range(view.players):
             text = score_sheet_row(
                 view.names[seat],
@@ -1155,7 +1155,7 @@ class TableScene(Scene):
             lines.append((text, elimination and not view.active[seat]))
         if elimination:
             lines.append((pot_label(view.pot), False))
-        elif profile.session == "rotation":
+        elif profile.session.one_deal_each:
             left = view.players - view.hand_number + (view.phase == PLAYING)
             lines.append((hands_left_label(left), False))
         lines.append((DETAILS_LINE, True))
