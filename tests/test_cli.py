@@ -210,12 +210,9 @@ class Started:
         ("knockrummy.bench.frames", "bench_frames"),
         ("knockrummy.bench.idle", "bench_idle"),
         ("knockrummy.bench.ai", "bench"),
-        ("knockrummy.bench.openspiel", "bench"),
-        ("knockrummy.bench.race", "bench"),
-        ("knockrummy.bench.duel", "bench"),
     )
 
-    TABLES = ("melds", "ai", "openspiel", "race", "duel")
+    TABLES = ("melds", "ai")
     """The benches whose printed table needs a real result."""
 
     def __init__(self, monkeypatch) -> None:
@@ -281,13 +278,9 @@ def test_sim_and_bench_accept_simple_and_external_bots(started):
     external = "tests.ai.helpers:FirstLegalBot"
     argv = ["sim", "--profile", "poker-rum", "--players", "3", "--seats", f"simple,hard,{external}"]
     assert main(argv) == 0
-    assert main(["bench", "race", "--levels", f"simple,{external}", "--deals", "1"]) == 0
-    assert main(["bench", "duel", "--levels", "hard-sighted-25,easy", "--deals", "1"]) == 0
-    assert [module for module, _ in started.calls] == [
-        "knockrummy.sim",
-        "knockrummy.bench.race",
-        "knockrummy.bench.duel",
-    ]
+    argv = ["bench", "ai", "--profile", "poker-rum", "--seats", f"simple,{external}"]
+    assert main(argv) == 0
+    assert [module for module, _ in started.calls] == ["knockrummy.sim", "knockrummy.bench.ai"]
 
 
 def test_a_file_error_while_running_ends_in_a_plain_sentence(monkeypatch, tmp_path, capsys):
@@ -404,18 +397,6 @@ BAD_COMMAND_LINES = [
     (["bench", "ai", "--profile", "gin-rummy", "--seats", "hard,medium,easy"], "2 to 2 players"),
     (["bench", "ai", "--seats", "hard,medium"], "--profile and --seats are required"),
     (["bench", "ai", "--merge", FILE], "cannot merge"),
-    (["bench", "race", "--deals", "0"], "--deals"),
-    (["bench", "race", "--deals", "-2"], "--deals"),
-    (["bench", "race", "--levels", "nobody"], "unknown bot"),
-    (["bench", "race", "--levels", ""], "unknown bot"),
-    (["bench", "race", "--levels", "hard-sighted"], "unknown bot"),
-    (["bench", "race", "--profile", "poker-rum"], "--profile"),
-    (["bench", "duel", "--levels", "hard-sighted-0", "--deals", "1"], "whole percent"),
-    (["bench", "duel", "--levels", "hard-sighted-100", "--deals", "1"], "whole percent"),
-    (["bench", "duel", "--deals", "99999999999"], "--deals"),
-    (["bench", "openspiel", "--hands", "0"], "--hands"),
-    (["bench", "openspiel", "--hands", "-1"], "--hands"),
-    (["bench", "openspiel", "--level", "nonsense"], "unknown bot"),
 ]
 
 
@@ -526,7 +507,7 @@ COMMAND_WORDS = [
     ["verify"],
     ["bench"],
     ["nonsense"],
-] + [["bench", name] for name in ("melds", "frames", "idle", "ai", "openspiel", "race", "duel")]
+] + [["bench", name] for name in ("melds", "frames", "idle", "ai")]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
