@@ -48,8 +48,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from knockrummy.ai.hard import DENY_WEIGHT, HardBot, Race
-from knockrummy.ai.inference import Sample
+from knockrummy.ai.common import profile_of
+from knockrummy.ai.estimate import KNOCK_AT
+from knockrummy.ai.hard import HardBot, HardConfig, Race
+from knockrummy.ai.inference import Knowledge, Sample, sample_hidden
 from knockrummy.ai.race import greedy_throw
 from knockrummy.bench import bots
 from knockrummy.bench.bots import TimedBot
@@ -59,26 +61,26 @@ from knockrummy.engine.hand import hand_points
 from knockrummy.engine.melds import discard_points
 from knockrummy.engine.views import PlayerView
 
-ABLATIONS: dict[str, dict[str, Any]] = {
-    "hard-deny": {"deny_weight": DENY_WEIGHT},
-    "hard-noshed": {"shed_point": 0.0},
-    "hard-unweighted": {"likely": False},
-    "hard-likely": {"likely": True},
-    "hard-points": {"match": False},
-    "hard-match": {"match": True},
-    "hard-bound": {"bound": True},
-    "hard-unbound": {"bound": False},
-    "hard-quiet": {"quiet": True},
-    "hard-unquiet": {"quiet": False},
-    "hard-earlier": {
-        "deny_weight": 0.0,
-        "shed_point": 0.0,
-        "likely": False,
-        "match": False,
-        "bound": False,
-    },
+DENY_WEIGHT = 1.0
+"""Own race value given up per point of race value a discard hands the opponent, where
+denial is on (``hard-deny`` and the sighted levels; the shipped level has it off)."""
+
+ABLATIONS: dict[str, HardConfig] = {
+    "hard-deny": HardConfig(deny_weight=DENY_WEIGHT),
+    "hard-noshed": HardConfig(shed_point=0.0),
+    "hard-unweighted": HardConfig(likely=False),
+    "hard-likely": HardConfig(likely=True),
+    "hard-points": HardConfig(match=False),
+    "hard-match": HardConfig(match=True),
+    "hard-bound": HardConfig(bound=True),
+    "hard-unbound": HardConfig(bound=False),
+    "hard-unquiet": HardConfig(),  # the shipped level keeps to the quiet clue nowhere
+    "hard-earlier": HardConfig(
+        deny_weight=0.0, shed_point=0.0, likely=False, match=False, bound=False
+    ),
 }
-"""The ablations (see the glossary): name, and the hard level's settings."""
+"""The ablations (see the glossary) made by configuring the hard level: name, and its
+settings. ``hard-quiet`` needs more than a setting: :class:`QuietHardBot`."""
 
 
 def is_research_level(name: str) -> bool:
@@ -86,6 +88,7 @@ def is_research_level(name: str) -> bool:
     share of a ``hard-sighted-NN``)."""
     return (
         name in ABLATIONS
+        or name == QUIET
         or name in SEERS
         or name == "hard-sighted"
         or name.startswith("hard-sighted-")
@@ -119,20 +122,41 @@ class SeerBot(HardBot):
         return out
 
     def sample(
-        self,
-        knowledge: Any,
-        count: int,
-        likely: bool,
-        bound: bool = False,
-        quiet: int | None = None,
+        self, knowledge: Knowledge, count: int, likely: bool, bound: bool = False
     ) -> list[Sample]:
         if self.knock_only:
-            return super().sample(knowledge, count, likely, bound, quiet)
+            return super().sample(knowledge, count, likely, bound)
         return self.true_samples(count)
 
     def knock_samples(self, samples: list[Sample]) -> list[Sample]:
         return self.true_samples(len(samples)) if self.knock_only else samples
 
+
+class QuietHardBot(HardBot):
+    """``hard-quiet``: the hard level whose samples, in every profile, keep to each
+    opponent's last plain discard on a turn it could have knocked: a guessed hand at or
+    below the play-on round's knock count (``KNOCK_AT``) conflicts with it (see *quiet*
+    in :mod:`knockrummy.ai.inference`). Measured, it won nothing the shipped level keeps
+    (``docs/strength.md``, *A throw instead of a knock*)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed=seed)
+        self.knock_at: int | None = None
+
+    def decision_samples(self, view: PlayerView, knowledge: Knowledge) -> list[Sample]:
+        self.knock_at = KNOCK_AT.get(profile_of(view).id, 5)
+        return super().decision_samples(view, knowledge)
+
+    def sample(
+        self, knowledge: Knowledge, count: int, likely: bool, bound: bool = False
+    ) -> list[Sample]:
+        return sample_hidden(
+            knowledge, self.rng, count, likely=likely, bound=bound, quiet=self.knock_at
+        )
+
+
+QUIET = "hard-quiet"
+"""The name of :class:`QuietHardBot`."""
 
 SEERS = {"hard-seer": False, "hard-seer-knock": True}
 """The seers (see the glossary): name, and whether only the knock test sees."""
@@ -177,7 +201,7 @@ class DenyingHardBot(HardBot):
     replaced, in each sample, by a card it does not hold."""
 
     def __init__(self, seed: int = 0, sight: float | None = None) -> None:
-        super().__init__(seed=seed, deny_weight=DENY_WEIGHT)
+        super().__init__(seed=seed, config=HardConfig(deny_weight=DENY_WEIGHT))
         if sight is not None and not 0.0 < sight <= 1.0:
             raise ValueError(f"sight must be a share above 0 and at most 1, not {sight}")
         self.sight = sight
@@ -240,7 +264,9 @@ def make_level(level: str, seed: int) -> Any:
     :func:`knockrummy.bench.bots.make_level` makes. Every research bench makes its players
     here."""
     if level in ABLATIONS:
-        return HardBot(seed=seed, **ABLATIONS[level])
+        return HardBot(seed=seed, config=ABLATIONS[level])
+    if level == QUIET:
+        return QuietHardBot(seed=seed)
     if level in SEERS:
         return SeerBot(seed=seed, knock_only=SEERS[level])
     if level == "hard-sighted":

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from knockrummy import cli
-from knockrummy.ai.hard import HardBot
+from knockrummy.ai.hard import HardBot, HardConfig
 from knockrummy.ai.inference import Knowledge, Sample, read_view, sample_hidden
 from knockrummy.ai.simple import SimpleBot
 from knockrummy.engine.cards import Card
@@ -143,7 +143,7 @@ def _unweighted(
 
 
 def _hard(view: PlayerView, knowledge: Knowledge, rng: random.Random, count: int) -> list[Sample]:
-    bot = HardBot(samples=dict.fromkeys(range(2, 7), count), race_samples=count)
+    bot = HardBot(config=HardConfig(samples=dict.fromkeys(range(2, 7), count), race_samples=count))
     bot.rng = rng
     return bot.decision_samples(view, knowledge)
 

@@ -69,7 +69,7 @@ from knockrummy.engine.melds import best_arrangement
 from knockrummy.engine.views import PlayerView
 
 from . import run_alone
-from .bots import ABLATIONS, SEERS, make_level
+from .bots import ABLATIONS, QUIET, SEERS, make_level
 from .openspiel_bridge import (
     HAND_SIZE,
     OS_DRAW_STOCK,
@@ -566,7 +566,7 @@ def _table(result: dict[str, Any]) -> str:
 
 def _own_level(name: str) -> bool:
     """The research levels this bench can play: the ablations and the seers."""
-    return name in ABLATIONS or name in SEERS
+    return name in ABLATIONS or name == QUIET or name in SEERS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -17,14 +17,17 @@ Glossary:
     denial       in a race, each candidate discard can be charged what the opponent's
                  race gains from taking it, times the chance it does (see :mod:`.race`):
                  the race's form of the feeding cost. Off in the level as shipped
-                 (``deny_weight`` 0): against OpenSpiel's bot it cost hands and points
-                 (README, *The race against the opponent*); the bench's ``hard-deny``
-                 plays with it.
+                 (``HardConfig.deny_weight`` 0): against OpenSpiel's bot it cost hands and
+                 points (``docs/strength.md``, *The race against the opponent*); the
+                 research level ``hard-deny`` plays with it.
     shedding     in a race, with threat ``t`` (the chance the opponent knocks within two
                  turns after the discard), a discard is worth ``(1 - t) * (race value -
                  denial) - t * SHED_POINT * count``: when a knock is coming, the count one
                  is caught with (to undercut, or to lose less) outweighs the melds one
                  builds.
+    config       the level's settings (:class:`HardConfig`): the shipped level plays
+                 ``HardConfig()``; the research levels (the repository's ``research``
+                 folder, never shipped) change them to measure what each piece is worth.
 
 The number of samples is fixed per table size, never by the clock, so a seed replays the
 same decisions.
@@ -33,6 +36,7 @@ same decisions.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
@@ -42,7 +46,6 @@ from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 from .common import greedy_order, greedy_pick, legal_or_fail, profile_of, session_answer
 from .estimate import (
-    KNOCK_AT,
     KnockEstimate,
     Table,
     estimate_knock,
@@ -73,9 +76,6 @@ RACE_TAKE_CANDIDATES = 3
 """In a race, the discards weighed after taking the upcard."""
 DENY_SAMPLES = 40
 """Samples over which a race discard's denial is averaged."""
-DENY_WEIGHT = 1.0
-"""Own race value given up per point of race value a discard hands the opponent, where
-denial is on (the bench's ``hard-deny``; the shipped level has it off)."""
 SHED_POINT = 1.25
 """Race value per point of count one is caught with when the opponent knocks: a hand won
 rather than lost is worth about 80 points (its points and box bonus both ways) and about
@@ -84,31 +84,56 @@ MATCH_PROFILES = ("gin-rummy", "gin-classic", "knock-rami")
 """Profiles whose knocks the level values by the chance of winning the game or session
 (see :mod:`.match`); elsewhere by the hand's points. In ``knock-rummy`` and
 ``poker-rum`` the match value won fewer games against the Neller port on the same
-sessions (README, *The match value in every profile*); ``match=True`` (the bench's
-``hard-match``) plays it everywhere, ``match=False`` (``hard-points``) nowhere."""
+sessions (``docs/strength.md``, *The match value in every profile*); see
+``HardConfig.match``."""
 BOUND_PROFILES = ("poker-rum", "knock-rummy", "gin-rummy", "gin-classic")
 """Profiles whose samples keep to each opponent's bound, its last discard a least-count
 one (see :mod:`.inference`). Measured against the Neller port in each of them
 (``docs/strength.md``, *Each discard bounds the rest*); in ``knock-rami`` it won fewer
-games, so off there: ``bound=True`` (the bench's ``hard-bound``) plays it everywhere,
-``bound=False`` (``hard-unbound``) nowhere."""
+games, so off there; see ``HardConfig.bound``."""
 LIKELY_PROFILES = ("knock-rummy", "gin-rummy", "gin-classic")
 """Profiles whose samples are weighed by the likelihood of each opponent's takes, passes
 and throws (the *likely samples*, see :mod:`.inference`): the races and ``knock-rummy``,
 where they were measured to win games; in ``knock-rami`` and ``poker-rum`` they won
-nothing outside the noise (``docs/strength.md``). ``likely=True`` (the bench's
-``hard-likely``) plays them everywhere, ``likely=False`` (``hard-unweighted``) nowhere."""
-QUIET_PROFILES: tuple[str, ...] = ()
-"""Profiles whose samples keep to each opponent's last plain discard on a turn it could
-have knocked: a guessed hand at or below the play-on round's knock count (``KNOCK_AT``)
-conflicts with it (see *quiet* in :mod:`.inference`); ``quiet=True`` (the bench's
-``hard-quiet``) plays it everywhere."""
+nothing outside the noise (``docs/strength.md``); see ``HardConfig.likely``."""
 KNOCK_CAPS = {"knock-rami": 20}
 """Per profile, the highest count at which a knock is weighed at all. In ``knock-rami``
 every player adds their own count and the last one under 100 takes the pot; there the
 one-round estimates favour knocks at high counts that lose games. Against the Neller
-port at five players a cap of 20 won the most of 10, 15, 20, 25 and none (measured in
-the README)."""
+port at five players a cap of 20 won the most of 10, 15, 20, 25 and none
+(``docs/strength.md``, *Knocking at high counts*)."""
+
+
+@dataclass(frozen=True)
+class HardConfig:
+    """How the hard level plays (see *config* in the glossary). A field left None follows
+    the level's own table for the profile in play."""
+
+    samples: Mapping[int, int] | None = None
+    """Hidden-hand samples per decision by players in the hand; None: ``SAMPLES``."""
+    race_samples: int | None = None
+    """Samples per decision in a race; None: ``RACE_SAMPLES``."""
+    deny_weight: float = 0.0
+    """Own race value given up per point of race value a discard hands the opponent
+    (*denial* in the glossary); 0, off, in the shipped level."""
+    shed_point: float = SHED_POINT
+    """Race value per point of count one is caught with when the opponent knocks
+    (*shedding* in the glossary); 0 leaves only the race value."""
+    likely: bool | None = None
+    """Whether samples are weighed by the likelihood of each opponent's play (the likely
+    samples of :mod:`.inference`): True everywhere, False nowhere, None in
+    ``LIKELY_PROFILES``."""
+    bound: bool | None = None
+    """Whether samples keep to each opponent's bound (see :mod:`.inference`): True
+    everywhere, False nowhere, None in ``BOUND_PROFILES``."""
+    match: bool | None = None
+    """Whether knocks are valued by the chance of winning the game or session (see
+    :mod:`.match`) rather than the hand's points: True everywhere, False nowhere, None in
+    ``MATCH_PROFILES``."""
+
+
+SHIPPED = HardConfig()
+"""The hard level as the game seats it."""
 
 
 @dataclass(frozen=True)
@@ -180,27 +205,9 @@ class HardBot:
         "knocks when the odds say so."
     )
 
-    def __init__(
-        self,
-        seed: int = 0,
-        samples: dict[int, int] | None = None,
-        race_samples: int | None = None,
-        deny_weight: float = 0.0,
-        likely: bool | None = None,
-        shed_point: float = SHED_POINT,
-        match: bool | None = None,
-        bound: bool | None = None,
-        quiet: bool | None = None,
-    ) -> None:
+    def __init__(self, seed: int = 0, config: HardConfig = SHIPPED) -> None:
         self.rng = random.Random(seed)
-        self.samples = dict(SAMPLES if samples is None else samples)
-        self.race_samples = RACE_SAMPLES if race_samples is None else race_samples
-        self.deny_weight = deny_weight
-        self.likely = likely
-        self.shed_point = shed_point
-        self.match = match
-        self.bound = bound
-        self.quiet = quiet
+        self.config = config
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
@@ -218,26 +225,20 @@ class HardBot:
     def decision_samples(self, view: PlayerView, knowledge: Knowledge) -> list[Sample]:
         """The samples one decision weighs: as many as the table size (or the race) asks
         for, kept to the clues the profile uses."""
-        count = self.samples.get(knowledge.players, 20)
+        config = self.config
+        count = (SAMPLES if config.samples is None else config.samples).get(knowledge.players, 20)
         if race_of(view, knowledge) is not None:
-            count = self.race_samples
+            count = RACE_SAMPLES if config.race_samples is None else config.race_samples
         pid = profile_of(view).id
-        bound = pid in BOUND_PROFILES if self.bound is None else self.bound
-        likely = pid in LIKELY_PROFILES if self.likely is None else self.likely
-        quiet = pid in QUIET_PROFILES if self.quiet is None else self.quiet
-        knock_at = KNOCK_AT.get(pid, 5) if quiet else None
-        return self.sample(knowledge, count, likely=likely, bound=bound, quiet=knock_at)
+        bound = pid in BOUND_PROFILES if config.bound is None else config.bound
+        likely = pid in LIKELY_PROFILES if config.likely is None else config.likely
+        return self.sample(knowledge, count, likely=likely, bound=bound)
 
     def sample(
-        self,
-        knowledge: Knowledge,
-        count: int,
-        likely: bool,
-        bound: bool = False,
-        quiet: int | None = None,
+        self, knowledge: Knowledge, count: int, likely: bool, bound: bool = False
     ) -> list[Sample]:
         """The decision's samples of the hidden cards (see :func:`.inference.sample_hidden`)."""
-        return sample_hidden(knowledge, self.rng, count, likely=likely, bound=bound, quiet=quiet)
+        return sample_hidden(knowledge, self.rng, count, likely=likely, bound=bound)
 
     def knock_samples(self, samples: list[Sample]) -> list[Sample]:
         """The samples the knock test weighs: the decision's own."""
@@ -315,7 +316,11 @@ class HardBot:
         cap = KNOCK_CAPS.get(profile_of(view).id)
         if cap is not None and options[knock_card] > cap:
             return plan
-        match = profile_of(view).id in MATCH_PROFILES if self.match is None else self.match
+        match = (
+            profile_of(view).id in MATCH_PROFILES
+            if self.config.match is None
+            else self.config.match
+        )
         table = table_of(view, knowledge, match=match)
         kept_knock = list(hand)
         kept_knock.remove(knock_card)
@@ -364,13 +369,13 @@ class HardBot:
             kept = list(hand)
             kept.remove(card)
             values[card] = race_value(foresight(samples, kept, race.limit), options[card])
-        if self.deny_weight or self.shed_point:
+        if self.config.deny_weight or self.config.shed_point:
             replies = opponent_replies(
                 self.denial_samples(samples, race),
                 race.opponent,
                 race.limit,
                 list(values),
-                deny=bool(self.deny_weight),
+                deny=bool(self.config.deny_weight),
             )
             for card, reply in replies.items():
                 values[card] = self.race_worth(values[card], reply, options[card])
@@ -379,9 +384,10 @@ class HardBot:
     def race_worth(self, value: float, reply: Reply, count: int) -> float:
         """A race discard's worth: its race value less its denial, and weighed against
         the count it leaves by the opponent's threat (see the glossary)."""
-        value -= self.deny_weight * reply.denial
-        threat = reply.threat if self.shed_point else 0.0
-        return (1.0 - threat) * value - threat * self.shed_point * count
+        deny_weight, shed_point = self.config.deny_weight, self.config.shed_point
+        value -= deny_weight * reply.denial
+        threat = reply.threat if shed_point else 0.0
+        return (1.0 - threat) * value - threat * shed_point * count
 
     def denial_samples(self, samples: list[Sample], race: Race) -> list[Sample]:
         """The samples denial is priced on: the first ``DENY_SAMPLES``."""

@@ -171,7 +171,8 @@ def test_the_shipped_level_uses_the_match_value_where_it_won_games(
     monkeypatch.setattr(hard, "estimate_knock", spy)
     for setting, match in ((None, expected), (True, True), (False, False)):
         seen.clear()
-        bots = [hard.HardBot(seed=seat, match=setting) for seat in range(players)]
+        config = hard.HardConfig(match=setting)
+        bots = [hard.HardBot(seed=seat, config=config) for seat in range(players)]
         play_session(profile_id, players, 3, bots, until=lambda state: bool(seen))
         assert seen == [match], (profile_id, setting)
     assert (profile_id in hard.MATCH_PROFILES) is expected

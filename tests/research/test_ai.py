@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from knockrummy.ai.hard import HardBot
+from knockrummy.ai.hard import HardBot, HardConfig
 from knockrummy.ai.inference import read_view
 from knockrummy.ai.simple import SimpleBot
 from knockrummy.app import main as knockrummy
@@ -15,7 +15,15 @@ from knockrummy.engine.views import player_view
 from knockrummy.sim import play_session
 from research.__main__ import main
 from research.ai import bench
-from research.bots import SeerBot, is_research_level
+from research.bots import (
+    ABLATIONS,
+    DENY_WEIGHT,
+    SeerBot,
+    is_research_level,
+    make_level,
+)
+
+from ..ai.helpers import sampler_settings
 
 
 def test_the_shipped_bench_refuses_a_research_level(capsys):
@@ -48,8 +56,8 @@ def test_a_seer_is_handed_the_real_hands_in_the_bench_and_nowhere_else():
     seen = []
 
     class Watching(SeerBot):
-        def sample(self, knowledge, count, likely, bound=False, quiet=None):
-            samples = super().sample(knowledge, count, likely, bound, quiet)
+        def sample(self, knowledge, count, likely, bound=False):
+            samples = super().sample(knowledge, count, likely, bound)
             hand = self.state.hand
             seen.append((samples, [list(h) for h in hand.hands], sorted(hand.stock)))
             return samples
@@ -89,3 +97,25 @@ def test_the_research_bench_shows_the_state_to_a_seer():
     out = bench("poker-rum", ["hard-seer", "simple"], 2, 1)
     assert [row["bot"] for row in out["bots"]] == ["hard-seer", "simple"]
     assert is_research_level("hard-seer") and is_research_level("hard-seer-knock")
+
+
+def test_the_quiet_research_level_keeps_to_the_quiet_clue_at_each_profiles_knock_count():
+    import research.bots
+
+    for profile, expected in (("knock-rummy", {5}), ("gin-rummy", {10}), ("poker-rum", {5})):
+        asked = sampler_settings(
+            profile, make=lambda seed: make_level("hard-quiet", seed), sampler_users=[research.bots]
+        )
+        assert {quiet for _, _, quiet in asked} == expected, profile
+    # the one setting it changes: the others are the shipped level's
+    assert sampler_settings(
+        "gin-rummy", make=lambda seed: make_level("hard-quiet", seed), sampler_users=[research.bots]
+    ) == {(likely, bound, 10) for likely, bound, _ in sampler_settings("gin-rummy")}
+
+
+def test_each_ablation_is_the_shipped_level_with_its_settings():
+    assert ABLATIONS["hard-unbound"] == HardConfig(bound=False)
+    assert ABLATIONS["hard-deny"] == HardConfig(deny_weight=DENY_WEIGHT)
+    for name, config in ABLATIONS.items():
+        bot = make_level(name, 3)
+        assert type(bot) is HardBot and bot.config == config, name
