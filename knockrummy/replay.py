@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from .deal_codes import fingerprint
 from .engine.actions import Action, NextHand, Undo
 from .engine.cards import Card
-from .engine.hand import deal, hand_points
+from .engine.deadwood import cards_deadwood
+from .engine.hand import deal
 from .engine.ledger import format_amount
 from .engine.session import SessionState, actor, apply, dealer_of_hand, hand_seed, new_session
 
@@ -88,7 +89,7 @@ class Picture:
 
     def count(self, position: int) -> int:
         """The position's deadwood count at this point."""
-        return hand_points(list(self.hands[position]))
+        return cards_deadwood(list(self.hands[position]))
 
 
 @dataclass(frozen=True)
@@ -218,7 +219,7 @@ def _step(before: SessionState, after: SessionState, action: Action) -> Step:
     position = before.position_of(seat)
     held = tuple(before.hand.hands[position])
     card = before.log[-1][1].card if isinstance(action, Undo) else getattr(action, "card", None)
-    return Step(seat, action, held, hand_points(after.hand.hands[position]), card)
+    return Step(seat, action, held, cards_deadwood(after.hand.hands[position]), card)
 
 
 def dealt_hand(profile_id: str, players: int, seed: int, number: int) -> Start:

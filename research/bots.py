@@ -57,7 +57,7 @@ from knockrummy.bench import bots
 from knockrummy.bench.bots import TimedBot
 from knockrummy.engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from knockrummy.engine.cards import Card
-from knockrummy.engine.hand import hand_points
+from knockrummy.engine.deadwood import cards_deadwood
 from knockrummy.engine.melds import discard_points
 from knockrummy.engine.views import PlayerView
 
@@ -164,7 +164,7 @@ SEERS = {"hard-seer": False, "hard-seer-knock": True}
 
 def melds_with(hand: Sequence[Card], card: Card) -> bool:
     """Whether ``card`` would sit in a meld of the best arrangement of ``hand`` plus it."""
-    return hand_points([*hand, card]) < hand_points(list(hand)) + card.points
+    return cards_deadwood([*hand, card]) < cards_deadwood(list(hand)) + card.points
 
 
 def racer_takes(hand: Sequence[Card], upcard: Card, limit: int) -> bool:
@@ -297,6 +297,6 @@ class RaceSeat(TimedBot):
         elif isinstance(action, (Discard, Knock)):
             kept = list(view.hand)
             kept.remove(action.card)
-            if hand_points(kept) <= self.limit:
+            if cards_deadwood(kept) <= self.limit:
                 self.reached = True
         return action

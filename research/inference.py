@@ -53,7 +53,7 @@ from knockrummy.ai.hard import HardBot, HardConfig
 from knockrummy.ai.inference import Knowledge, Sample, read_view, sample_hidden
 from knockrummy.ai.simple import SimpleBot
 from knockrummy.engine.cards import Card
-from knockrummy.engine.hand import hand_points
+from knockrummy.engine.deadwood import cards_deadwood
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.session import SessionState
 from knockrummy.engine.views import PlayerView
@@ -181,7 +181,7 @@ def score(position: Position, samples: Sequence[Sample]) -> tuple[float, float, 
         for card in sample.hands[opp]:
             if card in counts:
                 counts[card] += 1
-        sampled.append(hand_points(list(sample.hands[opp])))
+        sampled.append(cards_deadwood(list(sample.hands[opp])))
     n = len(samples)
     loss = brier = 0.0
     for card, k in counts.items():
@@ -189,7 +189,7 @@ def score(position: Position, samples: Sequence[Sample]) -> tuple[float, float, 
         truth = card in held
         loss -= math.log(chance if truth else 1.0 - chance)
         brier += (chance - truth) ** 2
-    error = abs(statistics.fmean(sampled) - hand_points(list(position.hand)))
+    error = abs(statistics.fmean(sampled) - cards_deadwood(list(position.hand)))
     return loss / len(counts), brier / len(counts), error
 
 

@@ -471,7 +471,7 @@ def summarise(
         "decision_ms_p95": percentile(ms, 0.95),
         "seconds": elapsed,
         "games_to_100": game_figures([o.points for o in outcomes]),
-        "hand_points": [o.points for o in outcomes],
+        "cards_deadwood": [o.points for o in outcomes],
     }
 
 
@@ -524,8 +524,8 @@ def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
     for key in ("decision_ms_p50", "decision_ms_p95"):
         out[key] = max(part[key] for part in parts)
-    out["hand_points"] = [p for part in parts for p in part["hand_points"]]
-    out["games_to_100"] = game_figures(out["hand_points"])
+    out["cards_deadwood"] = [p for part in parts for p in part["cards_deadwood"]]
+    out["games_to_100"] = game_figures(out["cards_deadwood"])
     out["parts"] = len(parts)
     return out
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 
 from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ..engine.cards import Card
-from ..engine.hand import hand_points
+from ..engine.deadwood import cards_deadwood
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 from .common import greedy_order, greedy_pick, legal_or_fail, profile_of, session_answer
@@ -264,13 +264,13 @@ class HardBot:
             return DrawStock() if DrawStock() in legal else legal[0]
         if Pass() in legal and DrawStock() not in legal and view.hand_phase == "draw":
             # Stock empty: passing ends the hand; take only a card that helps.
-            return TakeDiscard() if min(after.values()) < hand_points(hand) else Pass()
+            return TakeDiscard() if min(after.values()) < cards_deadwood(hand) else Pass()
         chances = stock_chances(knowledge, samples)
         throw = greedy_pick(after)
         kept = [*hand, upcard]
         kept.remove(throw)
         take_value = -after[throw] + FUTURE_DRAWS * improvement(kept, knowledge.unseen, chances)
-        draw_value = -hand_points(hand) + (1.0 + FUTURE_DRAWS) * improvement(
+        draw_value = -cards_deadwood(hand) + (1.0 + FUTURE_DRAWS) * improvement(
             hand, knowledge.unseen, chances
         )
         if take_value > draw_value + TAKE_PENALTY:
@@ -288,7 +288,7 @@ class HardBot:
         used = samples[:FEED_SAMPLES]
         for sample in used:
             theirs = list(sample.hands[nxt])
-            now = hand_points(theirs)
+            now = cards_deadwood(theirs)
             after = discard_points([*theirs, card], forbidden=card)
             if after:
                 total += max(0, now - min(after.values()))

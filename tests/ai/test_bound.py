@@ -8,7 +8,7 @@ import statistics
 
 from knockrummy.ai.inference import _least_throw, _least_throw_mask, read_view, sample_hidden
 from knockrummy.engine.cards import CARDS, Card
-from knockrummy.engine.hand import hand_points
+from knockrummy.engine.deadwood import cards_deadwood
 from knockrummy.engine.profiles import PROFILES
 
 from .helpers import sampler_settings
@@ -61,8 +61,8 @@ def test_bound_samples_keep_to_a_low_throw_and_so_guess_lower_counts():
         return sum(_least_throw(list(s.hands[1]), throw, taken) for s in samples)
 
     assert fitting(kept) >= 2 * fitting(free) + 4
-    assert statistics.mean(hand_points(list(s.hands[1])) for s in kept) < statistics.mean(
-        hand_points(list(s.hands[1])) for s in free
+    assert statistics.mean(cards_deadwood(list(s.hands[1])) for s in kept) < statistics.mean(
+        cards_deadwood(list(s.hands[1])) for s in free
     )
 
 

@@ -8,7 +8,7 @@ import random
 from knockrummy.ai.inference import read_view, sample_hidden
 from knockrummy.engine.actions import Discard, DrawStock
 from knockrummy.engine.cards import Card
-from knockrummy.engine.hand import hand_points
+from knockrummy.engine.deadwood import cards_deadwood
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.session import apply
 from knockrummy.engine.views import player_view
@@ -54,7 +54,7 @@ def test_quiet_samples_keep_the_count_above_the_knock_count_and_are_seeded():
 
     # early in the hand few guessed hands are low, so the test asks for a high knock count
     def low(samples):
-        return sum(hand_points(list(s.hands[1])) <= 30 for s in samples)
+        return sum(cards_deadwood(list(s.hands[1])) <= 30 for s in samples)
 
     free = sample_hidden(knowledge, random.Random(3), 300, bound=True)
     kept = sample_hidden(knowledge, random.Random(3), 300, bound=True, quiet=30)

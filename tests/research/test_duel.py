@@ -11,7 +11,7 @@ from knockrummy.ai.inference import Sample
 from knockrummy.engine import apply, new_session, player_view
 from knockrummy.engine.actions import Discard, Knock
 from knockrummy.engine.cards import Card
-from knockrummy.engine.hand import hand_points
+from knockrummy.engine.deadwood import cards_deadwood
 from research.__main__ import main as research
 from research.bots import (
     DenyingHardBot,
@@ -64,7 +64,7 @@ def test_the_racer_knocks_as_soon_as_it_can():
         if isinstance(action, (Discard, Knock)):
             kept = list(view.hand)
             kept.remove(action.card)
-            if hand_points(kept) <= 10 and any(isinstance(a, Knock) for a in view.legal_actions):
+            if cards_deadwood(kept) <= 10 and any(isinstance(a, Knock) for a in view.legal_actions):
                 assert isinstance(action, Knock)
                 return
         state, _ = apply(state, action, seat)

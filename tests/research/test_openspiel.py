@@ -327,7 +327,7 @@ def test_the_summary_reports_games_composed_from_its_own_hands():
     outcomes = _outcomes(3, 120)
     result = summarise(outcomes, [0.01] * 120, 1, "hard", 1.0)
     games = result["games_to_100"]
-    assert result["hand_points"] == [o.points for o in outcomes]
+    assert result["cards_deadwood"] == [o.points for o in outcomes]
     assert games == game_figures([o.points for o in outcomes])
     assert games["games"] > 0 and 0 <= games["won"] <= games["games"]
     assert games["hands_per_game"] * games["games"] + games["hands_left_over"] == 120

@@ -10,7 +10,7 @@ import pytest
 from knockrummy.ai import make_bot
 from knockrummy.engine import apply, new_session, player_view
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
-from knockrummy.engine.hand import hand_points
+from knockrummy.engine.deadwood import cards_deadwood
 from research.__main__ import main as research
 from research.bots import Bystander
 from research.race import UNREACHED, bench, race_draws, summarise
@@ -75,7 +75,7 @@ def test_draws_are_counted_up_to_the_discard_that_reaches_the_limit():
         if seat == 0 and isinstance(action, (DrawStock, TakeDiscard)):
             made += 1
         if seat == 0 and isinstance(action, (Discard, Knock)):
-            counts.append(hand_points(list(state.hand.hands[0])))
+            counts.append(cards_deadwood(list(state.hand.hands[0])))
     assert 1 <= draws < UNREACHED
     assert counts[draws - 1] <= 10 and all(c > 10 for c in counts[: draws - 1])
 
