@@ -409,13 +409,3 @@ def _end(s: HandState, reason: str) -> list[Event]:
     s.phase = OVER
     s.ended_by = reason
     return [HandEnded(reason)]
-
-
-def replay(
-    profile_id: str, players: int, dealer: int, seed: int, actions: list[HandAction]
-) -> HandState:
-    """Deal from ``seed`` and apply ``actions`` (checked) in order."""
-    state = deal(profile_id, players, dealer, seed)
-    for action in actions:
-        state, _ = apply(state, action)
-    return state

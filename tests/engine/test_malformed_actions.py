@@ -25,8 +25,9 @@ from knockrummy.engine.actions import (
 )
 from knockrummy.engine.cards import CARDS, Card
 from knockrummy.engine.profiles import PROFILES
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.sim import play_session
+
+from ..serialize import session_to_json
 
 
 def _card_with_code(code: object) -> Card:

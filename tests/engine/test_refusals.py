@@ -28,9 +28,9 @@ from knockrummy.engine import (
     refusal,
 )
 from knockrummy.engine.cards import CARDS
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.sim import play_session
 
+from ..serialize import session_to_json
 from .test_session import knock_now, rami, with_hand, with_scores
 
 

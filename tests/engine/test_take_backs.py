@@ -28,8 +28,9 @@ from knockrummy.engine import (
     replay_session,
 )
 from knockrummy.engine.profiles import PROFILES
-from knockrummy.engine.serialize import session_from_json, session_to_json
 from knockrummy.engine.session import PLAYING, SESSION_OVER, SessionState
+
+from ..serialize import session_from_json, session_to_json
 
 TABLES = [(p.id, n) for p in PROFILES.values() for n in p.player_counts]
 

@@ -10,13 +10,13 @@ import tracemalloc
 
 import pytest
 
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.persistence.database import SaveError
 from knockrummy.persistence.exchange import import_session, import_session_file
 from knockrummy.persistence.files import FileFormatError
 from knockrummy.persistence.schema import MAX_ACTIONS
 from knockrummy.persistence.store import open_store
 
+from ..serialize import session_to_json
 from .hostile import exported, long_log
 
 

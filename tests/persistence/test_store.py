@@ -10,10 +10,11 @@ import sqlite3
 import pytest
 
 from knockrummy.engine.actions import NextHand
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.engine.session import apply, legal_actions, new_session
 from knockrummy.persistence import store as store_module
 from knockrummy.persistence.store import SCHEMA, StoreError, open_store
+
+from ..serialize import session_to_json
 
 SEATS = [{"name": n, "kind": "computer", "level": "easy"} for n in ("Ann", "Bo", "Cy")]
 

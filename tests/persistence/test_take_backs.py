@@ -11,13 +11,14 @@ import sqlite3
 import pytest
 
 from knockrummy.engine.actions import Discard, Undo
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.engine.session import apply, can_undo, legal_actions, new_session
 from knockrummy.persistence import store as store_module
 from knockrummy.persistence.exchange import export_session, import_session
 from knockrummy.persistence.files import envelope
 from knockrummy.persistence.schema import InvalidDataError
 from knockrummy.persistence.store import SCHEMA, open_store
+
+from ..serialize import session_to_json
 
 SEATS = [
     {"name": "You", "kind": "human", "level": "medium"},

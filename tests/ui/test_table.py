@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
-from knockrummy.engine.serialize import session_to_json
 
+from ..serialize import session_to_json
 from .conftest import click, key, make_table, press, run_until, step
 
 

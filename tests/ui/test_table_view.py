@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from knockrummy.engine.actions import Discard, DrawStock, Knock
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.engine.views import PlayerView
 
+from ..serialize import session_to_json
 from .conftest import DT, make_table, step
 
 
