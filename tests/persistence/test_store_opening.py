@@ -19,11 +19,10 @@ import pytest
 
 from knockrummy.engine.session import apply, legal_actions, new_session
 from knockrummy.persistence import database
+from knockrummy.persistence.database import SCHEMA, SessionConflictError
 from knockrummy.persistence.store import (
-    SCHEMA,
     DamagedDatabaseError,
     SaveError,
-    SessionConflictError,
     open_store,
     read_store,
 )
