@@ -35,6 +35,7 @@ def run_module(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 @pytest.mark.parametrize(
     ("profile", "players"),
     [("poker-rum", 5), ("knock-rummy", 2), ("gin-classic", 2), ("knock-rami", 4)],
@@ -76,6 +77,7 @@ def test_sim_is_deterministic_for_a_seed(capsys):
     assert capsys.readouterr().out == first
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 def test_sim_refuses_a_table_size_the_profile_does_not_allow():
     out = run_module("sim", "--profile", "gin-rummy", "--players", "3")
     assert out.returncode == 2
@@ -108,6 +110,7 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert re.search(re.escape(command) + r"\s*$", readme, re.MULTILINE)
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 def test_sim_seats_take_levels_and_external_bots(capsys):
     args = ["sim", "--profile", "gin-rummy", "--players", "2", "--seed", "3", "--json"]
     assert main([*args, "--seats", "hard,tests.ai.helpers:FirstLegalBot"]) == 0
@@ -115,6 +118,7 @@ def test_sim_seats_take_levels_and_external_bots(capsys):
     assert row["winners"] == [0]  # the first-legal-action bot never wins against hard
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 def test_sim_refuses_an_unknown_bot_or_the_wrong_number_of_seats():
     out = run_module("sim", "--profile", "poker-rum", "--players", "3", "--seats", "hard,easy")
     assert out.returncode == 2 and "names 2 bots for 3 players" in out.stderr
@@ -510,6 +514,7 @@ COMMAND_WORDS = [
 ] + [["bench", name] for name in ("melds", "frames", "idle", "ai")]
 
 
+@pytest.mark.slow  # 300 Hypothesis examples
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     command=st.sampled_from(COMMAND_WORDS),

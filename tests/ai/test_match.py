@@ -146,6 +146,7 @@ def test_the_utility_uses_the_session_chance_when_the_match_is_on(profile_id, pl
     assert utility(off, result) > 0
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize(
     "profile_id, players, expected",
     [

@@ -10,6 +10,8 @@ from knockrummy.app import main as knockrummy
 from knockrummy.bench.ai import bench, merge
 from knockrummy.bench.stats import add_moments, percentile, ratio_interval, ratio_moments, wilson
 
+pytestmark = pytest.mark.slow  # bench games: whole sessions of bots
+
 
 def test_wilson_interval_brackets_the_rate_and_stays_in_range():
     low, high = wilson(60, 100)

@@ -562,6 +562,7 @@ def walked(cards: Sequence[Card]) -> Arrangement:
     return _walked_arrangement(*split_hand(cards))
 
 
+@pytest.mark.slow  # 1,500 Hypothesis examples
 @settings(max_examples=1500, deadline=None, derandomize=True, database=None)
 @given(hands(min_size=0, max_size=13, jokers=2))
 def test_best_arrangement_is_the_walks_arrangement_for_every_hand(cards):

@@ -54,6 +54,7 @@ def check_invariants(state) -> None:
         assert again.settlement == state.settlement
 
 
+@pytest.mark.slow  # whole random sessions in every profile
 @pytest.mark.parametrize(("profile", "players"), TABLES)
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), noise=st.sampled_from([0.0, 0.05, 0.2]))

@@ -67,6 +67,7 @@ def a_discard(state: SessionState, skip: int = 0) -> Discard:
     return [a for a in legal_actions(state) if isinstance(a, Discard)][skip]
 
 
+@pytest.mark.slow  # every discard of whole hands taken back
 @pytest.mark.parametrize(("profile", "players"), TABLES)
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), undo_seat=st.integers(0, 5))

@@ -240,6 +240,7 @@ def test_an_action_between_hands_other_than_next_is_a_plain_refusal(saved):
     assert f"action {first_next + 1} cannot be played" in message
 
 
+@pytest.mark.slow  # 50,000 actions
 def test_a_log_of_50000_legal_actions_is_refused_by_count_at_once(saved):
     store, path = saved
     doc = exported()

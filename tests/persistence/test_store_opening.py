@@ -395,6 +395,7 @@ def _first_run(path: str, barrier, results) -> None:
         results.put(f"crashed: {exc!r}")
 
 
+@pytest.mark.slow  # game processes started at once
 def test_copies_starting_at_once_on_a_fresh_folder_never_set_each_other_aside(tmp_path):
     context = multiprocessing.get_context("fork")
     copies, rounds = 4, 8

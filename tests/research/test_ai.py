@@ -25,6 +25,8 @@ from research.bots import (
 
 from ..ai.helpers import sampler_settings
 
+pytestmark = pytest.mark.slow  # research benches: games, posteriors, subprocesses
+
 
 def test_the_shipped_bench_refuses_a_research_level(capsys):
     code = knockrummy(

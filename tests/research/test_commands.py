@@ -13,6 +13,8 @@ import research.race
 from research import COMMANDS
 from research.__main__ import main
 
+pytestmark = pytest.mark.slow  # research benches: games, posteriors, subprocesses
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 BAD_COMMAND_LINES = [

@@ -23,6 +23,8 @@ from research.bots import (
 )
 from research.duel import bench, duel
 
+pytestmark = pytest.mark.slow  # research benches: games, posteriors, subprocesses
+
 
 def cards(text: str) -> list[Card]:
     return [Card.parse(code) for code in text.split()]

@@ -26,6 +26,8 @@ from research.posterior import (
     read_play,
 )
 
+pytestmark = pytest.mark.slow  # research benches: games, posteriors, subprocesses
+
 
 def cards(text: str) -> list[Card]:
     return [Card.parse(code) for code in text.split()]

@@ -33,6 +33,8 @@ from research.openspiel_bridge import (
     split_meld,
 )
 
+pytestmark = pytest.mark.slow  # research benches: games, posteriors, subprocesses
+
 
 def card(text: str) -> Card:
     return Card.parse(text)

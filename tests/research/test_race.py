@@ -15,6 +15,8 @@ from research.__main__ import main as research
 from research.bots import Bystander
 from research.race import UNREACHED, bench, race_draws, summarise
 
+pytestmark = pytest.mark.slow  # research benches: games, posteriors, subprocesses
+
 
 class RandomThrower:
     """Draws from the stock and throws a random card: a player with no plan."""
