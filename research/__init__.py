@@ -23,7 +23,7 @@ import argparse
 from collections.abc import Sequence
 from types import ModuleType
 
-from knockrummy.cli import Command
+from knockrummy.commands.cli import Command
 
 COMMANDS = (
     Command("ai", "research.ai", "the levels and the research levels against each other"),

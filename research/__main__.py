@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from knockrummy.cli import add_commands
+from knockrummy.commands.cli import add_commands
 
 from . import COMMANDS
 

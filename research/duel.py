@@ -36,11 +36,11 @@ from typing import Any
 
 from knockrummy.ai.simple import SimpleBot
 from knockrummy.bench.stats import wilson
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import Action
 from knockrummy.engine.profiles import get_profile
 from knockrummy.engine.session import SessionState
 from knockrummy.engine.views import PlayerView
-from knockrummy.sim import play_session
 
 from . import run_alone
 from .bots import DenyingHardBot, GreedyRacer, RaceSeat, is_research_level, make_level

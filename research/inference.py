@@ -48,16 +48,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from knockrummy import cli
 from knockrummy.ai.hard import HardBot, HardConfig
 from knockrummy.ai.inference import Knowledge, Sample, read_view, sample_hidden
 from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands import cli
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.cards import Card
 from knockrummy.engine.deadwood import cards_deadwood
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.session import SessionState
 from knockrummy.engine.views import PlayerView
-from knockrummy.sim import play_session
 
 from . import run_alone
 from .posterior import MOVES, PARTICLES, posterior_samples

@@ -52,7 +52,6 @@ from itertools import pairwise
 from types import SimpleNamespace
 from typing import Any
 
-from knockrummy import cli
 from knockrummy.bench.stats import (
     MergeError,
     add_merge_option,
@@ -61,6 +60,7 @@ from knockrummy.bench.stats import (
     percentile,
     wilson,
 )
+from knockrummy.commands import cli
 from knockrummy.engine.actions import Action, Knock, TakeDiscard
 from knockrummy.engine.cards import CARDS, Card
 from knockrummy.engine.hand import DISCARD, DRAW

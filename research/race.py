@@ -25,8 +25,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.profiles import get_profile
-from knockrummy.sim import play_session
 
 from . import run_alone
 from .bots import Bystander, RaceSeat, make_level

@@ -16,8 +16,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from knockrummy import cli
 from knockrummy.bench.stats import Z95, check_bots, percentile
+from knockrummy.commands import cli
 
 from .bots import make_level
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..ai import load_external_bot
 from ..ai.simple import SimpleBot
-from ..cli import SIMPLE
+from ..commands.cli import SIMPLE
 from ..engine.actions import Action
 from ..engine.views import PlayerView
 

@@ -87,7 +87,7 @@ def sampler_settings(
     import pytest
 
     from knockrummy.ai import hard, inference
-    from knockrummy.sim import play_session
+    from knockrummy.commands.sim import play_session
 
     asked: list[tuple[object, object, object]] = []
 

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands.sim import play_session
 from knockrummy.engine import IllegalActionError, actions, apply
 from knockrummy.engine import hand as hand_rules
 from knockrummy.engine.actions import (
@@ -25,7 +26,6 @@ from knockrummy.engine.actions import (
 )
 from knockrummy.engine.cards import CARDS, Card
 from knockrummy.engine.profiles import PROFILES
-from knockrummy.sim import play_session
 
 from ..serialize import session_to_json
 

@@ -8,6 +8,7 @@ import copy
 import pytest
 
 from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands.sim import play_session
 from knockrummy.engine import (
     JOKER,
     BuyBack,
@@ -28,7 +29,6 @@ from knockrummy.engine import (
     refusal,
 )
 from knockrummy.engine.cards import CARDS
-from knockrummy.sim import play_session
 
 from ..serialize import session_to_json
 from .test_session import knock_now, rami, with_hand, with_scores

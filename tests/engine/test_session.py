@@ -206,8 +206,8 @@ def test_session_refuses_actions_after_it_ends_and_names_the_rule():
 
 def test_the_dealer_of_each_hand_follows_from_the_session_seed():
     from knockrummy.ai.simple import SimpleBot
+    from knockrummy.commands.sim import play_session
     from knockrummy.engine.session import dealer_of_hand
-    from knockrummy.sim import play_session
 
     for profile, players in (("gin-rummy", 2), ("knock-rummy", 4), ("poker-rum", 5)):
         for seed in (1, 2, 3):

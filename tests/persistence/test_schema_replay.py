@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import BuyBack, DrawStock, NextHand
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, refusal
 from knockrummy.persistence.schema import InvalidDataError, replay
-from knockrummy.sim import play_session
 
 
 def played_until(profile: str, players: int, phase) -> object:

@@ -10,9 +10,9 @@ from knockrummy.ai.hard import HardBot, HardConfig
 from knockrummy.ai.inference import read_view
 from knockrummy.ai.simple import SimpleBot
 from knockrummy.app import main as knockrummy
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.session import new_session
 from knockrummy.engine.views import player_view
-from knockrummy.sim import play_session
 from research.__main__ import main
 from research.ai import bench
 from research.bots import (
