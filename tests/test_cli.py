@@ -35,6 +35,7 @@ def run_module(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 @pytest.mark.parametrize(
     ("profile", "players"),
     [("poker-rum", 5), ("knock-rummy", 2), ("gin-classic", 2), ("knock-rami", 4)],
@@ -76,6 +77,7 @@ def test_sim_is_deterministic_for_a_seed(capsys):
     assert capsys.readouterr().out == first
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 def test_sim_refuses_a_table_size_the_profile_does_not_allow():
     out = run_module("sim", "--profile", "gin-rummy", "--players", "3")
     assert out.returncode == 2
@@ -108,6 +110,7 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert re.search(re.escape(command) + r"\s*$", readme, re.MULTILINE)
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 def test_sim_seats_take_levels_and_external_bots(capsys):
     args = ["sim", "--profile", "gin-rummy", "--players", "2", "--seed", "3", "--json"]
     assert main([*args, "--seats", "hard,tests.ai.helpers:FirstLegalBot"]) == 0
@@ -115,6 +118,7 @@ def test_sim_seats_take_levels_and_external_bots(capsys):
     assert row["winners"] == [0]  # the first-legal-action bot never wins against hard
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 def test_sim_refuses_an_unknown_bot_or_the_wrong_number_of_seats():
     out = run_module("sim", "--profile", "poker-rum", "--players", "3", "--seats", "hard,easy")
     assert out.returncode == 2 and "names 2 bots for 3 players" in out.stderr
@@ -210,12 +214,9 @@ class Started:
         ("knockrummy.bench.frames", "bench_frames"),
         ("knockrummy.bench.idle", "bench_idle"),
         ("knockrummy.bench.ai", "bench"),
-        ("knockrummy.bench.openspiel", "bench"),
-        ("knockrummy.bench.race", "bench"),
-        ("knockrummy.bench.duel", "bench"),
     )
 
-    TABLES = ("melds", "ai", "openspiel", "race", "duel")
+    TABLES = ("melds", "ai")
     """The benches whose printed table needs a real result."""
 
     def __init__(self, monkeypatch) -> None:
@@ -281,12 +282,11 @@ def test_sim_and_bench_accept_simple_and_external_bots(started):
     external = "tests.ai.helpers:FirstLegalBot"
     argv = ["sim", "--profile", "poker-rum", "--players", "3", "--seats", f"simple,hard,{external}"]
     assert main(argv) == 0
-    assert main(["bench", "race", "--levels", f"simple,{external}", "--deals", "1"]) == 0
-    assert main(["bench", "duel", "--levels", "hard-sighted-25,easy", "--deals", "1"]) == 0
+    argv = ["bench", "ai", "--profile", "poker-rum", "--seats", f"simple,{external}"]
+    assert main(argv) == 0
     assert [module for module, _ in started.calls] == [
         "knockrummy.commands.sim",
-        "knockrummy.bench.race",
-        "knockrummy.bench.duel",
+        "knockrummy.bench.ai",
     ]
 
 
@@ -404,18 +404,6 @@ BAD_COMMAND_LINES = [
     (["bench", "ai", "--profile", "gin-rummy", "--seats", "hard,medium,easy"], "2 to 2 players"),
     (["bench", "ai", "--seats", "hard,medium"], "--profile and --seats are required"),
     (["bench", "ai", "--merge", FILE], "cannot merge"),
-    (["bench", "race", "--deals", "0"], "--deals"),
-    (["bench", "race", "--deals", "-2"], "--deals"),
-    (["bench", "race", "--levels", "nobody"], "unknown bot"),
-    (["bench", "race", "--levels", ""], "unknown bot"),
-    (["bench", "race", "--levels", "hard-sighted"], "unknown bot"),
-    (["bench", "race", "--profile", "poker-rum"], "--profile"),
-    (["bench", "duel", "--levels", "hard-sighted-0", "--deals", "1"], "whole percent"),
-    (["bench", "duel", "--levels", "hard-sighted-100", "--deals", "1"], "whole percent"),
-    (["bench", "duel", "--deals", "99999999999"], "--deals"),
-    (["bench", "openspiel", "--hands", "0"], "--hands"),
-    (["bench", "openspiel", "--hands", "-1"], "--hands"),
-    (["bench", "openspiel", "--level", "nonsense"], "unknown bot"),
 ]
 
 
@@ -526,9 +514,10 @@ COMMAND_WORDS = [
     ["verify"],
     ["bench"],
     ["nonsense"],
-] + [["bench", name] for name in ("melds", "frames", "idle", "ai", "openspiel", "race", "duel")]
+] + [["bench", name] for name in ("melds", "frames", "idle", "ai")]
 
 
+@pytest.mark.slow  # 300 Hypothesis examples
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     command=st.sampled_from(COMMAND_WORDS),

@@ -61,6 +61,7 @@ def run(words: list[str], encoding: str, stdout=subprocess.PIPE) -> subprocess.C
     )
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 @pytest.mark.parametrize("command", ["replay", "verify", "review", "ledger"])
 def test_a_console_that_is_not_utf8_gets_the_suits_as_letters(saved, command):
     done = run(commands(saved)[command], "cp1252")
@@ -72,6 +73,7 @@ def test_a_console_that_is_not_utf8_gets_the_suits_as_letters(saved, command):
         assert any(f"{rank}{suit}" in out for rank in "A23456789JQK" for suit in "SHDC")
 
 
+@pytest.mark.slow  # every command in a subprocess
 @settings(
     max_examples=12,
     deadline=None,
@@ -89,6 +91,7 @@ def test_every_command_prints_under_every_console_encoding(saved, command, encod
     assert out.strip() and "\x1b" not in out
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 @pytest.mark.parametrize("command", ["sim", "replay", "ledger", "verify"])
 def test_a_reader_that_goes_away_ends_the_command_quietly(saved, command):
     words = commands(saved)[command]

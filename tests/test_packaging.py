@@ -119,7 +119,13 @@ def test_spec_bundles_every_command_the_command_line_imports_by_name(tmp_path, m
     _, analysis = run_spec(tmp_path, monkeypatch)["Analysis"]
     named = {command.module for command in (*COMMANDS, *BENCHES)}
     assert named <= set(analysis["hiddenimports"])
-    assert "knockrummy.bench.openspiel_bridge" in analysis["hiddenimports"]
+    assert "knockrummy.bench.stats" in analysis["hiddenimports"]
+
+
+def test_spec_carries_no_research_module(tmp_path, monkeypatch):
+    _, analysis = run_spec(tmp_path, monkeypatch)["Analysis"]
+    assert "research" in analysis["excludes"]
+    assert [name for name in analysis["hiddenimports"] if name.startswith("research")] == []
 
 
 def test_spec_builds_one_windowed_file_named_knockrummy(tmp_path, monkeypatch):
@@ -219,3 +225,31 @@ def test_pyproject_lists_every_package_of_the_game():
     }
     assert "knockrummy.bench" in found
     assert found <= listed
+
+
+def test_the_wheel_carries_no_research_module():
+    import tomllib
+
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert (ROOT / "research" / "__init__.py").is_file()
+    # the packages are listed, never found: only the game's own go in the wheel
+    assert all(name.split(".")[0] == "knockrummy" for name in setuptools["packages"])
+    assert set(setuptools["package-dir"]) == {"knockrummy.assets"}
+
+
+def test_the_game_never_imports_the_research():
+    import ast
+
+    importing = []
+    for path in sorted((ROOT / "knockrummy").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                names = [node.value] if node.value.startswith("research.") else []
+            if any(name == "research" or name.startswith("research.") for name in names):
+                importing.append(str(path.relative_to(ROOT)))
+    assert importing == []

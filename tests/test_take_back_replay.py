@@ -87,6 +87,7 @@ def test_the_replayed_hand_ends_as_played(stored):
         assert step.held_before == tuple(c for c in discard.held_before if c != step.card)
 
 
+@pytest.mark.slow  # a reviewed session of the hard level
 def test_the_review_never_counts_a_discard_taken_back(stored):
     _, state, undone = stored
     decisions = review_session("gin-rummy", 2, state.seed, state.log, 0, undo_seat=0)

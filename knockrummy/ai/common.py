@@ -16,7 +16,7 @@ from typing import Protocol
 
 from ..engine.actions import Action, BuyBack, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ..engine.cards import Card
-from ..engine.hand import hand_points
+from ..engine.deadwood import cards_deadwood
 from ..engine.melds import best_arrangement, discard_points
 from ..engine.profiles import Profile, get_profile
 from ..engine.views import PlayerView
@@ -95,7 +95,7 @@ def upcard_gain(view: PlayerView) -> int:
     after = discard_points([*view.hand, upcard], forbidden=upcard)
     if not after:
         return 0
-    return hand_points(list(view.hand)) - min(after.values())
+    return cards_deadwood(list(view.hand)) - min(after.values())
 
 
 def upcard_melds(view: PlayerView) -> bool:

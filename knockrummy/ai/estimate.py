@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.cards import Card
-from ..engine.hand import hand_points, knock_refusal
+from ..engine.deadwood import cards_deadwood
+from ..engine.hand import knock_refusal
 from ..engine.melds import discard_points
 from ..engine.profiles import Profile, SettlementKind
 from ..engine.scoring import Settlement, settle
@@ -131,7 +132,7 @@ def estimate_knock(table: Table, samples: Sequence[Sample], kept: Sequence[Card]
 
 def improvement(cards: Sequence[Card], unseen: Sequence[Card], in_stock: Sequence[float]) -> float:
     """Expected count fall from one stock draw (see the glossary)."""
-    now = hand_points(list(cards))
+    now = cards_deadwood(list(cards))
     if now == 0:
         return 0.0
     total = 0.0
@@ -156,11 +157,11 @@ def _greedy_turn(
     taken = None
     if allow_take and upcard is not None:
         after = discard_points([*hand, upcard], forbidden=upcard)
-        if after and min(after.values()) < hand_points(hand):
+        if after and min(after.values()) < cards_deadwood(hand):
             taken = upcard
     if taken is None:
         if not stock:
-            return hand, None, hand_points(hand)
+            return hand, None, cards_deadwood(hand)
         drawn = stock.pop()
         hand = [*hand, drawn]
     else:
@@ -185,7 +186,7 @@ def estimate_play_on(
 ) -> float:
     """Mean utility of discarding ``thrown`` face up and playing one more round."""
     total = 0.0
-    count_now = hand_points(list(kept))
+    count_now = cards_deadwood(list(kept))
     knock_at = tuning_of(table.profile.id).knock_at
     for sample in samples:
         hands = [list(h) for h in sample.hands]
@@ -213,7 +214,7 @@ def estimate_play_on(
                 break
             upcard = card
         if value is None:
-            counts = [hand_points(h) for h in hands]
+            counts = [cards_deadwood(h) for h in hands]
             low = min(range(table.players), key=lambda q: (counts[q], q != table.me))
             value = FUTURE_WEIGHT * utility(table, settle_hands(table, hands, low))
         total += value

@@ -17,22 +17,23 @@ Glossary:
     denial       in a race, each candidate discard can be charged what the opponent's
                  race gains from taking it, times the chance it does (see :mod:`.race`):
                  the race's form of the feeding cost. Off in the level as shipped
-                 (``deny_weight`` 0): against OpenSpiel's bot it cost hands and points
-                 (README, *The race against the opponent*); the bench's ``hard-deny``
-                 plays with it.
+                 (``HardConfig.deny_weight`` 0): against OpenSpiel's bot it cost hands and
+                 points (``docs/strength.md``, *The race against the opponent*); the
+                 research level ``hard-deny`` plays with it.
     shedding     in a race, with threat ``t`` (the chance the opponent knocks within two
                  turns after the discard), a discard is worth ``(1 - t) * (race value -
                  denial) - t * SHED_POINT * count``: when a knock is coming, the count one
                  is caught with (to undercut, or to lose less) outweighs the melds one
                  builds.
+    config       the level's settings (:class:`HardConfig`): the shipped level plays
+                 ``HardConfig()``; the research levels (the repository's ``research``
+                 folder, never shipped) change them to measure what each piece is worth.
 
 Where the level values knocks by the match value, keeps its samples to the bound or
 weighs them by the likely play, and the count it never knocks above, are each profile's
-tuning (:mod:`.tuning`). ``match``, ``bound`` and ``likely`` set to True or False (the
-bench's ``hard-match``, ``hard-points``, ``hard-bound``, ``hard-unbound``, ``hard-likely``,
-``hard-unweighted``) play them everywhere or nowhere; ``quiet=True`` (``hard-quiet``)
-keeps the samples to each opponent's last plain discard on a turn it could have knocked
-(see *quiet* in :mod:`.inference`), which the shipped level does nowhere.
+tuning (:mod:`.tuning`). A :class:`HardConfig` with ``match``, ``bound`` or ``likely``
+set to True or False (the research levels ``hard-match``, ``hard-points``, ``hard-bound``,
+``hard-unbound``, ``hard-likely``, ``hard-unweighted``) plays them everywhere or nowhere.
 
 The number of samples is fixed per table size, never by the clock, so a seed replays the
 same decisions.
@@ -41,11 +42,12 @@ same decisions.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ..engine.cards import Card
-from ..engine.hand import hand_points
+from ..engine.deadwood import cards_deadwood
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 from .common import greedy_order, greedy_pick, legal_or_fail, profile_of, session_answer
@@ -81,13 +83,42 @@ RACE_TAKE_CANDIDATES = 3
 """In a race, the discards weighed after taking the upcard."""
 DENY_SAMPLES = 40
 """Samples over which a race discard's denial is averaged."""
-DENY_WEIGHT = 1.0
-"""Own race value given up per point of race value a discard hands the opponent, where
-denial is on (the bench's ``hard-deny``; the shipped level has it off)."""
 SHED_POINT = 1.25
 """Race value per point of count one is caught with when the opponent knocks: a hand won
 rather than lost is worth about 80 points (its points and box bonus both ways) and about
 100 of race value (a knock one draw sooner)."""
+
+
+@dataclass(frozen=True)
+class HardConfig:
+    """How the hard level plays (see *config* in the glossary). A field left None follows
+    the profile's tuning row (:mod:`.tuning`)."""
+
+    samples: Mapping[int, int] | None = None
+    """Hidden-hand samples per decision by players in the hand; None: ``SAMPLES``."""
+    race_samples: int | None = None
+    """Samples per decision in a race; None: ``RACE_SAMPLES``."""
+    deny_weight: float = 0.0
+    """Own race value given up per point of race value a discard hands the opponent
+    (*denial* in the glossary); 0, off, in the shipped level."""
+    shed_point: float = SHED_POINT
+    """Race value per point of count one is caught with when the opponent knocks
+    (*shedding* in the glossary); 0 leaves only the race value."""
+    likely: bool | None = None
+    """Whether samples are weighed by the likelihood of each opponent's play (the likely
+    samples of :mod:`.inference`): True everywhere, False nowhere, None as the
+    profile's tuning says."""
+    bound: bool | None = None
+    """Whether samples keep to each opponent's bound (see :mod:`.inference`): True
+    everywhere, False nowhere, None as the profile's tuning says."""
+    match: bool | None = None
+    """Whether knocks are valued by the chance of winning the game or session (see
+    :mod:`.match`) rather than the hand's points: True everywhere, False nowhere, None as
+    the profile's tuning says."""
+
+
+SHIPPED = HardConfig()
+"""The hard level as the game seats it."""
 
 
 @dataclass(frozen=True)
@@ -159,27 +190,9 @@ class HardBot:
         "knocks when the odds say so."
     )
 
-    def __init__(
-        self,
-        seed: int = 0,
-        samples: dict[int, int] | None = None,
-        race_samples: int | None = None,
-        deny_weight: float = 0.0,
-        likely: bool | None = None,
-        shed_point: float = SHED_POINT,
-        match: bool | None = None,
-        bound: bool | None = None,
-        quiet: bool | None = None,
-    ) -> None:
+    def __init__(self, seed: int = 0, config: HardConfig = SHIPPED) -> None:
         self.rng = random.Random(seed)
-        self.samples = dict(SAMPLES if samples is None else samples)
-        self.race_samples = RACE_SAMPLES if race_samples is None else race_samples
-        self.deny_weight = deny_weight
-        self.likely = likely
-        self.shed_point = shed_point
-        self.match = match
-        self.bound = bound
-        self.quiet = quiet
+        self.config = config
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
@@ -197,25 +210,20 @@ class HardBot:
     def decision_samples(self, view: PlayerView, knowledge: Knowledge) -> list[Sample]:
         """The samples one decision weighs: as many as the table size (or the race) asks
         for, kept to the clues the profile uses."""
-        count = self.samples.get(knowledge.players, 20)
+        config = self.config
+        count = (SAMPLES if config.samples is None else config.samples).get(knowledge.players, 20)
         if race_of(view, knowledge) is not None:
-            count = self.race_samples
+            count = RACE_SAMPLES if config.race_samples is None else config.race_samples
         tuning = tuning_of(profile_of(view).id)
-        bound = tuning.bound if self.bound is None else self.bound
-        likely = tuning.likely if self.likely is None else self.likely
-        knock_at = tuning.knock_at if self.quiet else None
-        return self.sample(knowledge, count, likely=likely, bound=bound, quiet=knock_at)
+        bound = tuning.bound if config.bound is None else config.bound
+        likely = tuning.likely if config.likely is None else config.likely
+        return self.sample(knowledge, count, likely=likely, bound=bound)
 
     def sample(
-        self,
-        knowledge: Knowledge,
-        count: int,
-        likely: bool,
-        bound: bool = False,
-        quiet: int | None = None,
+        self, knowledge: Knowledge, count: int, likely: bool, bound: bool = False
     ) -> list[Sample]:
         """The decision's samples of the hidden cards (see :func:`.inference.sample_hidden`)."""
-        return sample_hidden(knowledge, self.rng, count, likely=likely, bound=bound, quiet=quiet)
+        return sample_hidden(knowledge, self.rng, count, likely=likely, bound=bound)
 
     def knock_samples(self, samples: list[Sample]) -> list[Sample]:
         """The samples the knock test weighs: the decision's own."""
@@ -241,13 +249,13 @@ class HardBot:
             return DrawStock() if DrawStock() in legal else legal[0]
         if Pass() in legal and DrawStock() not in legal and view.hand_phase == "draw":
             # Stock empty: passing ends the hand; take only a card that helps.
-            return TakeDiscard() if min(after.values()) < hand_points(hand) else Pass()
+            return TakeDiscard() if min(after.values()) < cards_deadwood(hand) else Pass()
         chances = stock_chances(knowledge, samples)
         throw = greedy_pick(after)
         kept = [*hand, upcard]
         kept.remove(throw)
         take_value = -after[throw] + FUTURE_DRAWS * improvement(kept, knowledge.unseen, chances)
-        draw_value = -hand_points(hand) + (1.0 + FUTURE_DRAWS) * improvement(
+        draw_value = -cards_deadwood(hand) + (1.0 + FUTURE_DRAWS) * improvement(
             hand, knowledge.unseen, chances
         )
         if take_value > draw_value + TAKE_PENALTY:
@@ -265,7 +273,7 @@ class HardBot:
         used = samples[:FEED_SAMPLES]
         for sample in used:
             theirs = list(sample.hands[nxt])
-            now = hand_points(theirs)
+            now = cards_deadwood(theirs)
             after = discard_points([*theirs, card], forbidden=card)
             if after:
                 total += max(0, now - min(after.values()))
@@ -293,7 +301,7 @@ class HardBot:
         tuning = tuning_of(profile_of(view).id)
         if tuning.knock_cap is not None and options[knock_card] > tuning.knock_cap:
             return plan
-        match = tuning.match if self.match is None else self.match
+        match = tuning.match if self.config.match is None else self.config.match
         table = table_of(view, knowledge, match=match)
         kept_knock = list(hand)
         kept_knock.remove(knock_card)
@@ -342,13 +350,13 @@ class HardBot:
             kept = list(hand)
             kept.remove(card)
             values[card] = race_value(foresight(samples, kept, race.limit), options[card])
-        if self.deny_weight or self.shed_point:
+        if self.config.deny_weight or self.config.shed_point:
             replies = opponent_replies(
                 self.denial_samples(samples, race),
                 race.opponent,
                 race.limit,
                 list(values),
-                deny=bool(self.deny_weight),
+                deny=bool(self.config.deny_weight),
             )
             for card, reply in replies.items():
                 values[card] = self.race_worth(values[card], reply, options[card])
@@ -357,9 +365,10 @@ class HardBot:
     def race_worth(self, value: float, reply: Reply, count: int) -> float:
         """A race discard's worth: its race value less its denial, and weighed against
         the count it leaves by the opponent's threat (see the glossary)."""
-        value -= self.deny_weight * reply.denial
-        threat = reply.threat if self.shed_point else 0.0
-        return (1.0 - threat) * value - threat * self.shed_point * count
+        deny_weight, shed_point = self.config.deny_weight, self.config.shed_point
+        value -= deny_weight * reply.denial
+        threat = reply.threat if shed_point else 0.0
+        return (1.0 - threat) * value - threat * shed_point * count
 
     def denial_samples(self, samples: list[Sample], race: Race) -> list[Sample]:
         """The samples denial is priced on: the first ``DENY_SAMPLES``."""

@@ -54,7 +54,7 @@ from ..commands import cli
 from ..commands.sim import play_session
 from ..engine.profiles import PROFILES, get_profile
 from ..engine.session import HandRecord
-from .bots import TimedBot, is_bench_level, make_level
+from .bots import TimedBot, make_level
 from .stats import (
     MergeError,
     add_merge_option,
@@ -161,28 +161,28 @@ def compositions(specs: Sequence[str], games: int) -> list[list[str]]:
     return [swapped if swap and game % 2 else list(specs) for game in range(games)]
 
 
-def _observers(bots: Sequence[TimedBot]) -> Callable[[Any], None] | None:
-    """The step hook that shows the state to the bench-only bots that see it (the
-    seers), or None when no bot does."""
-    seeing = [seat.bot for seat in bots if hasattr(seat.bot, "observe")]
-    if not seeing:
-        return None
-
-    def show(state: Any) -> None:
-        for bot in seeing:
-            bot.observe(state)
-
-    return show
+Maker = Callable[[str, int], Any]
+"""Makes a seat's bot from its spec and seed (:func:`.bots.make_level` by default)."""
+Watcher = Callable[[Sequence[Any]], Callable[[Any], None] | None]
+"""Given a game's bots, the step hook to play it with (or None)."""
 
 
-def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[str, Any]:
+def bench(
+    profile_id: str,
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    make: Maker = make_level,
+    watch: Watcher | None = None,
+) -> dict[str, Any]:
     """Play ``games`` sessions with the bots of ``specs`` rotated round the table.
 
     Returns one row per distinct spec (a spec seated several times is one team: its
     wins are the games any of its seats won, its points the mean per seat): wins, win
     rate and its Wilson interval, mean points per game and per hand, and decision times
     (median and 95th percentile, in milliseconds). Two specs seated unequally are
-    balanced (see the glossary).
+    balanced (see the glossary). ``make`` makes each seat's bot; ``watch``, given a
+    game's bots, can hand back a hook that sees each state of the game.
     """
     profile = get_profile(profile_id)
     players = len(specs)
@@ -201,11 +201,9 @@ def bench(profile_id: str, specs: Sequence[str], games: int, seed: int) -> dict[
         shift = game % players
         # seat s holds bot (s + shift) % players of this game's composition
         order = [(seat + shift) % players for seat in range(players)]
-        bots = [
-            TimedBot(make_level(seated[b], seed=game_seed * 101 + b), times[seated[b]])
-            for b in order
-        ]
-        state = play_session(profile_id, players, game_seed, bots, on_step=_observers(bots))
+        bots = [TimedBot(make(seated[b], game_seed * 101 + b), times[seated[b]]) for b in order]
+        on_step = watch([seat.bot for seat in bots]) if watch is not None else None
+        state = play_session(profile_id, players, game_seed, bots, on_step=on_step)
         played = len(state.records)
         hands_total += played
         account = state.chips if profile.has_pot else state.scores
@@ -370,23 +368,25 @@ def _table(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``bench ai --profile ID --seats A,B[,..] --games N --seed S [--json]``."""
+def add_arguments(
+    parser: argparse.ArgumentParser,
+    own: Callable[[str], bool] | None = None,
+    seats_help: str = "comma-separated levels, simple or package.module:Class specs",
+) -> None:
+    """``bench ai --profile ID --seats A,B[,..] --games N --seed S [--json]``; ``own``
+    accepts more names in ``--seats`` (a research bench's levels)."""
     parser.description = "Play bots against each other and compare."
     parser.add_argument("--profile", choices=list(PROFILES))
-    parser.add_argument(
-        "--seats",
-        type=cli.bot_specs(own=is_bench_level),
-        help="comma-separated levels, simple, bench-only levels (hard-points, hard-deny, "
-        "...) or package.module:Class specs",
-    )
+    parser.add_argument("--seats", type=cli.bot_specs(own=own), help=seats_help)
     parser.add_argument("--games", type=cli.count(1, MAX_GAMES), default=100)
     parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     add_merge_option(parser)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, make: Maker = make_level, watch: Watcher | None = None) -> int:
+    """Run ``bench ai`` from its options, its bots made by ``make`` and watched by ``watch``
+    (see :func:`bench`)."""
     parser = args.parser
     if args.merge:
         return merge_command(parser, args.merge, merge, _table, args.json)
@@ -396,7 +396,7 @@ def run(args: argparse.Namespace) -> int:
         get_profile(args.profile).check_players(len(args.seats))
     except ValueError as exc:
         parser.error(str(exc))
-    check_bots(parser, args.seats)
-    result = bench(args.profile, args.seats, args.games, args.seed)
+    check_bots(parser, args.seats, make)
+    result = bench(args.profile, args.seats, args.games, args.seed, make, watch)
     print(json.dumps(result, indent=2) if args.json else _table(result))
     return 0

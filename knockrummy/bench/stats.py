@@ -1,12 +1,10 @@
-"""What the benches share: intervals, percentiles, paired differences, merging a run
-played in parts, and the command-line pieces of the level benches.
+"""What the benches share: intervals, percentiles, merging a run played in parts, and
+refusing a bot that cannot be made.
 
 Glossary:
     Wilson      the 95% Wilson score interval of a share; it stays inside 0..1 and is
                 sound for small counts.
     percentile  nearest rank: the smallest value with at least that share at or below it.
-    paired      two levels played on the same deals from the same seats; their difference
-                is taken hand by hand, and its interval over those differences.
     parts       a long run split into shorter ones (to use several cores); ``--merge``
                 joins the parts' JSON results into the one run's result.
     ratio       a per-hand figure over whole games (points won over hands played): games
@@ -20,17 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import statistics
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..commands import cli
 
 Z95 = 1.959963984540054
-
-MAX_DEALS = 1_000_000
-"""More deals than any run needs; a larger count is a typing slip."""
 
 
 def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
@@ -87,23 +80,6 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[rank - 1]
 
 
-def paired_difference(values: Sequence[float], first: Sequence[float]) -> tuple[float, list[float]]:
-    """The mean per-hand difference of ``values`` from ``first`` (the same hands), and
-    its 95% interval, both rounded to 4 places."""
-    diffs = [a - b for a, b in zip(values, first, strict=True)]
-    mean = statistics.fmean(diffs)
-    half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
-    return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
-
-
-def decision_ms(seconds: Sequence[float]) -> dict[str, float]:
-    """The median and 95th percentile of decision times given in seconds, in ms."""
-    return {
-        "decision_ms_p50": round(1000 * percentile(seconds, 0.5), 3),
-        "decision_ms_p95": round(1000 * percentile(seconds, 0.95), 3),
-    }
-
-
 class MergeError(ValueError):
     """Parts that are not consecutive pieces of one run."""
 
@@ -142,52 +118,14 @@ def merge_command(
     return 0
 
 
-def check_levels(levels: Sequence[str]) -> None:
-    """Refuse an empty list of levels, or one that names a level twice (the runs are
-    keyed by name)."""
-    if not levels:
-        raise ValueError("name at least one level")
-    if len(set(levels)) != len(levels):
-        raise ValueError("a level is named twice")
-
-
-def check_bots(parser: argparse.ArgumentParser, specs: Sequence[str]) -> None:
-    """Refuse, before a run, any bot spec that cannot be made (see ``make_level``)."""
-    from .bots import make_level
-
-    cli.refuse_unmakeable(parser, lambda: [make_level(spec, seed=0) for spec in specs])
-
-
-def add_level_options(
+def check_bots(
     parser: argparse.ArgumentParser,
-    levels: str,
-    help: str,
-    deals: int,
-    own: Callable[[str], bool] | None = None,
+    specs: Sequence[str],
+    make: Callable[[str, int], Any] | None = None,
 ) -> None:
-    """The options of the level benches of the race profiles: ``levels`` is the default
-    list, ``own`` accepts the bench's own level names."""
-    parser.add_argument("--profile", default="gin-rummy", choices=("gin-rummy", "gin-classic"))
-    parser.add_argument(
-        "--levels", type=cli.bot_specs(own), default=cli.bot_specs(own)(levels), help=help
-    )
-    parser.add_argument("--deals", type=cli.count(1, MAX_DEALS), default=deals)
-    parser.add_argument("--seed", type=cli.seed, default=1)
-    parser.add_argument("--json", action="store_true")
+    """Refuse, before a run, any bot spec that ``make`` (by default :func:`.bots.make_level`)
+    cannot make."""
+    if make is None:
+        from .bots import make_level as make
 
-
-def run_command(
-    args: argparse.Namespace,
-    bench: Callable[[str, list[str], int, int], dict[str, Any]],
-    table: Callable[[dict[str, Any]], str],
-) -> int:
-    """Run a level bench from its options; exit 2 on a level the bench refuses (named
-    twice, or one that cannot be made)."""
-    check_bots(args.parser, args.levels)
-    try:
-        result = bench(args.profile, args.levels, args.deals, args.seed)
-    except ValueError as exc:
-        print(f"{args.parser.prog}: {exc}", file=sys.stderr)
-        return 2
-    print(json.dumps(result) if args.json else table(result))
-    return 0
+    cli.refuse_unmakeable(parser, lambda: [make(spec, 0) for spec in specs])

@@ -11,7 +11,6 @@ Glossary:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -131,26 +130,9 @@ def cards_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
-def mask_cards(mask: int) -> list[Card]:
-    """The suited cards of a mask, in code order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return out
-
-
 def new_deck(jokers: int = 0) -> list[Card]:
     """A fresh, unshuffled deck: the 52 suited cards plus ``jokers`` jokers."""
     return list(CARDS) + [JOKER] * jokers
-
-
-def shuffled_deck(rng: random.Random, jokers: int = 0) -> list[Card]:
-    """A deck shuffled by ``rng`` (the only source of randomness in a deal)."""
-    deck = new_deck(jokers)
-    rng.shuffle(deck)
-    return deck
 
 
 def sort_by_suit(cards: Iterable[Card]) -> list[Card]:

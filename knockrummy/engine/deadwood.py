@@ -45,6 +45,28 @@ class MeldError(ValueError):
     """A hand or meld given to the solver is not valid (duplicate card, too many jokers...)."""
 
 
+# --- The suit layout of a hand mask -------------------------------------------------------
+
+SUIT_BITS = 13
+"""Bits per suit in a hand mask: the card of code ``suit * 13 + rank - 1`` is bit ``code``,
+so suit ``k`` is bits ``13k..13k+12`` (see :attr:`.cards.Card.bit`)."""
+SUIT = (1 << SUIT_BITS) - 1
+"""One suit's 13 bits (8191)."""
+EVERY_SUIT = 1 | 1 << SUIT_BITS | 1 << 2 * SUIT_BITS | 1 << 3 * SUIT_BITS
+"""A 13-bit rank mask times this is the same ranks in every suit."""
+
+
+def suit_masks(mask: int) -> tuple[int, int, int, int]:
+    """The four 13-bit suit masks of the hand mask ``mask``, in suit (code) order."""
+    return mask & SUIT, mask >> 13 & SUIT, mask >> 26 & SUIT, mask >> 39
+
+
+def in_sets_of_three(s0: int, s1: int, s2: int, s3: int) -> int:
+    """The ranks (a 13-bit mask) held in three suits or more of these suit masks: the
+    ranks a plain set can be made of."""
+    return (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+
+
 # --- Tables ---------------------------------------------------------------------------------
 
 
@@ -157,12 +179,15 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
     d1 = _DELTA1
     d2 = _DELTA2
     joker_keeps = _JOKER_KEEPS
+    one_suit = SUIT
+    two_suits = (1 << 2 * SUIT_BITS) - 1
 
     def many_sets(mask: int, s0: int, s1: int, s2: int, s3: int, trip: int) -> int:
         best = _INF
         for k in _set_choices(s0, s1, s2, s3, trip):
             x = mask & k
-            v = t[x & 8191] + t[x >> 13 & 8191] + t[x >> 26 & 8191] + t[x >> 39]
+            a, b, c, d = suit_masks(x)
+            v = t[a] + t[b] + t[c] + t[d]
             if v < best:
                 best = v
         return best
@@ -173,7 +198,7 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
         if trip & (trip - 1):
             return many_sets(mask, s0, s1, s2, s3, trip)
         a0, a1, a2, a3 = t[s0], t[s1], t[s2], t[s3]
-        keep = 8191 ^ trip
+        keep = SUIT ^ trip
         c0, c1, c2, c3 = t[s0 & keep], t[s1 & keep], t[s2 & keep], t[s3 & keep]
         none = a0 + a1 + a2 + a3
         full = c0 + c1 + c2 + c3
@@ -184,7 +209,7 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
     def with_jokers(mask: int, jokers: int) -> int:
         if not 0 < jokers <= MAX_JOKERS:
             raise MeldError(f"a hand holds 0 to {MAX_JOKERS} jokers, not {jokers}")
-        s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
+        s0, s1, s2, s3 = suit_masks(mask)
         pairs = (s0 & s1) | (s2 & s3) | ((s0 | s1) & (s2 | s3))
         states = [(_ALL, 0)]
         while pairs:
@@ -202,7 +227,7 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
         best = _INF
         for k, used in states:
             x = mask & k
-            a, b, c, d = x & 8191, x >> 13 & 8191, x >> 26 & 8191, x >> 39
+            a, b, c, d = suit_masks(x)
             v = t[a] + t[b] + t[c] + t[d]
             left = jokers - used
             if left == 1:
@@ -222,12 +247,13 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
         """
         if jokers:
             return with_jokers(mask, jokers)
-        # Two 26-bit halves first: each suit is then cut from a one-digit integer.
-        low = mask & 67108863
+        # suit_masks and in_sets_of_three written out, as this is the solver's most
+        # called line: two 26-bit halves first, each suit then cut from a one-digit integer
+        low = mask & two_suits
         high = mask >> 26
-        s0 = low & 8191
+        s0 = low & one_suit
         s1 = low >> 13
-        s2 = high & 8191
+        s2 = high & one_suit
         s3 = high >> 13
         if trip := (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
             return with_sets(mask, s0, s1, s2, s3, trip)
@@ -261,12 +287,13 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
                 mask += card.bit
         if mask.bit_count() != len(cards):
             return deadwood_points(*split_hand(cards))
-        # Two 26-bit halves first: each suit is then cut from a one-digit integer.
-        low = mask & 67108863
+        # suit_masks and in_sets_of_three written out, as this is the solver's most
+        # called line: two 26-bit halves first, each suit then cut from a one-digit integer
+        low = mask & two_suits
         high = mask >> 26
-        s0 = low & 8191
+        s0 = low & one_suit
         s1 = low >> 13
-        s2 = high & 8191
+        s2 = high & one_suit
         s3 = high >> 13
         if trip := (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
             return with_sets(mask, s0, s1, s2, s3, trip)
@@ -330,17 +357,17 @@ def set_keep_masks(mask: int) -> list[int]:
     """One keep-mask per way of forming plain sets in the hand ``mask`` (the first keeps
     every card: no set). The count of ``mask`` is the least, over these, of the run-only
     counts of ``mask & keep`` summed over the suits."""
-    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
-    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    s0, s1, s2, s3 = suit_masks(mask)
+    trip = in_sets_of_three(s0, s1, s2, s3)
     if not trip:
         return [_ALL]
     # The choices depend only on which suits hold each trip rank.
-    return _trip_keeps(mask & (trip | trip << 13 | trip << 26 | trip << 39))
+    return _trip_keeps(mask & trip * EVERY_SUIT)
 
 
 @lru_cache(maxsize=1 << 14)
 def _trip_keeps(held: int) -> list[int]:
-    s0, s1, s2, s3 = held & 8191, held >> 13 & 8191, held >> 26 & 8191, held >> 39
+    s0, s1, s2, s3 = suit_masks(held)
     return _set_choices(s0, s1, s2, s3, s0 | s1 | s2 | s3)
 
 
@@ -369,8 +396,8 @@ def discard_points(cards: Sequence[Card], forbidden: Card | None = None) -> dict
     suit_of = _SUIT_OF
     local_bit = _LOCAL_BIT
     banned = -1 if forbidden is None else forbidden.code
-    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
-    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    s0, s1, s2, s3 = suit_masks(mask)
+    trip = in_sets_of_three(s0, s1, s2, s3)
     if not trip:
         # Without set choices a discard only changes its own suit's table entry.
         held = (s0, s1, s2, s3)
@@ -387,10 +414,10 @@ def discard_points(cards: Sequence[Card], forbidden: Card | None = None) -> dict
     choices = []
     for keep in _set_choices(s0, s1, s2, s3, trip):
         x = mask & keep
-        held = (x & 8191, x >> 13 & 8191, x >> 26 & 8191, x >> 39)
+        held = suit_masks(x)
         looked = (t[held[0]], t[held[1]], t[held[2]], t[held[3]])
         choices.append((looked[0] + looked[1] + looked[2] + looked[3], held, looked))
-    trip_cards = trip | trip << 13 | trip << 26 | trip << 39
+    trip_cards = trip * EVERY_SUIT
     for card in cards:
         code = card.code
         if code == banned:
@@ -438,15 +465,15 @@ def discard_floor(mask: int, forbidden: int = -1) -> int:
     """
     t = _RUN0
     drop = _DROP
-    s0, s1, s2, s3 = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
-    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    s0, s1, s2, s3 = suit_masks(mask)
+    trip = in_sets_of_three(s0, s1, s2, s3)
     keeps = _set_choices(s0, s1, s2, s3, trip) if trip else (_ALL,)
     banned_suit = forbidden // 13 if forbidden >= 0 else -1
     banned = 1 << forbidden % 13 if forbidden >= 0 else 0
     best = _INF
     for keep in keeps:
         x = mask & keep
-        held = (x & 8191, x >> 13 & 8191, x >> 26 & 8191, x >> 39)
+        held = suit_masks(x)
         looked = (t[held[0]], t[held[1]], t[held[2]], t[held[3]])
         base = looked[0] + looked[1] + looked[2] + looked[3]
         for suit in range(4):

@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .actions import Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard, malformed
-from .cards import CARDS, JOKER, Card, cards_mask, new_deck
+from .cards import CARDS, JOKER, Card, new_deck
+from .deadwood import cards_deadwood
 from .errors import IllegalActionError
-from .melds import deadwood_points
 from .phases import HandPhase
 from .profiles import ExhaustionKind, Profile, get_profile
 from .shared_list import SharedList, shared
@@ -183,12 +183,6 @@ def deal(profile_id: str, players: int, dealer: int, seed: int) -> HandState:
     )
 
 
-def hand_points(cards: list[Card]) -> int:
-    """Minimum deadwood of these cards."""
-    jokers = sum(1 for c in cards if c.is_joker)
-    return deadwood_points(cards_mask(cards), jokers)
-
-
 def knock_refusal(profile: Profile, turn: int, players: int, deadwood: int) -> str | None:
     """Why a knock keeping ``deadwood`` is not allowed on turn ``turn`` (turns begun in
     the hand) of a hand of ``players``, or None if it is."""
@@ -296,7 +290,7 @@ def _discard_refusals(state: HandState, actions: Sequence[HandAction]) -> list[s
             if profile.knock_limit is not None:
                 rest = list(hand)
                 rest.remove(card)
-                points = hand_points(rest)
+                points = cards_deadwood(rest)
             out.append(knock_refusal(profile, state.turn, state.players, points))
     return out
 
@@ -392,7 +386,7 @@ def _advance(s: HandState, action: HandAction) -> list[Event]:
         s.knocker = pos
         s.knock_card = action.card
         s.taken = None
-        return [Knocked(pos, action.card, hand_points(hand))] + _end(s, "knock")
+        return [Knocked(pos, action.card, cards_deadwood(hand))] + _end(s, "knock")
     # Discard
     hand.remove(action.card)
     s.discard.append(action.card)
@@ -415,13 +409,3 @@ def _end(s: HandState, reason: str) -> list[Event]:
     s.phase = OVER
     s.ended_by = reason
     return [HandEnded(reason)]
-
-
-def replay(
-    profile_id: str, players: int, dealer: int, seed: int, actions: list[HandAction]
-) -> HandState:
-    """Deal from ``seed`` and apply ``actions`` (checked) in order."""
-    state = deal(profile_id, players, dealer, seed)
-    for action in actions:
-        state, _ = apply(state, action)
-    return state

@@ -31,12 +31,16 @@ from typing import Any, NamedTuple
 from knockrummy.engine.cards import CARDS, JOKER, JOKER_CODE, JOKER_POINTS, Card
 from knockrummy.engine.deadwood import (
     _RUN0,
+    EVERY_SUIT,
     MAX_JOKERS,
+    SUIT,
+    SUIT_BITS,
     MeldError,
     deadwood_points,
     discard_points,
     set_keep_masks,
     split_hand,
+    suit_masks,
 )
 
 __all__ = [
@@ -245,9 +249,9 @@ points)`` without the named tuple constructor's argument handling: the same valu
 
 _second = itemgetter(1)
 
+_TWO_SUITS = (1 << 2 * SUIT_BITS) - 1
+"""The bits of the first two suits of a hand mask."""
 
-_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
-"""A 13-bit rank mask times this is the same ranks in every suit."""
 
 _Choice = tuple[
     int, int, int, int, tuple[tuple[int, tuple[Card, ...]], ...], tuple[int, int, int, int]
@@ -268,14 +272,14 @@ def _fill_set_choices(held: int) -> tuple[_Choice, ...]:
     out: list[_Choice] = []
     for keep in set_keep_masks(held):
         in_sets = held & ~keep
-        ranks = in_sets | in_sets >> 13 | in_sets >> 26 | in_sets >> 39
+        i0, i1, i2, i3 = suit_masks(in_sets)
+        ranks = i0 | i1 | i2 | i3
         sets = tuple(
-            tuple(CARDS[code] for code in range(rank, 52, 13) if in_sets >> code & 1)
-            for rank in range(13)
+            tuple(CARDS[code] for code in range(rank, 52, SUIT_BITS) if in_sets >> code & 1)
+            for rank in range(SUIT_BITS)
             if ranks >> rank & 1
         )
-        i0, i1, i2, i3 = (in_sets >> (13 * suit) & 8191 for suit in range(4))
-        k0, k1, k2, k3 = (keep >> (13 * suit) & 8191 for suit in range(4))
+        k0, k1, k2, k3 = suit_masks(keep)
         keyed = tuple((meld[0].code, meld) for meld in sets)
         out.append((k0, k1, k2, k3, keyed, (i0, i1, i2, i3)))
     if len(_SET_CHOICES) >= _MAX_CHOICES:
@@ -349,11 +353,13 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
         if jokers:
             return _walked_arrangement(mask, jokers)
     t = _RUN0
-    low = mask & 67108863  # two 26-bit halves, then each suit from a one-digit integer
+    # suit_masks and in_sets_of_three written out on the hot path: two 26-bit halves,
+    # then each suit cut from a one-digit integer
+    low = mask & _TWO_SUITS
     high = mask >> 26
-    s0 = low & 8191
+    s0 = low & SUIT
     s1 = low >> 13
-    s2 = high & 8191
+    s2 = high & SUIT
     s3 = high >> 13
     p0, p1, p2, p3 = _SUIT_PARTS
     trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
@@ -366,7 +372,7 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
             Arrangement,
             (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1], t[s0] + t[s1] + t[s2] + t[s3]),
         )
-    choices = _SET_CHOICES.get(held := mask & trip * _SPREAD) or _fill_set_choices(held)
+    choices = _SET_CHOICES.get(held := mask & trip * EVERY_SUIT) or _fill_set_choices(held)
     best = 1 << 30
     tied = None
     for choice in choices:

@@ -267,6 +267,31 @@ def hand_seed(session_seed: int, hand_number: int) -> int:
     return random.Random(f"knockrummy/{session_seed}/hand/{hand_number}").getrandbits(63)
 
 
+def first_dealer(session_seed: int, players: int) -> int:
+    """The dealer of a session's first hand, drawn from the session's seed."""
+    return random.Random(f"knockrummy/{session_seed}/dealer").randrange(players)
+
+
+def next_dealer(dealer: int, active: Sequence[bool]) -> int:
+    """The dealer of the hand after one ``dealer`` dealt: the next seat to the left still
+    in (``active`` by seat)."""
+    players = len(active)
+    for step in range(1, players + 1):
+        candidate = (dealer + step) % players
+        if active[candidate]:
+            return candidate
+    raise RuntimeError("no active seat")
+
+
+def dealer_of_hand(session_seed: int, players: int, hand_number: int) -> int:
+    """The dealer of hand ``hand_number`` (from 1) of a session while every seat is still
+    in (true of every hand but ``knock-rami``'s after an elimination)."""
+    dealer = first_dealer(session_seed, players)
+    for _ in range(hand_number - 1):
+        dealer = next_dealer(dealer, [True] * players)
+    return dealer
+
+
 def new_session(
     profile_id: str,
     players: int,
@@ -292,7 +317,7 @@ def new_session(
             raise ValueError("the stake must be a positive number of chips")
     else:
         stake = 0
-    dealer = random.Random(f"knockrummy/{seed}/dealer").randrange(players)
+    dealer = first_dealer(seed, players)
     state = SessionState(
         profile_id=profile_id,
         names=list(names),
@@ -312,17 +337,9 @@ def new_session(
     return state
 
 
-def _next_active(state: SessionState, seat: int) -> int:
-    for step in range(1, state.players + 1):
-        candidate = (seat + step) % state.players
-        if state.active[candidate]:
-            return candidate
-    raise RuntimeError("no active seat")
-
-
 def _deal_next(state: SessionState, first: bool = False) -> None:
     if not first:
-        state.dealer = _next_active(state, state.dealer)
+        state.dealer = next_dealer(state.dealer, state.active)
     seats = tuple(s for s in range(state.players) if state.active[s])
     state.hand_number += 1
     state.seats_in_hand = seats

@@ -3,7 +3,8 @@ atomically, and never overwritten when they cannot be read.
 
 Glossary:
     envelope   ``{"format", "schema", "app_version", "data"}``: what the file is, which
-               layout its data has, which version of the game wrote it.
+               layout its data has, which version of the game wrote it. Written by
+               :func:`envelope`, read back only by :func:`.schema.envelope_data`.
     set aside  a file that is corrupt, or from a newer version, is renamed to
                ``NAME.unreadable-TIMESTAMP`` (never deleted, never overwritten) and the
                player is told where it is.
@@ -19,7 +20,6 @@ Glossary:
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import stat
@@ -190,36 +190,6 @@ class _Refused(UnusableFileError, OSError):
 
 def envelope(kind: str, schema: int, data: Any) -> dict:
     return {"format": kind, "schema": schema, "app_version": app_version(), "data": data}
-
-
-def read_envelope(path: Path, kind: str, schema: int) -> Any:
-    """The data of an envelope file of ``kind``; FileFormatError (or NewerFileError)
-    explains what is wrong."""
-    try:
-        raw = read_regular(path, 64 * 2**20, follow=False).decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FileFormatError(f"{path.name} is not a text file") from exc
-    return parse_envelope(raw, kind, schema, path.name)
-
-
-def parse_envelope(raw: str, kind: str, schema: int, name: str = "the file") -> Any:
-    try:
-        doc = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise FileFormatError(f"{name} is damaged (not valid JSON: {exc.msg})") from exc
-    if not isinstance(doc, dict) or doc.get("format") != kind:
-        raise FileFormatError(f"{name} is not a Knock Rummy {kind.split('-')[-1]} file")
-    found = doc.get("schema")
-    if not isinstance(found, int):
-        raise FileFormatError(f"{name} has no schema version")
-    if found > schema:
-        raise NewerFileError(
-            f"{name} was written by a newer version of Knock Rummy "
-            f"({doc.get('app_version', 'unknown')})"
-        )
-    if "data" not in doc:
-        raise FileFormatError(f"{name} holds no data")
-    return doc["data"]
 
 
 def set_aside(path: Path) -> Path:

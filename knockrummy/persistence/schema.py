@@ -30,7 +30,7 @@ from ..engine.actions import Action, parse_action
 from ..engine.errors import IllegalActionError
 from ..engine.ledger import Amount, parse_amount
 from ..engine.profiles import PROFILES
-from ..engine.session import PLAYING, SessionState, apply, legal_actions, new_session
+from ..engine.session import SessionState, apply, new_session
 from ..settings import Settings, SettingsError
 from .files import FileFormatError, NewerFileError
 
@@ -343,9 +343,6 @@ def replay(
         if progress is not None and i % PROGRESS_STEP == 0:
             progress(i, total)
         try:
-            if state.phase != PLAYING and act not in legal_actions(state):
-                # only next or a buy-back answer can follow a settled hand
-                raise IllegalActionError(act, "the hand is over")
             state, _ = apply(state, act, seat_value)
         except IllegalActionError as exc:
             raise InvalidDataError(f"action {i + 1} cannot be played: {exc}") from None

@@ -43,9 +43,7 @@ from ..engine.ledger import LedgerEntry, format_amount, totals
 from ..engine.session import HandRecord, SessionState
 from . import schema
 
-# (the layout, its migrations and its errors live in .database; the names written
-# "X as X" are known here too, as they always were)
-from .database import _CREATE_V1 as _CREATE_V1
+# (the layout, its migrations and its errors live in .database)
 from .database import (
     BUSY_TIMEOUT,
     DamagedDatabaseError,
@@ -62,11 +60,6 @@ from .database import (
     prepare,
     save_problem,
 )
-from .database import MIGRATIONS as MIGRATIONS
-from .database import SCHEMA as SCHEMA
-from .database import SessionConflictError as SessionConflictError
-from .database import _statements as _statements
-from .database import schema_version as schema_version
 from .files import set_aside
 
 

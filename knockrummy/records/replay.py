@@ -18,15 +18,15 @@ is reported, never shown wrongly.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action, NextHand, Undo
 from ..engine.cards import Card
-from ..engine.hand import deal, hand_points
+from ..engine.deadwood import cards_deadwood
+from ..engine.hand import deal
 from ..engine.ledger import format_amount
-from ..engine.session import SessionState, actor, apply, hand_seed, new_session
+from ..engine.session import SessionState, actor, apply, dealer_of_hand, hand_seed, new_session
 from .deal_codes import fingerprint
 
 
@@ -89,7 +89,7 @@ class Picture:
 
     def count(self, position: int) -> int:
         """The position's deadwood count at this point."""
-        return hand_points(list(self.hands[position]))
+        return cards_deadwood(list(self.hands[position]))
 
 
 @dataclass(frozen=True)
@@ -219,18 +219,13 @@ def _step(before: SessionState, after: SessionState, action: Action) -> Step:
     position = before.position_of(seat)
     held = tuple(before.hand.hands[position])
     card = before.log[-1][1].card if isinstance(action, Undo) else getattr(action, "card", None)
-    return Step(seat, action, held, hand_points(after.hand.hands[position]), card)
-
-
-def first_dealer(seed: int, players: int) -> int:
-    """The dealer of a session's first hand (as ``new_session`` draws it)."""
-    return random.Random(f"knockrummy/{seed}/dealer").randrange(players)
+    return Step(seat, action, held, cards_deadwood(after.hand.hands[position]), card)
 
 
 def dealt_hand(profile_id: str, players: int, seed: int, number: int) -> Start:
     """Hand ``number`` of a session from its seed alone, every seat still in (true of
     every hand but ``knock-rami``'s after an elimination, whose seats a replay shows)."""
-    dealer = (first_dealer(seed, players) + number - 1) % players
+    dealer = dealer_of_hand(seed, players, number)
     seeded = hand_seed(seed, number)
     dealt = deal(profile_id, players, dealer, seeded)
     return Start(

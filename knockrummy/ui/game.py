@@ -17,10 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..engine.session import SessionState, new_session
+from ..persistence.database import SessionConflictError
 from ..persistence.files import low_space_notice
 from ..persistence.paths import UserPaths, user_paths
 from ..persistence.settings_file import load_settings, save_settings
-from ..persistence.store import SaveError, SessionConflictError, Store, open_store
+from ..persistence.store import SaveError, Store, open_store
 from ..settings import Settings
 from .seats import SeatConfig, take_back_seat
 from .sound import Sounds

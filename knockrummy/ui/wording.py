@@ -515,8 +515,6 @@ HAND_LOG_TITLE = "This hand (L)"
 HAND_LOG_EMPTY = "No moves yet."
 PILE_TITLE = "The discard pile, oldest first (V)"
 PILE_EMPTY = "The pile is empty."
-PICKED_UP = "from the pile:"
-"""By an opponent's seat, before the cards they took from the pile and still hold."""
 
 
 def score_sheet_title(profile: Profile, hand_number: int, players: int) -> list[str]:

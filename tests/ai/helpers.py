@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
 from knockrummy.engine.actions import Action
 from knockrummy.engine.session import SessionState, new_session
 from knockrummy.engine.views import PlayerView
@@ -70,19 +74,35 @@ def rigged_session(
     return state
 
 
-def sampler_settings(profile: str, **setting: object) -> set[tuple[object, object, object]]:
-    """The ``(likely, bound, quiet)`` a hard level made with ``setting`` asks its sampler
-    for over its first decisions of a two-player ``profile`` session."""
-    from knockrummy.ai.hard import HardBot
+def sampler_settings(
+    profile: str,
+    make: Callable[[int], Any] | None = None,
+    sampler_users: Sequence[ModuleType] = (),
+    **config: Any,
+) -> set[tuple[object, object, object]]:
+    """The ``(likely, bound, quiet)`` the hard level asks its sampler for over its first
+    decisions of a two-player ``profile`` session: the level made by ``make(seed)``, or
+    the shipped one with the :class:`~knockrummy.ai.hard.HardConfig` fields ``config``.
+    The calls are seen in :mod:`knockrummy.ai.hard` and in ``sampler_users``."""
+    import pytest
+
+    from knockrummy.ai import hard, inference
     from knockrummy.commands.sim import play_session
 
     asked: list[tuple[object, object, object]] = []
 
-    class Watching(HardBot):
-        def sample(self, knowledge, count, likely, bound=False, quiet=None):
-            asked.append((likely, bound, quiet))
-            return super().sample(knowledge, count, likely, bound, quiet)
+    def recording(knowledge, rng, count, likely=False, bound=False, quiet=None):
+        asked.append((likely, bound, quiet))
+        return real(knowledge, rng, count, likely=likely, bound=bound, quiet=quiet)
 
-    bots = [Watching(seed=1, **setting), Watching(seed=2, **setting)]
-    play_session(profile, 2, 7, bots, until=lambda s: len(asked) >= 4)
+    real = inference.sample_hidden
+    if make is None:
+
+        def make(seed: int) -> Any:
+            return hard.HardBot(seed=seed, config=hard.HardConfig(**config))
+
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (hard, *sampler_users):
+            patch.setattr(module, "sample_hidden", recording)
+        play_session(profile, 2, 7, [make(1), make(2)], until=lambda s: len(asked) >= 4)
     return set(asked)

@@ -84,6 +84,7 @@ def test_a_low_knock_on_the_first_turn_is_safe_and_taken():
     assert advice.knock and advice.expected_knock > 0
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize(
     ("profile", "players"), [("knock-rummy", 3), ("gin-rummy", 2), ("knock-rami", 4)]
 )
@@ -113,6 +114,7 @@ def test_advice_is_refused_before_drawing():
         advise(player_view(state, state.to_move))
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize(
     ("profile", "players", "cap"),
     [("poker-rum", 4, None), ("knock-rummy", 3, None), ("knock-rami", 3, 20)],

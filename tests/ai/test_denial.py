@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from knockrummy.ai.hard import HardBot, race_of
+from knockrummy.ai.hard import HardBot, HardConfig, race_of
 from knockrummy.ai.inference import Clue, Sample, conflict, joins_meld, read_view, sample_hidden
 from knockrummy.ai.race import opponent_replies, takes_upcard
 from knockrummy.ai.simple import joins_a_meld
 from knockrummy.engine.actions import Discard, DrawStock, TakeDiscard
 from knockrummy.engine.cards import Card, cards_mask, new_deck, parse_cards
+from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.session import apply
 from knockrummy.engine.views import player_view
 
@@ -165,7 +166,7 @@ def test_when_a_knock_is_coming_the_count_outweighs_the_race():
     assert bot.race_worth(150.0, calm, 25) > bot.race_worth(100.0, calm, 8)
     assert bot.race_worth(150.0, coming, 25) < bot.race_worth(100.0, coming, 8)
     # with the switch off, only the race counts
-    off = HardBot(seed=1, shed_point=0.0)
+    off = HardBot(seed=1, config=HardConfig(shed_point=0.0))
     assert off.race_worth(150.0, coming, 25) > off.race_worth(100.0, coming, 8)
 
 
@@ -207,13 +208,25 @@ def test_the_first_draws_knock_chance_is_the_outlooks_first_step():
             assert alone.knock == (expected,)
 
 
-def test_the_hard_level_weighs_its_samples_by_the_play_in_the_profiles_measured_and_as_asked():
-    for profile, setting, expected in (
-        ("gin-rummy", None, True),
-        ("knock-rummy", None, True),
-        ("poker-rum", None, False),
-        ("poker-rum", True, True),
-        ("gin-rummy", False, False),
-    ):
+LIKELY = {
+    "gin-rummy": True,
+    "gin-classic": True,
+    "knock-rummy": True,
+    "poker-rum": False,
+    "knock-rami": False,
+}
+"""Where the shipped level weighs its samples by the play: where it was measured to win
+games (``docs/strength.md``)."""
+
+
+def test_the_hard_level_weighs_its_samples_by_the_play_in_the_profiles_measured():
+    assert set(LIKELY) == set(PROFILES), "a new profile needs its measured setting here"
+    for profile, expected in LIKELY.items():
+        asked = {likely for likely, _, _ in sampler_settings(profile)}
+        assert asked == {expected}, profile
+
+
+def test_the_hard_level_weighs_its_samples_by_the_play_everywhere_or_nowhere_as_configured():
+    for profile, setting in (("poker-rum", True), ("gin-rummy", False)):
         asked = {likely for likely, _, _ in sampler_settings(profile, likely=setting)}
-        assert asked == {expected}, (profile, setting)
+        assert asked == {setting}, (profile, setting)

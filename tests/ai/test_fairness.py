@@ -51,6 +51,7 @@ class PeekingBot:
 TABLES = [("gin-classic", 2), ("knock-rummy", 3), ("knock-rami", 3), ("poker-rum", 4)]
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize(("profile", "players"), TABLES)
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_reshuffling_hidden_cards_never_changes_a_decision(level, profile, players):

@@ -31,6 +31,7 @@ class CheckedBot:
 TABLES = [(pid, n) for pid, p in PROFILES.items() for n in sorted({2, p.max_players})]
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize(("profile", "players"), TABLES)
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_every_level_plays_only_legal_actions(level, profile, players):
@@ -40,6 +41,7 @@ def test_every_level_plays_only_legal_actions(level, profile, players):
     assert sum(b.actions for b in bots) > 0
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize(("profile", "players"), TABLES)
 def test_mixed_tables_play_to_the_end(profile, players):
     levels = list(LEVELS)
@@ -48,6 +50,7 @@ def test_mixed_tables_play_to_the_end(profile, players):
     assert state.is_over and state.winners
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize("level", list(LEVELS))
 @pytest.mark.parametrize(("profile", "players"), [("knock-rummy", 3), ("knock-rami", 2)])
 def test_a_seed_replays_the_same_session(level, profile, players):

@@ -146,6 +146,7 @@ def test_the_utility_uses_the_session_chance_when_the_match_is_on(profile_id, pl
     assert utility(off, result) > 0
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize(
     "profile_id, players, expected",
     [
@@ -171,6 +172,7 @@ def test_the_shipped_level_uses_the_match_value_where_it_won_games(
     monkeypatch.setattr(hard, "estimate_knock", spy)
     for setting, match in ((None, expected), (True, True), (False, False)):
         seen.clear()
-        bots = [hard.HardBot(seed=seat, match=setting) for seat in range(players)]
+        config = hard.HardConfig(match=setting)
+        bots = [hard.HardBot(seed=seat, config=config) for seat in range(players)]
         play_session(profile_id, players, 3, bots, until=lambda state: bool(seen))
         assert seen == [match], (profile_id, setting)

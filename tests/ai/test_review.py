@@ -51,6 +51,7 @@ def reviews(hard_against_easy):
     }
 
 
+@pytest.mark.slow  # a reviewed session of the hard level
 def test_a_hard_seats_decisions_cost_about_nothing_and_an_easy_seats_clearly_more(reviews):
     costs = {}
     for seat in (0, 1):
@@ -60,11 +61,13 @@ def test_a_hard_seats_decisions_cost_about_nothing_and_an_easy_seats_clearly_mor
     assert costs[1] > 2 * costs[0] + 0.25, costs
 
 
+@pytest.mark.slow  # a reviewed session of the hard level
 def test_one_hand_is_reviewed_alone_as_it_is_in_the_whole_session(hard_against_easy, reviews):
     decisions = review_session("knock-rummy", 2, SEED, hard_against_easy.log, 1, hand=2)
     assert decisions == [d for d in reviews[1] if d.hand == 2]
 
 
+@pytest.mark.slow  # a reviewed session of the hard level
 def test_a_decision_that_chose_the_best_option_costs_nothing(reviews):
     decisions = reviews[1]
     for d in decisions:
@@ -76,6 +79,7 @@ def test_a_decision_that_chose_the_best_option_costs_nothing(reviews):
     assert any(d.action == d.best for d in decisions)
 
 
+@pytest.mark.slow  # a reviewed session of the hard level
 def test_every_legal_action_is_priced_from_the_seats_own_view(hard_against_easy):
     state = new_session("knock-rummy", 2, SEED)
     for _, action in hard_against_easy.log[:12]:
@@ -93,6 +97,7 @@ def test_every_legal_action_is_priced_from_the_seats_own_view(hard_against_easy)
         state, _ = apply(state, action)
 
 
+@pytest.mark.slow  # a reviewed session of the hard level
 def test_the_review_json_names_actions_in_the_engines_text_form(reviews):
     decisions = reviews[1]
     doc = json.loads(json.dumps(review_json(decisions)))
@@ -107,6 +112,7 @@ def test_the_review_json_names_actions_in_the_engines_text_form(reviews):
     assert doc["total_cost"] == pytest.approx(sum(d["cost"] for d in doc["decisions"]), abs=0.05)
 
 
+@pytest.mark.slow  # a reviewed session of the hard level
 def test_the_summaries_say_what_cost_most_in_words(reviews):
     decisions = reviews[1]
     line = session_summary(decisions)

@@ -6,16 +6,11 @@ import json
 
 import pytest
 
-from knockrummy.ai.hard import HardBot
-from knockrummy.ai.inference import read_view
-from knockrummy.ai.simple import SimpleBot
 from knockrummy.app import main as knockrummy
 from knockrummy.bench.ai import bench, merge
-from knockrummy.bench.bots import SeerBot, is_bench_level
 from knockrummy.bench.stats import add_moments, percentile, ratio_interval, ratio_moments, wilson
-from knockrummy.commands.sim import play_session
-from knockrummy.engine.session import new_session
-from knockrummy.engine.views import player_view
+
+pytestmark = pytest.mark.slow  # bench games: whole sessions of bots
 
 
 def test_wilson_interval_brackets_the_rate_and_stays_in_range():
@@ -214,72 +209,6 @@ def test_merged_parts_give_the_hand_figures_of_the_whole_run():
         for key in ("hand_share_95", "points_per_hand_95", "net_per_hand_95"):
             assert joined[key] == pytest.approx(row[key])
     assert merged["decided_hands"] == whole["decided_hands"]
-
-
-def test_the_bench_seats_a_bench_only_level_by_name(capsys):
-    code = knockrummy(
-        [
-            "bench",
-            "ai",
-            "--profile",
-            "poker-rum",
-            "--seats",
-            "hard-points,simple",
-            "--games",
-            "1",
-            "--json",
-        ]
-    )
-    assert code == 0
-    out = json.loads(capsys.readouterr().out)
-    assert [row["bot"] for row in out["bots"]] == ["hard-points", "simple"]
-
-
-def test_a_seer_is_handed_the_real_hands_in_the_bench_and_nowhere_else():
-    seen = []
-
-    class Watching(SeerBot):
-        def sample(self, knowledge, count, likely, bound=False, quiet=None):
-            samples = super().sample(knowledge, count, likely, bound, quiet)
-            hand = self.state.hand
-            seen.append((samples, [list(h) for h in hand.hands], sorted(hand.stock)))
-            return samples
-
-    state = new_session("gin-rummy", 2, 3)
-    seer = Watching(seed=1)
-    with pytest.raises(ValueError, match="table's state"):
-        seer.choose(player_view(state, state.to_move))
-    state = play_session(
-        "gin-rummy",
-        2,
-        3,
-        [seer, SimpleBot(seed=2)],
-        on_step=seer.observe,
-        until=lambda s: len(seen) >= 6,
-    )
-    assert len(seen) >= 6
-    for samples, hands, stock in seen:
-        assert samples and all([list(h) for h in s.hands] == hands for s in samples)
-        assert all(sorted(s.stock) == stock for s in samples)
-        assert len({s.stock for s in samples}) > 1  # the stock's order stays hidden
-
-
-def test_the_knock_only_seer_samples_as_the_level_does_outside_its_knock_test():
-    state = new_session("poker-rum", 2, 4)
-    view = player_view(state, state.to_move)
-    seer = SeerBot(seed=5, knock_only=True)
-    seer.observe(state)
-    plain = HardBot(seed=5)
-    knowledge = read_view(view)
-    assert seer.sample(knowledge, 8, False) == plain.sample(knowledge, 8, False)
-    hands = [list(h) for h in state.hand.hands]
-    assert all([list(h) for h in s.hands] == hands for s in seer.knock_samples([None] * 3))
-
-
-def test_the_bench_shows_the_state_only_to_a_seer():
-    out = bench("poker-rum", ["hard-seer", "simple"], 2, 1)
-    assert [row["bot"] for row in out["bots"]] == ["hard-seer", "simple"]
-    assert is_bench_level("hard-seer") and is_bench_level("hard-seer-knock")
 
 
 def test_knock_figures_name_the_knocker_by_seat_and_its_count_by_position():

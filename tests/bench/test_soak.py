@@ -3,8 +3,12 @@ reads back as committed, every spoiled one is reported, a swapped file is left a
 
 from __future__ import annotations
 
+import pytest
+
 from knockrummy.app import main
 from knockrummy.bench.soak import KINDS, soak
+
+pytestmark = pytest.mark.slow  # the soak: saves under kills, swaps and full disks
 
 
 def test_a_short_soak_loses_nothing_and_reports_every_damaged_session(tmp_path):

@@ -119,6 +119,7 @@ def check_story(state, steps) -> None:
 TABLES = [(p.id, n) for p in PROFILES.values() for n in (p.min_players, p.max_players)]
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize(("profile", "players"), sorted(set(TABLES)))
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), noise=st.sampled_from([0.0, 0.2]))

@@ -10,9 +10,9 @@ import pytest
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from knockrummy.engine.cards import Card, parse_cards
 from knockrummy.engine.errors import IllegalActionError
-from knockrummy.engine.hand import DISCARD, DRAW, OFFER, apply, deal, legal_actions, refusal, replay
-from knockrummy.engine.serialize import hand_to_json
+from knockrummy.engine.hand import DISCARD, DRAW, OFFER, apply, deal, legal_actions, refusal
 
+from ..serialize import hand_to_json, replay
 from .conftest import rigged
 
 C = Card.parse

@@ -26,7 +26,8 @@ from knockrummy.engine.actions import (
 )
 from knockrummy.engine.cards import CARDS, Card
 from knockrummy.engine.profiles import PROFILES
-from knockrummy.engine.serialize import session_to_json
+
+from ..serialize import session_to_json
 
 
 def _card_with_code(code: object) -> Card:
@@ -94,6 +95,7 @@ def _places(draw):
     return profile.id, players, draw(st.integers(0, 10_000)), draw(st.integers(0, 60))
 
 
+@pytest.mark.slow  # sessions played to every phase of every profile
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(place=_places(), action=MALFORMED, with_seat=st.booleans())
 def test_a_malformed_action_is_refused_plainly_in_every_profile_and_phase(place, action, with_seat):

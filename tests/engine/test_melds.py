@@ -562,6 +562,7 @@ def walked(cards: Sequence[Card]) -> Arrangement:
     return _walked_arrangement(*split_hand(cards))
 
 
+@pytest.mark.slow  # 1,500 Hypothesis examples
 @settings(max_examples=1500, deadline=None, derandomize=True, database=None)
 @given(hands(min_size=0, max_size=13, jokers=2))
 def test_best_arrangement_is_the_walks_arrangement_for_every_hand(cards):
@@ -655,3 +656,21 @@ def test_discard_floor_is_the_least_discard_on_masks(cards: list[Card], forbid: 
     mask = sum(1 << card.code for card in cards)
     expected = min(discard_points(cards, forbidden).values())
     assert discard_floor(mask, -1 if forbidden is None else forbidden.code) == expected
+
+
+def test_the_suit_layout_of_a_hand_mask_is_each_cards_rank_in_its_suits_bits():
+    from knockrummy.engine.deadwood import EVERY_SUIT, in_sets_of_three, suit_masks
+
+    rng = random.Random(8)
+    for _ in range(500):
+        cards = rng.sample(CARDS, rng.randrange(0, 20))
+        suits = suit_masks(cards_mask(cards))
+        assert suits == tuple(
+            sum(1 << card.rank - 1 for card in cards if card.suit == suit) for suit in range(4)
+        )
+        counts = Counter(card.rank for card in cards)
+        trip = in_sets_of_three(*suits)
+        assert trip == sum(1 << rank - 1 for rank, n in counts.items() if n >= 3)
+        assert cards_mask(cards) & trip * EVERY_SUIT == cards_mask(
+            [card for card in cards if counts[card.rank] >= 3]
+        )

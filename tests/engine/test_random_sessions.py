@@ -16,8 +16,9 @@ from knockrummy.commands.sim import play_session
 from knockrummy.engine.cards import new_deck
 from knockrummy.engine.ledger import totals
 from knockrummy.engine.profiles import PROFILES
-from knockrummy.engine.serialize import session_from_json, session_to_json
 from knockrummy.engine.session import SESSION_OVER, replay_session
+
+from ..serialize import session_from_json, session_to_json
 
 TABLES = [(p.id, n) for p in PROFILES.values() for n in p.player_counts]
 
@@ -53,6 +54,7 @@ def check_invariants(state) -> None:
         assert again.settlement == state.settlement
 
 
+@pytest.mark.slow  # whole random sessions in every profile
 @pytest.mark.parametrize(("profile", "players"), TABLES)
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), noise=st.sampled_from([0.0, 0.05, 0.2]))

@@ -29,8 +29,8 @@ from knockrummy.engine import (
     refusal,
 )
 from knockrummy.engine.cards import CARDS
-from knockrummy.engine.serialize import session_to_json
 
+from ..serialize import session_to_json
 from .test_session import knock_now, rami, with_hand, with_scores
 
 

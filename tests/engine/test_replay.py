@@ -22,7 +22,8 @@ from knockrummy.engine import (
     replay_session,
 )
 from knockrummy.engine.ledger import LedgerEntry
-from knockrummy.engine.serialize import session_to_json
+
+from ..serialize import session_to_json
 
 
 def test_copies_of_a_shared_list_keep_their_own_items_when_both_go_on():

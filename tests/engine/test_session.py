@@ -202,3 +202,24 @@ def test_session_refuses_actions_after_it_ends_and_names_the_rule():
     state = replace(state, phase=SESSION_OVER)
     with pytest.raises(IllegalActionError, match="session is over"):
         apply(state, NextHand())
+
+
+def test_the_dealer_of_each_hand_follows_from_the_session_seed():
+    from knockrummy.ai.simple import SimpleBot
+    from knockrummy.commands.sim import play_session
+    from knockrummy.engine.session import dealer_of_hand
+
+    for profile, players in (("gin-rummy", 2), ("knock-rummy", 4), ("poker-rum", 5)):
+        for seed in (1, 2, 3):
+            dealers = {}
+
+            def note(state, dealers=dealers):
+                if state.hand is not None and all(state.active):
+                    dealers[state.hand_number] = state.dealer
+
+            bots = [SimpleBot(seed=seat) for seat in range(players)]
+            play_session(profile, players, seed, bots, on_step=note)
+            assert len(dealers) > 1
+            assert dealers == {
+                number: dealer_of_hand(seed, players, number) for number in dealers
+            }, (profile, players, seed)

@@ -28,8 +28,9 @@ from knockrummy.engine import (
     replay_session,
 )
 from knockrummy.engine.profiles import PROFILES
-from knockrummy.engine.serialize import session_from_json, session_to_json
 from knockrummy.engine.session import PLAYING, SESSION_OVER, SessionState
+
+from ..serialize import session_from_json, session_to_json
 
 TABLES = [(p.id, n) for p in PROFILES.values() for n in p.player_counts]
 
@@ -66,6 +67,7 @@ def a_discard(state: SessionState, skip: int = 0) -> Discard:
     return [a for a in legal_actions(state) if isinstance(a, Discard)][skip]
 
 
+@pytest.mark.slow  # every discard of whole hands taken back
 @pytest.mark.parametrize(("profile", "players"), TABLES)
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), undo_seat=st.integers(0, 5))

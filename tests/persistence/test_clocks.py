@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.persistence import schema
 from knockrummy.persistence.store import open_store
 
+from ..serialize import session_to_json
 from .damaged import play
 
 

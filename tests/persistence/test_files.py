@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.engine.session import apply, legal_actions, new_session
 from knockrummy.persistence.exchange import export_session, import_session
 from knockrummy.persistence.files import FileFormatError, NewerFileError
 from knockrummy.persistence.settings_file import load_settings, save_settings
 from knockrummy.persistence.store import open_store
 from knockrummy.settings import Settings
+
+from ..serialize import session_to_json
 
 
 def test_settings_are_kept_between_runs(tmp_path):

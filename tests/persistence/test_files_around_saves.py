@@ -85,6 +85,7 @@ def test_a_named_pipe_in_place_of_the_settings_is_reported_and_left_without_hang
     assert path.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 def test_a_named_pipe_in_place_of_the_database_is_left_without_hanging(tmp_path):
     path = tmp_path / "knockrummy.sqlite3"
     os.mkfifo(path)
@@ -100,6 +101,7 @@ def test_a_named_pipe_in_place_of_the_database_is_left_without_hanging(tmp_path)
     assert path.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == [path.name]
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 def test_a_named_pipe_in_place_of_the_log_is_left_without_hanging(tmp_path):
     folder = tmp_path / "logs"
     folder.mkdir()
@@ -117,6 +119,7 @@ def test_a_named_pipe_in_place_of_the_log_is_left_without_hanging(tmp_path):
     assert all((folder / name).is_fifo() for name in (logs.LOG_NAME, logs.CRASH_NAME))
 
 
+@pytest.mark.slow  # a command or the game in a subprocess
 def test_ledger_with_a_named_pipe_for_the_database_ends_with_a_plain_message(tmp_path):
     os.mkfifo(tmp_path / "knockrummy.sqlite3")
     code = "import sys\nfrom knockrummy.app import main\nsys.exit(main(sys.argv[1:]))\n"

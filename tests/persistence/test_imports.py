@@ -10,13 +10,13 @@ import tracemalloc
 
 import pytest
 
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.persistence.database import SaveError
 from knockrummy.persistence.exchange import import_session, import_session_file
 from knockrummy.persistence.files import FileFormatError
 from knockrummy.persistence.schema import MAX_ACTIONS
 from knockrummy.persistence.store import open_store
 
+from ..serialize import session_to_json
 from .hostile import exported, long_log
 
 
@@ -240,6 +240,7 @@ def test_an_action_between_hands_other_than_next_is_a_plain_refusal(saved):
     assert f"action {first_next + 1} cannot be played" in message
 
 
+@pytest.mark.slow  # 50,000 actions
 def test_a_log_of_50000_legal_actions_is_refused_by_count_at_once(saved):
     store, path = saved
     doc = exported()

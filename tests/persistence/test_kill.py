@@ -13,9 +13,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from knockrummy.persistence.database import StoreError
 from knockrummy.persistence.paths import user_paths
 from knockrummy.persistence.store import open_store, read_store
+
+pytestmark = pytest.mark.slow  # games killed in subprocesses
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ["--profile", "knock-rummy", "--players", "3", "--seed", "21", "--level", "easy"]

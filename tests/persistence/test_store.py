@@ -10,10 +10,12 @@ import sqlite3
 import pytest
 
 from knockrummy.engine.actions import NextHand
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.engine.session import apply, legal_actions, new_session
-from knockrummy.persistence import store as store_module
-from knockrummy.persistence.store import SCHEMA, StoreError, open_store
+from knockrummy.persistence import database
+from knockrummy.persistence.database import SCHEMA
+from knockrummy.persistence.store import StoreError, open_store
+
+from ..serialize import session_to_json
 
 SEATS = [{"name": n, "kind": "computer", "level": "easy"} for n in ("Ann", "Bo", "Cy")]
 
@@ -66,7 +68,7 @@ def test_summaries_and_totals_are_queries_over_the_ledger(tmp_path):
 def old_schema_file(path):
     """A database as the first version of the game wrote it, with one unfinished session."""
     db = sqlite3.connect(path)
-    for statement in store_module._statements(store_module._CREATE_V1):
+    for statement in database._statements(database._CREATE_V1):
         db.execute(statement)
     db.execute("INSERT INTO meta VALUES ('schema', '1')")
     db.execute(
@@ -84,7 +86,7 @@ def test_an_older_database_is_migrated_one_step_at_a_time(tmp_path):
     opened = open_store(path)
     assert opened.message is None
     store = opened.store
-    assert store_module.schema_version(store.db) == SCHEMA
+    assert database.schema_version(store.db) == SCHEMA
     (summary,) = store.summaries()
     assert summary.profile == "gin-rummy" and summary.winners == ()
     state, _ = store.load(summary.id)
@@ -140,7 +142,7 @@ def test_schema_3_keeps_reviews_and_daily_deals_and_an_older_file_gains_them(tmp
     path = tmp_path / "k.sqlite3"
     old_schema_file(path)
     store = open_store(path).store
-    assert store_module.schema_version(store.db) == SCHEMA >= 3
+    assert database.schema_version(store.db) == SCHEMA >= 3
     (summary,) = store.summaries()
     store.save_review(summary.id, 0, 5, 1040, "[]")
     store.save_review(summary.id, 0, 6, 1041, "[]")

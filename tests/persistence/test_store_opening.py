@@ -19,11 +19,10 @@ import pytest
 
 from knockrummy.engine.session import apply, legal_actions, new_session
 from knockrummy.persistence import database
+from knockrummy.persistence.database import SCHEMA, SessionConflictError
 from knockrummy.persistence.store import (
-    SCHEMA,
     DamagedDatabaseError,
     SaveError,
-    SessionConflictError,
     open_store,
     read_store,
 )
@@ -396,6 +395,7 @@ def _first_run(path: str, barrier, results) -> None:
         results.put(f"crashed: {exc!r}")
 
 
+@pytest.mark.slow  # game processes started at once
 def test_copies_starting_at_once_on_a_fresh_folder_never_set_each_other_aside(tmp_path):
     context = multiprocessing.get_context("fork")
     copies, rounds = 4, 8

@@ -231,6 +231,7 @@ def review_edits(draw):
     return key, value, draw(st.integers(0, 5))
 
 
+@pytest.mark.slow  # a big property run over stored rows
 @settings(
     max_examples=120,
     deadline=None,

@@ -11,13 +11,15 @@ import sqlite3
 import pytest
 
 from knockrummy.engine.actions import Discard, Undo
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.engine.session import apply, can_undo, legal_actions, new_session
-from knockrummy.persistence import store as store_module
+from knockrummy.persistence import database
+from knockrummy.persistence.database import SCHEMA
 from knockrummy.persistence.exchange import export_session, import_session
 from knockrummy.persistence.files import envelope
 from knockrummy.persistence.schema import InvalidDataError
-from knockrummy.persistence.store import SCHEMA, open_store
+from knockrummy.persistence.store import open_store
+
+from ..serialize import session_to_json
 
 SEATS = [
     {"name": "You", "kind": "human", "level": "medium"},
@@ -111,7 +113,7 @@ def test_a_computer_seat_is_never_the_undo_seat_of_a_file(tmp_path):
 def test_a_schema_3_database_gains_the_undo_seat_and_its_sessions_have_none(tmp_path):
     path = tmp_path / "k.sqlite3"
     db = sqlite3.connect(path)
-    for statement in store_module._statements(store_module._CREATE_V1):
+    for statement in database._statements(database._CREATE_V1):
         db.execute(statement)
     db.execute("INSERT INTO meta VALUES ('schema', '1')")
     db.execute(
@@ -120,13 +122,13 @@ def test_a_schema_3_database_gains_the_undo_seat_and_its_sessions_have_none(tmp_
         (json.dumps(SEATS),),
     )
     for version in (1, 2):
-        for statement in store_module._statements(store_module.MIGRATIONS[version]):
+        for statement in database._statements(database.MIGRATIONS[version]):
             db.execute(statement)
     db.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
     db.commit()
     db.close()
     store = open_store(path).store
-    assert store_module.schema_version(store.db) == SCHEMA == 4
+    assert database.schema_version(store.db) == SCHEMA == 4
     (summary,) = store.summaries()
     state, _ = store.load(summary.id)
     assert state.undo_seat is None and store.session(summary.id).undo_seat is None

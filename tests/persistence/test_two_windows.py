@@ -11,9 +11,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from knockrummy.engine.session import apply, legal_actions, new_session
 from knockrummy.persistence.paths import user_paths
 from knockrummy.persistence.store import open_store, read_store
+
+pytestmark = pytest.mark.slow  # two game processes on one folder
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = [{"name": n, "kind": "computer", "level": "easy"} for n in ("Ada", "Ben", "Cleo")]

@@ -93,6 +93,7 @@ def test_reduced_motion_shows_the_open_fan_and_the_result_at_once_and_still():
     assert _picture(moving) != early
 
 
+@pytest.mark.slow  # a table of computers played frame by frame to a hand end
 def test_a_table_of_computers_celebrates_at_the_hand_end_then_clears(monkeypatch):
     started = []
     real = celebrations.Celebration.__init__

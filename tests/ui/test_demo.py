@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from knockrummy.app import main
 
 
+@pytest.mark.slow  # whole hands of computers at the table
 def test_demo_plays_the_hands_asked_for_and_saves_a_png(tmp_path, capsys):
     shot = tmp_path / "shots" / "end.png"
     code = main(

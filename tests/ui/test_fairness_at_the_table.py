@@ -5,6 +5,7 @@ viewer."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from knockrummy.ai import make_bot
 from knockrummy.engine.session import HAND_OVER, apply, hand_seed, new_session
@@ -69,6 +70,7 @@ def test_the_fingerprint_shown_before_the_hand_is_the_hash_of_the_seed_shown_aft
     assert new_session("knock-rummy", 2, SEED).hand.seed == seed
 
 
+@pytest.mark.slow  # a whole hand played frame by frame
 def test_the_hand_end_panel_opens_the_hand_in_the_replay_viewer_and_comes_back(tmp_path):
     game, app, sid, seats = table_at(tmp_path, settled=True)
     table = app.scene

@@ -27,6 +27,7 @@ def _drawn_texts(scene) -> list[str]:
 SIZES = ((1024, 640), (1024, 768), (1280, 800), (1920, 1080), (3840, 2160))
 
 
+@pytest.mark.slow  # hands played frame by frame at every window size
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_your_deadwood_on_the_hand_end_panel_is_never_covered_by_a_card(size, players):
@@ -44,6 +45,7 @@ def test_your_deadwood_on_the_hand_end_panel_is_never_covered_by_a_card(size, pl
     assert f"Your deadwood {count}" in _drawn_texts(scene)
 
 
+@pytest.mark.slow  # a knock-rami game of computers played to a buy-back
 def test_a_buy_back_shows_the_line_that_explains_the_new_total():
     app, scene = make_table(players=3, profile="knock-rami", humans=0, autoplay=True, seed=5)
     seen = []
@@ -145,6 +147,7 @@ def _played_until_out(app, scene) -> bool:
     return False
 
 
+@pytest.mark.slow  # a knock-rami game of computers played to a buy-back
 def test_once_out_of_knock_rami_the_player_may_skip_to_the_result():
     from knockrummy.engine.session import SESSION_OVER
 

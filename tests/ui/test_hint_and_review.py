@@ -28,6 +28,7 @@ def _discard(card):
     return Discard(card)
 
 
+@pytest.mark.slow  # a whole hand at the table, then its review
 @pytest.mark.parametrize(
     "profile", ["poker-rum", "knock-rummy", "gin-rummy", "gin-classic", "knock-rami"]
 )

@@ -92,6 +92,7 @@ def data_files(game) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow  # every lesson played from the title to its end
 @pytest.mark.parametrize("profile_id", list(lessons.LESSONS))
 def test_lesson_runs_from_the_title_to_its_end_with_injected_keys(tmp_path, profile_id):
     game, app = open_game(tmp_path)
@@ -186,6 +187,7 @@ FIT_CASES = [(p, (1024, 640)) for p in lessons.LESSONS] + [
 ]
 
 
+@pytest.mark.slow  # every lesson played at every window size
 @pytest.mark.parametrize(("profile_id", "size"), FIT_CASES)
 def test_the_lesson_words_fit_their_box_and_cover_nothing_on_the_table(tmp_path, profile_id, size):
     game, app = open_game(tmp_path, size)

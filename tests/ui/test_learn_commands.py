@@ -70,6 +70,7 @@ def test_replay_json_is_the_stored_hand_and_verify_shows_the_same_start(demo_dat
         assert f"Hand {hand}" in words and str(verify["seed"]) in words
 
 
+@pytest.mark.slow  # a reviewed session of the hard level
 def test_the_review_prices_a_hard_seat_near_nothing_and_an_easy_seat_clearly_more(
     demo_data, capsys
 ):

@@ -9,6 +9,8 @@ import pytest
 from knockrummy.bench.monkey import MonkeyError, run_monkey, starts
 from knockrummy.engine.profiles import PROFILES
 
+pytestmark = pytest.mark.slow  # the monkey: thousands of random inputs on every screen
+
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_input_on_every_screen_never_escapes_the_loop(tmp_path, seed):

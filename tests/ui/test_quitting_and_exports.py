@@ -51,6 +51,7 @@ print("closed")
 """
 
 
+@pytest.mark.slow  # the game in a subprocess, killed
 @pytest.mark.parametrize("worker", ["import", "review"])
 def test_closing_the_window_never_waits_for_a_busy_worker(tmp_path, worker):
     done = run_python(STUCK_WORKER, str(tmp_path), worker)
@@ -73,6 +74,7 @@ print("the game closed", flush=True)
 """
 
 
+@pytest.mark.slow  # the game in a subprocess, killed
 def test_sigterm_closes_the_game_as_the_window_does(tmp_path):
     done = run_python(SIGTERM_GAME, str(tmp_path))
     assert done.returncode == 0, done.stderr

@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 from knockrummy.engine.actions import Discard, DrawStock
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
@@ -21,6 +20,7 @@ from knockrummy.ui.scenes.table import TableScene
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import HUMAN, SeatConfig
 
+from ..serialize import session_to_json
 from .conftest import click, key, run_until, step
 
 

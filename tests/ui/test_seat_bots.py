@@ -24,6 +24,7 @@ def play(state, bots: SeatBots, actions: int):
     return state, taken
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize(
     ("profile", "players", "level", "stop"),
     [

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from knockrummy import logs
 from knockrummy.ui import sound
@@ -53,6 +54,7 @@ def test_native_stderr_is_given_back_after_the_mixer_starts(monkeypatch, capfd):
     assert capfd.readouterr().err == "later lines still reach the terminal\n"
 
 
+@pytest.mark.slow  # the game in a subprocess, crashed
 def test_starting_pygame_and_the_sounds_prints_nothing_with_the_real_audio_driver():
     env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
     env["SDL_VIDEODRIVER"] = "dummy"
@@ -79,6 +81,7 @@ def test_starting_the_log_traces_native_crashes_into_the_log_folder(
     assert logs._crash_file.fileno() >= 0 and not logs._crash_file.closed  # kept open
 
 
+@pytest.mark.slow  # the game in a subprocess, crashed
 def test_a_native_crash_leaves_its_stack_in_the_crash_trace(tmp_path):
     code = (
         "import faulthandler, sys\n"

@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
-from knockrummy.engine.serialize import session_to_json
 
+from ..serialize import session_to_json
 from .conftest import click, key, make_table, press, run_until, step
 
 
@@ -123,6 +123,7 @@ def test_gin_classic_upcard_offer_shows_pass_and_accepts_it():
     assert scene.session.hand.offer_passes == passes + 1
 
 
+@pytest.mark.slow  # whole hands of computers at the table
 def test_computers_play_a_hand_to_the_panel_and_the_next_hand():
     app, scene = make_table(players=4, humans=0, autoplay=True)
     assert run_until(app, lambda: scene.panel is not None)
@@ -275,6 +276,7 @@ def test_the_frame_in_which_a_hint_arrives_is_drawn():
     assert scene.session.hand.discard[-1].symbol == advised
 
 
+@pytest.mark.slow  # plays knock-rami hands until the hint waits
 def test_a_knock_rami_hint_says_why_it_waits_above_the_knock_cap():
     from knockrummy.ai.tuning import tuning_of
     from knockrummy.engine.views import player_view

@@ -104,6 +104,7 @@ def test_a_computer_thinking_moves_only_the_dots_over_the_kept_layer():
     assert kept == fresh
 
 
+@pytest.mark.slow  # a whole hand played frame by frame
 def test_through_a_dealt_and_played_hand_the_kept_layer_never_differs_from_a_fresh_one():
     # six computers at fast speed: the deal, flights, thinking, words and the panel
     app, scene = make_table(

@@ -18,6 +18,8 @@ from knockrummy.ui.tables import SeatBots
 
 from .conftest import make_table, run_until, step
 
+pytestmark = pytest.mark.slow  # tables played frame by frame to each hand end at every window size
+
 SIZES = ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160))
 LONG_HINT = (
     "Hint: discard Q♠ (deadwood 36) and wait: playing on you should come out about even; "

@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from knockrummy.engine.actions import Discard, DrawStock, Knock
-from knockrummy.engine.serialize import session_to_json
 from knockrummy.engine.views import PlayerView
 
+from ..serialize import session_to_json
 from .conftest import DT, make_table, step
 
 
@@ -56,6 +56,7 @@ def play_one_hand(app, scene, each_frame, limit=20000) -> None:
     raise AssertionError("the hand did not end")
 
 
+@pytest.mark.slow  # whole hands played frame by frame
 @pytest.mark.parametrize(
     ("profile", "players", "humans"),
     [
@@ -129,6 +130,7 @@ def snapshot(scene) -> tuple:
     )
 
 
+@pytest.mark.slow  # whole hands played frame by frame
 @pytest.mark.parametrize(("players", "humans"), [(2, 1), (5, 0)])
 def test_drawing_changes_nothing_observable_in_the_scene(players, humans):
     app, scene = make_table("knock-rummy", players, humans=humans, seed=5, speed="fast")

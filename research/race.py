@@ -1,4 +1,4 @@
-"""How fast a computer player gets down to the knock limit: ``knockrummy bench race``.
+"""How fast a computer player gets down to the knock limit: ``python -m research.race``.
 
 In the two-player profiles with a knock limit (``gin-rummy``, ``gin-classic``) a hand is
 mostly a race to that limit, so a player's speed decides much of its share of hands.
@@ -21,11 +21,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..commands.sim import play_session
-from ..engine.profiles import get_profile
+from knockrummy.commands.sim import play_session
+from knockrummy.engine.profiles import get_profile
+
+from . import run_alone
 from .bots import Bystander, RaceSeat, make_level
 from .stats import add_level_options, check_levels, decision_ms, paired_difference, run_command
 
@@ -127,3 +130,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     return run_command(args, bench, _table)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_alone(sys.modules[__name__]))

@@ -1,11 +1,11 @@
-"""Racing a greedy player that takes what melds: ``knockrummy bench duel``.
+"""Racing a greedy player that takes what melds: ``python -m research.duel``.
 
-OpenSpiel's SimpleGinRummyBot, the anchor of ``knockrummy bench openspiel``, knocks as soon
-as it can, so a hand against it is a race to the knock limit. Alone (``bench race``) the
+OpenSpiel's SimpleGinRummyBot, the anchor of ``python -m research.openspiel``, knocks as soon
+as it can, so a hand against it is a race to the knock limit. Alone (``research.race``) the
 hard level is about one draw faster than a greedy player, yet it wins under 60% of the
 anchor's hands. This duel, in our own engine, shows where the difference goes: the greedy
 player picks up the discards that complete its melds. It also measures what denying it
-those cards could be worth, by letting one bench-only copy of the hard level see the
+those cards could be worth, by letting one research copy of the hard level see the
 greedy player's hand when it prices a discard.
 
 Glossary:
@@ -29,30 +29,27 @@ Glossary:
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai.simple import SimpleBot
-from ..commands.sim import play_session
-from ..engine.actions import Action
-from ..engine.profiles import get_profile
-from ..engine.session import SessionState
-from ..engine.views import PlayerView
-from .bots import DenyingHardBot, GreedyRacer, RaceSeat, is_bench_level, make_level
-from .stats import (
-    add_level_options,
-    check_levels,
-    decision_ms,
-    paired_difference,
-    run_command,
-    wilson,
-)
+from knockrummy.ai.simple import SimpleBot
+from knockrummy.bench.stats import wilson
+from knockrummy.commands.sim import play_session
+from knockrummy.engine.actions import Action
+from knockrummy.engine.profiles import get_profile
+from knockrummy.engine.session import SessionState
+from knockrummy.engine.views import PlayerView
+
+from . import run_alone
+from .bots import DenyingHardBot, GreedyRacer, RaceSeat, is_research_level, make_level
+from .stats import add_level_options, check_levels, decision_ms, paired_difference, run_command
 
 
 class SightedSeat:
     """Hands a sighted bot the racer's true hand before each of its decisions: only this
-    bench reads the whole state, and only for the bench-only sighted levels."""
+    bench reads the whole state, and only for the research sighted levels."""
 
     def __init__(self, bot: DenyingHardBot) -> None:
         self.bot = bot
@@ -228,7 +225,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="comma-separated levels, simple, package.module:ClassName, or this bench's "
         "hard-deny, hard-sighted and hard-sighted-NN (compared with the first)",
         deals=200,
-        own=is_bench_level,
+        own=is_research_level,
     )
     parser.add_argument(
         "--racer",
@@ -248,3 +245,7 @@ def run(args: argparse.Namespace) -> int:
         return bench(profile, levels, deals, seed, args.racer, args.whole)
 
     return run_command(args, against, _table)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_alone(sys.modules[__name__]))

@@ -1,4 +1,5 @@
-"""Hand and session states to JSON-ready dicts and back.
+"""Test support: hand and session states to JSON-ready dicts and back, to compare states
+and to write states no game would reach.
 
 Cards are written in their text form (``"7H"``), actions in theirs (``"knock 7H"``),
 amounts exactly (``"7/2"``). ``from_json(to_json(s))`` gives a state equal to ``s``;
@@ -11,12 +12,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Discard, parse_action
-from .cards import Card, format_cards, parse_cards
-from .hand import HandState, replay
-from .ledger import LedgerEntry
-from .scoring import settle
-from .session import HandRecord, SessionState
+from knockrummy.engine.actions import Discard, HandAction, parse_action
+from knockrummy.engine.cards import Card, format_cards, parse_cards
+from knockrummy.engine.hand import HandState, apply, deal
+from knockrummy.engine.ledger import LedgerEntry
+from knockrummy.engine.scoring import settle
+from knockrummy.engine.session import HandRecord, SessionState
+
+
+def replay(
+    profile_id: str, players: int, dealer: int, seed: int, actions: list[HandAction]
+) -> HandState:
+    """Deal from ``seed`` and apply ``actions`` (checked) in order."""
+    state = deal(profile_id, players, dealer, seed)
+    for action in actions:
+        state, _ = apply(state, action)
+    return state
+
 
 SCHEMA = 1
 """Version of the dict layout written here."""

@@ -1,4 +1,4 @@
-"""The hard level against OpenSpiel's SimpleGinRummyBot: ``knockrummy bench openspiel``.
+"""The hard level against OpenSpiel's SimpleGinRummyBot: ``python -m research.openspiel``.
 
 An outside anchor for the computer players. Every hand is played inside OpenSpiel's own
 ``gin_rummy`` game, so OpenSpiel's rules and scoring referee it; the hard level only ever
@@ -52,14 +52,24 @@ from itertools import pairwise
 from types import SimpleNamespace
 from typing import Any
 
-from ..commands import cli
-from ..engine.actions import Action, Knock, TakeDiscard
-from ..engine.cards import CARDS, Card
-from ..engine.hand import DISCARD, DRAW
-from ..engine.layoffs import knocker_arrangement
-from ..engine.melds import best_arrangement
-from ..engine.views import PlayerView
-from .bots import ABLATIONS, SEERS, make_level
+from knockrummy.bench.stats import (
+    MergeError,
+    add_merge_option,
+    check_bots,
+    merge_command,
+    percentile,
+    wilson,
+)
+from knockrummy.commands import cli
+from knockrummy.engine.actions import Action, Knock, TakeDiscard
+from knockrummy.engine.cards import CARDS, Card
+from knockrummy.engine.hand import DISCARD, DRAW
+from knockrummy.engine.layoffs import knocker_arrangement
+from knockrummy.engine.melds import best_arrangement
+from knockrummy.engine.views import PlayerView
+
+from . import run_alone
+from .bots import ABLATIONS, QUIET, SEERS, make_level
 from .openspiel_bridge import (
     HAND_SIZE,
     OS_DRAW_STOCK,
@@ -74,14 +84,6 @@ from .openspiel_bridge import (
     meld_from_id,
     os_action,
     os_to_card,
-)
-from .stats import (
-    MergeError,
-    add_merge_option,
-    check_bots,
-    merge_command,
-    percentile,
-    wilson,
 )
 
 MAX_HANDS = 2_000_000
@@ -469,7 +471,7 @@ def summarise(
         "decision_ms_p95": percentile(ms, 0.95),
         "seconds": elapsed,
         "games_to_100": game_figures([o.points for o in outcomes]),
-        "hand_points": [o.points for o in outcomes],
+        "cards_deadwood": [o.points for o in outcomes],
     }
 
 
@@ -522,8 +524,8 @@ def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
     for key in ("decision_ms_p50", "decision_ms_p95"):
         out[key] = max(part[key] for part in parts)
-    out["hand_points"] = [p for part in parts for p in part["hand_points"]]
-    out["games_to_100"] = game_figures(out["hand_points"])
+    out["cards_deadwood"] = [p for part in parts for p in part["cards_deadwood"]]
+    out["games_to_100"] = game_figures(out["cards_deadwood"])
     out["parts"] = len(parts)
     return out
 
@@ -563,12 +565,12 @@ def _table(result: dict[str, Any]) -> str:
 
 
 def _own_level(name: str) -> bool:
-    """The bench-only levels this bench can play: the ablations and the seers."""
-    return name in ABLATIONS or name in SEERS
+    """The research levels this bench can play: the ablations and the seers."""
+    return name in ABLATIONS or name == QUIET or name in SEERS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``bench openspiel --hands N | --matches N [--seed S] [--level L] [--json]``."""
+    """``python -m research.openspiel --hands N | --matches N [--seed S] [--level L] [--json]``."""
     parser.description = "Play the hard level against OpenSpiel's SimpleGinRummyBot."
     parser.add_argument(
         "--hands", type=cli.count(1, MAX_HANDS), default=2000, help="hands in all (even)"
@@ -579,7 +581,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=cli.bot_spec(own=_own_level),
         default="hard",
         help="our bot: a level, simple, one of the hard level's ablations (hard-unbound, ...),"
-        " a seer (hard-seer, hard-seer-knock: bench-only, shown OpenSpiel's hidden cards)"
+        " a seer (hard-seer, hard-seer-knock: research, shown OpenSpiel's hidden cards)"
         " or a package.module:Class spec",
     )
     parser.add_argument(
@@ -595,7 +597,7 @@ def run(args: argparse.Namespace) -> int:
     parser = args.parser
     if args.merge:
         return merge_command(parser, args.merge, merge, _table, args.json)
-    check_bots(parser, [args.level])
+    check_bots(parser, [args.level], make_level)
     try:
         if args.matches:
             result = bench_matches(args.matches, args.seed, args.level)
@@ -606,3 +608,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(result, indent=2) if args.json else _table(result))
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_alone(sys.modules[__name__]))

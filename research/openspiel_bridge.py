@@ -1,5 +1,5 @@
 """Between OpenSpiel's ``gin_rummy`` game and the engine: card and meld numbers, actions,
-and the view of a seat (used by ``knockrummy bench openspiel``; OpenSpiel itself is not
+and the view of a seat (used by ``python -m research.openspiel``; OpenSpiel itself is not
 imported here).
 
 Glossary:
@@ -23,12 +23,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine.actions import Action, Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard
-from ..engine.cards import CARDS, Card
-from ..engine.hand import HandState
-from ..engine.layoffs import best_with_layoffs
-from ..engine.session import PLAYING, SessionState
-from ..engine.views import PlayerView, player_view
+from knockrummy.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    HandAction,
+    Knock,
+    Pass,
+    TakeDiscard,
+)
+from knockrummy.engine.cards import CARDS, Card
+from knockrummy.engine.hand import HandState
+from knockrummy.engine.layoffs import best_with_layoffs
+from knockrummy.engine.session import PLAYING, SessionState
+from knockrummy.engine.views import PlayerView, player_view
 
 PROFILE = "gin-rummy"
 OS_DRAW_UPCARD = 52

@@ -1,4 +1,4 @@
-"""How much the hard level's guesses know of the hidden hand: ``knockrummy bench inference``.
+"""How much the hard level's guesses know of the hidden hand: ``python -m research.inference``.
 
 The hard level decides on samples of the opponent's hidden cards (:mod:`knockrummy.ai.
 inference`). Handed the real hand, it wins far more (the seers of :mod:`.bots`), so how
@@ -42,21 +42,24 @@ import json
 import math
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai.hard import HardBot
-from ..ai.inference import Knowledge, Sample, read_view, sample_hidden
-from ..ai.simple import SimpleBot
-from ..commands import cli
-from ..commands.sim import play_session
-from ..engine.cards import Card
-from ..engine.hand import hand_points
-from ..engine.profiles import PROFILES
-from ..engine.session import SessionState
-from ..engine.views import PlayerView
+from knockrummy.ai.hard import HardBot, HardConfig
+from knockrummy.ai.inference import Knowledge, Sample, read_view, sample_hidden
+from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands import cli
+from knockrummy.commands.sim import play_session
+from knockrummy.engine.cards import Card
+from knockrummy.engine.deadwood import cards_deadwood
+from knockrummy.engine.profiles import PROFILES
+from knockrummy.engine.session import SessionState
+from knockrummy.engine.views import PlayerView
+
+from . import run_alone
 from .posterior import MOVES, PARTICLES, posterior_samples
 from .stats import paired_difference
 
@@ -140,7 +143,7 @@ def _unweighted(
 
 
 def _hard(view: PlayerView, knowledge: Knowledge, rng: random.Random, count: int) -> list[Sample]:
-    bot = HardBot(samples=dict.fromkeys(range(2, 7), count), race_samples=count)
+    bot = HardBot(config=HardConfig(samples=dict.fromkeys(range(2, 7), count), race_samples=count))
     bot.rng = rng
     return bot.decision_samples(view, knowledge)
 
@@ -178,7 +181,7 @@ def score(position: Position, samples: Sequence[Sample]) -> tuple[float, float, 
         for card in sample.hands[opp]:
             if card in counts:
                 counts[card] += 1
-        sampled.append(hand_points(list(sample.hands[opp])))
+        sampled.append(cards_deadwood(list(sample.hands[opp])))
     n = len(samples)
     loss = brier = 0.0
     for card, k in counts.items():
@@ -186,7 +189,7 @@ def score(position: Position, samples: Sequence[Sample]) -> tuple[float, float, 
         truth = card in held
         loss -= math.log(chance if truth else 1.0 - chance)
         brier += (chance - truth) ** 2
-    error = abs(statistics.fmean(sampled) - hand_points(list(position.hand)))
+    error = abs(statistics.fmean(sampled) - cards_deadwood(list(position.hand)))
     return loss / len(counts), brier / len(counts), error
 
 
@@ -279,7 +282,8 @@ def _table(result: dict[str, Any]) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``bench inference --profile ID --games N --seed S --positions P --samples K``."""
+    """``python -m research.inference --profile ID --games N --seed S --positions P
+    --samples K``."""
     parser.description = (
         "Score the hard level's guesses at the simple player's hidden hand against the "
         "exact posterior of its play."
@@ -316,3 +320,7 @@ def run(args: argparse.Namespace) -> int:
         args.parser.exit(2, f"{args.parser.prog}: {exc}\n")
     print(json.dumps(result, indent=2) if args.json else _table(result))
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_alone(sys.modules[__name__]))

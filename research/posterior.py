@@ -29,7 +29,7 @@ Glossary:
                 slots' cards) so that resampled copies spread out again.
 
 It is slow (about a second a decision at the default sizes) and that is fine: it measures
-what the play holds, and :mod:`.inference_quality` compares the game's samplers with it.
+what the play holds, and :mod:`.inference` compares the game's samplers with it.
 """
 
 from __future__ import annotations
@@ -39,14 +39,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..ai.inference import Knowledge, Sample, joins_meld, pile_before_each_event
-from ..ai.simple import MAX_DEADWOOD
-from ..engine.actions import Discard, DrawStock, Pass, TakeDiscard
-from ..engine.cards import Card
-from ..engine.deadwood import deadwood_points, discard_floor
-from ..engine.hand import knock_refusal
-from ..engine.profiles import get_profile
-from ..engine.views import PlayerView
+from knockrummy.ai.inference import Knowledge, Sample, joins_meld, pile_before_each_event
+from knockrummy.ai.simple import MAX_DEADWOOD
+from knockrummy.engine.actions import Discard, DrawStock, Pass, TakeDiscard
+from knockrummy.engine.cards import Card
+from knockrummy.engine.deadwood import deadwood_points, discard_floor
+from knockrummy.engine.hand import knock_refusal
+from knockrummy.engine.profiles import get_profile
+from knockrummy.engine.views import PlayerView
 
 SLIP = 0.02
 """The chance the opponent breaks one of its rules at one choice."""

@@ -10,10 +10,12 @@ import sys
 
 import pytest
 
-from knockrummy.app import main as knockrummy
-from knockrummy.bench.bots import make_level
-from knockrummy.bench.openspiel import deal_order, seen_table
-from knockrummy.bench.openspiel_bridge import (
+from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from knockrummy.engine.cards import CARDS, Card, parse_cards
+from research.__main__ import main as research
+from research.bots import make_level
+from research.openspiel import deal_order, seen_table
+from research.openspiel_bridge import (
     OS_DRAW_STOCK,
     OS_DRAW_UPCARD,
     OS_KNOCK,
@@ -30,8 +32,8 @@ from knockrummy.bench.openspiel_bridge import (
     os_to_card,
     split_meld,
 )
-from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
-from knockrummy.engine.cards import CARDS, Card, parse_cards
+
+pytestmark = pytest.mark.slow  # research benches: games, posteriors, subprocesses
 
 
 def card(text: str) -> Card:
@@ -178,7 +180,7 @@ def test_deals_replay_from_their_seed():
 
 def test_missing_openspiel_is_reported(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "pyspiel", None)
-    assert knockrummy(["bench", "openspiel", "--hands", "2"]) == 2
+    assert research(["openspiel", "--hands", "2"]) == 2
     assert "OpenSpiel is not installed" in capsys.readouterr().err
 
 
@@ -186,10 +188,10 @@ def test_the_anchor_takes_the_hard_levels_ablations_and_seers_only(monkeypatch, 
     # with OpenSpiel missing, a level that parses reaches the missing-OpenSpiel report
     monkeypatch.setitem(sys.modules, "pyspiel", None)
     for level in ("hard-unbound", "hard-seer", "hard-seer-knock"):
-        assert knockrummy(["bench", "openspiel", "--hands", "2", "--level", level]) == 2
+        assert research(["openspiel", "--hands", "2", "--level", level]) == 2
         assert "OpenSpiel is not installed" in capsys.readouterr().err
     # the sighted level needs the racer's hand, which only bench duel hands it
-    assert knockrummy(["bench", "openspiel", "--hands", "2", "--level", "hard-sighted"]) == 2
+    assert research(["openspiel", "--hands", "2", "--level", "hard-sighted"]) == 2
     assert "unknown bot 'hard-sighted'" in capsys.readouterr().err
 
 
@@ -214,12 +216,12 @@ def test_a_seer_is_shown_the_real_hand_and_the_unseen_rest_as_stock():
 
 def test_missing_openspiel_is_reported_for_matches_too(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "pyspiel", None)
-    assert knockrummy(["bench", "openspiel", "--matches", "1"]) == 2
+    assert research(["openspiel", "--matches", "1"]) == 2
     assert "OpenSpiel is not installed" in capsys.readouterr().err
 
 
 def test_matches_play_hands_until_a_side_reaches_100_with_seats_alternating(monkeypatch):
-    from knockrummy.bench import openspiel
+    from research import openspiel
 
     script = iter([40.0, -25.0, 70.0, -60.0, 0.0, -50.0, 30.0, 99.0, 1.0] + [0.0] * 50)
     played = []
@@ -246,7 +248,7 @@ def _outcomes(seed: int, hands: int) -> list:
     """Made-up hands for the summary arithmetic (both seats, every kind of ending)."""
     import random
 
-    from knockrummy.bench.openspiel import HandOutcome
+    from research.openspiel import HandOutcome
 
     rng = random.Random(seed)
     out = []
@@ -260,7 +262,7 @@ def _outcomes(seed: int, hands: int) -> list:
 def test_parts_merge_into_the_whole_run(tmp_path, capsys):
     import json
 
-    from knockrummy.bench.openspiel import merge, summarise
+    from research.openspiel import merge, summarise
 
     first, second = _outcomes(1, 40), _outcomes(2, 60)
     whole = summarise(first + second, [0.01] * 100, 7, "hard", 3.0)
@@ -280,13 +282,13 @@ def test_parts_merge_into_the_whole_run(tmp_path, capsys):
         path = tmp_path / f"{part['seed']}.json"
         path.write_text(json.dumps(part), encoding="utf-8")
         paths.append(str(path))
-    assert knockrummy(["bench", "openspiel", "--merge", *paths]) == 0
+    assert research(["openspiel", "--merge", *paths]) == 0
     assert "100 hands (seed 7)" in capsys.readouterr().out
 
 
 def test_merge_refuses_parts_that_do_not_follow_on(capsys):
-    from knockrummy.bench.openspiel import merge, summarise
     from knockrummy.bench.stats import MergeError
+    from research.openspiel import merge, summarise
 
     one = summarise(_outcomes(1, 40), [0.01] * 40, 7, "hard", 1.0)
     gap = summarise(_outcomes(2, 40), [0.01] * 40, 30, "hard", 1.0)
@@ -298,7 +300,7 @@ def test_merge_refuses_parts_that_do_not_follow_on(capsys):
 
 
 def test_games_to_100_are_composed_from_the_hands_in_order():
-    from knockrummy.bench.openspiel import compose_games, game_figures
+    from research.openspiel import compose_games, game_figures
 
     # game 1: we reach 100 on the third hand; game 2: they reach 100 on its second hand
     # (a tie scores nothing); the last two hands finish no game.
@@ -322,19 +324,19 @@ def test_games_to_100_are_composed_from_the_hands_in_order():
 
 
 def test_the_summary_reports_games_composed_from_its_own_hands():
-    from knockrummy.bench.openspiel import game_figures, summarise
+    from research.openspiel import game_figures, summarise
 
     outcomes = _outcomes(3, 120)
     result = summarise(outcomes, [0.01] * 120, 1, "hard", 1.0)
     games = result["games_to_100"]
-    assert result["hand_points"] == [o.points for o in outcomes]
+    assert result["cards_deadwood"] == [o.points for o in outcomes]
     assert games == game_figures([o.points for o in outcomes])
     assert games["games"] > 0 and 0 <= games["won"] <= games["games"]
     assert games["hands_per_game"] * games["games"] + games["hands_left_over"] == 120
 
 
 def test_merged_parts_compose_their_games_across_the_join():
-    from knockrummy.bench.openspiel import game_figures, merge, summarise
+    from research.openspiel import game_figures, merge, summarise
 
     first, second = _outcomes(1, 40), _outcomes(2, 60)
     merged = merge(

@@ -1,4 +1,4 @@
-"""``knockrummy bench race``: the bystander, the draw count, pairing and the summary."""
+"""``python -m research.race``: the bystander, the draw count, pairing and the summary."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ import random
 import pytest
 
 from knockrummy.ai import make_bot
-from knockrummy.app import main as knockrummy
-from knockrummy.bench.bots import Bystander
-from knockrummy.bench.race import UNREACHED, bench, race_draws, summarise
 from knockrummy.engine import apply, new_session, player_view
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
-from knockrummy.engine.hand import hand_points
+from knockrummy.engine.deadwood import cards_deadwood
+from research.__main__ import main as research
+from research.bots import Bystander
+from research.race import UNREACHED, bench, race_draws, summarise
+
+pytestmark = pytest.mark.slow  # research benches: games, posteriors, subprocesses
 
 
 class RandomThrower:
@@ -75,7 +77,7 @@ def test_draws_are_counted_up_to_the_discard_that_reaches_the_limit():
         if seat == 0 and isinstance(action, (DrawStock, TakeDiscard)):
             made += 1
         if seat == 0 and isinstance(action, (Discard, Knock)):
-            counts.append(hand_points(list(state.hand.hands[0])))
+            counts.append(cards_deadwood(list(state.hand.hands[0])))
     assert 1 <= draws < UNREACHED
     assert counts[draws - 1] <= 10 and all(c > 10 for c in counts[: draws - 1])
 
@@ -99,8 +101,8 @@ def test_the_summary_counts_reached_hands_and_pairs_differences():
 
 
 def test_the_command_prints_json_and_refuses_an_unknown_level(capsys):
-    assert knockrummy(["bench", "race", "--levels", "medium", "--deals", "1", "--json"]) == 0
+    assert research(["race", "--levels", "medium", "--deals", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["profile"] == "gin-rummy" and out["levels"][0]["hands"] == 2
-    assert knockrummy(["bench", "race", "--levels", "nobody", "--deals", "1"]) == 2
+    assert research(["race", "--levels", "nobody", "--deals", "1"]) == 2
     assert "nobody" in capsys.readouterr().err

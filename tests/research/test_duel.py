@@ -1,4 +1,4 @@
-"""``knockrummy bench duel``: the greedy racer's rules, pairing, and the sighted ceiling."""
+"""``python -m research.duel``: the greedy racer's rules, pairing, and the sighted ceiling."""
 
 from __future__ import annotations
 
@@ -8,8 +8,12 @@ import pytest
 
 from knockrummy.ai import UnknownBotError, make_bot
 from knockrummy.ai.inference import Sample
-from knockrummy.app import main as knockrummy
-from knockrummy.bench.bots import (
+from knockrummy.engine import apply, new_session, player_view
+from knockrummy.engine.actions import Discard, Knock
+from knockrummy.engine.cards import Card
+from knockrummy.engine.deadwood import cards_deadwood
+from research.__main__ import main as research
+from research.bots import (
     DenyingHardBot,
     GreedyRacer,
     greedy_throw,
@@ -17,11 +21,9 @@ from knockrummy.bench.bots import (
     melds_with,
     racer_takes,
 )
-from knockrummy.bench.duel import bench, duel
-from knockrummy.engine import apply, new_session, player_view
-from knockrummy.engine.actions import Discard, Knock
-from knockrummy.engine.cards import Card
-from knockrummy.engine.hand import hand_points
+from research.duel import bench, duel
+
+pytestmark = pytest.mark.slow  # research benches: games, posteriors, subprocesses
 
 
 def cards(text: str) -> list[Card]:
@@ -64,7 +66,7 @@ def test_the_racer_knocks_as_soon_as_it_can():
         if isinstance(action, (Discard, Knock)):
             kept = list(view.hand)
             kept.remove(action.card)
-            if hand_points(kept) <= 10 and any(isinstance(a, Knock) for a in view.legal_actions):
+            if cards_deadwood(kept) <= 10 and any(isinstance(a, Knock) for a in view.legal_actions):
                 assert isinstance(action, Knock)
                 return
         state, _ = apply(state, action, seat)
@@ -108,12 +110,12 @@ def test_the_bench_levels_are_never_offered_as_seats():
 
 
 def test_the_command_reports_json_and_refuses_bad_levels(capsys):
-    assert knockrummy(["bench", "duel", "--deals", "1", "--levels", "medium", "--json"]) == 0
+    assert research(["duel", "--deals", "1", "--levels", "medium", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["levels"][0]["hands"] == 2
-    assert knockrummy(["bench", "duel", "--deals", "1", "--levels", "medium,medium"]) == 2
+    assert research(["duel", "--deals", "1", "--levels", "medium,medium"]) == 2
     assert "twice" in capsys.readouterr().err
-    assert knockrummy(["bench", "duel", "--deals", "1", "--levels", "nonsense"]) == 2
+    assert research(["duel", "--deals", "1", "--levels", "nonsense"]) == 2
     assert "unknown bot" in capsys.readouterr().err
 
 

@@ -1,4 +1,4 @@
-"""``knockrummy bench inference`` and the exact posterior it measures the guesses against."""
+"""``python -m research.inference`` and the exact posterior it measures the guesses against."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ from itertools import permutations
 import pytest
 
 from knockrummy.ai.inference import read_view
-from knockrummy.app import main as knockrummy
-from knockrummy.bench.inference_quality import Position, bench, samplers, score
-from knockrummy.bench.posterior import (
+from knockrummy.engine.actions import Discard, DrawStock, TakeDiscard
+from knockrummy.engine.cards import Card
+from knockrummy.engine.views import PlayerView
+from research.__main__ import main as research
+from research.inference import Position, bench, samplers, score
+from research.posterior import (
     Play,
     Step,
     _Particle,
@@ -22,9 +25,8 @@ from knockrummy.bench.posterior import (
     posterior_samples,
     read_play,
 )
-from knockrummy.engine.actions import Discard, DrawStock, TakeDiscard
-from knockrummy.engine.cards import Card
-from knockrummy.engine.views import PlayerView
+
+pytestmark = pytest.mark.slow  # research benches: games, posteriors, subprocesses
 
 
 def cards(text: str) -> list[Card]:
@@ -153,7 +155,7 @@ def real_histories(
 def test_the_simple_players_real_history_keeps_its_rules(monkeypatch):
     """The model is the simple player's own rules: its real history breaks none of them
     (but where its rule against repeating a draw-and-throw pair moves its throw)."""
-    import knockrummy.bench.posterior as posterior
+    import research.posterior as posterior
 
     monkeypatch.setattr(posterior, "_LOG_SLIP", -1e6)
     kept = broken = 0
@@ -226,7 +228,7 @@ def test_a_sampler_that_knew_the_hand_would_score_far_better(positions):
 def test_the_bench_scores_every_sampler_on_the_same_positions(capsys):
     argv = ["--profile", "poker-rum", "--games", "2", "--positions", "6", "--samples", "20"]
     argv += ["--particles", "100", "--moves", "2", "--seed", "4", "--json"]
-    assert knockrummy(["bench", "inference", *argv]) == 0
+    assert research(["inference", *argv]) == 0
     result = json.loads(capsys.readouterr().out)
     rows = {row["sampler"]: row for row in result["samplers"]}
     assert list(rows) == ["uniform", "unweighted", "hard", "clues", "posterior"]
@@ -238,9 +240,9 @@ def test_the_bench_scores_every_sampler_on_the_same_positions(capsys):
 
 
 def test_the_bench_refuses_jokers_and_unknown_samplers(capsys):
-    assert knockrummy(["bench", "inference", "--profile", "knock-rami"]) == 2
+    assert research(["inference", "--profile", "knock-rami"]) == 2
     assert "invalid choice: 'knock-rami'" in capsys.readouterr().err
-    assert knockrummy(["bench", "inference", "--samplers", "hard,oracle", "--games", "1"]) == 2
+    assert research(["inference", "--samplers", "hard,oracle", "--games", "1"]) == 2
     assert "name samplers among" in capsys.readouterr().err
     with pytest.raises(ValueError, match="jokers"):
         bench("knock-rami", 1, 1, 1, 1)
