@@ -1,0 +1,73 @@
+"""Extract the game's sentences and bring the catalogues up to date, run from the
+repository root with Babel installed (``pip install ".[dev]"``):
+
+    python build/catalogues.py            extract, update every .po, compile every .mo
+    python build/catalogues.py --compile  only compile the .mo from the .po
+
+Extraction writes ``knockrummy/locale/knockrummy.pot`` from the code (``babel.cfg`` says
+where), and merges it into each ``knockrummy/locale/<code>/LC_MESSAGES/knockrummy.po``:
+new sentences come in untranslated, changed ones are marked fuzzy, and the tests fail on
+either until a translator has seen them. The compiled ``.mo`` files are committed (the
+game and its standalone build read them and need no Babel); a test checks they say what
+the ``.po`` say. See docs/languages.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "knockrummy" / "locale"
+DOMAIN = "knockrummy"
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+
+
+def pybabel(*args: str) -> None:
+    from babel.messages.frontend import CommandLineInterface
+
+    status = CommandLineInterface().run(["pybabel", "-q", *args])
+    if status:
+        raise SystemExit(status)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--compile", action="store_true", help="only compile the .mo files")
+    args = parser.parse_args(argv)
+    try:
+        import babel  # noqa: F401
+    except ImportError:
+        sys.exit('catalogues.py needs Babel: pip install ".[dev]"')
+    if not args.compile:
+        pybabel(
+            "extract",
+            "-F",
+            str(ROOT / "babel.cfg"),
+            "--add-comments=Translators:",
+            "--sort-by-file",
+            "--no-wrap",
+            "--project=Knock Rummy",
+            "--copyright-holder=Knock Rummy's authors",
+            "-o",
+            str(TEMPLATE),
+            str(ROOT),
+        )
+        pybabel(
+            "update",
+            "-i",
+            str(TEMPLATE),
+            "-d",
+            str(LOCALE),
+            "-D",
+            DOMAIN,
+            "--no-wrap",
+            "--ignore-obsolete",
+        )
+    pybabel("compile", "-d", str(LOCALE), "-D", DOMAIN, "--statistics")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

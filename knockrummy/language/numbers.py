@@ -1,0 +1,120 @@
+"""Numbers, scores and dates as the current language writes them.
+
+Scores are exact (an int or a Fraction: a Poker Rum share of 75/2); they are shown
+exact too: halves and quarters as a player writes them on a score sheet (``37½``, in
+every language), other fractions as a decimal when one ends (``0.375`` in English,
+``0,375`` in French and Spanish), else as a mixed number (``12 1/3``). Nothing goes
+through the C library's locale (it is the process's, not the game's setting, and on
+many systems only English is installed).
+
+Glossary:
+    separator   the decimal mark (``.`` or ``,``) and the thousands' mark of a language.
+"""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+from . import N_, _, current, pgettext
+
+VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
+"""The fractions of a point or chip a halved pot leaves, as players write them."""
+DECIMAL_MARK = {"en": ".", "fr": ",", "es": ","}
+THOUSANDS_MARK = {"en": ",", "fr": "\u202f", "es": "."}
+"""Grouping of numbers of five digits or more (French with a narrow no-break space;
+Spanish, as English, leaves four digits ungrouped)."""
+PERCENT = {"en": "{n}%", "fr": "{n}\u00a0%", "es": "{n}\u00a0%"}
+MONTHS = (
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
+"""Month names, translated (with the context ``month``) when a date is written."""
+
+
+def _marks() -> tuple[str, str]:
+    code = current()
+    return DECIMAL_MARK.get(code, "."), THOUSANDS_MARK.get(code, ",")
+
+
+def whole(value: int) -> str:
+    """A whole number: ``-3``, ``1250``, ``12,500`` / ``12 500`` / ``12.500``."""
+    text = str(abs(int(value)))
+    if len(text) > 4:
+        mark = _marks()[1]
+        groups = []
+        while text:
+            groups.insert(0, text[-3:])
+            text = text[:-3]
+        text = mark.join(groups)
+    return f"-{text}" if value < 0 else text
+
+
+def score(value: int | Fraction | str) -> str:
+    """An exact score or amount in the current language (see the module's words):
+    ``37½``, ``-7¼``, ``0,375`` in French, ``12 1/3``; never rounded."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return whole(value.numerator)
+    sign = "-" if value < 0 else ""
+    units, part = divmod(abs(value), 1)
+    units = int(units)
+    if part in VULGAR:
+        return f"{sign}{whole(units) if units else ''}{VULGAR[part]}"
+    digits = _decimal_digits(part)
+    if digits is not None:
+        return f"{sign}{whole(units)}{_marks()[0]}{digits}"
+    head = f"{whole(units)} " if units else ""
+    return f"{sign}{head}{part.numerator}/{part.denominator}"
+
+
+def _decimal_digits(part: Fraction, limit: int = 6) -> str | None:
+    """The digits after the mark of ``part`` (below 1) when they end within ``limit``."""
+    digits = ""
+    for _place in range(limit):
+        part *= 10
+        digit, part = divmod(part, 1)
+        digits += str(int(digit))
+        if not part:
+            return digits
+    return None
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """A measured number (an average) rounded to ``places``: ``12.3`` / ``12,3``."""
+    text = f"{abs(value):.{places}f}"
+    units, _, digits = text.partition(".")
+    out = whole(int(units))
+    if digits:
+        out += _marks()[0] + digits
+    return f"-{out}" if value < 0 and float(text) != 0 else out
+
+
+def percent(value: float) -> str:
+    """A share as a whole percentage: ``45%`` / ``45 %``."""
+    return PERCENT.get(current(), "{n}%").format(n=whole(round(value * 100)))
+
+
+def month_name(month: int) -> str:
+    """The name of ``month`` (1 to 12) in the current language."""
+    return pgettext("month", MONTHS[month - 1])
+
+
+def long_date(day: datetime.date) -> str:
+    """A day written out: ``December 4, 2026``, ``4 décembre 2026``, ``4 de diciembre de
+    2026``."""
+    # Translators: a date written out; {month} is a month's name (translated with the
+    # context "month"), {day} the day of the month and {year} the year, as numbers.
+    return _("{month} {day}, {year}").format(
+        month=month_name(day.month), day=day.day, year=day.year
+    )
