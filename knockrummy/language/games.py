@@ -10,7 +10,7 @@ Grenoble's game is "Rami à frapper de Grenoble"; a name with no tradition in a 
 from __future__ import annotations
 
 from ..engine.profiles import PROFILES
-from . import N_, pgettext
+from . import N_, _
 
 SHORT_NAMES = {
     "poker-rum": N_("Poker Rum"),
@@ -37,18 +37,18 @@ def short_name(profile_id: str) -> str:
     keeps its id."""
     if profile_id not in SHORT_NAMES:
         return PROFILES[profile_id].short_name if profile_id in PROFILES else profile_id
-    return pgettext("game", SHORT_NAMES[profile_id])
+    return _(SHORT_NAMES[profile_id])
 
 
 def full_name(profile_id: str) -> str:
     """A game's name with what sets it apart, in the player's language."""
     if profile_id not in FULL_NAMES:
         return PROFILES[profile_id].name if profile_id in PROFILES else profile_id
-    return pgettext("game", FULL_NAMES[profile_id])
+    return _(FULL_NAMES[profile_id])
 
 
 def level_name(level: str) -> str:
     """``Hard`` / ``Difficile`` / ``Difícil`` for ``hard``."""
     if level not in LEVEL_NAMES:
         return level.capitalize()
-    return pgettext("level", LEVEL_NAMES[level])
+    return _(LEVEL_NAMES[level])

@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from . import N_, _, current, pgettext
+from . import N_, _, current
 
 VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
 """The fractions of a point or chip a halved pot leaves, as players write them."""
@@ -39,7 +39,7 @@ MONTHS = (
     N_("November"),
     N_("December"),
 )
-"""Month names, translated (with the context ``month``) when a date is written."""
+"""Month names, translated when a date is written."""
 
 
 def _marks() -> tuple[str, str]:
@@ -107,14 +107,14 @@ def percent(value: float) -> str:
 
 def month_name(month: int) -> str:
     """The name of ``month`` (1 to 12) in the current language."""
-    return pgettext("month", MONTHS[month - 1])
+    return _(MONTHS[month - 1])
 
 
 def long_date(day: datetime.date) -> str:
     """A day written out: ``December 4, 2026``, ``4 décembre 2026``, ``4 de diciembre de
     2026``."""
-    # Translators: a date written out; {month} is a month's name (translated with the
-    # context "month"), {day} the day of the month and {year} the year, as numbers.
+    # Translators: a date written out; {month} is a month's name (translated on its
+    # own), {day} the day of the month and {year} the year, as numbers.
     return _("{month} {day}, {year}").format(
         month=month_name(day.month), day=day.day, year=day.year
     )

@@ -24,6 +24,7 @@ from ...engine.actions import Action, DrawStock, TakeDiscard
 from ...engine.cards import Card
 from ...engine.errors import IllegalActionError
 from ...engine.profiles import get_profile
+from ...language import N_, _
 from ...teaching import lessons
 from ..fonts import blit_text, fit, wrap
 from ..seats import HUMAN, SeatConfig
@@ -48,17 +49,21 @@ def lesson_label(lesson: lessons.Lesson, step: int | None) -> str:
     """A lesson's line in the list: its title, and where the player left it."""
     if step is None:
         return lesson.title
-    return f"{lesson.title} (resume at step {step + 1} of {len(lesson.steps)})"
+    # Translators: a lesson left half-way; {lesson} is its title, {step} and {steps} say
+    # where it resumes ("step 3 of 9").
+    return _("{lesson} (resume at step {step} of {steps})").format(
+        lesson=lesson.title, step=step + 1, steps=len(lesson.steps)
+    )
 
 
 class LearnScreen(MenuScreen):
     """The five lessons, one per profile; a lesson left half-way shows where it resumes."""
 
-    title = "Learn to play"
-    subtitle = "A short guided hand for each game, one step at a time"
+    title = N_("Learn to play")
 
     def __init__(self, game) -> None:
         super().__init__(game)
+        self.subtitle = _("A short guided hand for each game, one step at a time")
         settings = game.settings
         self.buttons = []
         for profile_id, lesson in lessons.LESSONS.items():
@@ -68,7 +73,7 @@ class LearnScreen(MenuScreen):
             self.buttons.append(
                 Button(lesson_label(lesson, step), lambda p=profile_id: self.start(p))
             )
-        self.buttons.append(Button("Back", self.back, pygame.K_b))
+        self.buttons.append(Button(_("Back"), self.back, pygame.K_b))
 
     def start(self, profile_id: str) -> None:
         settings = self.game.settings

@@ -23,6 +23,9 @@ from pathlib import Path
 import pygame
 
 from ...engine.ledger import LedgerEntry, format_amount
+from ...language import N_, _
+from ...language.games import short_name
+from ...language.numbers import decimal, percent, whole
 from ...persistence.exchange import (
     PreparedImport,
     export_session_file,
@@ -43,7 +46,6 @@ from ..wording import (
     HIDE_DETAILS_LABEL,
     details_lines,
     reason_words,
-    short_name,
 )
 from ..workers import Worker
 from .menu import MenuScreen, scrolled_lines
@@ -81,7 +83,7 @@ def read_detail(store, summary: SessionSummary) -> SessionDetail:
 
 
 class LedgerScreen(MenuScreen):
-    title = "Ledger and statistics"
+    title = N_("Ledger and statistics")
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -131,22 +133,26 @@ class LedgerScreen(MenuScreen):
 
     def rebuild(self) -> None:
         self.tab_buttons = [
-            Button("Sessions", lambda: self.show("sessions"), primary=self.tab == "sessions"),
-            Button("Statistics", lambda: self.show("stats"), primary=self.tab == "stats"),
+            Button(_("Sessions"), lambda: self.show("sessions"), primary=self.tab == "sessions"),
+            Button(_("Statistics"), lambda: self.show("stats"), primary=self.tab == "stats"),
         ]
         chosen = self.chosen
         has = chosen is not None and chosen.problem is None
         self.csv_button = Button(
-            "Export ledger (CSV)", self.export_csv, enabled=bool(self.sessions)
+            _("Export ledger (CSV)"), self.export_csv, enabled=bool(self.sessions)
         )
-        self.json_button = Button("Export session", self.export_json, enabled=has)
+        self.json_button = Button(_("Export session"), self.export_json, enabled=has)
         self.import_button = Button(
-            "Import session", self.import_json, enabled=self.import_job is None
+            _("Import session"), self.import_json, enabled=self.import_job is None
         )
-        self.back_button = Button("Back", self.back)
+        self.back_button = Button(_("Back"), self.back)
         replayable = has and chosen.hands_played > 0
         self.replay_button = Button(
-            "Replay and review (R)", self.open_replay, pygame.K_r, enabled=replayable
+            # Translators: (R) is the key that presses the button, the same in every language.
+            _("Replay and review (R)"),
+            self.open_replay,
+            pygame.K_r,
+            enabled=replayable,
         )
         self.details_button = Button(
             HIDE_DETAILS_LABEL if self.details else DETAILS_KEY_LABEL,
@@ -189,14 +195,14 @@ class LedgerScreen(MenuScreen):
         self._export(
             lambda folder: folder / f"ledger-{time.strftime('%Y%m%d-%H%M%S')}.csv",
             lambda path: write_atomic(path, ledger_csv(self.game.store)),
-            "Ledger",
+            _("The ledger"),
         )
 
     def export_json(self) -> None:
         self._export(
             lambda folder: folder / f"session-{self.selected}.json",
             lambda path: export_session_file(self.game.store, self.selected, path),
-            "Session",
+            _("The session"),
         )
 
     def _export(self, name, write, what: str) -> None:
@@ -206,17 +212,19 @@ class LedgerScreen(MenuScreen):
             path = name(self.exports_dir())
             write(path)
         except FileFormatError as exc:
-            self.notices = [f"Not exported: {exc}"]
+            self.notices = [_("Not exported: {reason}").format(reason=exc)]
             return
         except OSError as exc:
-            self.notices = [f"Not exported: {exc.strerror or exc}."]
+            reason = exc.strerror or exc
+            self.notices = [_("Not exported: {reason}.").format(reason=reason)]
             return
-        self.notices = [f"{what} saved as {path}"]
+        # Translators: {what} is "The ledger" or "The session", {path} a file's path.
+        self.notices = [_("{what} saved as {path}").format(what=what, path=path)]
 
     def import_json(self) -> None:
         if not self.typing:
             self.typing = True
-            self.notices = ["Type the path of a session file, then press Enter."]
+            self.notices = [_("Type the path of a session file, then press Enter.")]
             return
         self.finish_import()
 
@@ -226,10 +234,10 @@ class LedgerScreen(MenuScreen):
         try:
             path = typed_path(self.import_path)
         except FileFormatError as exc:
-            self.notices = [f"Not imported: {exc}"]
+            self.notices = [_("Not imported: {reason}").format(reason=exc)]
             return
         self.import_progress = (0, 0)
-        self.notices = [f"Importing {path.name}..."]
+        self.notices = [_("Importing {file}...").format(file=path.name)]
 
         def progress(done: int, total: int) -> None:
             self.import_progress = (done, total)
@@ -252,23 +260,32 @@ class LedgerScreen(MenuScreen):
             if self.import_job is not None:
                 done, total = self.import_progress
                 if total > 0:
-                    share = round(100 * done / total)
-                    self.notices = [f"Importing: {done:,} of {total:,} actions checked ({share}%)"]
+                    self.notices = [
+                        _("Importing: {done} of {total} actions checked ({share})").format(
+                            done=whole(done), total=whole(total), share=percent(done / total)
+                        )
+                    ]
             return
         job, self.import_job = self.import_job, None
         try:
             prepared = job.result()
             new_id = finish_import(self.game.store, prepared)
         except FileFormatError as exc:
-            self.notices = [f"Not imported: {exc}"]
+            self.notices = [_("Not imported: {reason}").format(reason=exc)]
             self.rebuild()
             return
         except sqlite3.Error as exc:
-            self.notices = [f"Not imported: the saved games could not be written ({exc})."]
+            self.notices = [
+                _("Not imported: the saved games could not be written ({reason}).").format(
+                    reason=exc
+                )
+            ]
             self.rebuild()
             return
         self.refresh(select=new_id)
-        self.notices = [f"Imported {prepared.source} as session #{new_id}."]
+        self.notices = [
+            _("Imported {file} as session #{number}.").format(file=prepared.source, number=new_id)
+        ]
 
     @property
     def busy(self) -> bool:
@@ -366,7 +383,7 @@ class LedgerScreen(MenuScreen):
         if not self.sessions:
             blit_text(
                 surface,
-                "No sessions yet: deal a new game from the title screen.",
+                _("No sessions yet: deal a new game from the title screen."),
                 round(fs * 1.1),
                 SOFT,
                 (w / 2, h * 0.4),
@@ -459,14 +476,15 @@ class LedgerScreen(MenuScreen):
                 str(row.undercuts_suffered),
                 str(row.gins),
                 str(row.rums),
-                f"{row.average_deadwood:.1f}" if row.hands else "–",
+                decimal(row.average_deadwood) if row.hands else "–",
             ]
             for row in self.statistics or ()
         ]
         area = pygame.Rect(round(w * 0.03), round(h * 0.22), round(w * 0.94), round(h * 0.6))
-        size, xs = stats_columns(STATS_COLUMNS, rows, round(self.fs * 0.8), area.width)
+        titles = [_(title) for title in STATS_COLUMNS]
+        size, xs = stats_columns(titles, rows, round(self.fs * 0.8), area.width)
         y = area.top
-        for x, title in zip(xs, STATS_COLUMNS, strict=True):
+        for x, title in zip(xs, titles, strict=True):
             blit_text(surface, title, size, SOFT, (area.left + x, y), "topleft", bold=True)
         y += size * 1.8
         for values in rows:
@@ -478,19 +496,21 @@ class LedgerScreen(MenuScreen):
 
 
 STATS_COLUMNS = (
-    "Rules",
-    "Player",
-    "Games",
-    "Games won",
-    "Hands",
-    "Hands won",
-    "Knocks",
-    "Was undercut",
-    "Gins",
-    "Rums",
-    "Avg deadwood",
+    N_("Rules"),
+    N_("Player"),
+    N_("Games"),
+    N_("Games won"),
+    N_("Hands"),
+    N_("Hands won"),
+    N_("Knocks"),
+    N_("Was undercut"),
+    N_("Gins"),
+    N_("Rums"),
+    # Translators: a column heading, the average deadwood count; keep it short.
+    N_("Avg deadwood"),
 )
-"""The statistics' headings: each says what it counts, no two alike."""
+"""The statistics' headings (in English, translated where drawn): each says what it
+counts, no two alike."""
 
 
 def stats_columns(

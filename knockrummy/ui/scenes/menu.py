@@ -85,7 +85,7 @@ class MenuScreen(Scene):
         w, h = surface.get_size()
         fs = self.fs
         if self.title:
-            title = _(self.title)
+            title = self.title_text()
             blit_text(surface, title, round(fs * 2.2), TEXT, (w / 2, h * 0.08), "center", bold=True)
         if self.subtitle:
             blit_text(surface, self.subtitle, fs, SOFT, (w / 2, h * 0.08 + fs * 2.2), "center")
@@ -103,6 +103,10 @@ class MenuScreen(Scene):
         for note in reversed(self.notices + self.game.messages):
             blit_text(surface, fit(note, fs, w - fs * 2), fs, WARN, (w / 2, y), "center")
             y -= fs * 1.5
+
+    def title_text(self) -> str:
+        """The title as drawn: :attr:`title` in the player's language."""
+        return _(self.title)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """A screen's own content, between the title and the notices."""

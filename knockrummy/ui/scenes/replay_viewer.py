@@ -23,6 +23,7 @@ from concurrent.futures import Future
 import pygame
 
 from ...ai.review import Decision, describe, hand_summary, session_summary
+from ...language import N_, _, pgettext
 from ...persistence.files import FileFormatError
 from ...persistence.schema import InvalidDataError
 from ...persistence.store import SaveError
@@ -51,7 +52,7 @@ from .menu import MenuScreen, scrolled_lines
 class ReplayViewer(MenuScreen):
     """One session's finished hands, one at a time."""
 
-    title = "Replay"
+    title = N_("Replay")
 
     def __init__(self, game, session_id: int, hand: int = 1, on_back=None) -> None:
         super().__init__(game)
@@ -137,26 +138,28 @@ class ReplayViewer(MenuScreen):
     def rebuild(self) -> None:
         has = self.replay is not None
         knock = has and self.replay.knock_step is not None
-        self.start_button = Button("Deal", lambda: self.go(0), pygame.K_HOME, enabled=has)
-        self.back_step = Button("◀ Step", lambda: self.go(self.point - 1), pygame.K_LEFT)
+        self.start_button = Button(_("Deal"), lambda: self.go(0), pygame.K_HOME, enabled=has)
+        self.back_step = Button(_("◀ Step"), lambda: self.go(self.point - 1), pygame.K_LEFT)
         self.back_step.enabled = has and self.point > 0
-        self.forward = Button("Step ▶", lambda: self.go(self.point + 1), pygame.K_RIGHT)
+        self.forward = Button(_("Step ▶"), lambda: self.go(self.point + 1), pygame.K_RIGHT)
         self.forward.enabled = has and self.point < self.last_point
         self.forward.primary = True
-        self.end_button = Button("End", lambda: self.go(self.last_point), pygame.K_END)
+        self.end_button = Button(_("End"), lambda: self.go(self.last_point), pygame.K_END)
         self.end_button.enabled = has
-        self.knock_button = Button("Knock (K)", self.jump_to_knock, pygame.K_k, enabled=knock)
+        self.knock_button = Button(
+            pgettext("button", "Knock (K)"), self.jump_to_knock, pygame.K_k, enabled=knock
+        )
         number = self.hand_number
         self.previous_hand = Button(
-            "◀ Hand", lambda: self.open_hand(number - 1), pygame.K_PAGEUP, enabled=number > 1
+            _("◀ Hand"), lambda: self.open_hand(number - 1), pygame.K_PAGEUP, enabled=number > 1
         )
         self.next_hand = Button(
-            "Hand ▶",
+            _("Hand ▶"),
             lambda: self.open_hand(number + 1),
             pygame.K_PAGEDOWN,
             enabled=has and number < self.finished_hands,
         )
-        self.done_button = Button("Back", self.back)
+        self.done_button = Button(_("Back"), self.back)
         self.seat_button = Button(self._seat_label(), self.next_seat, pygame.K_s)
         self.seat_button.enabled = self.row is not None and self.row.players > 1
         self.details_button = Button(

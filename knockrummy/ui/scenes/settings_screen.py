@@ -15,6 +15,7 @@ from dataclasses import replace
 import pygame
 
 from ...language import LANGUAGE_CHOICES, LANGUAGES, N_, _, pgettext
+from ...language.numbers import decimal
 from ...language.system import system_language
 from ...settings import (
     BACK_CHOICES,
@@ -54,8 +55,9 @@ def scale_name(value: str) -> str:
     windows)."""
     if value == "auto":
         return _("as the desktop")
+    places = len(value.partition(".")[2])
     # Translators: a display scale, "2x": how many pixels a point takes.
-    return _("{scale}x").format(scale=value.replace(".", _(".")))
+    return _("{scale}x").format(scale=decimal(float(value), places))
 
 
 def language_name(choice: str) -> str:

@@ -11,7 +11,7 @@ import datetime
 import pygame
 
 from ...engine.cards import parse_cards
-from ...language import N_, _, ngettext
+from ...language import _, ngettext
 from ...language.games import short_name
 from ...language.numbers import long_date
 from .. import card_art
@@ -25,8 +25,9 @@ FAN = parse_cards("AS KH QD JC JK")
 
 
 class TitleScreen(MenuScreen):
-    # Translators: the program's name, the title screen's title.
-    title = N_("Knock Rummy")
+    title = "Knock Rummy"
+    """The program's name, the same in every language (the game of that name is
+    translated where a tradition names it)."""
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -65,6 +66,9 @@ class TitleScreen(MenuScreen):
         ]
         # Translators: the games this program plays, under its title.
         self.subtitle = _("Poker Rum · Knock Rummy · Gin Rummy · Knock Rami")
+
+    def title_text(self) -> str:
+        return self.title
 
     def back(self) -> None:
         """Escape on the title screen does nothing (Quit is a button)."""
