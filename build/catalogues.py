@@ -15,13 +15,16 @@ the ``.po`` say. See docs/languages.md.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = ROOT / "knockrummy" / "locale"
+LOCALE = "knockrummy/locale"
 DOMAIN = "knockrummy"
-TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+TEMPLATE = f"{LOCALE}/{DOMAIN}.pot"
+"""Paths relative to the repository's root, where the commands run: the catalogues then
+name each sentence's place as ``knockrummy/ui/...py:12``, the same on every machine."""
 
 
 def pybabel(*args: str) -> None:
@@ -40,32 +43,33 @@ def main(argv: list[str] | None = None) -> int:
         import babel  # noqa: F401
     except ImportError:
         sys.exit('catalogues.py needs Babel: pip install ".[dev]"')
+    os.chdir(ROOT)
     if not args.compile:
         pybabel(
             "extract",
             "-F",
-            str(ROOT / "babel.cfg"),
+            "babel.cfg",
             "--add-comments=Translators:",
             "--sort-by-file",
             "--no-wrap",
             "--project=Knock Rummy",
             "--copyright-holder=Knock Rummy's authors",
             "-o",
-            str(TEMPLATE),
-            str(ROOT),
+            TEMPLATE,
+            ".",
         )
         pybabel(
             "update",
             "-i",
-            str(TEMPLATE),
+            TEMPLATE,
             "-d",
-            str(LOCALE),
+            LOCALE,
             "-D",
             DOMAIN,
             "--no-wrap",
             "--ignore-obsolete",
         )
-    pybabel("compile", "-d", str(LOCALE), "-D", DOMAIN, "--statistics")
+    pybabel("compile", "-d", LOCALE, "-D", DOMAIN, "--statistics")
     return 0
 
 

@@ -40,6 +40,21 @@ MONTHS = (
     N_("December"),
 )
 """Month names, translated when a date is written."""
+SHORT_MONTHS = (
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
+"""Months' short names (``May`` is one entry with the long name's: it is short)."""
 
 
 def _marks() -> tuple[str, str]:
@@ -108,6 +123,16 @@ def percent(value: float) -> str:
 def month_name(month: int) -> str:
     """The name of ``month`` (1 to 12) in the current language."""
     return _(MONTHS[month - 1])
+
+
+def short_moment(moment: datetime.datetime) -> str:
+    """A day and time in few characters: ``04 Dec 2026 09:01``, ``04 déc. 2026 09:01``."""
+    month = _(SHORT_MONTHS[moment.month - 1])
+    # Translators: a day and a time in few characters (the ledger's list): {day} is the
+    # day of the month (04), {month} a month's short name, {year} 2026 and {time} 09:01.
+    return _("{day} {month} {year} {time}").format(
+        day=f"{moment.day:02}", month=month, year=moment.year, time=f"{moment:%H:%M}"
+    )
 
 
 def long_date(day: datetime.date) -> str:

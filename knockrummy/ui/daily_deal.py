@@ -32,8 +32,10 @@ def result_words(results: list[DailyResult], today: datetime.date) -> str:
             # Translators: your score on today's daily deal, in a game not yet finished.
             words.append(_("today {score} (under way)").format(score=score(r.score)))
         elif r.won:
+            # Translators: your score on today's daily deal, in a game you won.
             words.append(_("today {score} (won)").format(score=score(r.score)))
         else:
+            # Translators: your score on today's daily deal, in a game you lost.
             words.append(_("today {score} (lost)").format(score=score(r.score)))
     best = best_daily(results)
     if best is not None:

@@ -14,6 +14,7 @@ transaction on the screen's own thread when the worker is done.
 
 from __future__ import annotations
 
+import datetime
 import sqlite3
 import time
 from concurrent.futures import Future
@@ -22,10 +23,10 @@ from pathlib import Path
 
 import pygame
 
-from ...engine.ledger import LedgerEntry, format_amount
-from ...language import N_, _
+from ...engine.ledger import LedgerEntry
+from ...language import N_, _, pgettext
 from ...language.games import short_name
-from ...language.numbers import decimal, percent, whole
+from ...language.numbers import decimal, percent, score, short_moment, whole
 from ...persistence.exchange import (
     PreparedImport,
     export_session_file,
@@ -212,10 +213,12 @@ class LedgerScreen(MenuScreen):
             path = name(self.exports_dir())
             write(path)
         except FileFormatError as exc:
+            # Translators: {reason} is why the file was not written (in English).
             self.notices = [_("Not exported: {reason}").format(reason=exc)]
             return
         except OSError as exc:
             reason = exc.strerror or exc
+            # Translators: {reason} is the system's reason the file was not written.
             self.notices = [_("Not exported: {reason}.").format(reason=reason)]
             return
         # Translators: {what} is "The ledger" or "The session", {path} a file's path.
@@ -234,9 +237,11 @@ class LedgerScreen(MenuScreen):
         try:
             path = typed_path(self.import_path)
         except FileFormatError as exc:
+            # Translators: {reason} is what is wrong with the file (in English).
             self.notices = [_("Not imported: {reason}").format(reason=exc)]
             return
         self.import_progress = (0, 0)
+        # Translators: {file} is the name of the session file being read.
         self.notices = [_("Importing {file}...").format(file=path.name)]
 
         def progress(done: int, total: int) -> None:
@@ -261,6 +266,8 @@ class LedgerScreen(MenuScreen):
                 done, total = self.import_progress
                 if total > 0:
                     self.notices = [
+                        # Translators: {done} and {total} are numbers of moves, {share}
+                        # a percentage ("45%").
                         _("Importing: {done} of {total} actions checked ({share})").format(
                             done=whole(done), total=whole(total), share=percent(done / total)
                         )
@@ -276,6 +283,7 @@ class LedgerScreen(MenuScreen):
             return
         except sqlite3.Error as exc:
             self.notices = [
+                # Translators: {reason} is the database's error (in English).
                 _("Not imported: the saved games could not be written ({reason}).").format(
                     reason=exc
                 )
@@ -284,6 +292,7 @@ class LedgerScreen(MenuScreen):
             return
         self.refresh(select=new_id)
         self.notices = [
+            # Translators: {file} is the imported file's name, {number} the new session's.
             _("Imported {file} as session #{number}.").format(file=prepared.source, number=new_id)
         ]
 
@@ -408,15 +417,20 @@ class LedgerScreen(MenuScreen):
             )
             if chosen:
                 pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
-            when = time.strftime("%d %b %Y %H:%M", time.localtime(s.created))
+            when = short_moment(datetime.datetime.fromtimestamp(s.created))
+            scores = ", ".join(f"{n} {score(v)}" for n, v in zip(s.names, s.scores, strict=True))
             if s.problem is not None:
-                title, line = f"#{s.id} · {when}", "damaged: it cannot be read"
+                title = f"#{s.id} · {when}"
+                line = _("damaged: it cannot be read")
             else:
-                state = "finished" if s.finished else "unfinished"
                 title = f"#{s.id} {short_name(s.profile)} · {when}"
-                line = f"{state}: " + ", ".join(
-                    f"{n} {format_amount(v)}" for n, v in zip(s.names, s.scores, strict=True)
-                )
+                if s.finished:
+                    # Translators: a finished session's line in the ledger; {scores} lists
+                    # each player's name and final score ("You 115, Ben 69").
+                    line = _("finished: {scores}").format(scores=scores)
+                else:
+                    # Translators: an unfinished session's line; {scores} as above.
+                    line = _("unfinished: {scores}").format(scores=scores)
             blit_text(
                 surface,
                 fit(title, small, rect.width - fs),
@@ -439,7 +453,7 @@ class LedgerScreen(MenuScreen):
             return
         if detail.problem is not None:
             area = pygame.Rect(round(w * 0.42), round(h * 0.2), round(w * 0.55), round(h * 0.6))
-            lines = [("This session cannot be shown.", True), (detail.problem, False)]
+            lines = [(_("This session cannot be shown."), True), (detail.problem, False)]
             scrolled_lines(surface, lines, area, 0.0, round(fs * 0.8))
             return
         self.draw_chart(surface, by_id[self.selected], detail.totals)
@@ -543,30 +557,56 @@ def stats_columns(
     return size, xs
 
 
+def result_word(result: str) -> str:
+    """How a hand ended (``Settlement.result``, as stored) in the player's language:
+    ``knock`` the result, not the button (``frappe``); a result this version does not
+    know stays as stored."""
+    words = {
+        # Translators: how a hand ended: the knocker's count was lowest.
+        "knock": pgettext("result", "knock"),
+        # Translators: how a hand ended: an opponent's count was as low or lower.
+        "undercut": pgettext("result", "undercut"),
+        # Translators: how a hand ended: a knock with no deadwood at all (gin rummy).
+        "gin": pgettext("result", "gin"),
+        # Translators: how a hand ended: a knock with no deadwood at all (poker rum).
+        "rum": pgettext("result", "rum"),
+    }
+    return words.get(result, result)
+
+
 def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict]) -> list:
     """Each hand's heading and its ledger changes with their reasons."""
     lines: list[tuple[str, bool]] = []
     for hand in hands:
         knocker = hand["knocker"]
-        head = f"Hand {hand['number']}: {hand['result']}"
-        if knocker is not None:
-            head += f", {s.names[knocker]} knocked"
         counts = ", ".join(
             f"{s.names[seat]} {count}"
             for seat, count in zip(hand["seats"], hand["deadwood"], strict=True)
         )
-        lines.append((f"{head} · deadwood {counts}", True))
+        result = result_word(hand["result"])
+        if knocker is None:
+            # Translators: a hand's heading in the ledger: {number} the hand's number,
+            # {result} how it ended ("gin"), {counts} each player's deadwood ("You 3, Ben 12").
+            head = _("Hand {number}: {result} · deadwood {counts}")
+        else:
+            # Translators: as above, with {player} the name of the one who ended the hand.
+            head = _("Hand {number}: {result}, {player} knocked · deadwood {counts}")
+        player = s.names[knocker] if knocker is not None else ""
+        head = head.format(number=hand["number"], result=result, player=player, counts=counts)
+        lines.append((head, True))
         for e in entries:
             if e.hand == hand["number"]:
-                sign = "+" if e.amount > 0 else ""
-                unit = " chips" if e.account == "chips" else ""
-                lines.append(
-                    (
-                        f"   {s.names[e.seat]} {sign}{format_amount(e.amount)}{unit}: "
-                        + reason_words(e, s.names),
-                        False,
-                    )
-                )
+                amount = ("+" if e.amount > 0 else "") + score(e.amount)
+                if e.account == "chips":
+                    # Translators: a change of chips in the ledger: {player} {amount} chips,
+                    # then {reason}, why (the table's words).
+                    change = _("{player} {amount} chips: {reason}")
+                else:
+                    # Translators: a change of score in the ledger, as above.
+                    change = _("{player} {amount}: {reason}")
+                reason = reason_words(e, s.names)
+                words = change.format(player=s.names[e.seat], amount=amount, reason=reason)
+                lines.append(("   " + words, False))
     return lines
 
 

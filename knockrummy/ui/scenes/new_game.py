@@ -46,6 +46,7 @@ def players_words(least: int, most: int) -> str:
     """How many play a game: ``2 players``, ``2-4 players``."""
     if least == most:
         return ngettext("{count} player", "{count} players", least).format(count=least)
+    # Translators: how many play a game, {least} and {most} being numbers: "2-4 players".
     return _("{least}-{most} players").format(least=least, most=most)
 
 
@@ -153,6 +154,7 @@ class NewGameScreen(MenuScreen):
         try:
             deal = decode(self.code)
         except DealCodeError as exc:
+            # Translators: {reason} says what is wrong with the typed code (in English).
             self.notices = [_("That deal code cannot be played: {reason}.").format(reason=exc)]
             return
         self.start_deal(deal)
@@ -329,6 +331,7 @@ class NewGameScreen(MenuScreen):
             # of the chosen game are listed under this line.
             head = _("{players}; house rules in force:").format(players=players)
         else:
+            # Translators: {players} says how many play; "Rules" is the Rules page.
             head = _("{players}; house rules: see Rules").format(players=players)
         blit_text(surface, head, round(fs * 0.85), SOFT, (left, y), "topleft")
         y += fs * 1.3
@@ -373,18 +376,22 @@ class NewGameScreen(MenuScreen):
             self.level_buttons[i].place((rect.right + fs * 11, rect.centery), round(fs * 0.9))
         if p.session == "elimination":
             sy = h * 0.30 + len(self.seats) * fs * 2.6 + fs
-            blit_text(surface, _("Stake (chips each)"), fs, SOFT, (x, sy + fs * 0.5), "midleft")
-            self.stake_minus.place((x + fs * 12, sy + fs * 0.5), fs)
+            label = blit_text(
+                surface, _("Stake (chips each)"), fs, SOFT, (x, sy + fs * 0.5), "midleft"
+            )
+            # the buttons after the label as drawn: a longer language's pushes them right
+            minus = max(x + fs * 12, label.right + fs * 1.8)
+            self.stake_minus.place((minus, sy + fs * 0.5), fs)
             blit_text(
                 surface,
                 str(self.stake),
                 round(fs * 1.2),
                 TEXT,
-                (x + fs * 15, sy + fs * 0.5),
+                (minus + fs * 3, sy + fs * 0.5),
                 "center",
                 bold=True,
             )
-            self.stake_plus.place((x + fs * 18, sy + fs * 0.5), fs)
+            self.stake_plus.place((minus + fs * 6, sy + fs * 0.5), fs)
         for i, s in enumerate(self.seats):
             if not s.is_human:
                 rect = self.level_buttons[i].rect

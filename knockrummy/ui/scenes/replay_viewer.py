@@ -147,7 +147,12 @@ class ReplayViewer(MenuScreen):
         self.end_button = Button(_("End"), lambda: self.go(self.last_point), pygame.K_END)
         self.end_button.enabled = has
         self.knock_button = Button(
-            pgettext("button", "Knock (K)"), self.jump_to_knock, pygame.K_k, enabled=knock
+            # Translators: the button that jumps to the knock; (K) is its key in every
+            # language.
+            pgettext("button", "Knock (K)"),
+            self.jump_to_knock,
+            pygame.K_k,
+            enabled=knock,
         )
         number = self.hand_number
         self.previous_hand = Button(

@@ -100,8 +100,12 @@ class SettingsScreen(MenuScreen):
 
     def rebuild(self) -> None:
         s = self.game.settings
-        # Translators: a setting switched on or off.
-        on = {True: pgettext("setting", "on"), False: pgettext("setting", "off")}
+        on = {
+            # Translators: a setting switched on.
+            True: pgettext("setting", "on"),
+            # Translators: a setting switched off.
+            False: pgettext("setting", "off"),
+        }
         self.rows = [
             self._cycle(_("Animation speed"), "speed", SPEEDS, SPEED_NAMES),
             (
@@ -171,6 +175,7 @@ class SettingsScreen(MenuScreen):
             self.notices = []
         except SettingsError:
             self.editing = name
+            # Translators: {most} is the longest name, a number of characters.
             self.notices = [_("Your name needs 1 to {most} letters.").format(most=NAME_LENGTH)]
             self._keep_focus()
 
