@@ -15,6 +15,8 @@ import pygame
 import pytest
 
 from knockrummy import language
+from knockrummy.ai import make_bot
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.settings import Settings
 from knockrummy.ui import fonts
@@ -110,12 +112,18 @@ def data(tmp_path_factory):
     today = datetime.date.today().isoformat()
     sid, _ = game.start("poker-rum", default_seats(2))
     game.store.mark_daily(sid, "poker-rum", today)
+    bots = [make_bot("easy", 1), make_bot("easy", 2)]
+    one_hand = play_session(
+        "knock-rummy", 2, 11, bots, until=lambda s: s.to_move is None and s.hand_number == 1
+    )
+    seats = [{"name": "You", "kind": "human", "level": "medium"}, {"name": "Ben"}]
+    replayed = game.store.add_session(one_hand, seats)
     game.store.close()
-    return str(folder), over
+    return str(folder), over, replayed
 
 
 def open_in(data, code: str, size=(1280, 800)):
-    folder, _ = data
+    folder = data[0]
     game = Game.open(folder)
     game.settings = Settings(speed="instant", language=code)
     language.use(code)
@@ -156,7 +164,7 @@ def show(app, scene) -> None:
 
 
 def test_the_language_picker_switches_at_once_and_is_remembered(tmp_path, drawn):
-    game, app = open_in((str(tmp_path / "data"), None), "auto")
+    game, app = open_in((str(tmp_path / "data"),), "auto")
     screen = SettingsScreen(game)
     app.push(screen)
     step(app)
@@ -182,7 +190,7 @@ def test_the_language_picker_switches_at_once_and_is_remembered(tmp_path, drawn)
 
 def test_auto_names_the_language_it_follows_in_that_language(tmp_path, monkeypatch):
     monkeypatch.setenv("LANGUAGE", "fr")
-    game, app = open_in((str(tmp_path / "data"), None), "auto")
+    game, app = open_in((str(tmp_path / "data"),), "auto")
     assert language.current() == "fr"
     screen = SettingsScreen(game)
     assert screen.rows[-1][1] == "comme le système (Français)"
@@ -198,6 +206,15 @@ def test_every_sentence_the_screens_ask_for_is_in_the_catalogue(data, code, draw
     language.install(recording, code)
     for _name, scene in screens(game, data[1]):
         show(app, scene)
+    # the replay viewer with its review, and a lesson's first steps (their own words;
+    # the table's under them are not translated yet)
+    app.navigator.replay(data[2], 1)
+    viewer = app.scene
+    viewer.wait_for_review(120)
+    for _ in range(3):
+        app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0)])
+    app.navigator.lesson("gin-rummy", 0)
+    show(app, app.scene)
     assert recording.missed == set()
     assert len(drawn) > 300
 
