@@ -9,7 +9,9 @@ with :func:`N_` and translated where they are drawn.
 
 The catalogues are GNU gettext ``.mo`` files compiled from the ``.po`` files beside them
 in ``knockrummy/locale/<code>/LC_MESSAGES/`` and read as package data, so the standalone
-build finds them as an installed package does (see ``docs/languages.md``).
+build finds them as an installed package does (see ``docs/languages.md``). The languages
+are the catalogues there: a new one takes one catalogue file and nothing else (its own
+name and its number marks are entries of it).
 
 Glossary:
     code      a language as the game names it: ``en``, ``fr``, ``es`` (``LANGUAGES``).
@@ -24,14 +26,29 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import io
+import re
 from importlib import resources
 
 DOMAIN = "knockrummy"
 """The catalogues' file name: ``knockrummy.po`` / ``knockrummy.mo``."""
 SOURCE = "en"
 """The language the program's own sentences are written in."""
-LANGUAGES = {"en": "English", "fr": "Français", "es": "Español"}
-"""Each language's code and its name written in itself (as the picker shows it)."""
+CODE = re.compile(r"[a-z]{2,3}")
+"""How a catalogue's folder is named: a language code (ISO 639)."""
+
+
+def _shipped() -> tuple[str, ...]:
+    """The codes of the catalogues shipped in ``knockrummy/locale`` (a folder listing)."""
+    found = []
+    for folder in resources.files("knockrummy.locale").iterdir():
+        mo = folder.joinpath("LC_MESSAGES", f"{DOMAIN}.mo")
+        if CODE.fullmatch(folder.name) and folder.name != SOURCE and mo.is_file():
+            found.append(folder.name)
+    return tuple(sorted(found))
+
+
+LANGUAGES = (SOURCE, *_shipped())
+"""The codes of the languages the game speaks: English and each shipped catalogue's."""
 LANGUAGE_CHOICES = ("auto", *LANGUAGES)
 """What the language setting may hold: ``auto`` (the system's) or a code."""
 
@@ -49,11 +66,20 @@ _current = _Current()
 @functools.cache
 def catalogue(code: str) -> _gettext.NullTranslations:
     """The translations into ``code``, read from the shipped package data (English, or a
-    code without a catalogue, is the identity)."""
-    if code == SOURCE or code not in LANGUAGES:
+    code with no catalogue, is the identity)."""
+    if code == SOURCE or not CODE.fullmatch(code):
         return _gettext.NullTranslations()
     path = resources.files("knockrummy.locale").joinpath(code, "LC_MESSAGES", f"{DOMAIN}.mo")
+    if not path.is_file():
+        return _gettext.NullTranslations()
     return _gettext.GNUTranslations(io.BytesIO(path.read_bytes()))
+
+
+def language_name(code: str) -> str:
+    """The language ``code`` named in itself ("Français"), as its catalogue names it."""
+    # Translators: the name of your language written in itself ("Français", "Español");
+    # the language picker shows it.
+    return catalogue(code).pgettext("language name", "English")
 
 
 def use(choice: str, **system) -> str:

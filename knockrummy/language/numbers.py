@@ -16,15 +16,10 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from . import N_, _, current
+from . import N_, _, pgettext
 
 VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
 """The fractions of a point or chip a halved pot leaves, as players write them."""
-DECIMAL_MARK = {"en": ".", "fr": ",", "es": ","}
-THOUSANDS_MARK = {"en": ",", "fr": "\u202f", "es": "."}
-"""Grouping of numbers of five digits or more (French with a narrow no-break space;
-Spanish, as English, leaves four digits ungrouped)."""
-PERCENT = {"en": "{n}%", "fr": "{n}\u00a0%", "es": "{n}\u00a0%"}
 MONTHS = (
     N_("January"),
     N_("February"),
@@ -58,8 +53,15 @@ SHORT_MONTHS = (
 
 
 def _marks() -> tuple[str, str]:
-    code = current()
-    return DECIMAL_MARK.get(code, "."), THOUSANDS_MARK.get(code, ",")
+    """The current language's decimal and thousands marks, from its catalogue: numbers
+    of five digits or more are grouped (French with a narrow no-break space, U+202F;
+    Spanish with a point; four digits stay ungrouped in every language)."""
+    # Translators: the decimal mark of your language (a comma in French and Spanish).
+    decimal_mark = pgettext("decimal mark", ".")
+    # Translators: the mark between thousands in 12,500 (French: a narrow no-break space
+    # U+202F; Spanish: a point).
+    thousands_mark = pgettext("thousands mark", ",")
+    return decimal_mark, thousands_mark
 
 
 def whole(value: int) -> str:
@@ -117,7 +119,8 @@ def decimal(value: float, places: int = 1) -> str:
 
 def percent(value: float) -> str:
     """A share as a whole percentage: ``45%`` / ``45 %``."""
-    return PERCENT.get(current(), "{n}%").format(n=whole(round(value * 100)))
+    # Translators: a percentage; French and Spanish put a no-break space (U+00A0) before %.
+    return _("{n}%").format(n=whole(round(value * 100)))
 
 
 def month_name(month: int) -> str:

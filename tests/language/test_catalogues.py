@@ -31,10 +31,15 @@ def marked_in_code() -> dict[tuple[str | None, str], str | None]:
     found: dict[tuple[str | None, str], str | None] = {}
     for path in sorted((ROOT / "knockrummy").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            if not isinstance(node, ast.Call):
+                continue
+            if isinstance(node.func, ast.Name):
+                name = node.func.id
+            elif isinstance(node.func, ast.Attribute):  # a catalogue's own method
+                name = node.func.attr
+            else:
                 continue
             args = [a.value if isinstance(a, ast.Constant) else None for a in node.args]
-            name = node.func.id
             if name in ("_", "gettext", "N_") and args and isinstance(args[0], str):
                 found[(None, args[0])] = None
             elif name == "ngettext" and len(args) == 3 and isinstance(args[0], str):

@@ -49,7 +49,7 @@ def settings_file(data_text: str) -> str:
         ('{"tips_seen": ["gin", "import os"]}', "no rule tip called 'import os'"),
         ('{"tips_seen": [1]}', "a rule tip's name must be text"),
         ('{"display_scale": 2}', "display scale must be text"),
-        ('{"language": "de"}', "language must be one of auto, en, fr, es, not 'de'"),
+        ('{"language": "de"}', "language must be one of auto, en, es, fr, not 'de'"),
         ('{"language": ["fr"]}', "language must be text"),
         ('{"language": "../../fr"}', "language must be one of"),
         ('{"display_scale": "9"}', "display scale must be one of auto, 1,"),

@@ -172,20 +172,20 @@ def test_the_language_picker_switches_at_once_and_is_remembered(tmp_path, drawn)
     assert screen.rows[row][0] == "Language / Langue / Idioma"
     assert screen.rows[row][1] == "as the system (English)"
     shown = []
-    for _ in range(3):  # auto -> English -> Français -> Español
+    for _ in range(3):  # auto -> English -> Español -> Français
         app.step(1 / 60, click(screen.value_buttons[row].rect.center))
         drawn.clear()
         app.dirty = True
         step(app)
         shown.append((game.settings.language, language.current(), {t for t, _ in drawn}))
-    assert [s[:2] for s in shown] == [("en", "en"), ("fr", "fr"), ("es", "es")]
+    assert [s[:2] for s in shown] == [("en", "en"), ("es", "es"), ("fr", "fr")]
     assert {"Settings", "Animation speed", "English"} <= shown[0][2]
-    assert {"Réglages", "Vitesse des animations", "Français", "Retour"} <= shown[1][2]
-    assert {"Ajustes", "Velocidad de animación", "Español", "Volver"} <= shown[2][2]
+    assert {"Ajustes", "Velocidad de animación", "Español", "Volver"} <= shown[1][2]
+    assert {"Réglages", "Vitesse des animations", "Français", "Retour"} <= shown[2][2]
     game.store.close()
     reopened = Game.open(str(tmp_path / "data"))
-    assert reopened.settings.language == "es" and language.current() == "es"
-    assert TitleScreen(reopened).buttons[1].label == "Nueva partida"
+    assert reopened.settings.language == "fr" and language.current() == "fr"
+    assert TitleScreen(reopened).buttons[1].label == "Nouvelle partie"
 
 
 def test_auto_names_the_language_it_follows_in_that_language(tmp_path, monkeypatch):

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pygame
 
-from ...language import LANGUAGE_CHOICES, LANGUAGES, N_, _, pgettext
+from ...language import LANGUAGE_CHOICES, N_, _, language_name, pgettext
 from ...language.numbers import decimal
 from ...language.system import system_language
 from ...settings import (
@@ -60,13 +60,13 @@ def scale_name(value: str) -> str:
     return _("{scale}x").format(scale=decimal(float(value), places))
 
 
-def language_name(choice: str) -> str:
+def language_words(choice: str) -> str:
     """A language in itself ("Français"); ``auto`` says which the system's is."""
     if choice != "auto":
-        return LANGUAGES[choice]
+        return language_name(choice)
     # Translators: the language setting that follows the system's; {language} is the
     # name of the language it gives, written in itself ("Français").
-    return _("as the system ({language})").format(language=LANGUAGES[system_language()])
+    return _("as the system ({language})").format(language=language_name(system_language()))
 
 
 def _next(options, value):
@@ -141,7 +141,7 @@ class SettingsScreen(MenuScreen):
             # a player who cannot read the others still finds it
             (
                 LANGUAGE_LABEL,
-                language_name(s.language),
+                language_words(s.language),
                 lambda: self.change(language=_next(LANGUAGE_CHOICES, s.language)),
             ),
         ]
