@@ -43,6 +43,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` names (``play`` when it names none); returns the exit
     status. Bad arguments end in argparse's usage error (status 2), never a traceback."""
     _ensure_streams()
+    from . import language
+
+    # the command line speaks the system's language, as a terminal's programs do (the
+    # window then follows the language setting, see ui.game)
+    language.use("auto")
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or (args[0].startswith("-") and args[0] not in TOP_LEVEL):
         args.insert(0, "play")  # knockrummy [play] [--data-dir DIR]

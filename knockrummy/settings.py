@@ -1,5 +1,5 @@
-"""Player settings: animation speed, reduced motion, deck colours, sound, card size,
-window mode, felt and card back; the player's name, when to confirm a knock, the hand's
+"""Player settings: the language, animation speed, reduced motion, deck colours, sound,
+card size, window mode, felt and card back; the player's name, when to confirm a knock, the hand's
 sort order and where the window was; the place in a lesson left half-way, and which rule
 tips have been shown. Plain data with checked values; reading and saving
 them is the persistence layer's job (``persistence/schema.py`` checks a settings file's
@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 from .engine.profiles import PROFILES
+from .language import LANGUAGE_CHOICES
 from .teaching.tips import TIP_NAMES
 
 SPEEDS = {"normal": 1.0, "fast": 0.45, "instant": 0.0}
@@ -97,6 +98,9 @@ class Settings:
     """The rules last dealt from New game ("" before the first), chosen there next time."""
     new_game_seats: tuple[tuple[str, str, str], ...] = ()
     """The seats last dealt from New game as (name, kind, level), set there next time."""
+    language: str = "auto"
+    """One of ``LANGUAGE_CHOICES``: ``auto`` follows the system's language (see
+    ``language.system``), a code (``en``, ``fr``, ``es``) is the player's choice."""
 
     def __post_init__(self) -> None:
         if self.speed not in SPEEDS:
@@ -134,6 +138,10 @@ class Settings:
             raise SettingsError(
                 f"display scale must be one of {', '.join(DISPLAY_SCALES)}, "
                 f"not {self.display_scale!r}"
+            )
+        if self.language not in LANGUAGE_CHOICES:
+            raise SettingsError(
+                f"language must be one of {', '.join(LANGUAGE_CHOICES)}, not {self.language!r}"
             )
         if self.sort_order not in SORT_ORDERS:
             raise SettingsError(f"sort order must be melds, rank or suit, not {self.sort_order!r}")

@@ -20,6 +20,18 @@ def private_user_folders(tmp_path_factory, monkeypatch):
     yield root
 
 
+@pytest.fixture(autouse=True)
+def english_unless_asked(monkeypatch):
+    """The game speaks English in every test (the machine's language is not the test's),
+    and a test that switches the language leaves English behind it."""
+    from knockrummy import language
+
+    monkeypatch.setenv("LANGUAGE", "en")  # the first variable gettext reads
+    language.use("en")
+    yield
+    language.use("en")
+
+
 @pytest.fixture
 def restore_crash_reporting(monkeypatch):
     """Give back the test run's own faulthandler, excepthook and log handlers after a test

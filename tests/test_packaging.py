@@ -99,7 +99,35 @@ def test_spec_bundles_every_asset_where_the_game_looks_for_it(tmp_path, monkeypa
         for p in (ROOT / "assets").rglob("*")
         if p.is_file() and p.suffix not in (".py", ".pyc")
     }
-    assert {src for src, _ in datas} == shipped
+    assert {src for src, _ in datas if src.startswith("assets/")} == shipped
+
+
+def test_spec_bundles_every_compiled_catalogue_where_the_game_reads_it(tmp_path, monkeypatch):
+    _, analysis = run_spec(tmp_path, monkeypatch)["Analysis"]
+    datas = {
+        (Path(src).relative_to(ROOT).as_posix(), dest)
+        for src, dest in analysis["datas"]
+        if Path(src).is_relative_to(ROOT)
+    }
+    from knockrummy.language import LANGUAGES, SOURCE
+
+    for code in set(LANGUAGES) - {SOURCE}:
+        where = f"knockrummy/locale/{code}/LC_MESSAGES"
+        assert (f"{where}/knockrummy.mo", where) in datas
+
+
+def test_pyproject_ships_the_catalogues_as_package_data():
+    from fnmatch import fnmatch
+
+    import tomllib
+
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = setuptools["package-data"]["knockrummy.locale"]
+    locale = ROOT / "knockrummy" / "locale"
+    catalogues = [p.relative_to(locale).as_posix() for p in locale.glob("*/LC_MESSAGES/*.mo")]
+    assert catalogues
+    for name in catalogues:
+        assert any(fnmatch(name, pattern) for pattern in patterns), name
 
 
 def test_spec_carries_the_package_metadata_for_the_version(tmp_path, monkeypatch):

@@ -10,8 +10,9 @@ import argparse
 import json
 import sys
 
-from ..engine.ledger import format_amount
-from ..engine.profiles import PROFILES
+from ..language import _, ngettext
+from ..language.games import full_name
+from ..language.numbers import score
 from ..persistence.paths import user_paths
 from ..persistence.stats import ledger_csv, plain_text, sessions_json
 from ..persistence.store import StoreError, read_store
@@ -42,17 +43,18 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(sessions))
         elif args.csv:
+            # the CSV's headers are machine-readable, the same in every language
             print("session,profile,hand,player,account,amount,kind,reason")
         else:
-            print(f"No saved games yet ({path}).")
+            # Translators: {path} is the saved games' file.
+            print(_("No saved games yet ({path}).").format(path=path))
         return 0
     try:
         store = read_store(path)
     except StoreError as exc:
-        print(
-            f"knockrummy ledger: cannot read {path}: {exc}. The file was left as it is.",
-            file=sys.stderr,
-        )
+        # Translators: {path} is the saved games' file, {reason} why it cannot be read.
+        problem = _("cannot read {path}: {reason}. The file was left as it is.")
+        print("knockrummy ledger: " + problem.format(path=path, reason=exc), file=sys.stderr)
         return 1
     try:
         # every session replayed once, so one holding an action the rules refuse is listed
@@ -71,18 +73,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def text_lines(store) -> list[str]:
-    """One line per session for the terminal; names are plain text (no escape sequences)
-    and a damaged session is listed with what is wrong."""
+    """One line per session for the terminal, in the player's language; names are plain
+    text (no escape sequences) and a damaged session is listed with what is wrong."""
     lines = []
     for s in store.summaries():
         if s.problem is not None:
-            lines.append(f"#{s.id} cannot be read: {plain_text(s.problem)}")
+            # Translators: {number} is a session's number, {reason} what is wrong with it.
+            line = _("#{number} cannot be read: {reason}")
+            lines.append(line.format(number=s.id, reason=plain_text(s.problem)))
             continue
-        state = "finished" if s.finished else "unfinished"
         scores = ", ".join(
-            f"{plain_text(name)} {format_amount(v)}"
-            for name, v in zip(s.names, s.scores, strict=True)
+            f"{plain_text(name)} {score(v)}" for name, v in zip(s.names, s.scores, strict=True)
         )
-        name = PROFILES[s.profile].name
-        lines.append(f"#{s.id} {name}: {s.hands_played} hands, {state}; {scores}")
+        if s.finished:
+            # Translators: a finished session in `knockrummy ledger`: {number} its number,
+            # {game} its rules, {hands} "3 hands", {scores} each player's name and score.
+            line = _("#{number} {game}: {hands}, finished; {scores}")
+        else:
+            # Translators: an unfinished session, as above.
+            line = _("#{number} {game}: {hands}, unfinished; {scores}")
+        hands = ngettext("{count} hand", "{count} hands", s.hands_played)
+        hands = hands.format(count=s.hands_played)
+        lines.append(
+            line.format(number=s.id, game=full_name(s.profile), hands=hands, scores=scores)
+        )
     return lines

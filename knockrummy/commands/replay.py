@@ -15,6 +15,7 @@ import sys
 from dataclasses import dataclass
 
 from ..engine.actions import Action
+from ..language import _
 from ..persistence.paths import user_paths
 from ..persistence.schema import InvalidDataError, SessionRow
 from ..persistence.store import StoreError, read_store
@@ -77,11 +78,14 @@ def stored_session(
     except OSError:
         missing = False  # reading it below says what is wrong
     if missing:
-        raise CommandError(f"there are no saved games yet ({path})")
+        # Translators: {path} is the saved games' file.
+        raise CommandError(_("there are no saved games yet ({path})").format(path=path))
     try:
         store = read_store(path)
     except StoreError as exc:
-        raise CommandError(f"cannot read {path}: {exc}. The file was left as it is") from None
+        # Translators: {path} is the saved games' file, {reason} why it cannot be read.
+        problem = _("cannot read {path}: {reason}. The file was left as it is")
+        raise CommandError(problem.format(path=path, reason=exc)) from None
     try:
         row = store.session(session_id)
         damaged = store.problem(session_id)  # every row checked, the actions replayed
@@ -94,9 +98,13 @@ def stored_session(
 
             review = kept(store, session_id, review_seat, len(log))
     except KeyError:
-        raise CommandError(f"there is no saved session #{session_id}") from None
+        # Translators: {number} is the session's number the command was given.
+        problem = _("there is no saved session #{number}").format(number=session_id)
+        raise CommandError(problem) from None
     except InvalidDataError as exc:
-        raise CommandError(f"session #{session_id} cannot be read: {exc}") from None
+        # Translators: {number} is a session's number, {reason} what is wrong with it.
+        problem = _("session #{number} cannot be read: {reason}")
+        raise CommandError(problem.format(number=session_id, reason=exc)) from None
     finally:
         store.close()
     return StoredSession(row, log, review)

@@ -11,6 +11,7 @@ import argparse
 import json
 
 from ..ai.review import Decision, describe, hand_summary, review_json, session_summary
+from ..language import _, ngettext
 from ..records.coach import for_hand, price
 from .replay import CommandError, add_session_arguments, fail, stored_session
 
@@ -35,11 +36,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         session = stored_session(args.data_dir, args.session, args.seat - 1)
         if args.seat > session.row.players:
+            # Translators: {number} is a session's number, {seat} the seat asked for.
+            problem = ngettext(
+                "session #{number} has {count} seat, not {seat}",
+                "session #{number} has {count} seats, not {seat}",
+                session.row.players,
+            )
             raise CommandError(
-                f"session #{args.session} has {session.row.players} seats, not {args.seat}"
+                problem.format(number=args.session, count=session.row.players, seat=args.seat)
             )
         if args.hand is not None and args.hand > _hands_dealt(session):
-            raise CommandError(f"session #{args.session} has no hand {args.hand}")
+            # Translators: {number} is a session's number, {hand} the hand asked for.
+            problem = _("session #{number} has no hand {hand}")
+            raise CommandError(problem.format(number=args.session, hand=args.hand))
     except CommandError as exc:
         return fail("review", exc)
     decisions = session.kept_review or price(session.row, session.log, args.seat - 1, args.hand)

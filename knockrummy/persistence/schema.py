@@ -600,6 +600,7 @@ def settings(data: Any) -> Settings:
         "felt",
         "back",
         "display_scale",
+        "language",
     ):
         if key in data:
             values[key] = text(data[key], key.replace("_", " "), 20)

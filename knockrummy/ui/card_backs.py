@@ -15,14 +15,16 @@ import math
 
 import pygame
 
+from ..language import N_
 from .card_pips import Pen, ellipse_points
 
 BACKS = {
-    "red": "Red lattice",
-    "blue": "Blue diamonds",
-    "green": "Green medallion",
+    "red": N_("Red lattice"),
+    "blue": N_("Blue diamonds"),
+    "green": N_("Green medallion"),
 }
-"""Back choices, by key, with the name shown to players."""
+"""Back choices, by key, with the name shown to players (in English: translate with
+``language._`` where it is shown)."""
 
 RED, RED_LINE = (150, 30, 40), (200, 90, 90)
 BLUE, BLUE_LIGHT, BLUE_LINE = (30, 60, 130), (50, 95, 175), (150, 180, 230)

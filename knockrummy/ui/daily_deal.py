@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import datetime
 
-from ..engine.ledger import format_amount
 from ..engine.profiles import PROFILES
+from ..language import _
+from ..language.games import short_name
+from ..language.numbers import long_date, score
 from ..persistence.stats import DailyResult, best_daily, daily_results
 from ..persistence.store import SaveError
 from ..records.deal_codes import daily_deal
 from .game import UNSAVED
 from .seats import SeatConfig, seats_for_deal
-from .wording import short_name
 
 
 def result_words(results: list[DailyResult], today: datetime.date) -> str:
@@ -27,17 +28,29 @@ def result_words(results: list[DailyResult], today: datetime.date) -> str:
     played = [r for r in results if r.day == today.isoformat()]
     if played:
         r = played[0]
-        state = ("won" if r.won else "lost") if r.finished else "under way"
-        words.append(f"today {format_amount(r.score)} ({state})")
+        if not r.finished:
+            # Translators: your score on today's daily deal, in a game not yet finished.
+            words.append(_("today {score} (under way)").format(score=score(r.score)))
+        elif r.won:
+            # Translators: your score on today's daily deal, in a game you won.
+            words.append(_("today {score} (won)").format(score=score(r.score)))
+        else:
+            # Translators: your score on today's daily deal, in a game you lost.
+            words.append(_("today {score} (lost)").format(score=score(r.score)))
     best = best_daily(results)
     if best is not None:
-        words.append(f"your best {format_amount(best.score)} on {best.day}")
+        day = long_date(datetime.date.fromisoformat(best.day))
+        # Translators: {score} is your best score on a daily deal, {date} the day of it.
+        words.append(_("your best {score} on {date}").format(score=score(best.score), date=day))
     return " · ".join(words)
 
 
 def daily_line(store, profile_id: str, today: datetime.date) -> str:
     """Today's daily deal for ``profile_id``, your result today and your best."""
-    line = f"Daily deal {today.isoformat()}: you against hard, the same everywhere"
+    # Translators: {date} is today's date written out; "hard" is the computer's level.
+    line = _("Daily deal, {date}: you against hard, the same everywhere").format(
+        date=long_date(today)
+    )
     words = result_words(daily_results(store, profile_id), today)
     return f"{line} · {words}" if words else line
 
@@ -65,10 +78,11 @@ def title_note(store, today: datetime.date) -> str:
         if results and (latest is None or results[0].day > latest[0]):
             latest = (results[0].day, profile_id)
     if latest is None:
-        return "One deal a day for each game, you against hard, the same everywhere"
+        return _("One deal a day for each game, you against hard, the same everywhere")
     profile_id = latest[1]
-    words = result_words(daily_results(store, profile_id), today) or "not played today"
+    words = result_words(daily_results(store, profile_id), today) or _("not played today")
     played_today = any(r.day == today.isoformat() for r in daily_results(store, profile_id))
     if not played_today:
-        words = f"not played today · {words}"
-    return f"{short_name(profile_id)}: {words}"
+        words = _("not played today") + " · " + words
+    # Translators: {game} is the name of a game's rules, {words} your results in it.
+    return _("{game}: {words}").format(game=short_name(profile_id), words=words)

@@ -15,12 +15,15 @@ import random
 
 import pygame
 
+from ..language import N_
+
 FELTS = {
-    "green": "Green baize",
-    "blue": "Blue baize",
-    "burgundy": "Burgundy",
+    "green": N_("Green baize"),
+    "blue": N_("Blue baize"),
+    "burgundy": N_("Burgundy"),
 }
-"""Felt choices, by key, with the name shown to players."""
+"""Felt choices, by key, with the name shown to players (in English: translate with
+``language._`` where it is shown)."""
 
 FELT_COLOURS = {
     "green": (24, 100, 60),

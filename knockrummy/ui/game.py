@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from .. import language
 from ..engine.session import SessionState, new_session
 from ..persistence.database import SessionConflictError
 from ..persistence.files import low_space_notice
@@ -66,6 +67,7 @@ class Game:
             opened = open_store(paths.database)
             message = opened.message
         settings, settings_message = load_settings(paths.settings)
+        language.use(settings.language)
         space = None
         if opened.store.path is not None and not opened.store.read_only:
             space = low_space_notice(paths.data)
@@ -89,6 +91,8 @@ class Game:
             window_maximized=current.window_maximized,
         )
         self.settings = settings
+        if settings.language != current.language:
+            language.use(settings.language)  # the next frame speaks it
         try:
             save_settings(self.paths.settings, settings)
             self._saved_settings = settings

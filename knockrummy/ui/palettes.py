@@ -47,6 +47,8 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from ..language import N_
+
 RGB = tuple[int, int, int]
 
 MIN_DELTA_E = 20.0
@@ -137,11 +139,12 @@ OLD_FOUR_COLOUR = DeckStyle(
 
 DECK_STYLES = {style.name: style for style in (CLASSIC, FOUR_COLOUR, HIGH_CONTRAST)}
 DECKS = {
-    "classic": "Classic two-colour",
-    "four-colour": "Four-colour (colour-blind safe)",
-    "high-contrast": "High contrast",
+    "classic": N_("Classic two-colour"),
+    "four-colour": N_("Four-colour (colour-blind safe)"),
+    "high-contrast": N_("High contrast"),
 }
-"""Deck choices, by key, with the name shown to players."""
+"""Deck choices, by key, with the name shown to players (in English: translate with
+``language._`` where it is shown)."""
 
 
 def deck_style(name: str) -> DeckStyle:

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..engine.ledger import LedgerEntry, format_amount
+from ..engine.ledger import LedgerEntry
+from ..language import _
+from ..language.numbers import score
 from .fonts import blit_text, font
 from .theme import SOFT
 
@@ -60,7 +62,7 @@ def draw_score_chart(
     x, y = area.left + fs * 0.6, area.top + fs * 0.3
     bottom = y
     for seat, row in enumerate(totals):
-        label = f"{names[seat]} {format_amount(row[-1])}"
+        label = f"{names[seat]} {score(row[-1])}"
         width = font(size, True).get_rect(label).width
         if x + width > area.right - fs * 0.6 and x > area.left + fs * 0.6:
             x, y = area.left + fs * 0.6, bottom + fs * 0.2  # the next row of names
@@ -89,11 +91,12 @@ def draw_score_chart(
     small = max(11, round(fs * 0.75))
     for value, anchor, y in ((high, "topright", inner.top), (low, "bottomright", inner.bottom)):
         at_y = (inner.left - fs * 0.4, y)
-        drawn.append(blit_text(surface, format_amount(value), small, SOFT, at_y, anchor))
+        drawn.append(blit_text(surface, score(value), small, SOFT, at_y, anchor))
     drawn.append(
         blit_text(
             surface,
-            "running totals by hand",
+            # Translators: under the chart of each player's score after every hand.
+            _("running totals by hand"),
             small,
             SOFT,
             (area.right - fs * 0.5, area.bottom - fs * 0.2),

@@ -62,3 +62,24 @@ def test_ledger_reports_a_damaged_database_and_leaves_it_alone(tmp_path, capsys)
     assert main(["ledger", "--data-dir", str(tmp_path)]) == 1
     assert "left as it is" in capsys.readouterr().err
     assert path.read_bytes() == b"\x00garbage" * 40
+
+
+def test_the_ledgers_lines_speak_the_terminals_language_and_its_csv_stays_the_same(
+    tmp_path, capsys, monkeypatch
+):
+    assert main(["ledger", "--data-dir", str(tmp_path / "none")]) == 0
+    assert capsys.readouterr().out.startswith("No saved games yet (")
+    monkeypatch.setenv("LANGUAGE", "fr")
+    assert main(["ledger", "--data-dir", str(tmp_path / "none")]) == 0
+    assert capsys.readouterr().out.startswith("Aucune partie enregistrée pour l'instant (")
+    fill(tmp_path, "knock-rummy", 2, seed=4)
+    assert main(["ledger", "--data-dir", str(tmp_path)]) == 0
+    line = capsys.readouterr().out
+    assert line.startswith("nº 1 Rami à frapper (ajouts, en 100 points) : ")
+    assert " manches, terminée ; Ann " in line
+    monkeypatch.setenv("LANGUAGE", "es")
+    assert main(["ledger", "--data-dir", str(tmp_path), "--csv"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head == "session,profile,hand,player,account,amount,kind,reason"
+    assert main(["replay", "--data-dir", str(tmp_path), "--session", "9", "--hand", "1"]) == 1
+    assert "no hay ninguna partida guardada n.º 9" in capsys.readouterr().err

@@ -49,6 +49,9 @@ def settings_file(data_text: str) -> str:
         ('{"tips_seen": ["gin", "import os"]}', "no rule tip called 'import os'"),
         ('{"tips_seen": [1]}', "a rule tip's name must be text"),
         ('{"display_scale": 2}', "display scale must be text"),
+        ('{"language": "de"}', "language must be one of auto, en, es, fr, not 'de'"),
+        ('{"language": ["fr"]}', "language must be text"),
+        ('{"language": "../../fr"}', "language must be one of"),
         ('{"display_scale": "9"}', "display scale must be one of auto, 1,"),
         ('{"new_game_profile": "chess"}', "there is no game called 'chess'"),
         ('{"new_game_profile": 2}', "the last game's rules must be text"),
@@ -108,6 +111,19 @@ def test_the_display_scale_setting_is_kept_between_runs(tmp_path):
     save_settings(path, replace(Settings(), display_scale="1.5"))
     loaded, message = load_settings(path)
     assert message is None and loaded.display_scale == "1.5"
+
+
+@pytest.mark.parametrize("choice", ["auto", "en", "fr", "es"])
+def test_the_language_setting_is_kept_between_runs(tmp_path, choice):
+    from dataclasses import replace
+
+    from knockrummy.persistence.settings_file import save_settings
+
+    path = tmp_path / "settings.json"
+    save_settings(path, replace(Settings(), language=choice))
+    loaded, message = load_settings(path)
+    assert message is None and loaded.language == choice
+    assert Settings().language == "auto", "a first start follows the system"
 
 
 def test_the_last_new_games_rules_and_seats_are_kept_between_runs(tmp_path):

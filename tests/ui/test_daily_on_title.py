@@ -45,8 +45,9 @@ def played_daily(store, profile, day, seed=1):
 def test_the_title_names_todays_daily_deal_and_what_it_is(tmp_path):
     game, app = open_title(tmp_path)
     title = app.scene
-    today = datetime.date.today().isoformat()
-    assert title.daily_button.label == f"Daily deal {today}"
+    today = datetime.date.today()
+    written = f"{today:%B} {today.day}, {today.year}"  # the month in English, as the game's
+    assert title.daily_button.label == f"Daily deal, {written}"
     assert title.daily_note.startswith("One deal a day for each game")
 
 

@@ -106,4 +106,4 @@ def test_new_game_shows_todays_result_and_the_best_beside_the_daily_deal(tmp_pat
     screen.today = DAY
     screen.choose_profile("gin-rummy")
     assert "today 0 (under way)" in screen.daily_text
-    assert "2026-03-14" in screen.daily_text
+    assert "March 14, 2026" in screen.daily_text

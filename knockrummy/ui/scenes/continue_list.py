@@ -13,6 +13,7 @@ import time
 
 import pygame
 
+from ...language import N_, _
 from ..fonts import blit_text
 from ..theme import SOFT
 from ..widgets import Button, fitting_size
@@ -24,7 +25,7 @@ SHOWN = 8
 
 
 class ContinueScreen(MenuScreen):
-    title = "Continue"
+    title = N_("Continue")
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -33,7 +34,7 @@ class ContinueScreen(MenuScreen):
         self.sessions = sorted(summaries, key=lambda s: (s.updated, s.id), reverse=True)
         """The unfinished sessions that load, newest first."""
         self.page = 0
-        self.subtitle = "Pick a game to play on; each is kept until it is finished."
+        self.subtitle = _("Pick a game to play on; each is kept until it is finished.")
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -55,7 +56,7 @@ class ContinueScreen(MenuScreen):
             )
             for i, s in enumerate(shown)
         ]
-        self.back_button = Button("Back", self.back)
+        self.back_button = Button(_("Back"), self.back)
         self.buttons = self.rows + [self.back_button]
 
     def resume(self, session_id: int) -> None:

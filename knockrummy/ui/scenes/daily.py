@@ -8,34 +8,43 @@ import datetime
 import pygame
 
 from ...engine.profiles import PROFILES
+from ...language import N_, _
+from ...language.games import short_name
+from ...language.numbers import long_date
 from ...persistence.stats import daily_results
 from ..daily_deal import result_words, start_daily
 from ..fonts import blit_text, fit
 from ..theme import SOFT
 from ..widgets import Button
-from ..wording import short_name
 from .menu import MenuScreen
 
 
 class DailyScreen(MenuScreen):
     """Each game's deal of the day, with your result today and your best."""
 
-    title = "Daily deal"
+    title = N_("Daily deal")
 
     def __init__(self, game, today: datetime.date | None = None) -> None:
         super().__init__(game)
         self.today = today or datetime.date.today()
-        self.subtitle = f"{self.today.isoformat()} · you against hard, the same everywhere"
+        # Translators: {date} is today's date written out; "hard" is the computer's level.
+        self.subtitle = _("{date} · you against hard, the same everywhere").format(
+            date=long_date(self.today)
+        )
         self.lines: list[str] = []
         """Beside each game's button: your result today and your best (read once)."""
         self.play_buttons = []
         for profile_id in PROFILES:
             results = daily_results(game.store, profile_id)
-            self.lines.append(result_words(results, self.today) or "not played yet")
+            self.lines.append(result_words(results, self.today) or _("not played yet"))
             self.play_buttons.append(
-                Button(f"Play {short_name(profile_id)}", lambda p=profile_id: self.play(p))
+                Button(
+                    # Translators: a button that deals today's deal of the game {game}.
+                    _("Play {game}").format(game=short_name(profile_id)),
+                    lambda p=profile_id: self.play(p),
+                )
             )
-        self.back_button = Button("Back", self.back, pygame.K_b)
+        self.back_button = Button(_("Back"), self.back, pygame.K_b)
         self.buttons = [*self.play_buttons, self.back_button]
 
     def play(self, profile_id: str) -> None:

@@ -11,21 +11,23 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.ledger import format_amount
 from ...engine.profiles import get_profile
 from ...engine.session import SessionState
+from ...language import N_, _, ngettext
+from ...language.games import short_name
+from ...language.numbers import score
 from ..fonts import blit_text
 from ..fresh_press import FreshPress
 from ..score_chart import LINE_COLOURS, draw_score_chart, running_totals
 from ..seats import SeatConfig
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button, row_of_buttons
-from ..wording import final_score_line, game_over_line, short_name
+from ..wording import final_score_line, game_over_line
 from .menu import MenuScreen
 
 
 class GameOverScreen(MenuScreen):
-    title = "Game over"
+    title = N_("Game over")
 
     def __init__(self, game, state: SessionState, seats: list[SeatConfig]) -> None:
         super().__init__(game)
@@ -33,13 +35,16 @@ class GameOverScreen(MenuScreen):
         self.seats = seats
         self.totals = running_totals(list(state.ledger), state.players)
         """Each seat's score after every hand (the chart)."""
-        self.subtitle = f"{short_name(state.profile_id)} · {state.hand_number} hands"
+        hands = ngettext("{count} hand", "{count} hands", state.hand_number)
+        self.subtitle = f"{short_name(state.profile_id)} · " + hands.format(count=state.hand_number)
         # Enter never starts a new session: Rematch takes a click or R, and is not the
         # button Enter would press; the screen answers only a fresh press
         self.buttons = [
-            Button("Rematch (R)", self.rematch, pygame.K_r, primary=True, by_enter=False),
-            Button("New game (N)", self.new_game, pygame.K_n),
-            Button("Title (T)", self.back, pygame.K_t),
+            # Translators: (R), (N) and (T) are the keys that press these buttons, which
+            # stay the same in every language.
+            Button(_("Rematch (R)"), self.rematch, pygame.K_r, primary=True, by_enter=False),
+            Button(_("New game (N)"), self.new_game, pygame.K_n),
+            Button(_("Title (T)"), self.back, pygame.K_t),
         ]
         self.focus = 2
         self.fresh = FreshPress()
@@ -96,7 +101,7 @@ class GameOverScreen(MenuScreen):
         for rank, seat in enumerate(order):
             line = final_score_line(
                 state.names[seat],
-                format_amount(state.scores[seat]),
+                score(state.scores[seat]),
                 seat in state.winners,
                 not state.active[seat],
             )

@@ -23,7 +23,8 @@ import pygame
 from ...engine.actions import Action, DrawStock, TakeDiscard
 from ...engine.cards import Card
 from ...engine.errors import IllegalActionError
-from ...engine.profiles import get_profile
+from ...language import N_, _
+from ...language.games import short_name
 from ...teaching import lessons
 from ..fonts import blit_text, fit, wrap
 from ..seats import HUMAN, SeatConfig
@@ -38,7 +39,7 @@ NEXT_KEYS = (pygame.K_n, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 """Keys that press Next on a step that waits for it."""
 POINTER = (120, 210, 255)
 """The outline of what a step points at (apart from the gold of the table's own glow)."""
-WAIT_FOR_NEXT = "Read the lesson's words, then press Next (N)."
+WAIT_FOR_NEXT = N_("Read the lesson's words, then press Next (N).")
 """The status line while a step waits for Next."""
 PANEL_SHARE = 0.74
 """At the hand's end the panel takes this share of the height; the words go under it."""
@@ -48,17 +49,21 @@ def lesson_label(lesson: lessons.Lesson, step: int | None) -> str:
     """A lesson's line in the list: its title, and where the player left it."""
     if step is None:
         return lesson.title
-    return f"{lesson.title} (resume at step {step + 1} of {len(lesson.steps)})"
+    # Translators: a lesson left half-way; {lesson} is its title, {step} and {steps} say
+    # where it resumes ("step 3 of 9").
+    return _("{lesson} (resume at step {step} of {steps})").format(
+        lesson=lesson.title, step=step + 1, steps=len(lesson.steps)
+    )
 
 
 class LearnScreen(MenuScreen):
     """The five lessons, one per profile; a lesson left half-way shows where it resumes."""
 
-    title = "Learn to play"
-    subtitle = "A short guided hand for each game, one step at a time"
+    title = N_("Learn to play")
 
     def __init__(self, game) -> None:
         super().__init__(game)
+        self.subtitle = _("A short guided hand for each game, one step at a time")
         settings = game.settings
         self.buttons = []
         for profile_id, lesson in lessons.LESSONS.items():
@@ -68,7 +73,7 @@ class LearnScreen(MenuScreen):
             self.buttons.append(
                 Button(lesson_label(lesson, step), lambda p=profile_id: self.start(p))
             )
-        self.buttons.append(Button("Back", self.back, pygame.K_b))
+        self.buttons.append(Button(_("Back"), self.back, pygame.K_b))
 
     def start(self, profile_id: str) -> None:
         settings = self.game.settings
@@ -97,7 +102,7 @@ class LessonScene(TableScene):
         """The step shown (``len(steps)`` once the lesson is done)."""
         self.on_restart = on_restart
         """Show the lesson again from a step (one that starts from a prepared position)."""
-        self.next_button = Button("Next", self.next_step, primary=True)
+        self.next_button = Button(_("Next"), self.next_step, primary=True)
         self.box: tuple[pygame.Rect, int, list[str]] | None = None
         """The words' box, their size and lines (laid out in ``update``)."""
         self._box_key: tuple | None = None
@@ -307,7 +312,7 @@ class LessonScene(TableScene):
             "glow_discard": frame.glow_discard and isinstance(action, TakeDiscard),
         }
         if action is None and not frame.notice and self.panel is None:
-            changes["status"] = WAIT_FOR_NEXT
+            changes["status"] = _(WAIT_FOR_NEXT)
         return replace(frame, **changes)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -360,7 +365,7 @@ class LessonScene(TableScene):
         height = min(box.height, round(needed))
         rect = pygame.Rect(box.left, box.top, box.width, height)
         last = self.index == len(self.lesson.steps) - 1
-        self.next_button.label = "Finish" if last else "Next"
+        self.next_button.label = _("Finish") if last else _("Next")
         self.next_button.visible = step.action is None
         self.next_button.place((0, 0), size)
         self.next_button.rect.bottomright = (rect.right - size, rect.bottom - size * 0.6)
@@ -371,8 +376,13 @@ class LessonScene(TableScene):
         if step is None or self.box is None:
             return
         rect, size, lines = self.box
-        title = get_profile(self.lesson.profile_id).short_name
-        counter = f"Learn {title} · step {self.index + 1} of {len(self.lesson.steps)}"
+        # Translators: over a lesson's words: {game} is the game's name, {step} and {steps}
+        # where the lesson stands ("step 3 of 9").
+        counter = _("Learn {game} · step {step} of {steps}").format(
+            game=short_name(self.lesson.profile_id),
+            step=self.index + 1,
+            steps=len(self.lesson.steps),
+        )
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(
             panel, (*look_of(self.settings).panel, 235), panel.get_rect(), border_radius=size
@@ -388,10 +398,14 @@ class LessonScene(TableScene):
             y += size * 1.5
         self.next_button.draw(surface, size)
         if step.action is not None:
-            where = "on the panel" if self.panel is not None else "at the table"
-            hint, room = f"Do it {where} · Esc: leave, resume later", rect.width
+            if self.panel is not None:
+                hint = _("Do it on the panel · Esc: leave, resume later")
+            else:
+                hint = _("Do it at the table · Esc: leave, resume later")
+            room = rect.width
         else:
-            hint = "N: Next · Esc: leave, resume later"
+            # Translators: N and Esc are keys, the same in every language.
+            hint = _("N: Next · Esc: leave, resume later")
             room = self.next_button.rect.left - rect.left
         small = round(size * 0.8)
         hint = fit(hint, small, room - size * 1.6)

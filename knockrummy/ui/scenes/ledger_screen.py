@@ -14,6 +14,7 @@ transaction on the screen's own thread when the worker is done.
 
 from __future__ import annotations
 
+import datetime
 import sqlite3
 import time
 from concurrent.futures import Future
@@ -22,7 +23,10 @@ from pathlib import Path
 
 import pygame
 
-from ...engine.ledger import LedgerEntry, format_amount
+from ...engine.ledger import LedgerEntry
+from ...language import N_, _, pgettext
+from ...language.games import short_name
+from ...language.numbers import decimal, percent, score, short_moment, whole
 from ...persistence.exchange import (
     PreparedImport,
     export_session_file,
@@ -43,7 +47,6 @@ from ..wording import (
     HIDE_DETAILS_LABEL,
     details_lines,
     reason_words,
-    short_name,
 )
 from ..workers import Worker
 from .menu import MenuScreen, scrolled_lines
@@ -81,7 +84,7 @@ def read_detail(store, summary: SessionSummary) -> SessionDetail:
 
 
 class LedgerScreen(MenuScreen):
-    title = "Ledger and statistics"
+    title = N_("Ledger and statistics")
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -131,22 +134,26 @@ class LedgerScreen(MenuScreen):
 
     def rebuild(self) -> None:
         self.tab_buttons = [
-            Button("Sessions", lambda: self.show("sessions"), primary=self.tab == "sessions"),
-            Button("Statistics", lambda: self.show("stats"), primary=self.tab == "stats"),
+            Button(_("Sessions"), lambda: self.show("sessions"), primary=self.tab == "sessions"),
+            Button(_("Statistics"), lambda: self.show("stats"), primary=self.tab == "stats"),
         ]
         chosen = self.chosen
         has = chosen is not None and chosen.problem is None
         self.csv_button = Button(
-            "Export ledger (CSV)", self.export_csv, enabled=bool(self.sessions)
+            _("Export ledger (CSV)"), self.export_csv, enabled=bool(self.sessions)
         )
-        self.json_button = Button("Export session", self.export_json, enabled=has)
+        self.json_button = Button(_("Export session"), self.export_json, enabled=has)
         self.import_button = Button(
-            "Import session", self.import_json, enabled=self.import_job is None
+            _("Import session"), self.import_json, enabled=self.import_job is None
         )
-        self.back_button = Button("Back", self.back)
+        self.back_button = Button(_("Back"), self.back)
         replayable = has and chosen.hands_played > 0
         self.replay_button = Button(
-            "Replay and review (R)", self.open_replay, pygame.K_r, enabled=replayable
+            # Translators: (R) is the key that presses the button, the same in every language.
+            _("Replay and review (R)"),
+            self.open_replay,
+            pygame.K_r,
+            enabled=replayable,
         )
         self.details_button = Button(
             HIDE_DETAILS_LABEL if self.details else DETAILS_KEY_LABEL,
@@ -189,14 +196,14 @@ class LedgerScreen(MenuScreen):
         self._export(
             lambda folder: folder / f"ledger-{time.strftime('%Y%m%d-%H%M%S')}.csv",
             lambda path: write_atomic(path, ledger_csv(self.game.store)),
-            "Ledger",
+            _("The ledger"),
         )
 
     def export_json(self) -> None:
         self._export(
             lambda folder: folder / f"session-{self.selected}.json",
             lambda path: export_session_file(self.game.store, self.selected, path),
-            "Session",
+            _("The session"),
         )
 
     def _export(self, name, write, what: str) -> None:
@@ -206,17 +213,21 @@ class LedgerScreen(MenuScreen):
             path = name(self.exports_dir())
             write(path)
         except FileFormatError as exc:
-            self.notices = [f"Not exported: {exc}"]
+            # Translators: {reason} is why the file was not written (in English).
+            self.notices = [_("Not exported: {reason}").format(reason=exc)]
             return
         except OSError as exc:
-            self.notices = [f"Not exported: {exc.strerror or exc}."]
+            reason = exc.strerror or exc
+            # Translators: {reason} is the system's reason the file was not written.
+            self.notices = [_("Not exported: {reason}.").format(reason=reason)]
             return
-        self.notices = [f"{what} saved as {path}"]
+        # Translators: {what} is "The ledger" or "The session", {path} a file's path.
+        self.notices = [_("{what} saved as {path}").format(what=what, path=path)]
 
     def import_json(self) -> None:
         if not self.typing:
             self.typing = True
-            self.notices = ["Type the path of a session file, then press Enter."]
+            self.notices = [_("Type the path of a session file, then press Enter.")]
             return
         self.finish_import()
 
@@ -226,10 +237,12 @@ class LedgerScreen(MenuScreen):
         try:
             path = typed_path(self.import_path)
         except FileFormatError as exc:
-            self.notices = [f"Not imported: {exc}"]
+            # Translators: {reason} is what is wrong with the file (in English).
+            self.notices = [_("Not imported: {reason}").format(reason=exc)]
             return
         self.import_progress = (0, 0)
-        self.notices = [f"Importing {path.name}..."]
+        # Translators: {file} is the name of the session file being read.
+        self.notices = [_("Importing {file}...").format(file=path.name)]
 
         def progress(done: int, total: int) -> None:
             self.import_progress = (done, total)
@@ -252,23 +265,36 @@ class LedgerScreen(MenuScreen):
             if self.import_job is not None:
                 done, total = self.import_progress
                 if total > 0:
-                    share = round(100 * done / total)
-                    self.notices = [f"Importing: {done:,} of {total:,} actions checked ({share}%)"]
+                    self.notices = [
+                        # Translators: {done} and {total} are numbers of moves, {share}
+                        # a percentage ("45%").
+                        _("Importing: {done} of {total} actions checked ({share})").format(
+                            done=whole(done), total=whole(total), share=percent(done / total)
+                        )
+                    ]
             return
         job, self.import_job = self.import_job, None
         try:
             prepared = job.result()
             new_id = finish_import(self.game.store, prepared)
         except FileFormatError as exc:
-            self.notices = [f"Not imported: {exc}"]
+            self.notices = [_("Not imported: {reason}").format(reason=exc)]
             self.rebuild()
             return
         except sqlite3.Error as exc:
-            self.notices = [f"Not imported: the saved games could not be written ({exc})."]
+            self.notices = [
+                # Translators: {reason} is the database's error (in English).
+                _("Not imported: the saved games could not be written ({reason}).").format(
+                    reason=exc
+                )
+            ]
             self.rebuild()
             return
         self.refresh(select=new_id)
-        self.notices = [f"Imported {prepared.source} as session #{new_id}."]
+        self.notices = [
+            # Translators: {file} is the imported file's name, {number} the new session's.
+            _("Imported {file} as session #{number}.").format(file=prepared.source, number=new_id)
+        ]
 
     @property
     def busy(self) -> bool:
@@ -366,7 +392,7 @@ class LedgerScreen(MenuScreen):
         if not self.sessions:
             blit_text(
                 surface,
-                "No sessions yet: deal a new game from the title screen.",
+                _("No sessions yet: deal a new game from the title screen."),
                 round(fs * 1.1),
                 SOFT,
                 (w / 2, h * 0.4),
@@ -391,15 +417,20 @@ class LedgerScreen(MenuScreen):
             )
             if chosen:
                 pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
-            when = time.strftime("%d %b %Y %H:%M", time.localtime(s.created))
+            when = short_moment(datetime.datetime.fromtimestamp(s.created))
+            scores = ", ".join(f"{n} {score(v)}" for n, v in zip(s.names, s.scores, strict=True))
             if s.problem is not None:
-                title, line = f"#{s.id} · {when}", "damaged: it cannot be read"
+                title = f"#{s.id} · {when}"
+                line = _("damaged: it cannot be read")
             else:
-                state = "finished" if s.finished else "unfinished"
                 title = f"#{s.id} {short_name(s.profile)} · {when}"
-                line = f"{state}: " + ", ".join(
-                    f"{n} {format_amount(v)}" for n, v in zip(s.names, s.scores, strict=True)
-                )
+                if s.finished:
+                    # Translators: a finished session's line in the ledger; {scores} lists
+                    # each player's name and final score ("You 115, Ben 69").
+                    line = _("finished: {scores}").format(scores=scores)
+                else:
+                    # Translators: an unfinished session's line; {scores} as above.
+                    line = _("unfinished: {scores}").format(scores=scores)
             blit_text(
                 surface,
                 fit(title, small, rect.width - fs),
@@ -422,7 +453,7 @@ class LedgerScreen(MenuScreen):
             return
         if detail.problem is not None:
             area = pygame.Rect(round(w * 0.42), round(h * 0.2), round(w * 0.55), round(h * 0.6))
-            lines = [("This session cannot be shown.", True), (detail.problem, False)]
+            lines = [(_("This session cannot be shown."), True), (detail.problem, False)]
             scrolled_lines(surface, lines, area, 0.0, round(fs * 0.8))
             return
         self.draw_chart(surface, by_id[self.selected], detail.totals)
@@ -459,14 +490,15 @@ class LedgerScreen(MenuScreen):
                 str(row.undercuts_suffered),
                 str(row.gins),
                 str(row.rums),
-                f"{row.average_deadwood:.1f}" if row.hands else "–",
+                decimal(row.average_deadwood) if row.hands else "–",
             ]
             for row in self.statistics or ()
         ]
         area = pygame.Rect(round(w * 0.03), round(h * 0.22), round(w * 0.94), round(h * 0.6))
-        size, xs = stats_columns(STATS_COLUMNS, rows, round(self.fs * 0.8), area.width)
+        titles = [_(title) for title in STATS_COLUMNS]
+        size, xs = stats_columns(titles, rows, round(self.fs * 0.8), area.width)
         y = area.top
-        for x, title in zip(xs, STATS_COLUMNS, strict=True):
+        for x, title in zip(xs, titles, strict=True):
             blit_text(surface, title, size, SOFT, (area.left + x, y), "topleft", bold=True)
         y += size * 1.8
         for values in rows:
@@ -478,19 +510,21 @@ class LedgerScreen(MenuScreen):
 
 
 STATS_COLUMNS = (
-    "Rules",
-    "Player",
-    "Games",
-    "Games won",
-    "Hands",
-    "Hands won",
-    "Knocks",
-    "Was undercut",
-    "Gins",
-    "Rums",
-    "Avg deadwood",
+    N_("Rules"),
+    N_("Player"),
+    N_("Games"),
+    N_("Games won"),
+    N_("Hands"),
+    N_("Hands won"),
+    N_("Knocks"),
+    N_("Was undercut"),
+    N_("Gins"),
+    N_("Rums"),
+    # Translators: a column heading, the average deadwood count; keep it short.
+    N_("Avg deadwood"),
 )
-"""The statistics' headings: each says what it counts, no two alike."""
+"""The statistics' headings (in English, translated where drawn): each says what it
+counts, no two alike."""
 
 
 def stats_columns(
@@ -523,30 +557,56 @@ def stats_columns(
     return size, xs
 
 
+def result_word(result: str) -> str:
+    """How a hand ended (``Settlement.result``, as stored) in the player's language:
+    ``knock`` the result, not the button (``frappe``); a result this version does not
+    know stays as stored."""
+    words = {
+        # Translators: how a hand ended: the knocker's count was lowest.
+        "knock": pgettext("result", "knock"),
+        # Translators: how a hand ended: an opponent's count was as low or lower.
+        "undercut": pgettext("result", "undercut"),
+        # Translators: how a hand ended: a knock with no deadwood at all (gin rummy).
+        "gin": pgettext("result", "gin"),
+        # Translators: how a hand ended: a knock with no deadwood at all (poker rum).
+        "rum": pgettext("result", "rum"),
+    }
+    return words.get(result, result)
+
+
 def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict]) -> list:
     """Each hand's heading and its ledger changes with their reasons."""
     lines: list[tuple[str, bool]] = []
     for hand in hands:
         knocker = hand["knocker"]
-        head = f"Hand {hand['number']}: {hand['result']}"
-        if knocker is not None:
-            head += f", {s.names[knocker]} knocked"
         counts = ", ".join(
             f"{s.names[seat]} {count}"
             for seat, count in zip(hand["seats"], hand["deadwood"], strict=True)
         )
-        lines.append((f"{head} · deadwood {counts}", True))
+        result = result_word(hand["result"])
+        if knocker is None:
+            # Translators: a hand's heading in the ledger: {number} the hand's number,
+            # {result} how it ended ("gin"), {counts} each player's deadwood ("You 3, Ben 12").
+            head = _("Hand {number}: {result} · deadwood {counts}")
+        else:
+            # Translators: as above, with {player} the name of the one who ended the hand.
+            head = _("Hand {number}: {result}, {player} knocked · deadwood {counts}")
+        player = s.names[knocker] if knocker is not None else ""
+        head = head.format(number=hand["number"], result=result, player=player, counts=counts)
+        lines.append((head, True))
         for e in entries:
             if e.hand == hand["number"]:
-                sign = "+" if e.amount > 0 else ""
-                unit = " chips" if e.account == "chips" else ""
-                lines.append(
-                    (
-                        f"   {s.names[e.seat]} {sign}{format_amount(e.amount)}{unit}: "
-                        + reason_words(e, s.names),
-                        False,
-                    )
-                )
+                amount = ("+" if e.amount > 0 else "") + score(e.amount)
+                if e.account == "chips":
+                    # Translators: a change of chips in the ledger: {player} {amount} chips,
+                    # then {reason}, why (the table's words).
+                    change = _("{player} {amount} chips: {reason}")
+                else:
+                    # Translators: a change of score in the ledger, as above.
+                    change = _("{player} {amount}: {reason}")
+                reason = reason_words(e, s.names)
+                words = change.format(player=s.names[e.seat], amount=amount, reason=reason)
+                lines.append(("   " + words, False))
     return lines
 
 

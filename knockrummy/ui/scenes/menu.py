@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...language import _
 from ..fonts import blit_text, fit
 from ..loop import Scene
 from ..theme import ACCENT, SOFT, TEXT, WARN, felt
@@ -15,7 +16,10 @@ class MenuScreen(Scene):
     """A screen of buttons; subclasses add their own content in ``draw_body``."""
 
     title = ""
+    """The screen's title in English, marked with ``N_``: translated where it is drawn, so
+    a change of language shows at once."""
     subtitle = ""
+    """A line under the title, already in the player's language."""
 
     def __init__(self, game) -> None:
         self.game = game
@@ -56,7 +60,8 @@ class MenuScreen(Scene):
                 if button.by_enter:
                     button.action()
                 else:
-                    self.notices = [f"Click {button.label} to choose it."]
+                    # Translators: {button} is a button's label, as shown on it.
+                    self.notices = [_("Click {button} to choose it.").format(button=button.label)]
                 return
             if event.key == pygame.K_ESCAPE:
                 self.back()
@@ -80,9 +85,8 @@ class MenuScreen(Scene):
         w, h = surface.get_size()
         fs = self.fs
         if self.title:
-            blit_text(
-                surface, self.title, round(fs * 2.2), TEXT, (w / 2, h * 0.08), "center", bold=True
-            )
+            title = self.title_text()
+            blit_text(surface, title, round(fs * 2.2), TEXT, (w / 2, h * 0.08), "center", bold=True)
         if self.subtitle:
             blit_text(surface, self.subtitle, fs, SOFT, (w / 2, h * 0.08 + fs * 2.2), "center")
         self.draw_body(surface)
@@ -99,6 +103,10 @@ class MenuScreen(Scene):
         for note in reversed(self.notices + self.game.messages):
             blit_text(surface, fit(note, fs, w - fs * 2), fs, WARN, (w / 2, y), "center")
             y -= fs * 1.5
+
+    def title_text(self) -> str:
+        """The title as drawn: :attr:`title` in the player's language."""
+        return _(self.title)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """A screen's own content, between the title and the notices."""

@@ -21,6 +21,8 @@ import pygame
 
 from ...ai import LEVELS
 from ...engine.profiles import PROFILES, get_profile
+from ...language import N_, _, ngettext
+from ...language.games import level_name, short_name
 from ...records.deal_codes import Deal, DealCodeError, decode
 from ...settings import NAME_LENGTH
 from ..daily_deal import daily_line, start_daily
@@ -28,19 +30,28 @@ from ..fonts import blit_text, fit, wrap
 from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig, seats_for_deal
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button
-from ..wording import players_words, short_name
 from .menu import MenuScreen
 
 NAME_LIMIT = 16
 CODE_LIMIT = 40
 STAKES = (5, 10, 20, 50, 100)
-CODE_LABEL = "Replay a shared deal: type its code, then Play this deal"
+# Translators: over the box where a deal code is typed; "Play this deal" is the label of
+# the button beside it.
+CODE_LABEL = N_("Replay a shared deal: type its code, then Play this deal")
 """Over the deal-code box: what it is for, in a player's words."""
-CODE_PLACEHOLDER = "click to type"
+CODE_PLACEHOLDER = N_("click to type")
+
+
+def players_words(least: int, most: int) -> str:
+    """How many play a game: ``2 players``, ``2-4 players``."""
+    if least == most:
+        return ngettext("{count} player", "{count} players", least).format(count=least)
+    # Translators: how many play a game, {least} and {most} being numbers: "2-4 players".
+    return _("{least}-{most} players").format(least=least, most=most)
 
 
 class NewGameScreen(MenuScreen):
-    title = "New game"
+    title = N_("New game")
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -117,9 +128,9 @@ class NewGameScreen(MenuScreen):
         """Why the game cannot be dealt as set up, or None."""
         names = [s.name.strip() for s in self.seats]
         if any(not n for n in names):
-            return "Every seat needs a name."
+            return _("Every seat needs a name.")
         if len(set(names)) != len(names):
-            return "Two seats have the same name."
+            return _("Two seats have the same name.")
         return None
 
     def deal(self) -> None:
@@ -151,7 +162,8 @@ class NewGameScreen(MenuScreen):
         try:
             deal = decode(self.code)
         except DealCodeError as exc:
-            self.notices = [f"That deal code cannot be played: {exc}."]
+            # Translators: {reason} says what is wrong with the typed code (in English).
+            self.notices = [_("That deal code cannot be played: {reason}.").format(reason=exc)]
             return
         self.start_deal(deal)
 
@@ -187,19 +199,19 @@ class NewGameScreen(MenuScreen):
         self.minus = Button("−", lambda: self.set_players(n - 1), enabled=n > p.min_players)
         self.plus = Button("+", lambda: self.set_players(n + 1), enabled=n < p.max_players)
         self.kind_buttons = [
-            Button("Human" if s.is_human else "Computer", (lambda i=i: self.toggle_kind(i)))
+            Button(_("Human") if s.is_human else _("Computer"), (lambda i=i: self.toggle_kind(i)))
             for i, s in enumerate(self.seats)
         ]
         self.level_buttons = [
-            Button(s.level.capitalize(), (lambda i=i: self.cycle_level(i)), visible=not s.is_human)
+            Button(level_name(s.level), (lambda i=i: self.cycle_level(i)), visible=not s.is_human)
             for i, s in enumerate(self.seats)
         ]
         self.stake_minus = Button("−", lambda: self.change_stake(-1), visible=p.has_pot)
         self.stake_plus = Button("+", lambda: self.change_stake(1), visible=p.has_pot)
-        self.deal_button = Button("Deal", self.deal, primary=True)
-        self.back_button = Button("Back", self.back)
-        self.code_button = Button("Play this deal", self.play_code)
-        self.daily_button = Button("Daily deal", self.play_daily)
+        self.deal_button = Button(_("Deal"), self.deal, primary=True)
+        self.back_button = Button(_("Back"), self.back)
+        self.code_button = Button(_("Play this deal"), self.play_code)
+        self.daily_button = Button(_("Daily deal"), self.play_daily)
         self.daily_text = self.daily_line()  # read once per change, never on a redraw
         self.buttons = (
             [self.deal_button]
@@ -288,7 +300,7 @@ class NewGameScreen(MenuScreen):
         # profiles, left
         left = w * 0.06
         y = h * 0.2
-        blit_text(surface, "Rules", fs, SOFT, (left, y), "topleft", bold=True)
+        blit_text(surface, _("Rules"), fs, SOFT, (left, y), "topleft", bold=True)
         y += fs * 2
         for button in self.profile_buttons:
             button.place((0, 0), fs)
@@ -317,13 +329,17 @@ class NewGameScreen(MenuScreen):
             left_out = number < len(rules) - 1  # a pointer to the rest needs a line
             if len(lines) + len(rule) + left_out > room:
                 if lines:
-                    lines.append("• ...and more on the Rules page")
+                    lines.append("• " + _("...and more on the Rules page"))
                 break
             lines += rule
         players = players_words(p.min_players, p.max_players)
-        head = (
-            f"{players}; house rules in force:" if lines else f"{players}; house rules: see Rules"
-        )
+        if lines:
+            # Translators: {players} says how many play ("2-4 players"); the house rules
+            # of the chosen game are listed under this line.
+            head = _("{players}; house rules in force:").format(players=players)
+        else:
+            # Translators: {players} says how many play; "Rules" is the Rules page.
+            head = _("{players}; house rules: see Rules").format(players=players)
         blit_text(surface, head, round(fs * 0.85), SOFT, (left, y), "topleft")
         y += fs * 1.3
         for line in lines:
@@ -332,7 +348,7 @@ class NewGameScreen(MenuScreen):
         # seats, right
         x = w * 0.52
         top = h * 0.2
-        blit_text(surface, "Players", fs, SOFT, (x, top), "topleft", bold=True)
+        blit_text(surface, _("Players"), fs, SOFT, (x, top), "topleft", bold=True)
         self.minus.place((x + fs * 8, top + fs * 0.5), fs)
         blit_text(
             surface,
@@ -367,18 +383,22 @@ class NewGameScreen(MenuScreen):
             self.level_buttons[i].place((rect.right + fs * 11, rect.centery), round(fs * 0.9))
         if p.has_pot:
             sy = h * 0.30 + len(self.seats) * fs * 2.6 + fs
-            blit_text(surface, "Stake (chips each)", fs, SOFT, (x, sy + fs * 0.5), "midleft")
-            self.stake_minus.place((x + fs * 12, sy + fs * 0.5), fs)
+            label = blit_text(
+                surface, _("Stake (chips each)"), fs, SOFT, (x, sy + fs * 0.5), "midleft"
+            )
+            # the buttons after the label as drawn: a longer language's pushes them right
+            minus = max(x + fs * 12, label.right + fs * 1.8)
+            self.stake_minus.place((minus, sy + fs * 0.5), fs)
             blit_text(
                 surface,
                 str(self.stake),
                 round(fs * 1.2),
                 TEXT,
-                (x + fs * 15, sy + fs * 0.5),
+                (minus + fs * 3, sy + fs * 0.5),
                 "center",
                 bold=True,
             )
-            self.stake_plus.place((x + fs * 18, sy + fs * 0.5), fs)
+            self.stake_plus.place((minus + fs * 6, sy + fs * 0.5), fs)
         for i, s in enumerate(self.seats):
             if not s.is_human:
                 rect = self.level_buttons[i].rect
@@ -418,13 +438,13 @@ class NewGameScreen(MenuScreen):
         if self.typing_code:
             pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
         blit_text(
-            surface, fit(CODE_LABEL, small, w * 0.44), small, SOFT,
+            surface, fit(_(CODE_LABEL), small, w * 0.44), small, SOFT,
             (rect.left, self.code_label_top()), "topleft",
         )  # fmt: skip
         shown = self.code + ("|" if self.typing_code else "")
         ink = (30, 30, 30) if shown else (120, 120, 110)
         blit_text(
-            surface, fit(shown or CODE_PLACEHOLDER, fs, rect.width - fs), fs, ink,
+            surface, fit(shown or _(CODE_PLACEHOLDER), fs, rect.width - fs), fs, ink,
             (rect.left + fs * 0.5, rect.centery), "midleft",
         )  # fmt: skip
         self.code_button.place((0, rect.centery), round(fs * 0.9))

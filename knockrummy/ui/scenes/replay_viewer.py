@@ -23,6 +23,7 @@ from concurrent.futures import Future
 import pygame
 
 from ...ai.review import Decision, describe, hand_summary, session_summary
+from ...language import N_, _, pgettext
 from ...persistence.files import FileFormatError
 from ...persistence.schema import InvalidDataError
 from ...persistence.store import SaveError
@@ -40,7 +41,6 @@ from ..wording import (
     deadwood_label,
     details_lines,
     is_you,
-    object_name,
     pile_words,
     stock_words,
 )
@@ -51,7 +51,7 @@ from .menu import MenuScreen, scrolled_lines
 class ReplayViewer(MenuScreen):
     """One session's finished hands, one at a time."""
 
-    title = "Replay"
+    title = N_("Replay")
 
     def __init__(self, game, session_id: int, hand: int = 1, on_back=None) -> None:
         super().__init__(game)
@@ -79,7 +79,8 @@ class ReplayViewer(MenuScreen):
             self.finished_hands = len(store.hands(session_id))
         except (KeyError, FileFormatError) as exc:
             self.row, self.log, self.finished_hands = None, [], 0
-            self.problem = f"This session cannot be replayed: {exc}"
+            # Translators: {reason} is what is wrong with the saved session (in English).
+            self.problem = _("This session cannot be replayed: {reason}").format(reason=exc)
         self.seat = self._reviewed_seat()
         self.open_hand(hand)
         self._load_review()
@@ -96,7 +97,7 @@ class ReplayViewer(MenuScreen):
         """Replay hand ``number`` (a finished one) and stand at its deal."""
         self.point = 0
         if self.row is None or self.finished_hands == 0:
-            self.problem = self.problem or "This session has no finished hand to replay yet."
+            self.problem = self.problem or _("This session has no finished hand to replay yet.")
             self.replay = None
         else:
             number = min(max(number, 1), self.finished_hands)
@@ -137,26 +138,33 @@ class ReplayViewer(MenuScreen):
     def rebuild(self) -> None:
         has = self.replay is not None
         knock = has and self.replay.knock_step is not None
-        self.start_button = Button("Deal", lambda: self.go(0), pygame.K_HOME, enabled=has)
-        self.back_step = Button("◀ Step", lambda: self.go(self.point - 1), pygame.K_LEFT)
+        self.start_button = Button(_("Deal"), lambda: self.go(0), pygame.K_HOME, enabled=has)
+        self.back_step = Button(_("◀ Step"), lambda: self.go(self.point - 1), pygame.K_LEFT)
         self.back_step.enabled = has and self.point > 0
-        self.forward = Button("Step ▶", lambda: self.go(self.point + 1), pygame.K_RIGHT)
+        self.forward = Button(_("Step ▶"), lambda: self.go(self.point + 1), pygame.K_RIGHT)
         self.forward.enabled = has and self.point < self.last_point
         self.forward.primary = True
-        self.end_button = Button("End", lambda: self.go(self.last_point), pygame.K_END)
+        self.end_button = Button(_("End"), lambda: self.go(self.last_point), pygame.K_END)
         self.end_button.enabled = has
-        self.knock_button = Button("Knock (K)", self.jump_to_knock, pygame.K_k, enabled=knock)
+        self.knock_button = Button(
+            # Translators: the button that jumps to the knock; (K) is its key in every
+            # language.
+            pgettext("button", "Knock (K)"),
+            self.jump_to_knock,
+            pygame.K_k,
+            enabled=knock,
+        )
         number = self.hand_number
         self.previous_hand = Button(
-            "◀ Hand", lambda: self.open_hand(number - 1), pygame.K_PAGEUP, enabled=number > 1
+            _("◀ Hand"), lambda: self.open_hand(number - 1), pygame.K_PAGEUP, enabled=number > 1
         )
         self.next_hand = Button(
-            "Hand ▶",
+            _("Hand ▶"),
             lambda: self.open_hand(number + 1),
             pygame.K_PAGEDOWN,
             enabled=has and number < self.finished_hands,
         )
-        self.done_button = Button("Back", self.back)
+        self.done_button = Button(_("Back"), self.back)
         self.seat_button = Button(self._seat_label(), self.next_seat, pygame.K_s)
         self.seat_button.enabled = self.row is not None and self.row.players > 1
         self.details_button = Button(
@@ -193,7 +201,9 @@ class ReplayViewer(MenuScreen):
 
     def _seat_label(self) -> str:
         name = self.row.names[self.seat] if self.row is not None else ""
-        return f"Review: {name} (S)"
+        # Translators: the button that picks whose play the coach reviews; {player} is a
+        # player's name, (S) the button's key in every language.
+        return _("Review: {player} (S)").format(player=name)
 
     def next_seat(self) -> None:
         """Review the next seat's decisions (S, the Review button)."""
@@ -218,7 +228,8 @@ class ReplayViewer(MenuScreen):
         try:
             found = coach.kept(self.game.store, self.session_id, self.seat, len(self.log))
         except FileFormatError as exc:  # damaged since the viewer opened
-            self.notices = [f"The review cannot be read: {exc}"]
+            # Translators: {reason} is what is wrong with the kept review (in English).
+            self.notices = [_("The review cannot be read: {reason}").format(reason=exc)]
             return
         if found is not None:
             self.decisions = found
@@ -253,7 +264,9 @@ class ReplayViewer(MenuScreen):
                 decisions = job.result()
             except Exception as exc:  # a review that fails leaves the replay as it is
                 if seat == self.seat:
-                    self.notices = [f"The review could not be made: {exc}"]
+                    # Translators: {reason} is the error met (in English).
+                    reason = _("The review could not be made: {reason}").format(reason=exc)
+                    self.notices = [reason]
                 continue
             if seat == self.seat:
                 self.decisions = decisions
@@ -280,17 +293,34 @@ class ReplayViewer(MenuScreen):
         """The coach's lines for this hand: its summary, then each decision."""
         name = self.row.names[self.seat] if self.row is not None else ""
         if self.decisions is None:
-            waiting = ("The coach is looking at it...", False)
-            return [(f"Coach's review of {object_name(name)}", True), waiting]
+            waiting = (_("The coach is looking at it..."), False)
+            if is_you(name):
+                return [(_("Coach's review of you"), True), waiting]
+            # Translators: a heading over the coach's review; {player} is a player's name.
+            return [(_("Coach's review of {player}").format(player=name), True), waiting]
         mine = coach.for_hand(self.decisions, self.hand_number)
-        lines = [(f"Coach's review of {object_name(name)}: {hand_summary(mine)}", True)]
-        lines.append((f"Whole session: {session_summary(self.decisions)}", False))
+        summary = hand_summary(mine)
+        if is_you(name):
+            # Translators: {summary} is the coach's words on the hand (in English for now).
+            head = _("Coach's review of you: {summary}").format(summary=summary)
+        else:
+            # Translators: {player} is a player's name, {summary} the coach's words.
+            head = _("Coach's review of {player}: {summary}").format(player=name, summary=summary)
+        lines = [(head, True)]
+        # Translators: {summary} is the coach's words on the whole session.
+        whole = _("Whole session: {summary}").format(summary=session_summary(self.decisions))
+        lines.append((whole, False))
         for d in mine:
             best = action_words(d.best, choice=True)
             verdict = cost_words(d.cost, best)
             at = self.step_of(d)
             here = at is not None and at == self.point
-            where = f"step {at}" if at is not None else f"turn {d.turn}"
+            if at is not None:
+                # Translators: where a decision was taken: {number} is a step of the replay.
+                where = _("step {number}").format(number=at)
+            else:
+                # Translators: where a decision was taken: {number} is a turn of the hand.
+                where = _("turn {number}").format(number=d.turn)
             lines.append((f"{'▶ ' if here else ''}{where}: {describe(d)} ({verdict})", here))
         return lines
 
@@ -310,9 +340,10 @@ class ReplayViewer(MenuScreen):
     def log_lines(self) -> list[tuple[str, bool]]:
         """Every step of the hand; the one just taken is marked."""
         names = self.row.names
-        lines = [("Deal" + (" ◀" if self.point == 0 else ""), self.point == 0)]
+        lines = [(_("Deal") + (" ◀" if self.point == 0 else ""), self.point == 0)]
         for i, step in enumerate(self.replay.steps, 1):
-            who = "The table" if step.seat is None else names[step.seat]
+            # Translators: who made a move no player made (the first upcard turned over).
+            who = _("The table") if step.seat is None else names[step.seat]
             text = f"{i}. {who} {action_words(step.action, you=is_you(who), card=step.card)}"
             lines.append((text + (" ◀" if i == self.point else ""), i == self.point))
         return lines
@@ -336,8 +367,15 @@ class ReplayViewer(MenuScreen):
             return
         replay = self.replay
         small = round(fs * 0.8)
-        head = f"Session #{self.session_id}, hand {replay.number} of {self.finished_hands}"
-        head += f" · step {self.point} of {self.last_point}"
+        # Translators: the replay's place: {session} is the session's number, {hand} and
+        # {hands} the hand shown and how many are finished, {step} and {steps} the step.
+        head = _("Session #{session}, hand {hand} of {hands} · step {step} of {steps}").format(
+            session=self.session_id,
+            hand=replay.number,
+            hands=self.finished_hands,
+            step=self.point,
+            steps=self.last_point,
+        )
         blit_text(surface, head, fs, SOFT, (w / 2, h * 0.08 + fs * 2.2), "center")
         self.draw_hands(surface, pygame.Rect(round(w * 0.03), round(h * 0.2), round(w * 0.58),
                                              round(h * 0.52)))  # fmt: skip
@@ -408,7 +446,10 @@ class ReplayViewer(MenuScreen):
             top = area.top + position * row_h
             mover = seat == to_move
             colour = ACCENT if mover else TEXT
-            name = self.row.names[seat] + (" (to play)" if mover else "")
+            name = self.row.names[seat]
+            if mover:
+                # Translators: beside the name of the player whose turn it is.
+                name = _("{player} (to play)").format(player=name)
             blit_text(surface, fit(name, small, name_w - 6), small, colour,
                       (area.left, top + row_h * 0.3), "midleft", bold=True)  # fmt: skip
             blit_text(surface, deadwood_label(picture.count(position), self.row.names[seat]),
@@ -423,11 +464,12 @@ class ReplayViewer(MenuScreen):
         fs = self.fs
         small = round(fs * 0.8)
         picture = self.replay.picture(self.point)
-        top = picture.discard[-1].symbol if picture.discard else "none"
+        # Translators: the top of the discard pile when the pile is empty.
+        top = picture.discard[-1].symbol if picture.discard else _("none")
         stock = " ".join(c.symbol for c in picture.stock)
         lines = [
             (pile_words(len(picture.discard), top), True),
             (stock_words(len(picture.stock)), True),
         ]
-        lines += [(line, False) for line in wrap(stock or "(empty)", small, area.width)]
+        lines += [(line, False) for line in wrap(stock or _("(empty)"), small, area.width)]
         scrolled_lines(surface, lines, area, 0.0, small)

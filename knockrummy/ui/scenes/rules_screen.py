@@ -9,18 +9,19 @@ from __future__ import annotations
 import pygame
 
 from ...engine.profiles import PROFILES
+from ...language import N_, _
+from ...language.games import short_name
 from ...teaching.rules_text import common_sections, own_sections
 from ..fonts import blit_text, wrap
 from ..theme import SOFT
 from ..widgets import Button, fitting_size, row_of_buttons
-from ..wording import short_name
 from .menu import MenuScreen, scrolled_lines
 
-SHARED_HEADING = "The rules every game here shares"
+SHARED_HEADING = N_("The rules every game here shares")
 
 
 class RulesScreen(MenuScreen):
-    title = "Rules"
+    title = N_("Rules")
 
     def __init__(self, game, profile: str = "knock-rummy") -> None:
         super().__init__(game)
@@ -40,7 +41,7 @@ class RulesScreen(MenuScreen):
             )
             for i, pid in enumerate(PROFILES)
         ]
-        self.back_button = Button("Back", self.back)
+        self.back_button = Button(_("Back"), self.back)
         self.buttons = self.tabs + [self.back_button]
         self.focus = list(PROFILES).index(self.profile)  # the keyboard starts on the tab shown
 
@@ -72,8 +73,12 @@ class RulesScreen(MenuScreen):
         fs = self.fs
         out: list[tuple[str, bool]] = []
         parts = [
-            (f"{short_name(self.profile)}: its own rules", own_sections(self.profile)),
-            (SHARED_HEADING, common_sections()),
+            (
+                # Translators: a heading over the rules of one game, {game} its name.
+                _("{game}: its own rules").format(game=short_name(self.profile)),
+                own_sections(self.profile),
+            ),
+            (_(SHARED_HEADING), common_sections()),
         ]
         for title, sections in parts:
             out += [(title.upper(), True), ("", False)]
@@ -98,7 +103,7 @@ class RulesScreen(MenuScreen):
         if self.limit > 0:
             blit_text(
                 surface,
-                "scroll with the wheel, Page Down and Page Up, Home and End",
+                _("scroll with the wheel, Page Down and Page Up, Home and End"),
                 round(fs * 0.8),
                 SOFT,
                 (w / 2, bottom + fs * 0.4),

@@ -1,4 +1,4 @@
-"""Settings: animation speed, reduced motion, deck colours, sound, card size, window
+"""Settings: the language, animation speed, reduced motion, deck colours, sound, card size, window
 mode, display scale, felt and card back; the player's name, when a knock asks first, the
 hand's sort order, and whether rule tips show at the table. Each change is saved at once
 and kept between runs.
@@ -14,6 +14,9 @@ from dataclasses import replace
 
 import pygame
 
+from ...language import LANGUAGE_CHOICES, N_, _, language_name, pgettext
+from ...language.numbers import decimal
+from ...language.system import system_language
 from ...settings import (
     BACK_CHOICES,
     CARD_SCALES,
@@ -33,13 +36,37 @@ from ..theme import SOFT
 from ..widgets import Button
 from .menu import MenuScreen, column
 
-SIZE_NAMES = dict(zip(CARD_SCALES, ("small", "normal", "large", "extra large"), strict=True))
-CONFIRM_NAMES = {"always": "always", "risky": "when risky", "never": "never"}
-SCALE_NAMES = {
-    value: "as the desktop" if value == "auto" else f"{value}x" for value in DISPLAY_SCALES
-}
-"""How the display scale setting reads (used where the desktop does not scale windows)."""
+SIZE_NAMES = dict(
+    zip(CARD_SCALES, (N_("small"), N_("normal"), N_("large"), N_("extra large")), strict=True)
+)
+CONFIRM_NAMES = {"always": N_("always"), "risky": N_("when risky"), "never": N_("never")}
 """How the knock confirmation setting reads."""
+SPEED_NAMES = {"normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
+WINDOW_NAMES = {"windowed": N_("windowed"), "fullscreen": N_("full screen")}
+SORT_NAMES = {"melds": N_("melds"), "rank": N_("rank"), "suit": N_("suit")}
+"""Each choice's words, marked for the catalogue and translated as the row is built."""
+
+LANGUAGE_LABEL = " / ".join(("Language", "Langue", "Idioma"))
+"""The language row's label, the same in every language (each word in its own)."""
+
+
+def scale_name(value: str) -> str:
+    """How the display scale setting reads (used where the desktop does not scale
+    windows)."""
+    if value == "auto":
+        return _("as the desktop")
+    places = len(value.partition(".")[2])
+    # Translators: a display scale, "2x": how many pixels a point takes.
+    return _("{scale}x").format(scale=decimal(float(value), places))
+
+
+def language_words(choice: str) -> str:
+    """A language in itself ("Français"); ``auto`` says which the system's is."""
+    if choice != "auto":
+        return language_name(choice)
+    # Translators: the language setting that follows the system's; {language} is the
+    # name of the language it gives, written in itself ("Français").
+    return _("as the system ({language})").format(language=language_name(system_language()))
 
 
 def _next(options, value):
@@ -48,7 +75,7 @@ def _next(options, value):
 
 
 class SettingsScreen(MenuScreen):
-    title = "Settings"
+    title = N_("Settings")
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -63,7 +90,7 @@ class SettingsScreen(MenuScreen):
             new = new.with_deck(deck)
         self.game.change_settings(new)
         if new.display_scale != old.display_scale:
-            self.notices = ["The display scale is used from the next start."]
+            self.notices = [_("The display scale is used from the next start.")]
         if new.window_mode != old.window_mode:
             flags = pygame.FULLSCREEN if new.window_mode == "fullscreen" else 0
             self.app.set_flags(flags)
@@ -73,43 +100,60 @@ class SettingsScreen(MenuScreen):
 
     def rebuild(self) -> None:
         s = self.game.settings
-        on = {True: "on", False: "off"}
+        on = {
+            # Translators: a setting switched on.
+            True: pgettext("setting", "on"),
+            # Translators: a setting switched off.
+            False: pgettext("setting", "off"),
+        }
         self.rows = [
-            self._cycle("Animation speed", "speed", SPEEDS),
+            self._cycle(_("Animation speed"), "speed", SPEEDS, SPEED_NAMES),
             (
-                "Reduced motion",
+                _("Reduced motion"),
                 on[s.reduced_motion],
                 lambda: self.change(reduced_motion=not s.reduced_motion),
             ),
             (
-                "Deck colours",
-                DECKS[s.deck_name],
+                _("Deck colours"),
+                _(DECKS[s.deck_name]),
                 lambda: self.change(deck=_next(DECK_NAMES, s.deck_name)),
             ),
-            ("Sound", on[s.sound], lambda: self.change(sound=not s.sound)),
-            self._cycle("Card size", "card_scale", CARD_SCALES, SIZE_NAMES),
-            self._cycle("Window", "window_mode", WINDOW_MODES),
-            self._cycle("Display scale", "display_scale", DISPLAY_SCALES, SCALE_NAMES),
+            (_("Sound"), on[s.sound], lambda: self.change(sound=not s.sound)),
+            self._cycle(_("Card size"), "card_scale", CARD_SCALES, SIZE_NAMES),
+            self._cycle(_("Window"), "window_mode", WINDOW_MODES, WINDOW_NAMES),
+            (
+                _("Display scale"),
+                scale_name(s.display_scale),
+                lambda: self.change(display_scale=_next(DISPLAY_SCALES, s.display_scale)),
+            ),
             # the player, at the table
             (
-                "Your name",
+                _("Your name"),
                 s.player_name if self.editing is None else self.editing + "|",
                 self.start_editing,
             ),
-            self._cycle("Felt", "felt", FELT_CHOICES, FELTS),
-            self._cycle("Card back", "back", BACK_CHOICES, BACKS),
-            self._cycle("Confirm a knock", "confirm_knock", KNOCK_CONFIRMS, CONFIRM_NAMES),
-            self._cycle("Sort the hand by", "sort_order", SORT_ORDERS),
-            ("Rule tips", on[s.rule_tips], lambda: self.change(rule_tips=not s.rule_tips)),
+            self._cycle(_("Felt"), "felt", FELT_CHOICES, FELTS),
+            self._cycle(_("Card back"), "back", BACK_CHOICES, BACKS),
+            self._cycle(_("Confirm a knock"), "confirm_knock", KNOCK_CONFIRMS, CONFIRM_NAMES),
+            self._cycle(_("Sort the hand by"), "sort_order", SORT_ORDERS, SORT_NAMES),
+            (_("Rule tips"), on[s.rule_tips], lambda: self.change(rule_tips=not s.rule_tips)),
+            # the language last, above Back, its label in every language the game speaks:
+            # a player who cannot read the others still finds it
+            (
+                LANGUAGE_LABEL,
+                language_words(s.language),
+                lambda: self.change(language=_next(LANGUAGE_CHOICES, s.language)),
+            ),
         ]
-        self.value_buttons = [Button(value, action) for _, value, action in self.rows]
-        self.back_button = Button("Back", self.back)
+        self.value_buttons = [Button(value, action) for _label, value, action in self.rows]
+        self.back_button = Button(_("Back"), self.back)
         self.buttons = self.value_buttons + [self.back_button]
 
     def _cycle(self, label: str, field: str, options, names=None) -> tuple:
-        """A row whose button steps ``field`` to its next choice among ``options``."""
+        """A row whose button steps ``field`` to its next choice among ``options``;
+        ``names`` are the choices' words, marked with ``N_`` and translated here."""
         value = getattr(self.game.settings, field)
-        shown = names[value] if names else value
+        shown = _(names[value])
         return (label, shown, lambda: self.change(**{field: _next(options, value)}))
 
     # --------------------------------------------------------------- the name
@@ -117,7 +161,7 @@ class SettingsScreen(MenuScreen):
     def start_editing(self) -> None:
         if self.editing is None:
             self.editing = self.game.settings.player_name
-            self.notices = ["Type your name, then press Enter."]
+            self.notices = [_("Type your name, then press Enter.")]
             self._keep_focus()
         else:
             self.finish_editing()
@@ -131,7 +175,8 @@ class SettingsScreen(MenuScreen):
             self.notices = []
         except SettingsError:
             self.editing = name
-            self.notices = [f"Your name needs 1 to {NAME_LENGTH} letters."]
+            # Translators: {most} is the longest name, a number of characters.
+            self.notices = [_("Your name needs 1 to {most} letters.").format(most=NAME_LENGTH)]
             self._keep_focus()
 
     def _keep_focus(self) -> None:
@@ -165,7 +210,7 @@ class SettingsScreen(MenuScreen):
         room = h * 0.8 - h * 0.15
         gap = min(fs * 0.55, max(2.0, room / len(self.value_buttons) - fs * 2.2))
         column(self.value_buttons, w * 0.62, h * 0.15, fs, gap)
-        for (label, _, _), button in zip(self.rows, self.value_buttons, strict=True):
+        for (label, _value, _action), button in zip(self.rows, self.value_buttons, strict=True):
             blit_text(
                 surface, label, round(fs * 1.1), SOFT, (w * 0.45, button.rect.centery), "midright"
             )

@@ -11,12 +11,14 @@ import datetime
 import pygame
 
 from ...engine.cards import parse_cards
+from ...language import _, ngettext
+from ...language.games import short_name
+from ...language.numbers import long_date
 from .. import card_art
 from ..daily_deal import title_note
 from ..fonts import blit_text, fit
 from ..theme import SOFT
 from ..widgets import Button
-from ..wording import short_name
 from .menu import MenuScreen, column
 
 FAN = parse_cards("AS KH QD JC JK")
@@ -24,34 +26,49 @@ FAN = parse_cards("AS KH QD JC JK")
 
 class TitleScreen(MenuScreen):
     title = "Knock Rummy"
+    """The program's name, the same in every language (the game of that name is
+    translated where a tradition names it)."""
 
     def __init__(self, game) -> None:
         super().__init__(game)
         self.resume_id = game.store.last_unfinished()
         self.unfinished = self._unfinished_count()
-        label = "Continue"
+        label = _("Continue")
         if self.unfinished > 1:
-            label = f"Continue ({self.unfinished} unfinished games)"
+            label = ngettext(
+                "Continue ({count} unfinished game)",
+                "Continue ({count} unfinished games)",
+                self.unfinished,
+            ).format(count=self.unfinished)
         elif self.resume_id is not None:
             row = game.store.session_row(self.resume_id)
-            label = f"Continue: {short_name(row['profile'])}"
+            # Translators: the button that plays on the one unfinished game; {game} is the
+            # name of its rules ("Knock Rummy").
+            label = _("Continue: {game}").format(game=short_name(row["profile"]))
         self.buttons = [
             Button(label, self.continue_game, primary=True, enabled=self.resume_id is not None),
-            Button("New game", self.new_game, pygame.K_n),
+            Button(_("New game"), self.new_game, pygame.K_n),
         ]
         today = datetime.date.today()
-        self.daily_button = Button(f"Daily deal {today.isoformat()}", self.daily, pygame.K_d)
+        # Translators: the title's button to the deals of the day; {date} is today's date
+        # written out ("December 4, 2026").
+        daily = _("Daily deal, {date}").format(date=long_date(today))
+        self.daily_button = Button(daily, self.daily, pygame.K_d)
         self.daily_note = title_note(game.store, today)
         """Under the Daily deal entry: the result today and the best (read once)."""
         self.buttons += [
             self.daily_button,
-            Button("Learn to play", self.learn, pygame.K_p),
-            Button("Ledger and statistics", self.ledger, pygame.K_l),
-            Button("Rules", self.rules, pygame.K_r),
-            Button("Settings", self.settings, pygame.K_s),
-            Button("Quit", self.quit, pygame.K_q),
+            Button(_("Learn to play"), self.learn, pygame.K_p),
+            Button(_("Ledger and statistics"), self.ledger, pygame.K_l),
+            Button(_("Rules"), self.rules, pygame.K_r),
+            Button(_("Settings"), self.settings, pygame.K_s),
+            Button(_("Quit"), self.quit, pygame.K_q),
         ]
-        self.subtitle = "Poker Rum · Knock Rummy · Gin Rummy · Knock Rami"
+        # Translators: the games this program plays, under its title.
+        self.subtitle = _("Poker Rum · Knock Rummy · Gin Rummy · Knock Rami")
+
+    def title_text(self) -> str:
+        return self.title
 
     def back(self) -> None:
         """Escape on the title screen does nothing (Quit is a button)."""
