@@ -15,9 +15,9 @@ from ..engine.session import SessionState
 from ..logs import start_logging
 from ..settings import Settings
 from .loop import App
-from .scenes.table import TableOptions, TableScene
 from .seats import SeatConfig, default_seats, seats_for_deal
 from .sound import native_stderr_to_log
+from .table.controller import TableOptions, TableScene
 from .tables import table_scene
 
 __all__ = ["default_seats", "init_pygame", "open_window", "run_demo", "run_game", "table_scene"]

@@ -15,9 +15,9 @@ from ..engine.actions import Action, NextHand
 from ..engine.session import SessionState, apply, new_session
 from ..engine.views import player_view
 from ..settings import Settings
-from .scenes.table import TableOptions, TableScene
 from .seats import SeatConfig
 from .sound import Sounds
+from .table.controller import TableOptions, TableScene
 
 
 def bot_seed(session_seed: int, seat: int, hand_number: int) -> int:

@@ -15,8 +15,8 @@ from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.replay_viewer import ReplayViewer
-from knockrummy.ui.scenes.table import TableScene
 from knockrummy.ui.seats import default_seats
+from knockrummy.ui.table.controller import TableScene
 
 from .conftest import click, key, press, step
 

@@ -9,7 +9,7 @@ import pytest
 from knockrummy.engine.session import BUY_BACK
 from knockrummy.ui import wording
 from knockrummy.ui.fonts import recording_cuts
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.painter import Marks, draw_table
 from knockrummy.ui.tables import SeatBots
 
 from .conftest import make_table, press, run_until, step

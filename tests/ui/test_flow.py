@@ -15,7 +15,7 @@ from knockrummy.engine.melds import discard_points
 from knockrummy.persistence.settings_file import load_settings, save_settings
 from knockrummy.settings import Settings, SettingsError
 from knockrummy.ui.knock_check import knock_is_risky
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.painter import Marks, draw_table
 from knockrummy.ui.window_memory import placement, remember
 
 from .conftest import click, key, make_table, run_until, step

@@ -17,7 +17,7 @@ from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.learn import LearnScreen, LessonScene
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import default_seats
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.painter import Marks, draw_table
 
 from .conftest import press, run_until, step
 

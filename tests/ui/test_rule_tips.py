@@ -14,7 +14,7 @@ from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.settings_screen import SettingsScreen
 from knockrummy.ui.seats import default_seats
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.painter import Marks, draw_table
 
 from .conftest import click, press, run_until, step
 from .test_screens import open_game, redraw

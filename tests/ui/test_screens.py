@@ -17,9 +17,9 @@ from knockrummy.ui.scenes.ledger_screen import LedgerScreen
 from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.scenes.rules_screen import RulesScreen
 from knockrummy.ui.scenes.settings_screen import SettingsScreen
-from knockrummy.ui.scenes.table import TableScene
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import HUMAN, SeatConfig
+from knockrummy.ui.table.controller import TableScene
 
 from .conftest import click, key, run_until, step
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from knockrummy.ui import table_draw
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table import painter as table_draw
+from knockrummy.ui.table.painter import Marks, draw_table
 
 from .conftest import key, make_table, run_until, step
 

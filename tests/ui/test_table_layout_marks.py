@@ -13,7 +13,7 @@ from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_se
 from knockrummy.settings import CARD_SCALES
 from knockrummy.ui.fonts import recording_cuts
 from knockrummy.ui.score_chart import draw_score_chart
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.painter import Marks, draw_table
 from knockrummy.ui.tables import SeatBots
 
 from .conftest import make_table, run_until, step

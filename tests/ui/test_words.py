@@ -19,7 +19,7 @@ from knockrummy.ui import wording
 from knockrummy.ui.hints import odds_words, score_words
 from knockrummy.ui.loop import App
 from knockrummy.ui.runner import default_seats, table_scene
-from knockrummy.ui.scenes.table import TableOptions
+from knockrummy.ui.table.controller import TableOptions
 
 from .conftest import key, make_table, press, run_until, step
 

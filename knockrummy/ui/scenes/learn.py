@@ -1,11 +1,11 @@
 """Learn to play: the list of lessons, and the lesson itself at the table.
 
-The lesson is the real table (:class:`~.table.TableScene`, drawn by ``table_draw``) on the
-lesson's deal, with a box of words beside it and gold outlines on what the step talks
-about. Every move goes through the engine; a move the step does not teach is refused with
-the step's "Try this: ..." line and changes nothing. The coach's moves come from the
-script. Nothing is saved but the player's place in the lesson (in settings): no session,
-no statistics.
+The lesson is the real table (:class:`~..table.controller.TableScene`, drawn by
+:mod:`..table.painter`) on the lesson's deal, with a box of words beside it and gold
+outlines on what the step talks about. Every move goes through the engine; a move the
+step does not teach is refused with the step's "Try this: ..." line and changes nothing.
+The coach's moves come from the script. Nothing is saved but the player's place in the
+lesson (in settings): no session, no statistics.
 
 Glossary:
     step       one step of the script (:class:`~...lessons.Step`); ``index`` counts them.
@@ -28,11 +28,11 @@ from ...engine.profiles import get_profile
 from ..fonts import blit_text, fit, wrap
 from ..seats import HUMAN, SeatConfig
 from ..sound import Sounds
-from ..table_draw import TableFrame
+from ..table.controller import TableOptions, TableScene
+from ..table.painter import TableFrame
 from ..theme import ACCENT, SOFT, TEXT, look_of
 from ..widgets import Button
 from .menu import MenuScreen, column
-from .table import TableOptions, TableScene
 
 NEXT_KEYS = (pygame.K_n, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 """Keys that press Next on a step that waits for it."""

@@ -25,7 +25,7 @@ from ..sound import Sounds
 from ..tween import Sequence as TweenSequence
 from ..tween import Tween, ease_in_out_cubic, lerp_point, linear
 from ..wording import PASS_WORD
-from .table_layout import TableGeometry
+from .layout import TableGeometry
 
 BOT_PAUSE = 0.45
 """Seconds a computer's move stays on screen before the next one (normal speed)."""

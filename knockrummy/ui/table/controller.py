@@ -1,10 +1,10 @@
 """The table: one session played out, animated, for 2 to 6 seats and every profile.
 
-Data flows one way: a click or key becomes an intent (:mod:`.table_input`); the scene picks
+Data flows one way: a click or key becomes an intent (:mod:`.input`); the scene picks
 the matching engine action from the seat's legal actions and applies it; what changed
-becomes animations (:mod:`.table_motion`); ``draw`` (:mod:`..table_draw`) pictures a
-:class:`~..table_draw.TableFrame` and changes nothing. Where things go is
-:mod:`.table_layout`'s, every sentence is :mod:`..wording`'s. Everything shown and every
+becomes animations (:mod:`.motion`); ``draw`` (:mod:`.painter`) pictures a
+:class:`~.painter.TableFrame` and changes nothing. Where things go is
+:mod:`.layout`'s, every sentence is :mod:`..wording`'s. Everything shown and every
 decision comes from one :class:`~...engine.views.PlayerView`: the seat on screen's, or at
 a table of computers a spectator's. Computer seats get their own seat's view and decide on
 a worker thread, so the table keeps animating while they think.
@@ -78,7 +78,6 @@ from ..meld_marks import deadwood_count, meld_groups
 from ..move_log import hand_log, last_turns, pick_ups
 from ..seats import SeatConfig
 from ..sound import Sounds
-from ..table_draw import TableFrame, TableStory, draw_table
 from ..theme import look_of
 from ..widgets import Button, row_of_buttons
 from ..wording import (
@@ -103,8 +102,7 @@ from ..wording import (
     undo_offer,
 )
 from ..workers import Worker
-from .hand_end import HandEndPanel, PanelChoices
-from .table_input import (
+from .input import (
     Command,
     Draw,
     HitMap,
@@ -114,8 +112,10 @@ from .table_input import (
     TableInput,
     Throw,
 )
-from .table_layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
-from .table_motion import Move, TableMotion, Timing
+from .layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
+from .motion import Move, TableMotion, Timing
+from .painter import TableFrame, TableStory, draw_table
+from .panel import HandEndPanel, PanelChoices
 
 
 @dataclass

@@ -5,7 +5,7 @@ the buttons shown change; drawing only reads it.
 
 Glossary:
     geometry   the layout of one table (:class:`TableGeometry`): the seats' places and the
-               size of the text, from :func:`..layout.table_layout`.
+               size of the text, from :func:`...layout.table_layout`.
     order      the viewer's cards as shown: melds first (with a gap between groups), by
                rank, by suit, or the player's own order after a drag.
     breaks     indices in the order where a new group starts (a gap precedes them).

@@ -21,20 +21,17 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..engine.cards import Card
-from ..engine.ledger import LedgerEntry
-from ..engine.profiles import get_profile
-from ..engine.session import BUY_BACK, PLAYING
-from ..engine.views import PlayerView
-from . import card_art
-from .avatars import badge_rect, draw_face, draw_thinking
-from .card_art import CARD_RATIO
-from .fonts import blit_text, fit, font, wrap
-from .scenes.hand_end import HandEndPanel
-from .scenes.table_layout import TableGeometry
-from .scenes.table_motion import TableMotion
-from .seats import SeatConfig
-from .theme import (
+from ...engine.cards import Card
+from ...engine.ledger import LedgerEntry
+from ...engine.profiles import get_profile
+from ...engine.session import BUY_BACK, PLAYING
+from ...engine.views import PlayerView
+from .. import card_art
+from ..avatars import badge_rect, draw_face, draw_thinking
+from ..card_art import CARD_RATIO
+from ..fonts import blit_text, fit, font, wrap
+from ..seats import SeatConfig
+from ..theme import (
     ACCENT,
     BUBBLE,
     CHIP,
@@ -53,8 +50,8 @@ from .theme import (
     WARN,
     Look,
 )
-from .widgets import Button, plate
-from .wording import (
+from ..widgets import Button, plate
+from ..wording import (
     DETAILS_CLOSE,
     DRAWN_MARK,
     EMPTY_STOCK,
@@ -76,6 +73,9 @@ from .wording import (
     pot_label,
     total_label,
 )
+from .layout import TableGeometry
+from .motion import TableMotion
+from .panel import HandEndPanel
 
 
 @dataclass(frozen=True)
@@ -724,7 +724,7 @@ def _draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) ->
 
 @functools.lru_cache(maxsize=64)
 def _bubble_surface(text: str, size: int):
-    from .fonts import render
+    from ..fonts import render
 
     label, rect = render(text, size, INK, bold=True)
     box = pygame.Surface((rect.width + size, rect.height + size * 0.6), pygame.SRCALPHA)
