@@ -25,6 +25,18 @@ def pygame_once():
     yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def inline_worker():
+    """Every screen's worker does its jobs as they are handed in (a computer's move, a
+    hint, a review, an import): a driven window never waits for a thread to be
+    scheduled."""
+    from knockrummy.ui import workers
+
+    threaded, workers.new_worker = workers.new_worker, workers.InlineWorker
+    yield
+    workers.new_worker = threaded
+
+
 @pytest.fixture
 def faces_drawn(monkeypatch):
     """The cards whose faces are drawn (the test clears the list as it goes)."""
@@ -73,14 +85,11 @@ def step(app, frames=1, events=()):
 
 
 def run_until(app, predicate, limit=20000):
-    """Step until ``predicate()`` holds (computer turns finish on the worker thread)."""
+    """Step until ``predicate()`` holds."""
     for _ in range(limit):
         if predicate():
             return True
         step(app)
-        scene = app.scene
-        if scene.future is not None and not scene.future.done():
-            scene.future.result(timeout=10)
     return predicate()
 
 

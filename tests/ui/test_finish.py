@@ -38,8 +38,6 @@ def test_your_deadwood_on_the_hand_end_panel_is_never_covered_by_a_card(size, pl
         if scene.can_act:
             scene.try_action(bot.decide(scene.session, scene.viewer))
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=10)
     count = scene.view.settlement.deadwood[scene.view.seats_in_hand.index(scene.viewer)]
     assert f"Your deadwood {count}" in _drawn_texts(scene)
 
@@ -53,8 +51,6 @@ def test_a_buy_back_shows_the_line_that_explains_the_new_total():
         if seen and scene.view.phase != BUY_BACK and scene.panel is not None:
             break
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=10)
     bought = [s for s in seen if scene.view.bought_back[s]]
     assert bought, "no seat bought back in this game"
     seat = bought[0]
@@ -140,8 +136,6 @@ def _played_until_out(app, scene) -> bool:
                 throws = [a for a in legal if isinstance(a, Discard)]
                 scene.try_action(max(throws, key=lambda a: a.card.points) if throws else legal[0])
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=10)
     return False
 
 

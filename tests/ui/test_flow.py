@@ -16,7 +16,9 @@ from knockrummy.persistence.settings_file import load_settings, save_settings
 from knockrummy.settings import Settings, SettingsError
 from knockrummy.ui.knock_check import knock_is_risky
 from knockrummy.ui.table.painter import Marks, draw_table
+from knockrummy.ui.table.worker import TableWorker
 from knockrummy.ui.window_memory import placement, remember
+from knockrummy.ui.workers import HeldWorker
 
 from .conftest import click, key, make_table, run_until, step
 
@@ -118,9 +120,11 @@ def test_when_risky_asks_exactly_when_the_advisor_finds_the_knock_risky():
     scene.selected = card
     view = scene.view
     log = len(scene.session.log)
+    scene.worker = TableWorker(HeldWorker())  # the advisor's estimate is still being made
     app.step(1 / 60, [key(pygame.K_k)])
-    assert scene.knock_future is not None
-    scene.knock_future.result(timeout=30)
+    step(app, 3)
+    assert scene.knock_future is not None and len(scene.session.log) == log
+    assert scene.worker.executor.finish() == 1
     app.step(1 / 60, [])
     risky = knock_is_risky(advise(view, seed=view.hand_number))
     asked = len(scene.session.log) == log

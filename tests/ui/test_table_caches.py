@@ -112,8 +112,6 @@ def test_through_a_dealt_and_played_hand_the_kept_layer_never_differs_from_a_fre
     compared = 0
     for frame_number in range(4000):
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=10)
         if frame_number % 3 == 0:
             kept, fresh = _cached_and_fresh(scene)
             assert kept == fresh, f"stale picture at frame {frame_number}"

@@ -192,8 +192,6 @@ def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size, player
         elif scene.can_act:
             scene.try_action(bot.decide(scene.session, 0))
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=10)
     assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
     assert drawn(scene) == [], "game over"
     assert len(checked) > 5

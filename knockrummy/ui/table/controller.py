@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from concurrent.futures import Future, wait
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
 
 import pygame
@@ -73,7 +73,7 @@ from ..celebrations import Celebration, Moment, moments
 from ..fonts import font, wrap
 from ..hints import hint_for_view
 from ..knock_check import ADVISE, ASK, KNOCK, KnockCheck, knock_is_risky, question
-from ..loop import WAKE, Scene
+from ..loop import Scene
 from ..meld_marks import deadwood_count, meld_groups
 from ..move_log import hand_log, last_turns, pick_ups
 from ..seats import SeatConfig
@@ -101,7 +101,6 @@ from ..wording import (
     taken_back,
     undo_offer,
 )
-from ..workers import Worker
 from .input import (
     Command,
     Draw,
@@ -116,6 +115,7 @@ from .layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
 from .motion import Move, TableMotion, Timing
 from .painter import TableFrame, TableStory, draw_table
 from .panel import HandEndPanel, PanelChoices
+from .worker import TableWorker
 
 
 @dataclass
@@ -138,9 +138,6 @@ DEADWOOD_DROP = 0.07
 UNDO_GRACE = 1.5
 """Seconds at normal speed the next computer waits after the viewer's discard while it can
 be taken back (see the glossary's grace)."""
-
-BOT_WAIT = 0.002
-"""Seconds a frame waits for a computer's pending decision (or a hint) before it draws on."""
 
 
 class TableScene(Scene):
@@ -195,7 +192,8 @@ class TableScene(Scene):
         self.celebration: Celebration | None = None
         self.moments: list[Moment] = []
         """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
-        self.executor = Worker("bot")
+        self.worker = TableWorker()
+        """Works out computer moves, hints and the advisor's estimates (:mod:`.worker`)."""
         self.future: Future | None = None
         self._future_seat: int | None = None
         self.hint_future: Future | None = None
@@ -849,16 +847,8 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- bots
 
     def _in_background(self, work: Callable[[], object]) -> Future:
-        """Run ``work`` on the worker thread; its end wakes the window's loop."""
-
-        def run():
-            try:
-                return work()
-            finally:
-                if pygame.display.get_init():
-                    pygame.event.post(pygame.event.Event(WAKE))
-
-        return self.executor.submit(run)
+        """Hand ``work`` to the table's worker; its answer is read in ``update``."""
+        return self.worker.submit(work)
 
     def _bot_turn(self) -> None:
         """Ask the computer to move (on the worker thread) or apply its answer."""
@@ -963,12 +953,7 @@ class TableScene(Scene):
         self._place_question()
 
     def update(self, dt: float) -> None:
-        pending = [f for f in (self.future, self.hint_future, self.knock_future) if f]
-        if pending:
-            # let the worker have the interpreter for a moment: a frame that only waits is
-            # cheap, and a loop that spins at once (instant speed) would take it back before
-            # even a quick decision or hint ends
-            wait(pending, timeout=BOT_WAIT)
+        self.worker.settle([f for f in (self.future, self.hint_future, self.knock_future) if f])
         self.motion.update(dt)
         self.notice_left = max(0.0, self.notice_left - dt)
         drag = self.input.drag
@@ -994,7 +979,7 @@ class TableScene(Scene):
         self.refresh_buttons()
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.worker.close()
 
     def frame(self) -> TableFrame:
         """What the table shows now (built fresh; nothing in the scene changes)."""
