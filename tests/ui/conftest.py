@@ -62,6 +62,7 @@ def make_table(
     size=(1280, 800),
     autoplay=False,
     level="easy",
+    hooks=None,
     **settings,
 ):
     app = App(size)
@@ -72,6 +73,7 @@ def make_table(
         seats,
         Settings(speed=speed, window_size=size, **settings),
         TableOptions(autoplay=autoplay),
+        hooks,
     )
     app.push(scene)
     return app, scene

@@ -15,6 +15,7 @@ from knockrummy.engine.melds import discard_points
 from knockrummy.persistence.settings_file import load_settings, save_settings
 from knockrummy.settings import Settings, SettingsError
 from knockrummy.ui.knock_check import knock_is_risky
+from knockrummy.ui.table.hooks import TableHooks
 from knockrummy.ui.table.painter import Marks, draw_table
 from knockrummy.ui.table.worker import TableWorker
 from knockrummy.ui.window_memory import placement, remember
@@ -235,9 +236,8 @@ def test_the_window_comes_back_inside_the_screen():
 
 
 def test_the_sort_order_chosen_at_the_table_is_kept_for_the_next_table():
-    app, scene = make_table(seed=5)
     kept = []
-    scene.on_settings = kept.append
+    app, scene = make_table(seed=5, hooks=TableHooks(on_settings=kept.append))
     assert scene.order.mode == "melds"
     app.step(1 / 60, [key(pygame.K_t)])
     assert kept[-1].sort_order == scene.order.mode == "rank"

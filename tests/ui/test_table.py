@@ -7,6 +7,7 @@ import pytest
 
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from knockrummy.engine.serialize import session_to_json
+from knockrummy.ui.table.hooks import TableHooks
 from knockrummy.ui.table.worker import TableWorker
 from knockrummy.ui.workers import HeldWorker
 
@@ -217,9 +218,8 @@ def test_taking_the_discard_pile_by_key_and_the_taken_marker():
 
 
 def test_f_and_m_toggle_the_four_colour_deck_and_sound_and_report_the_change():
-    app, scene = make_table(seed=5)
     saved = []
-    scene.on_settings = saved.append
+    app, scene = make_table(seed=5, hooks=TableHooks(on_settings=saved.append))
     app.step(1 / 60, [key(pygame.K_f)])
     app.step(1 / 60, [key(pygame.K_m)])
     assert scene.settings.four_colour and not scene.settings.sound

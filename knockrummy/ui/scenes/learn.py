@@ -29,6 +29,7 @@ from ..fonts import blit_text, fit, wrap
 from ..seats import HUMAN, SeatConfig
 from ..sound import Sounds
 from ..table.controller import TableOptions, TableScene
+from ..table.hooks import TableHooks
 from ..table.painter import TableFrame
 from ..theme import ACCENT, SOFT, TEXT, look_of
 from ..widgets import Button
@@ -105,11 +106,10 @@ class LessonScene(TableScene):
         seats = [SeatConfig("You", HUMAN), SeatConfig("Coach", level="easy")]
         # the lesson asks for its own knock; no question about risk comes between
         settings = replace(game.settings, confirm_knock="never")
+        hooks = TableHooks(on_leave=lambda _left: on_leave(), on_settings=self._keep_table_settings)
         super().__init__(
-            state, seats, settings, self._scripted, Sounds(settings.sound), TableOptions()
+            state, seats, settings, self._scripted, Sounds(settings.sound), TableOptions(), hooks
         )
-        self.on_leave = on_leave
-        self.on_settings = self._keep_table_settings
         self._remember(index)
 
     # ----------------------------------------------------------------- the script

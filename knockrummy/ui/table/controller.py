@@ -101,6 +101,7 @@ from ..wording import (
     taken_back,
     undo_offer,
 )
+from .hooks import SAVE_FAILED_SECONDS, TableHooks
 from .input import (
     Command,
     Draw,
@@ -151,7 +152,7 @@ class TableScene(Scene):
         decide: Callable[[SessionState, int], Action],
         sounds: Sounds | None = None,
         options: TableOptions | None = None,
-        on_action: Callable[[SessionState, SessionState, Action, int | None], None] | None = None,
+        hooks: TableHooks | None = None,
     ) -> None:
         if len(seats) != session.players:
             raise ValueError("one seat configuration per player is needed")
@@ -163,7 +164,8 @@ class TableScene(Scene):
         """A computer seat's decision, made on the worker thread."""
         self.sounds = sounds or Sounds(enabled=False)
         self.options = options or TableOptions()
-        self.on_action = on_action
+        self.hooks = hooks or TableHooks()
+        """What the screen that opened the table gave it (:mod:`.hooks`)."""
         self.humans = [s for s, cfg in enumerate(seats) if cfg.is_human]
         to_move = session.to_move
         self.viewer = to_move if to_move in self.humans else (self.humans or [0])[0]
@@ -224,40 +226,36 @@ class TableScene(Scene):
         """Stepped seconds the next computer still waits before it starts (the grace)."""
         self.buttons = self._make_buttons()
         self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
-        self.deal_code: str | None = None
-        """The session's deal code, shown with the seed once a hand is over."""
-        self.on_replay: Callable[[int], None] | None = None
-        """Open hand N in the replay viewer (the hand-end panel's Replay hand)."""
         self._placed: tuple | None = None
         self._sheet_cache: tuple | None = None
-        self.on_settings: Callable[[Settings], None] | None = None
-        """Where a setting changed at the table is saved."""
-        self.on_leave: Callable[[], None] | None = None
-        """Where the Menu button goes (the title screen); None closes the window."""
         self.shown = len(self.view.history)
         """How many of the hand's moves have been animated (their words may show)."""
         self._story_cache: tuple | None = None
         """The last story told and what it was told from (see :meth:`_story`)."""
         self.over: SessionOver | None = None
         """The game's end, once the engine reported it."""
-        self.tips = None
-        """Rule tips (``..rule_tips.TableTips``): told what each action showed the viewer,
-        drawn over the table; None shows none."""
+        self.tips = self.hooks.tips
         self.refresh_buttons()
         if not self.view.history and self.view.phase == PLAYING:
             self._start_hand_animation()
         elif self.view.phase != PLAYING:  # a session resumed between hands
             if self.view.phase == SESSION_OVER:
                 self.over = SessionOver(self.view.winners, self.view.scores)
-            # opened on the first frame, once whoever built the table has set its hooks
-            self.motion.seq.call(self._open_panel)
+            self._open_panel()
         self._check_handoff()
+        if self.tips is not None:
+            self.tips.notice(self.view, [])  # an upcard offered as the table opens
 
     # ----------------------------------------------------------------- the view
 
     def _view_of(self, session: SessionState) -> PlayerView:
         """What the table may show of ``session``: the viewer's view, or a spectator's."""
         return player_view(session, self.viewer) if self.humans else spectator_view(session)
+
+    @property
+    def session_id(self) -> int | None:
+        """The saved session's number (None: not saved)."""
+        return self.hooks.session_id
 
     @property
     def pass_and_play(self) -> bool:
@@ -653,8 +651,8 @@ class TableScene(Scene):
     def change_settings(self, **values) -> None:
         """A setting changed at the table (F, M): kept like any other setting."""
         self.settings = replace(self.settings, **values)
-        if self.on_settings is not None:
-            self.on_settings(self.settings)
+        if self.hooks.on_settings is not None:
+            self.hooks.on_settings(self.settings)
 
     def say(self, text: str, seconds: float = 3.0) -> None:
         self.notice = text
@@ -665,8 +663,8 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         """Back to the title screen (the session is saved as it is played)."""
-        if self.on_leave is not None:
-            self.on_leave()
+        if self.hooks.on_leave is not None:
+            self.hooks.on_leave(self.session)
         else:
             self.app.pop()
 
@@ -686,8 +684,10 @@ class TableScene(Scene):
         self.hint = ""
         self.hint_details = ""
         self.moments += moments(events, self.humans or None)
-        if self.on_action:
-            self.on_action(old, new, action, seat)
+        if self.hooks.on_action is not None:
+            failed = self.hooks.on_action(old, new, action, seat)
+            if failed:  # the table plays on, unsaved, and says so
+                self.say(failed, SAVE_FAILED_SECONDS)
         watcher = self.viewer if self.humans else None
         seen = seen_events(new, watcher, events)
         self.react(before, seen)
@@ -814,7 +814,7 @@ class TableScene(Scene):
             close=self.app_quit,
             human_answers=lambda v: v.to_move is not None and self.seats[v.to_move].is_human,
             autoplay=self.options.autoplay,
-            replay=self._replay_this_hand if self.on_replay is not None else None,
+            replay=self._replay_this_hand if self.hooks.on_replay is not None else None,
             details=self._toggle_details,
             skip=self._skip_to_end,
             offers_skip=self._may_skip,
@@ -842,7 +842,7 @@ class TableScene(Scene):
         self.celebration = Celebration(moment, name, self.settings.reduced_motion, sounds)
 
     def _replay_this_hand(self) -> None:
-        self.on_replay(self.session.hand_number)
+        self.hooks.on_replay(self.session.hand_number)
 
     # ----------------------------------------------------------------- bots
 
@@ -1041,7 +1041,7 @@ class TableScene(Scene):
             details=fairness_details(
                 hand_seed(self.session.seed, view.hand_number),
                 view.phase != PLAYING,
-                self.deal_code,
+                self.hooks.deal_code,
             )
             if self.show_details
             else None,
