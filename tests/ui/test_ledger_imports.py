@@ -13,7 +13,7 @@ import pytest
 from knockrummy.app import main
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
-from knockrummy.ui.loop import App
+from knockrummy.ui.loop import WAKE, App
 from knockrummy.ui.runner import default_seats
 from knockrummy.ui.scenes.ledger_screen import LedgerScreen
 from knockrummy.ui.scenes.settings_screen import SettingsScreen
@@ -66,10 +66,10 @@ def test_a_long_import_runs_off_the_ui_thread_with_progress_and_is_written_at_th
     game.store.db.set_trace_callback(statements.append)
     type_import(app, screen, path)
     assert screen.import_job is not None  # the key press returned at once
-    drawn = sum(app.step(DT, pygame.event.get()) for _ in range(5))
-    assert drawn >= 1 and screen.notices == ["Importing long.json..."]
-    screen.import_progress = (1500, 3000)  # as the worker reports it
-    app.step(DT, [])
+    step(app, 5)  # the window runs on while the worker checks
+    assert screen.notices == ["Importing long.json..."]
+    screen.import_progress = (1500, 3000)  # as the worker reports it, waking the window
+    assert app.step(DT, [pygame.event.Event(WAKE)])
     assert screen.notices == ["Importing: 1,500 of 3,000 actions checked (50%)"]
     assert statements == []  # nothing is written while the worker checks
     assert screen.executor.finish() == 1

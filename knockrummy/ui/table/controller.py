@@ -113,9 +113,11 @@ from .input import (
     Throw,
 )
 from .layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
+from .modes import Facts, Mode, next_mode
 from .motion import Move, TableMotion, Timing
 from .painter import TableFrame, TableStory, draw_table
 from .panel import HandEndPanel, PanelChoices
+from .policies import SeatPolicy, policies_for
 from .worker import TableWorker
 
 
@@ -153,6 +155,7 @@ class TableScene(Scene):
         sounds: Sounds | None = None,
         options: TableOptions | None = None,
         hooks: TableHooks | None = None,
+        policies: list[SeatPolicy] | None = None,
     ) -> None:
         if len(seats) != session.players:
             raise ValueError("one seat configuration per player is needed")
@@ -160,13 +163,13 @@ class TableScene(Scene):
         """The session played here: only applied to and turned into views."""
         self.seats = seats
         self.settings = settings
-        self.decide = decide
-        """A computer seat's decision, made on the worker thread."""
+        self.policies = policies or policies_for(seats, decide)
+        """Who decides for each seat (:mod:`.policies`); the table asks, never assumes."""
         self.sounds = sounds or Sounds(enabled=False)
         self.options = options or TableOptions()
         self.hooks = hooks or TableHooks()
         """What the screen that opened the table gave it (:mod:`.hooks`)."""
-        self.humans = [s for s, cfg in enumerate(seats) if cfg.is_human]
+        self.humans = [s for s, policy in enumerate(self.policies) if policy.here]
         to_move = session.to_move
         self.viewer = to_move if to_move in self.humans else (self.humans or [0])[0]
         self.view: PlayerView = self._view_of(session)
@@ -229,6 +232,10 @@ class TableScene(Scene):
         self._placed: tuple | None = None
         self._sheet_cache: tuple | None = None
         self.shown = len(self.view.history)
+        self._seen_mode: Mode | None = None
+        """The mode the controller last acted on (see :meth:`_follow_mode`)."""
+        self._landing = False
+        """Animations were queued whose end the controller has not yet followed."""
         """How many of the hand's moves have been animated (their words may show)."""
         self._story_cache: tuple | None = None
         """The last story told and what it was told from (see :meth:`_story`)."""
@@ -238,11 +245,10 @@ class TableScene(Scene):
         self.refresh_buttons()
         if not self.view.history and self.view.phase == PLAYING:
             self._start_hand_animation()
-        elif self.view.phase != PLAYING:  # a session resumed between hands
-            if self.view.phase == SESSION_OVER:
-                self.over = SessionOver(self.view.winners, self.view.scores)
-            self._open_panel()
+        elif self.view.phase == SESSION_OVER:  # a finished session, opened again
+            self.over = SessionOver(self.view.winners, self.view.scores)
         self._check_handoff()
+        self._follow_mode()  # a session resumed between hands opens on its panel
         if self.tips is not None:
             self.tips.notice(self.view, [])  # an upcard offered as the table opens
 
@@ -293,20 +299,56 @@ class TableScene(Scene):
 
     @property
     def human_to_move(self) -> bool:
+        """The seat to move is played at this screen."""
         seat = self.view.to_move
-        return seat is not None and self.seats[seat].is_human
+        return seat is not None and self.policies[seat].here
+
+    def _ready(self) -> bool:
+        """The seat to move has a policy with a move to make now (see :mod:`.modes`)."""
+        seat = self.view.to_move
+        if seat is None or self.policies[seat].here:
+            return False
+        return self.policies[seat].ready(self.session, seat)
+
+    @property
+    def mode(self) -> Mode:
+        """The table's mode now (:func:`.modes.next_mode` of what the table holds)."""
+        view = self.view
+        return next_mode(
+            Facts(
+                animating=self.motion.seq.busy,
+                dealing=self.motion.deal is not None,
+                playing=view.phase == PLAYING,
+                over=view.phase == SESSION_OVER,
+                handoff=self.handoff is not None,
+                asking=self.asking is not None or self.knock_future is not None,
+                to_move=view.to_move,
+                here=self.human_to_move,
+                ready=self._ready(),
+                grace=self.undo_grace > 0 and self.may_undo,
+            )
+        )
 
     @property
     def can_act(self) -> bool:
         """The viewer may play now: it is their move and no animation is running."""
-        return (
-            self.handoff is None
-            and self.human_to_move
-            and self.view.to_move == self.viewer
-            and not self.motion.seq.busy
-            and self.view.phase == PLAYING
-            and self.panel is None
-        )
+        return self.mode in (Mode.SEAT_TO_ACT, Mode.ASKING) and self.view.to_move == self.viewer
+
+    def _follow_mode(self) -> None:
+        """Do what entering the table's mode takes: once animations are over, the moves
+        they showed may be told in words and the screen may need handing over; a hand's
+        end opens its panel. Every other move between modes needs nothing done."""
+        mode = self.mode
+        if self._landing and mode not in (Mode.DEALING, Mode.ANIMATING):
+            self._landing = False
+            self.shown = len(self.view.history)
+            self._check_handoff()
+            mode = self.mode
+        if mode == self._seen_mode:
+            return
+        self._seen_mode = mode
+        if mode in (Mode.HAND_END, Mode.GAME_OVER) and self.panel is None:
+            self._open_panel()
 
     @property
     def legal(self) -> list[Action]:
@@ -496,7 +538,7 @@ class TableScene(Scene):
         return (
             self.view.phase == BUY_BACK
             and self.view.to_move == self.viewer
-            and self.seats[self.viewer].is_human
+            and self.policies[self.viewer].here
         )
 
     def _discard_selected(self) -> None:
@@ -674,6 +716,10 @@ class TableScene(Scene):
         """Apply an action (checked by the engine) and react to the events it caused."""
         old = self.session
         before = self.view
+        if self.hooks.refuse is not None:
+            why = self.hooks.refuse(action, seat)
+            if why is not None:
+                raise IllegalActionError(action, why)
         new, events = apply(old, action, seat)
         self.session = new
         self.view = self._view_of(new)
@@ -709,21 +755,18 @@ class TableScene(Scene):
                 self.view.seats_in_hand,
                 lambda: self.geometry,
                 lambda card: self.shown_hand().slot_of(card),
-                computer_next=to_move is not None and not self.seats[to_move].is_human,
+                computer_next=to_move is not None and not self.policies[to_move].here,
             )
-            seen = len(self.view.history)
-            self.motion.seq.call(lambda: self._caught_up(seen))
-            self.motion.seq.call(self._check_handoff)
+            self._landing = True
         for event in events:
             if isinstance(event, HandSettled):
-                self.motion.seq.pause(self.motion.duration(0.5))
-                self.motion.seq.call(self._open_panel)
+                self.motion.seq.pause(self.motion.duration(0.5))  # then the panel opens
             elif isinstance(event, HandDealt):
                 self.panel = None
                 self.order.custom = None
                 self.shown = 0
                 self._start_hand_animation()
-                self.motion.seq.call(self._check_handoff)
+                self._landing = True
             elif isinstance(event, (BuyBackOffered, BuyBackAnswered)) and self.panel is not None:
                 self.panel.update_view(self.view, self.hand_changes())
             if isinstance(event, BuyBackAnswered):
@@ -732,10 +775,6 @@ class TableScene(Scene):
             elif isinstance(event, SessionOver):
                 self.over = event
                 self._end_skip()
-
-    def _caught_up(self, shown: int) -> None:
-        """The moves animated so far: their words may show (last turns, the log)."""
-        self.shown = shown
 
     def _moves(self, events: list[Event]) -> list[Move]:
         """The hand's events as the viewer saw them: a drawn card only if the view knows it."""
@@ -762,14 +801,17 @@ class TableScene(Scene):
         return moves
 
     def _advance(self, dt: float) -> None:
-        """Between animations: ask a computer that is to answer, count down a panel that
-        closes by itself, report the panel and the game's end to whoever listens."""
-        if self.panel is None:
-            if self.view.phase == PLAYING and self._computer_to_move():
-                if self.undo_grace > 0 and self.may_undo:
-                    self.undo_grace -= dt  # the grace: time to take a misclick back
-                    return
-                self._bot_turn()
+        """Between animations, what the mode asks for: a seat's policy asked for its move
+        (or the grace counted down first), a panel that closes by itself counted down, the
+        panel and the game's end reported to whoever listens."""
+        mode = self.mode
+        if mode is Mode.GRACE:
+            self.undo_grace -= dt  # the grace: time to take a misclick back
+            return
+        if mode is Mode.THINKING:
+            self._bot_turn()
+            return
+        if mode not in (Mode.HAND_END, Mode.GAME_OVER) or self.panel is None:
             return
         if self.panel.busy:
             return
@@ -777,7 +819,7 @@ class TableScene(Scene):
             self.panel.reported = True
             if self.options.on_panel:
                 self.options.on_panel(self)
-        if self._computer_to_move():
+        if self._ready():
             self._bot_turn()  # a buy-back offer a computer answers
         elif self.over is not None:
             if self.options.on_over and not self.panel.over_reported:
@@ -788,9 +830,6 @@ class TableScene(Scene):
             if self.panel_wait <= 0:
                 self.perform(NextHand(), None)
 
-    def _computer_to_move(self) -> bool:
-        return self.view.to_move is not None and not self.human_to_move
-
     def _needs_step(self) -> bool:
         """A computer or the table itself has something to do on the next update."""
         v = self.view
@@ -798,7 +837,7 @@ class TableScene(Scene):
             return False
         if v.phase == HAND_OVER:
             return self.panel is None or self.options.autoplay
-        return v.to_move is not None and not self.human_to_move
+        return self._ready()
 
     # ----------------------------------------------------------------- hand start and end
 
@@ -812,7 +851,7 @@ class TableScene(Scene):
         choices = PanelChoices(
             answer=lambda action: self.perform(action, self.view.to_move),
             close=self.app_quit,
-            human_answers=lambda v: v.to_move is not None and self.seats[v.to_move].is_human,
+            human_answers=lambda v: v.to_move is not None and self.policies[v.to_move].here,
             autoplay=self.options.autoplay,
             replay=self._replay_this_hand if self.hooks.on_replay is not None else None,
             details=self._toggle_details,
@@ -821,13 +860,19 @@ class TableScene(Scene):
         )
         factor = self.settings.duration_factor
         self.panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
-        self.panel.place(self.size)
+        self.panel.place(self._panel_size())
         self.panel_wait = (
             self.motion.duration(self.options.panel_seconds) if self.options.autoplay else 0
         )
         if self.over is not None and self.over.winners:
             self.sounds.play("win")
         self._celebrate()
+
+    def _panel_size(self) -> tuple[int, int]:
+        """The room the hand-end panel takes (all the window unless the hooks say)."""
+        if self.hooks.panel_size is not None:
+            return self.hooks.panel_size(self.size)
+        return self.size
 
     def _celebrate(self) -> None:
         """Start the celebration of the last moment (a game won outranks its hand)."""
@@ -855,7 +900,8 @@ class TableScene(Scene):
         if self.future is None:
             state, seat = self.session, self.view.to_move
 
-            self.future = self._in_background(lambda: self.decide(state, seat))
+            policy = self.policies[seat]
+            self.future = self._in_background(lambda: policy.decide(state, seat))
             self._future_seat = seat
             return
         if not self.future.done():
@@ -949,12 +995,13 @@ class TableScene(Scene):
         self.motion.card_pos.clear()
         self._place_buttons()
         if self.panel is not None:
-            self.panel.place(size)
+            self.panel.place(self._panel_size())
         self._place_question()
 
     def update(self, dt: float) -> None:
         self.worker.settle([f for f in (self.future, self.hint_future, self.knock_future) if f])
         self.motion.update(dt)
+        self._follow_mode()
         self.notice_left = max(0.0, self.notice_left - dt)
         drag = self.input.drag
         self.motion.settle(self._targets(), dt, drag.card if drag else None)
@@ -993,8 +1040,13 @@ class TableScene(Scene):
         card = self.selected
         if can_act and view.hand_phase == "discard" and card is not None and card != view.taken:
             leaves = discard_points(list(view.hand), forbidden=view.taken).get(card)
+        own = None
+        if self.hooks.status is not None and self.notice_left <= 0 and self.panel is None:
+            own = self.hooks.status()
         if self.notice_left > 0:
             status = self.notice
+        elif own is not None:
+            status = own
         else:
             status = status_line(
                 view,
@@ -1023,8 +1075,8 @@ class TableScene(Scene):
             leaves=leaves,
             taken=view.taken if view.to_move == self.viewer else None,
             drawn=self._drawn(),
-            glow_stock=drawing and DrawStock() in legal,
-            glow_discard=drawing and TakeDiscard() in legal,
+            glow_stock=drawing and self._offered(DrawStock(), legal),
+            glow_discard=drawing and self._offered(TakeDiscard(), legal),
             status=status,
             notice=self.notice_left > 0,
             hint=self.hint,
@@ -1046,6 +1098,11 @@ class TableScene(Scene):
             if self.show_details
             else None,
         )
+
+    def _offered(self, action: Action, legal: list[Action]) -> bool:
+        """A pile glows for a legal draw the screen's own rule offers (see the hooks)."""
+        offered = self.hooks.offered
+        return action in legal and (offered is None or offered(action))
 
     def _drawn(self) -> Card | None:
         """The card the viewer just drew from the stock, while they are to discard."""

@@ -8,6 +8,10 @@ Glossary:
                (an unsaved game has no session number, a lesson no replay).
     recorder   the ``on_action`` hook: told each action applied, with the states before
                and after; a text it returns is a save that failed, shown on the status line.
+    house rule a screen's own rule on top of the engine's (a lesson's step): ``refuse``
+               names why an action may not be made now; ``offered`` says which draws the
+               piles' glow offers; ``status`` is the status line's own words; ``panel_size``
+               is the room the hand-end panel takes (the rest is the screen's).
 """
 
 from __future__ import annotations
@@ -43,3 +47,12 @@ class TableHooks:
     tips: object | None = None
     """Rule tips (:class:`~..rule_tips.TableTips`): told what each action showed the
     viewer, drawn over the table; None shows none."""
+    refuse: Callable[[Action, int | None], str | None] | None = None
+    """Why an action may not be made now by the screen's own rule, or None (see the
+    glossary's house rule); the engine still checks every action."""
+    offered: Callable[[Action], bool] | None = None
+    """Whether the piles glow for this draw (None: for every legal one)."""
+    status: Callable[[], str | None] | None = None
+    """The status line's own words now (None: the table's), unless a notice shows."""
+    panel_size: Callable[[tuple[int, int]], tuple[int, int]] | None = None
+    """The room the hand-end panel takes in a window of this size (None: all of it)."""
