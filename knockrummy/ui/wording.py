@@ -553,6 +553,11 @@ def score_sheet_row(
     return text
 
 
+def game_and_hand(game: str, hand_number: int) -> str:
+    """The table's corner line where no score sheet is drawn: ``Knock Rummy · hand 2``."""
+    return f"{game} · hand {hand_number}"
+
+
 def hands_left_label(left: int) -> str:
     """``poker-rum``: hands still to play in the rotation."""
     return "last hand" if left == 1 else f"{left} hands left"

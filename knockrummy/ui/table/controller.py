@@ -88,6 +88,7 @@ from ..wording import (
     UNDO_LABEL,
     buy_back_words,
     deadwood_now,
+    game_and_hand,
     going_out_word,
     handoff_lines,
     hands_left_label,
@@ -115,7 +116,7 @@ from .input import (
 from .layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
 from .modes import Facts, Mode, next_mode
 from .motion import Move, TableMotion, Timing
-from .painter import TableFrame, TableStory, draw_table
+from .painter import TableFrame, TablePainter, TableStory
 from .panel import HandEndPanel, PanelChoices
 from .policies import SeatPolicy, policies_for
 from .worker import TableWorker
@@ -197,6 +198,8 @@ class TableScene(Scene):
         self.celebration: Celebration | None = None
         self.moments: list[Moment] = []
         """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
+        self.painter = TablePainter()
+        """Draws the table's frames, keeping what the next frame may reuse."""
         self.worker = TableWorker()
         """Works out computer moves, hints and the advisor's estimates (:mod:`.worker`)."""
         self.future: Future | None = None
@@ -294,6 +297,11 @@ class TableScene(Scene):
         self.view = self._view_of(self.session)
         self.resize(self.size)
 
+    @property
+    def profile(self):
+        """The rules played at this table."""
+        return get_profile(self.view.profile_id)
+
     def seat_of(self, position: int) -> int:
         return self.view.seats_in_hand[position]
 
@@ -383,12 +391,10 @@ class TableScene(Scene):
         return shown.targets(width * 0.22, self.selected, held, width * DEADWOOD_DROP, groups)
 
     def hand_changes(self) -> dict[int, list[LedgerEntry]]:
-        """This hand's points entries by seat, from the session's ledger (public: every
-        seat sees the scores change; the view carries the totals, not the entries)."""
+        """This hand's points entries by seat (from the view: every seat sees them)."""
         out: dict[int, list[LedgerEntry]] = {}
-        for entry in self.session.ledger:
-            if entry.hand == self.view.hand_number and entry.account == "points":
-                out.setdefault(entry.seat, []).append(entry)
+        for entry in self.view.hand_entries:
+            out.setdefault(entry.seat, []).append(entry)
         return out
 
     # ----------------------------------------------------------------- buttons
@@ -1057,7 +1063,7 @@ class TableScene(Scene):
                 selected=self.selected,
             )
             if self.may_undo:
-                status = f"{status} {undo_offer(self.session.log[-1][1].card)}"
+                status = f"{status} {undo_offer(view.history[-1].action.card)}"
         handoff = None
         if self.handoff is not None:
             others = [view.names[s] for s in self.humans if s != self.handoff]
@@ -1067,7 +1073,9 @@ class TableScene(Scene):
             view=view,
             seats=tuple(self.seats),
             geometry=self.geometry,
-            motion=self.motion,
+            motion=self.motion.snapshot(),
+            game_line=game_and_hand(self.profile.name, view.hand_number),
+            pot=pot_label(view.pot) if self.profile.session == "elimination" else None,
             bottom=bottom,
             face_down=self.hidden_hand,
             selected=self.selected,
@@ -1080,14 +1088,14 @@ class TableScene(Scene):
             status=status,
             notice=self.notice_left > 0,
             hint=self.hint,
-            buttons=tuple(self.buttons.values()),
-            menu_button=self.menu_button,
+            buttons=tuple(b.face() for b in self.buttons.values()),
+            menu_button=self.menu_button.face(),
             thinking=self.future is not None,
             panel=self.panel,
             handoff=handoff,
             question=None
             if self.asking is None
-            else (self.ask_lines, self.ask_rect, self.ask_buttons),
+            else (self.ask_lines, self.ask_rect, tuple(b.face() for b in self.ask_buttons)),
             look=look_of(self.settings),
             story=self._story(bottom),
             details=fairness_details(
@@ -1117,14 +1125,12 @@ class TableScene(Scene):
     def _story(self, bottom: tuple[Card, ...] | None) -> TableStory:
         """What every seat knows, in words: counts, last moves, the log, the scores.
 
-        Built again only when something it reads changed (the view, the session, the moves
+        Built again only when something it reads changed (the view, the moves
         animated so far, the hand shown, what is open): a frame that changes none of them
         reuses the last story instead of counting deadwood and wording the log again."""
         shows_pile = self.show_pile or self.pile_hover
         key = (
             id(self.view),
-            id(self.session),
-            len(self.session.records),
             bottom,
             self.shown,
             self.motion.deal is None,
@@ -1138,7 +1144,7 @@ class TableScene(Scene):
             return cached[2]
         story = self._tell_story(bottom, shows_pile)
         # the view and session are kept with the key, so their ids cannot be reused
-        self._story_cache = (key, (self.view, self.session), story)
+        self._story_cache = (key, self.view, story)
         return story
 
     def _tell_story(self, bottom: tuple[Card, ...] | None, shows_pile: bool) -> TableStory:
@@ -1168,7 +1174,7 @@ class TableScene(Scene):
         """The score sheet's lines, each with whether it is dimmed (a player out); worked
         out again only when the view or the hands played change (the buttons' placing
         asks for it every update)."""
-        key = (id(self.view), len(self.session.records))
+        key = id(self.view)
         if self._sheet_cache is None or self._sheet_cache[0] != key:
             # the view is kept with the key, so its id cannot be reused meanwhile
             self._sheet_cache = (key, self.view, self._score_sheet())
@@ -1182,9 +1188,7 @@ class TableScene(Scene):
         ]
         won = None
         if profile.session in ("to-target", "gin-box", "gin-line"):
-            won = [
-                sum(1 for r in self.session.records if s in r.winners) for s in range(view.players)
-            ]
+            won = view.hands_won
         elimination = profile.session == "elimination"
         for seat in range(view.players):
             text = score_sheet_row(
@@ -1204,7 +1208,7 @@ class TableScene(Scene):
         return tuple(lines)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_table(self.frame(), surface)
+        self.painter.draw(self.frame(), surface)
         if self.celebration is not None:
             self.celebration.draw(surface, look_of(self.settings), self.geometry.font)
         if self.tips is not None:

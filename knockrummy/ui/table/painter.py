@@ -23,7 +23,6 @@ import pygame
 
 from ...engine.cards import Card
 from ...engine.ledger import LedgerEntry
-from ...engine.profiles import get_profile
 from ...engine.session import BUY_BACK, PLAYING
 from ...engine.views import PlayerView
 from .. import card_art
@@ -50,7 +49,7 @@ from ..theme import (
     WARN,
     Look,
 )
-from ..widgets import Button, plate
+from ..widgets import ButtonFace, plate
 from ..wording import (
     DETAILS_CLOSE,
     DRAWN_MARK,
@@ -70,11 +69,10 @@ from ..wording import (
     leaves_label,
     more_changes,
     plate_lines,
-    pot_label,
     total_label,
 )
 from .layout import TableGeometry
-from .motion import TableMotion
+from .motion import MotionSnapshot
 from .panel import HandEndPanel
 
 
@@ -209,7 +207,7 @@ class TableFrame:
     """The view of the seat on screen (a spectator's at a table of computers)."""
     seats: tuple[SeatConfig, ...]
     geometry: TableGeometry
-    motion: TableMotion
+    motion: MotionSnapshot
     """Read only: flights, the deal, bubbles and where the bottom cards are."""
     bottom: tuple[Card, ...] | None
     """The bottom seat's cards in display order, if the view knows them."""
@@ -228,8 +226,8 @@ class TableFrame:
     notice: bool
     """The status line is a notice (a refusal, a setting changed)."""
     hint: str
-    buttons: tuple[Button, ...]
-    menu_button: Button
+    buttons: tuple[ButtonFace, ...]
+    menu_button: ButtonFace
     thinking: bool
     """A computer is deciding (its plate shows dots)."""
     panel: HandEndPanel | None
@@ -244,9 +242,13 @@ class TableFrame:
     details: tuple[str, ...] | None = None
     """The deal's details when the player opened them (I): the seed's whole fingerprint
     while the hand is played, the seed and the deal code after it."""
-    question: tuple[tuple[tuple[str, bool], ...], pygame.Rect, tuple[Button, ...]] | None = None
+    question: tuple[tuple[tuple[str, bool], ...], pygame.Rect, tuple[ButtonFace, ...]] | None = None
     """The knock confirmation: its lines (each with whether it is the title), its box and
     its two buttons; None when nothing is asked."""
+    game_line: str = ""
+    """The game and the hand, in the corner where no score sheet is drawn."""
+    pot: str | None = None
+    """The pot's words over the piles where the game has one and no sheet is drawn."""
 
     @property
     def viewer(self) -> int:
@@ -261,33 +263,46 @@ class TableFrame:
         return self.geometry.size
 
 
-_backdrop: dict = {}
-"""The table under an open hand-end panel, drawn once: (panel, size, deck) -> surface."""
+class TablePainter:
+    """Draws frames, keeping what it drew that the next frame may reuse: the table layer
+    (see :func:`_draw_scene`) and the table under an open hand-end panel. Each table has
+    its own painter; a drawing that records marks draws everything afresh."""
+
+    def __init__(self) -> None:
+        self.still = _Still()
+        """The table layer last drawn, with what it was drawn from."""
+        self.backdrop: tuple | None = None
+        """The dimmed table under the open panel: (its panel, size, look), the image."""
+
+    def draw(self, frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None):
+        """Draw ``frame``; reads it and changes nothing in it. ``marks``, if given,
+        receives what was drawn where."""
+        if frame.handoff is not None:
+            draw_handoff(frame, surface, marks)
+            return
+        if frame.panel is not None:
+            # the panel is kept with the key, so the key cannot match another panel
+            key = (frame.panel, surface.get_size(), frame.look)
+            kept = self.backdrop
+            if kept is None or kept[0] != key or marks is not None:
+                image = surface.copy()
+                _draw_scene(frame, image, marks, self.still, bubbles=False)
+                image.blit(_shade(surface.get_size()), (0, 0))
+                kept = self.backdrop = (key, image)
+            surface.blit(kept[1], (0, 0))
+            draw_panel(frame, surface, marks)
+        else:
+            self.backdrop = None
+            _draw_scene(frame, surface, marks, self.still)
+            if frame.question is not None:
+                draw_question(frame, surface, marks)
+        if frame.details is not None:
+            draw_details(frame, surface, marks)
 
 
 def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
-    """Draw ``frame``; reads it and changes nothing in it. ``marks``, if given, receives
-    what was drawn where."""
-    if frame.handoff is not None:
-        draw_handoff(frame, surface, marks)
-        return
-    if frame.panel is not None:
-        key = (id(frame.panel), surface.get_size(), frame.look)
-        image = _backdrop.get(key)
-        if image is None or marks is not None:
-            _backdrop.clear()
-            image = surface.copy()
-            _draw_scene(frame, image, marks, bubbles=False)
-            image.blit(_shade(surface.get_size()), (0, 0))
-            _backdrop[key] = image
-        surface.blit(image, (0, 0))
-        draw_panel(frame, surface, marks)
-    else:
-        _draw_scene(frame, surface, marks)
-        if frame.question is not None:
-            draw_question(frame, surface, marks)
-    if frame.details is not None:
-        draw_details(frame, surface, marks)
+    """Draw ``frame`` once, with nothing kept (a picture for a test or a screenshot)."""
+    TablePainter().draw(frame, surface, marks)
 
 
 def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
@@ -325,7 +340,8 @@ def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | Non
         y += fs * 1.6
     for button in buttons:
         button.draw(surface, fs)
-        _mark(marks, "button", button.label, button.rect, 1)
+        if button.shown:
+            _mark(marks, "button", button.label, button.rect, 1)
 
 
 @dataclass
@@ -339,25 +355,12 @@ class _Still:
     """Where the moving layer draws over it (the thinking dots), by name."""
 
 
-_still = _Still()
-
-
 def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
     """Everything the table layer is drawn from. Values, not the scene's mutable objects
     (a button's hover is read now), so an equal key means an identical layer."""
     motion = frame.motion
     deal = motion.deal
-    buttons = tuple(
-        (
-            b.label,
-            b.enabled,
-            b.visible,
-            b.hover,
-            b.primary,
-            None if b.rect is None else tuple(b.rect),
-        )
-        for b in (*frame.buttons, frame.menu_button)
-    )
+    buttons = (*frame.buttons, frame.menu_button)
     return (
         size,
         frame.look,
@@ -384,7 +387,11 @@ def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
 
 
 def _draw_scene(
-    frame: TableFrame, surface: pygame.Surface, marks: Marks | None, bubbles: bool = True
+    frame: TableFrame,
+    surface: pygame.Surface,
+    marks: Marks | None,
+    still: _Still,
+    bubbles: bool = True,
 ) -> None:
     """Everything but the hand-end panel: the table layer, then what moves over it.
 
@@ -398,15 +405,15 @@ def _draw_scene(
         spots = _draw_still(frame, surface, fs, marks)
     else:
         key = _still_key(frame, size)
-        image = _still.image
-        if key != _still.key or image is None:
+        image = still.image
+        if key != still.key or image is None:
             if image is None or image.get_size() != size:
                 image = pygame.Surface(size, 0, surface)
-            _still.key = None  # not valid until drawn in full
-            _still.spots = _draw_still(frame, image, fs, None)
-            _still.image, _still.key = image, key
+            still.key = None  # not valid until drawn in full
+            still.spots = _draw_still(frame, image, fs, None)
+            still.image, still.key = image, key
         surface.blit(image, (0, 0))
-        spots = _still.spots
+        spots = still.spots
     _draw_moving(frame, surface, fs, marks, spots, bubbles)
 
 
@@ -421,7 +428,8 @@ def _draw_still(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> d
     _draw_viewer(frame, surface, fs, marks, spots)
     _draw_status(frame, surface, fs, marks)
     frame.menu_button.draw(surface, round(fs * 0.8))
-    _mark(marks, "button", "menu", frame.menu_button.rect)
+    if frame.menu_button.shown:
+        _mark(marks, "button", "menu", frame.menu_button.rect)
     if frame.story is not None:
         _draw_sheet(frame, surface, fs, marks)
     return spots
@@ -453,7 +461,7 @@ def _draw_moving(frame: TableFrame, surface, fs: int, marks, spots: dict, bubble
     thinking = spots.get("thinking")
     if frame.thinking and thinking is not None:
         at, size = thinking
-        draw_thinking(surface, at, size, frame.motion.clock, frame.motion.timing.reduced)
+        draw_thinking(surface, at, size, frame.motion.clock, frame.motion.reduced)
     if frame.story is not None:
         if frame.story.log is not None and frame.story.pile is None:
             # the pile's history, a glance, takes the log's place on the right meanwhile
@@ -524,11 +532,11 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
         _glow(surface, (sx, sy, cw, ch))
     if frame.glow_discard and pile:
         _glow(surface, (dx, dy, cw, ch))
-    if get_profile(view.profile_id).session == "elimination" and frame.story is None:
+    if frame.pot is not None and frame.story is None:
         _text(
             marks,
             surface,
-            pot_label(view.pot),
+            frame.pot,
             fs,
             WARN,
             ((sx + dx + cw) / 2, sy - fs * 0.8),
@@ -668,7 +676,7 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
         if card in hidden:
             hidden.remove(card)
             continue
-        pos = frame.motion.card_pos.get(card)
+        pos = frame.motion.position_of(card)
         if pos is None:
             continue
         x, y = pos
@@ -696,7 +704,7 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
         if card == frame.taken:
             labels.append((TAKEN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
         elif card == frame.drawn and not (lifted and frame.leaves is not None):
-            top = frame.motion.card_pos.get(frame.selected)
+            top = frame.motion.position_of(frame.selected)
             if top is None or not x - cw < top[0] < x + cw:  # not under the lifted card
                 labels.append((DRAWN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
     for text, size, pos, bold in labels:  # over every card, so no later card hides them
@@ -765,14 +773,13 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
         _text(marks, surface, shown, size, color, (x, y), "center", group="status")
     for button in frame.buttons:
         button.draw(surface, round(fs * 0.9))
-        if button.visible and button.rect is not None:
+        if button.shown:
             _mark(marks, "button", button.label, button.rect)
     if frame.story is None:
-        profile = get_profile(frame.view.profile_id)
         _text(
             marks,
             surface,
-            f"{profile.name} · hand {frame.view.hand_number}",
+            frame.game_line,
             round(fs * 0.8),
             SOFT,
             (fs * 0.8, fs * 0.6),
