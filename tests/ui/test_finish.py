@@ -104,7 +104,7 @@ def test_the_hand_end_panel_takes_the_felts_hue(felt):
     assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
     surface = pygame.Surface(scene.size)
     draw_table(scene.frame(), surface, None)
-    rect = scene.panel.geometry["rect"]
+    rect = scene.panel.geometry.box
     r, g, b, _ = surface.get_at((rect.right - 12, rect.centery))
     felt_rgb = FELT_COLOURS[felt]
     strongest = max(range(3), key=lambda i: felt_rgb[i])

@@ -149,9 +149,9 @@ def test_hand_end_rows_with_room_do_not_overlap_their_cards_to_half_their_width(
     app, scene = table_at(2, size, 1.0, profile="poker-rum", humans=0, seed=4)
     assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
     geo = scene.panel.geometry
-    cw = geo["card_width"]
+    cw = geo.card_width
     for seat in scene.view.seats_in_hand:
-        xs = [p.x for p in geo["placed"] if p.seat == seat and p.laid_by is None]
+        xs = [p.x for p in geo.placed if p.seat == seat and p.laid_by is None]
         assert len(xs) >= 10
         steps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b - a < cw * 1.2]
         assert min(steps) > 0.5 * cw, (seat, min(steps) / cw)

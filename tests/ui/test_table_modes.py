@@ -133,3 +133,38 @@ def test_a_scripted_seat_waits_while_its_script_has_no_move():
     step(app, 300)
     assert scene.mode is Mode.WAITING and len(scene.session.log) == log
     assert not scene.busy  # nothing to do: the window may sleep
+
+
+def test_the_painter_reads_only_the_frame_and_imports_nothing_above_it():
+    from knockrummy.ui.table import painter
+
+    from .test_structure import _imports
+
+    path = Path(painter.__file__)
+    imported = _imports(path, "knockrummy.ui.table.painter")
+    banned = (
+        "knockrummy.ui.table.controller",
+        "knockrummy.ui.table.motion",
+        "knockrummy.ui.table.layout",
+        "knockrummy.ui.scenes",
+        "knockrummy.engine.profiles",
+        "knockrummy.engine.session.SessionState",
+    )
+    assert not [m for m in imported if m.startswith(banned)]
+    names = {n.id for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.Name)}
+    assert not names & {"TableMotion", "HandEndPanel", "Button", "get_profile", "TableScene"}
+
+
+def test_a_frame_holds_values_only():
+    from knockrummy.ui.table.motion import TableMotion
+    from knockrummy.ui.table.panel import HandEndPanel
+    from knockrummy.ui.widgets import Button
+
+    app, scene = make_table(players=3, humans=0, seed=4, autoplay=False)
+    assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
+    frame = scene.frame()
+    live = (TableMotion, HandEndPanel, Button, controller.TableScene)
+    fields = [getattr(frame, name) for name in frame.__dataclass_fields__]
+    fields += list(frame.buttons) + list(frame.panel.buttons) + [frame.panel, frame.motion]
+    assert not [f for f in fields if isinstance(f, live)]
+    hash(frame.panel.geometry), hash(frame.motion), hash(frame.buttons)  # frozen values

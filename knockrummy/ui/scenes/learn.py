@@ -309,7 +309,7 @@ class LessonScene(Scene):
             elif name == "pile" and self.table.panel is None:
                 rects.append(pygame.Rect(*map(round, layout.discard), cw, ch))
             elif name == "panel" and self.table.panel is not None:
-                rects.append(self.table.panel.geometry["rect"])
+                rects.append(self.table.panel.geometry.box)
             elif name == "answer" and self.table.panel is not None:
                 shown = [b.rect for b in self.table.panel.buttons if b.visible and b.rect]
                 rects.extend(shown[:1])

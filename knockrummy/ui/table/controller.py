@@ -102,6 +102,7 @@ from ..wording import (
     taken_back,
     undo_offer,
 )
+from .frame import TableFrame, TableStory
 from .hooks import SAVE_FAILED_SECONDS, TableHooks
 from .input import (
     Command,
@@ -116,7 +117,7 @@ from .input import (
 from .layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
 from .modes import Facts, Mode, next_mode
 from .motion import Move, TableMotion, Timing
-from .painter import TableFrame, TablePainter, TableStory
+from .painter import TablePainter
 from .panel import HandEndPanel, PanelChoices
 from .policies import SeatPolicy, policies_for
 from .worker import TableWorker
@@ -1091,7 +1092,7 @@ class TableScene(Scene):
             buttons=tuple(b.face() for b in self.buttons.values()),
             menu_button=self.menu_button.face(),
             thinking=self.future is not None,
-            panel=self.panel,
+            panel=None if self.panel is None else self.panel.face(),
             handoff=handoff,
             question=None
             if self.asking is None

@@ -1,8 +1,12 @@
-"""Drawing the table: a pure function of a :class:`TableFrame`, which it never changes.
+"""Drawing the table: a :class:`TablePainter` draws a :class:`~.frame.TableFrame` of plain
+values and reads nothing else (no scene, session, profile, animation, panel or button).
 
 Glossary:
-    frame    everything one picture of the table shows, gathered by the scene from the
-             view of the seat on screen: no card in it is one that seat may not know.
+    frame    everything one picture of the table shows (see :mod:`.frame`), gathered by
+             the controller from the view of the seat on screen: no card in it is one
+             that seat may not know.
+    painter  :class:`TablePainter`, one per table: it keeps what it drew that the next
+             frame may reuse (the still table layer, the table under an open panel).
     bottom   the seat at the bottom of the screen (the viewer); its cards are face up when
              the view knows them, face down otherwise (pass-and-play, a spectator).
     marks    an optional record of what one drawing put where (:class:`Marks`): each text,
@@ -22,14 +26,12 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.cards import Card
-from ...engine.ledger import LedgerEntry
 from ...engine.session import BUY_BACK, PLAYING
 from ...engine.views import PlayerView
 from .. import card_art
 from ..avatars import badge_rect, draw_face, draw_thinking
 from ..card_art import CARD_RATIO
 from ..fonts import blit_text, fit, font, wrap
-from ..seats import SeatConfig
 from ..theme import (
     ACCENT,
     BUBBLE,
@@ -47,9 +49,8 @@ from ..theme import (
     SOFT,
     TEXT,
     WARN,
-    Look,
 )
-from ..widgets import ButtonFace, plate
+from ..widgets import plate
 from ..wording import (
     DETAILS_CLOSE,
     DRAWN_MARK,
@@ -71,9 +72,8 @@ from ..wording import (
     plate_lines,
     total_label,
 )
-from .layout import TableGeometry
-from .motion import MotionSnapshot
-from .panel import HandEndPanel
+from .frame import TableFrame
+from .panel import PanelFace
 
 
 @dataclass(frozen=True)
@@ -179,90 +179,6 @@ def _card(marks, surface, image, pos, group: str, layer: int = 0) -> None:
     _mark(marks, "card", group, image.get_rect(topleft=(round(pos[0]), round(pos[1]))), layer)
 
 
-@dataclass(frozen=True)
-class TableStory:
-    """What every seat knows, told at the table (gathered by the scene from the view)."""
-
-    deadwood: tuple[str, ...]
-    """By the viewer's hand: its deadwood now (and what the best discard leaves)."""
-    groups: dict[Card, int | None]
-    """The viewer's cards by meld (None: deadwood), for the bands under them."""
-    last_turns: dict[int, str]
-    """Each seat's last turn in words, by seat."""
-    pick_ups: dict[int, list[Card]]
-    """Cards each seat took from the pile and still holds, by seat."""
-    log: tuple[str, ...] | None
-    """The hand log when it is open."""
-    pile: tuple[Card, ...] | None
-    """The discard pile, oldest first, when its history is shown."""
-    sheet: tuple[tuple[str, bool], ...]
-    """The score sheet's lines, each with whether it is dimmed."""
-
-
-@dataclass(frozen=True)
-class TableFrame:
-    """What one picture of the table shows."""
-
-    view: PlayerView
-    """The view of the seat on screen (a spectator's at a table of computers)."""
-    seats: tuple[SeatConfig, ...]
-    geometry: TableGeometry
-    motion: MotionSnapshot
-    """Read only: flights, the deal, bubbles and where the bottom cards are."""
-    bottom: tuple[Card, ...] | None
-    """The bottom seat's cards in display order, if the view knows them."""
-    face_down: bool
-    """Pass-and-play: the bottom seat's cards are shown face down."""
-    selected: Card | None
-    held: Card | None
-    """The card being dragged."""
-    leaves: int | None
-    """The count the selected card's discard leaves (while it may be thrown)."""
-    taken: Card | None
-    """The card the bottom seat took from the pile this turn (marked)."""
-    glow_stock: bool
-    glow_discard: bool
-    status: str
-    notice: bool
-    """The status line is a notice (a refusal, a setting changed)."""
-    hint: str
-    buttons: tuple[ButtonFace, ...]
-    menu_button: ButtonFace
-    thinking: bool
-    """A computer is deciding (its plate shows dots)."""
-    panel: HandEndPanel | None
-    handoff: tuple[str, ...] | None
-    """Pass-and-play: the hand-off screen's lines instead of the table."""
-    look: Look = Look()
-    """The deck, card back and felt chosen in Settings."""
-    story: TableStory | None = None
-    """Counts, last moves, the log and the scores (None: tell nothing, as in a test)."""
-    drawn: Card | None = None
-    """The card the bottom seat drew from the stock this turn (marked where it was sorted)."""
-    details: tuple[str, ...] | None = None
-    """The deal's details when the player opened them (I): the seed's whole fingerprint
-    while the hand is played, the seed and the deal code after it."""
-    question: tuple[tuple[tuple[str, bool], ...], pygame.Rect, tuple[ButtonFace, ...]] | None = None
-    """The knock confirmation: its lines (each with whether it is the title), its box and
-    its two buttons; None when nothing is asked."""
-    game_line: str = ""
-    """The game and the hand, in the corner where no score sheet is drawn."""
-    pot: str | None = None
-    """The pot's words over the piles where the game has one and no sheet is drawn."""
-
-    @property
-    def viewer(self) -> int:
-        return self.geometry.viewer
-
-    @property
-    def font(self) -> int:
-        return self.geometry.font
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.geometry.size
-
-
 class TablePainter:
     """Draws frames, keeping what it drew that the next frame may reuse: the table layer
     (see :func:`_draw_scene`) and the table under an open hand-end panel. Each table has
@@ -281,8 +197,7 @@ class TablePainter:
             draw_handoff(frame, surface, marks)
             return
         if frame.panel is not None:
-            # the panel is kept with the key, so the key cannot match another panel
-            key = (frame.panel, surface.get_size(), frame.look)
+            key = (frame.panel.number, surface.get_size(), frame.look)
             kept = self.backdrop
             if kept is None or kept[0] != key or marks is not None:
                 image = surface.copy()
@@ -933,33 +848,31 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
 def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
     panel = frame.panel
     geo = panel.geometry
-    rect = geo["rect"]
-    fs = geo["font"]
-    cw = geo["card_width"]
+    rect = geo.box
+    fs = geo.font
+    cw = geo.card_width
     surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
     _mark(marks, "box", "panel", rect, 1)
     view = panel.view
-    reveal, layoffs, count = panel.phase_progress()
+    reveal, layoffs, count = panel.progress
     _text(
         marks,
         surface,
         headline(view),
         round(fs * 1.35),
         TEXT,
-        (rect.centerx, rect.top + geo["header"] * 0.5),
+        (rect.centerx, rect.top + geo.header * 0.5),
         "center",
         bold=True,
         layer=1,
     )
-    seats = view.seats_in_hand
-    for position, seat in enumerate(seats):
-        top = rect.top + geo["header"] + position * geo["row_h"]
-        mid = top + geo["row_h"] / 2
+    for position in range(len(view.seats_in_hand)):
+        top = rect.top + geo.header + position * geo.row_h
+        mid = top + geo.row_h / 2
         if position % 2 == 0:
-            surface.blit(_stripe((rect.width - 8, round(geo["row_h"]))), (rect.left + 4, top))
-        changes = panel.changes.get(seat, [])
-        _panel_row(surface, geo, panel, changes, position, mid, count, marks)
-    for placed in geo["placed"]:
+            surface.blit(_stripe((rect.width - 8, round(geo.row_h))), (rect.left + 4, top))
+        _panel_row(surface, panel, position, mid, count, marks)
+    for placed in geo.placed:
         x, y = placed.x, placed.y
         if placed.laid_by is not None:
             t = max(0.0, min(1.0, layoffs * panel.layoff_count - _lay_index(geo, placed)))
@@ -982,28 +895,28 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         if placed.laid_by is not None:
             surface.blit(card_art.outline(cw, LAYOFF), (x - 3, y - 3))
     _lay_legend(surface, geo, view, fs, marks)
-    for i, line in enumerate(geo["notes"]):  # Knock Rami: who is out, the buy-back offer
-        size = geo["note_font"]
-        y = geo["notes_y"] + i * size * 1.35
+    for i, line in enumerate(geo.notes):  # Knock Rami: who is out, the buy-back offer
+        size = geo.note_font
+        y = geo.notes_y + i * size * 1.35
         shown = fit(line, size, rect.width - 2 * fs)
         _text(marks, surface, shown, size, WARN, (rect.centerx, y), "center", layer=1)
     for button in panel.buttons:
         button.draw(surface, fs)
-        if button.visible and button.rect is not None:
+        if button.shown:
             _mark(marks, "button", button.label, button.rect, 1)
 
 
-def _panel_row(
-    surface, geo, panel: HandEndPanel, changes: list[LedgerEntry], position, mid, count, marks
-) -> None:
+def _panel_row(surface, panel: PanelFace, position, mid, count, marks) -> None:
     """One seat's row: name, deadwood, the hand's change counting up, the reasons."""
     view = panel.view
+    geo = panel.geometry
+    changes = panel.changes[position]
 
     def text(*args, **kwargs):
         return _text(marks, surface, *args, layer=1, **kwargs)
 
-    rect = geo["rect"]
-    fs = geo["font"]
+    rect = geo.box
+    fs = geo.font
     settlement = view.settlement
     seat = view.seats_in_hand[position]
     tag = KNOCKED_TAG if settlement.knocker == position else ""
@@ -1026,7 +939,7 @@ def _panel_row(
     # points that count against a player (Knock Rami) are red and say so, never a gain
     against = counts_against(view.profile_id)
     name = view.names[seat]
-    total_here = panel.hand_result(seat)  # a buy-back's return is its own line
+    total_here = panel.results[position]  # a buy-back's return is its own line
     lines = [change_line(entry, against, name, view.names) for entry in changes]
     shown_total = total_here * count if count < 1 else total_here
     if count >= 1:
@@ -1034,7 +947,7 @@ def _panel_row(
     else:
         value = change_amount(round(shown_total), against, name)
     bad = against and total_here > 0
-    x = geo["right_x"]
+    x = geo.right_x
     shown = text(
         value,
         round(fs * 1.2),
@@ -1053,7 +966,7 @@ def _panel_row(
         lines.insert(0, total)
     small = round(fs * 0.72)
     step = small * 1.3
-    room = max(1, int((geo["row_h"] / 2 - fs * 0.35) // step))
+    room = max(1, int((geo.row_h / 2 - fs * 0.35) // step))
     width = rect.right - x - fs
     widest = max((font(small).get_rect(line).width for line in lines), default=0)
     # many reasons (a winner paid by each player): side by side in two columns if they fit
@@ -1097,12 +1010,12 @@ def _stripe(size: tuple[int, int]) -> pygame.Surface:
 
 
 def _lay_index(geo, placed) -> int:
-    laid = [p for p in geo["placed"] if p.laid_by is not None]
+    laid = [p for p in geo.placed if p.laid_by is not None]
     return laid.index(placed)
 
 
 def _lay_legend(surface, geo, view: PlayerView, fs, marks=None) -> None:
-    rect = geo["rect"]
+    rect = geo.box
     settlement = view.settlement
     seats = view.seats_in_hand
     notes = []
@@ -1124,7 +1037,7 @@ def _lay_legend(surface, geo, view: PlayerView, fs, marks=None) -> None:
             text,
             round(fs * 0.8),
             LAYOFF_TEXT,
-            (rect.left + fs, geo["buttons_y"] - fs * 1.6),
+            (rect.left + fs, geo.buttons_y - fs * 1.6),
             "midleft",
             layer=1,
         )
