@@ -351,6 +351,42 @@ SKIP_TO_END = "Skip to the result"
 UNDO_LABEL = "Undo"
 """The button that takes back the discard just made (U, or Ctrl+Z)."""
 
+# the table's buttons (a button naming a card or a price has its own function)
+DISCARD_LABEL = "Discard"
+KNOCK_LABEL = "Knock"
+PASS_LABEL = "Pass"
+HINT_LABEL = "Hint"
+LOG_LABEL = "Log"
+PILE_LABEL = "Pile"
+MENU_LABEL = "Menu"
+# the hand-end panel's buttons
+NEXT_HAND_LABEL = "Next hand"
+STAY_OUT_LABEL = "Stay out"
+CLOSE_LABEL = "Close"
+REPLAY_HAND_LABEL = "Replay hand"
+DETAILS_LABEL = "Details"
+
+
+def knock_button(word: str, card: Card) -> str:
+    """The Knock button once a knock is allowed: ``Knock with 8♠`` (or Gin, Rum)."""
+    return f"{word} with {card.symbol}"
+
+
+SORT_ORDERS = {"melds": "melds", "rank": "rank", "suit": "suit", "custom": "custom"}
+"""How each way of sorting the hand is named on the Sort button."""
+
+
+def sort_label(order: str) -> str:
+    """The Sort button: the order the hand is in now (``melds``, ``rank``, ``suit`` or the
+    player's own, ``custom``)."""
+    return f"Sort: {SORT_ORDERS[order]}"
+
+
+def with_undo_offer(status: str, card: Card) -> str:
+    """The status line while the discard just made may be taken back: the line, then the
+    offer (see :func:`undo_offer`)."""
+    return f"{status} {undo_offer(card)}"
+
 
 def undo_offer(card: Card) -> str:
     """The status line's addition while the discard just made may be taken back."""
@@ -551,6 +587,43 @@ def score_sheet_row(
     if out:
         text += " · out"
     return text
+
+
+def rule_tip_line(tip: str) -> str:
+    """A rule tip as the table shows it."""
+    return f"Rule tip: {tip}"
+
+
+# ------------------------------------------------------------------ lessons
+
+LEARN_TITLE = "Learn to play"
+LEARN_SUBTITLE = "A short guided hand for each game, one step at a time"
+BACK_LABEL = "Back"
+NEXT_LABEL = "Next"
+FINISH_LABEL = "Finish"
+WAIT_FOR_NEXT = "Read the lesson's words, then press Next (N)."
+"""The status line while a lesson's step waits for Next."""
+LESSON_NEXT_KEYS = "N: Next · Esc: leave, resume later"
+"""Under a lesson's words when the step waits for Next."""
+
+
+def lesson_label(title: str, step: int | None, steps: int) -> str:
+    """A lesson's line in the list: its title, and where the player left it (``step``
+    counted from 0; None: not started)."""
+    if step is None:
+        return title
+    return f"{title} (resume at step {step + 1} of {steps})"
+
+
+def lesson_counter(game: str, step: int, steps: int) -> str:
+    """Over a lesson's words: ``Learn Gin Rummy · step 3 of 12`` (``step`` from 0)."""
+    return f"Learn {game} · step {step + 1} of {steps}"
+
+
+def lesson_do_it(on_panel: bool) -> str:
+    """Under a lesson's words when the step asks for a move: where to make it."""
+    where = "on the panel" if on_panel else "at the table"
+    return f"Do it {where} · Esc: leave, resume later"
 
 
 def game_and_hand(game: str, hand_number: int) -> str:

@@ -34,30 +34,33 @@ from ..table.hooks import TableHooks
 from ..table.policies import AtThisScreen, Scripted
 from ..theme import ACCENT, SOFT, TEXT, look_of
 from ..widgets import Button
+from ..wording import (
+    BACK_LABEL,
+    FINISH_LABEL,
+    LEARN_SUBTITLE,
+    LEARN_TITLE,
+    LESSON_NEXT_KEYS,
+    NEXT_LABEL,
+    WAIT_FOR_NEXT,
+    lesson_counter,
+    lesson_do_it,
+    lesson_label,
+)
 from .menu import MenuScreen, column
 
 NEXT_KEYS = (pygame.K_n, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 """Keys that press Next on a step that waits for it."""
 POINTER = (120, 210, 255)
 """The outline of what a step points at (apart from the gold of the table's own glow)."""
-WAIT_FOR_NEXT = "Read the lesson's words, then press Next (N)."
-"""The status line while a step waits for Next."""
 PANEL_SHARE = 0.74
 """At the hand's end the panel takes this share of the height; the words go under it."""
-
-
-def lesson_label(lesson: lessons.Lesson, step: int | None) -> str:
-    """A lesson's line in the list: its title, and where the player left it."""
-    if step is None:
-        return lesson.title
-    return f"{lesson.title} (resume at step {step + 1} of {len(lesson.steps)})"
 
 
 class LearnScreen(MenuScreen):
     """The five lessons, one per profile; a lesson left half-way shows where it resumes."""
 
-    title = "Learn to play"
-    subtitle = "A short guided hand for each game, one step at a time"
+    title = LEARN_TITLE
+    subtitle = LEARN_SUBTITLE
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -68,9 +71,12 @@ class LearnScreen(MenuScreen):
             if settings.lesson == profile_id:  # a script grown shorter resumes at its end
                 step = min(settings.lesson_step, len(lesson.steps) - 1)
             self.buttons.append(
-                Button(lesson_label(lesson, step), lambda p=profile_id: self.start(p))
+                Button(
+                    lesson_label(lesson.title, step, len(lesson.steps)),
+                    lambda p=profile_id: self.start(p),
+                )
             )
-        self.buttons.append(Button("Back", self.back, pygame.K_b))
+        self.buttons.append(Button(BACK_LABEL, self.back, pygame.K_b))
 
     def start(self, profile_id: str) -> None:
         settings = self.game.settings
@@ -101,7 +107,7 @@ class LessonScene(Scene):
         """The step shown (``len(steps)`` once the lesson is done)."""
         self.on_restart = on_restart
         """Show the lesson again from a step (one that starts from a prepared position)."""
-        self.next_button = Button("Next", self.next_step, primary=True)
+        self.next_button = Button(NEXT_LABEL, self.next_step, primary=True)
         self.box: tuple[pygame.Rect, int, list[str]] | None = None
         """The words' box, their size and lines (laid out in ``update``)."""
         self._box_key: tuple | None = None
@@ -379,7 +385,7 @@ class LessonScene(Scene):
         height = min(box.height, round(needed))
         rect = pygame.Rect(box.left, box.top, box.width, height)
         last = self.index == len(self.lesson.steps) - 1
-        self.next_button.label = "Finish" if last else "Next"
+        self.next_button.label = FINISH_LABEL if last else NEXT_LABEL
         self.next_button.visible = step.action is None
         self.next_button.place((0, 0), size)
         self.next_button.rect.bottomright = (rect.right - size, rect.bottom - size * 0.6)
@@ -391,7 +397,7 @@ class LessonScene(Scene):
             return
         rect, size, lines = self.box
         title = get_profile(self.lesson.profile_id).short_name
-        counter = f"Learn {title} · step {self.index + 1} of {len(self.lesson.steps)}"
+        counter = lesson_counter(title, self.index, len(self.lesson.steps))
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(
             panel, (*look_of(self.table.settings).panel, 235), panel.get_rect(), border_radius=size
@@ -407,10 +413,9 @@ class LessonScene(Scene):
             y += size * 1.5
         self.next_button.draw(surface, size)
         if step.action is not None:
-            where = "on the panel" if self.table.panel is not None else "at the table"
-            hint, room = f"Do it {where} · Esc: leave, resume later", rect.width
+            hint, room = lesson_do_it(self.table.panel is not None), rect.width
         else:
-            hint = "N: Next · Esc: leave, resume later"
+            hint = LESSON_NEXT_KEYS
             room = self.next_button.rect.left - rect.left
         small = round(size * 0.8)
         hint = fit(hint, small, room - size * 1.6)

@@ -82,8 +82,15 @@ from ..theme import look_of
 from ..widgets import Button, row_of_buttons
 from ..wording import (
     DETAILS_LINE,
+    DISCARD_LABEL,
+    HINT_LABEL,
     HINT_THINKING,
     KEEP_PLAYING,
+    KNOCK_LABEL,
+    LOG_LABEL,
+    MENU_LABEL,
+    PASS_LABEL,
+    PILE_LABEL,
     SKIP_TO_END,
     UNDO_LABEL,
     buy_back_words,
@@ -93,6 +100,7 @@ from ..wording import (
     handoff_lines,
     hands_left_label,
     knock_bubble,
+    knock_button,
     knock_card,
     pot_label,
     score_sheet_row,
@@ -100,7 +108,7 @@ from ..wording import (
     setting_notice,
     status_line,
     taken_back,
-    undo_offer,
+    with_undo_offer,
 )
 from .frame import TableFrame, TableStory
 from .hooks import SAVE_FAILED_SECONDS, TableHooks
@@ -226,13 +234,13 @@ class TableScene(Scene):
         self.ask_lines: tuple[tuple[str, bool], ...] = ()
         """The confirmation's box and its lines (each with whether it is the title)."""
         self.ask_buttons = (
-            Button("Knock", self._confirm_knock, pygame.K_k, primary=True),
+            Button(KNOCK_LABEL, self._confirm_knock, pygame.K_k, primary=True),
             Button(KEEP_PLAYING, self._keep_playing, pygame.K_ESCAPE),
         )
         self.undo_grace = 0.0
         """Stepped seconds the next computer still waits before it starts (the grace)."""
         self.buttons = self._make_buttons()
-        self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
+        self.menu_button = Button(MENU_LABEL, self.leave, pygame.K_ESCAPE)
         self._placed: tuple | None = None
         self._sheet_cache: tuple | None = None
         self.shown = len(self.view.history)
@@ -402,13 +410,13 @@ class TableScene(Scene):
 
     def _make_buttons(self) -> dict[str, Button]:
         return {
-            "discard": Button("Discard", self._discard_selected, pygame.K_RETURN, primary=True),
-            "knock": Button("Knock", self._knock, pygame.K_k),
-            "pass": Button("Pass", lambda: self.try_action(Pass()), pygame.K_p),
-            "hint": Button("Hint", self._show_hint, pygame.K_h),
-            "sort": Button("Sort: melds", self._cycle_sort, pygame.K_t),
-            "log": Button("Log", self._toggle_log, pygame.K_l),
-            "pile": Button("Pile", self._toggle_pile, pygame.K_v),
+            "discard": Button(DISCARD_LABEL, self._discard_selected, pygame.K_RETURN, primary=True),
+            "knock": Button(KNOCK_LABEL, self._knock, pygame.K_k),
+            "pass": Button(PASS_LABEL, lambda: self.try_action(Pass()), pygame.K_p),
+            "hint": Button(HINT_LABEL, self._show_hint, pygame.K_h),
+            "sort": Button(self.order.label, self._cycle_sort, pygame.K_t),
+            "log": Button(LOG_LABEL, self._toggle_log, pygame.K_l),
+            "pile": Button(PILE_LABEL, self._toggle_pile, pygame.K_v),
             "skip": Button(SKIP_TO_END, self._skip_to_end, pygame.K_e, visible=False),
             # its keys (U, Ctrl+Z) are read in ``handle``: refused in words when hidden
             "undo": Button(UNDO_LABEL, self.take_back, visible=False),
@@ -465,8 +473,8 @@ class TableScene(Scene):
         knock = self.knock_card()
         b["knock"].enabled = knock is not None and self.knock_future is None
         b["knock"].visible = knock is not None or self.view.hand_phase == "discard"
-        b["knock"].label = self._knock_label(knock) if knock is not None else "Knock"
-        word = b["knock"].label.split()[0]
+        word = KNOCK_LABEL if knock is None else self._going_out_word(knock)
+        b["knock"].label = KNOCK_LABEL if knock is None else knock_button(word, knock)
         self.ask_buttons[0].label = word  # Knock, Gin or Rum, as on the table's button
         b["pass"].visible = Pass() in legal
         b["pass"].enabled = Pass() in legal
@@ -488,13 +496,12 @@ class TableScene(Scene):
             self._placed = key
             self.geometry.place_buttons(list(self.buttons.values()), self.menu_button, sheet)
 
-    def _knock_label(self, card: Card) -> str:
-        """The Knock button's face: the word (Knock, Gin or Rum) and the card thrown."""
+    def _going_out_word(self, card: Card) -> str:
+        """What going out by throwing ``card`` is called: Knock, Gin or Rum."""
         rest = list(self.view.hand)
         if card in rest:
             rest.remove(card)
-        points = best_arrangement(rest).points
-        return f"{going_out_word(get_profile(self.view.profile_id), points)} with {card.symbol}"
+        return going_out_word(self.profile, best_arrangement(rest).points)
 
     def knock_card(self) -> Card | None:
         """The card the Knock button would throw now (None: no knock is allowed now)."""
@@ -1064,7 +1071,7 @@ class TableScene(Scene):
                 selected=self.selected,
             )
             if self.may_undo:
-                status = f"{status} {undo_offer(view.history[-1].action.card)}"
+                status = with_undo_offer(status, view.history[-1].action.card)
         handoff = None
         if self.handoff is not None:
             others = [view.names[s] for s in self.humans if s != self.handoff]
@@ -1213,4 +1220,5 @@ class TableScene(Scene):
         if self.celebration is not None:
             self.celebration.draw(surface, look_of(self.settings), self.geometry.font)
         if self.tips is not None:
-            self.tips.draw(surface, self)
+            covered = self.panel is not None or self.handoff is not None
+            self.tips.draw(surface, self.geometry, look_of(self.settings), covered)

@@ -25,6 +25,7 @@ from ...engine.views import PlayerView
 from ..card_art import CARD_RATIO
 from ..layout import TableLayout, fan_positions, table_layout, text_size
 from ..widgets import Button, row_of_buttons
+from ..wording import sort_label
 
 SORT_MODES = ("melds", "rank", "suit")
 
@@ -40,7 +41,7 @@ class HandOrder:
 
     @property
     def label(self) -> str:
-        return "Sort: " + ("custom" if self.custom is not None else self.mode)
+        return sort_label("custom" if self.custom is not None else self.mode)
 
     def cycle(self) -> None:
         """The next sort mode (a custom order goes back to melds)."""

@@ -31,8 +31,13 @@ from ..fonts import wrap
 from ..tween import ease_out_cubic
 from ..widgets import Button, ButtonFace, row_of_buttons
 from ..wording import (
+    CLOSE_LABEL,
+    DETAILS_LABEL,
     KNOCKED_TAG,
+    NEXT_HAND_LABEL,
+    REPLAY_HAND_LABEL,
     SKIP_TO_END,
+    STAY_OUT_LABEL,
     buy_back_button,
     buy_back_offer,
     change_amount,
@@ -229,27 +234,27 @@ class HandEndPanel:
                     pygame.K_b,
                     primary=True,
                 ),
-                Button("Stay out", lambda: choices.answer(StayOut()), pygame.K_o),
+                Button(STAY_OUT_LABEL, lambda: choices.answer(StayOut()), pygame.K_o),
             ]
         elif v.phase == SESSION_OVER:
-            self.buttons = [Button("Close", choices.close, pygame.K_RETURN, primary=True)]
+            self.buttons = [Button(CLOSE_LABEL, choices.close, pygame.K_RETURN, primary=True)]
         elif choices.autoplay:
             self.buttons = []
         else:
             self.buttons = [
                 Button(
-                    "Next hand",
+                    NEXT_HAND_LABEL,
                     lambda: choices.answer(NextHand()),
                     pygame.K_RETURN,
                     primary=True,
                 )
             ]
         if choices.replay is not None and v.phase != BUY_BACK and not choices.autoplay:
-            self.buttons.append(Button("Replay hand", choices.replay, pygame.K_r))
+            self.buttons.append(Button(REPLAY_HAND_LABEL, choices.replay, pygame.K_r))
         if choices.skip is not None and choices.offers_skip():
             self.buttons.append(Button(SKIP_TO_END, choices.skip, pygame.K_e))
         if choices.details is not None and not choices.autoplay:
-            self.buttons.append(Button("Details", choices.details, pygame.K_i))
+            self.buttons.append(Button(DETAILS_LABEL, choices.details, pygame.K_i))
 
     def handle(self, event: pygame.event.Event) -> None:
         """A key or click while the panel animates only skips the animation; once it is
