@@ -1,20 +1,30 @@
-"""The table: one session played out, animated, for 2 to 6 seats and every profile.
+"""The table's controller: one session played out, animated, for 2 to 6 seats and every
+profile.
 
-Data flows one way: a click or key becomes an intent (:mod:`.input`); the scene picks
-the matching engine action from the seat's legal actions and applies it; what changed
-becomes animations (:mod:`.motion`); ``draw`` (:mod:`.painter`) pictures a
-:class:`~.painter.TableFrame` and changes nothing. Where things go is
-:mod:`.layout`'s, every sentence is :mod:`..wording`'s. Everything shown and every
-decision comes from one :class:`~...engine.views.PlayerView`: the seat on screen's, or at
-a table of computers a spectator's. Computer seats get their own seat's view and decide on
-a worker thread, so the table keeps animating while they think.
+Data flows one way: a click or key becomes an intent (:mod:`.input`); the controller
+picks the matching engine action from the seat's legal actions and applies it; what
+changed becomes animations (:mod:`.motion`). The table is always in one mode
+(:mod:`.modes`): once the animations are over, the controller follows the mode the facts
+give (:meth:`TableScene._follow_mode`) and does what it asks (:meth:`TableScene._advance`):
+ask a seat's policy (:mod:`.policies`) for its move on the worker (:mod:`.worker`), count
+a grace down, open or close the hand-end panel (:mod:`.panel`). ``draw`` builds a
+:class:`~.frame.TableFrame` of plain values and hands it to the painter (:mod:`.painter`),
+which changes nothing. Where things go is :mod:`.layout`'s, every sentence is
+:mod:`..wording`'s, what the opening screen gives the table is one frozen value
+(:mod:`.hooks`). Everything shown and every decision comes from one
+:class:`~...engine.views.PlayerView`: the seat on screen's, or at a table of computers a
+spectator's.
 
 Glossary:
     viewer    the seat at the bottom of the screen (the human to play, or at a table of
               computers, the first seat, seen as a spectator sees it).
     view      what the table knows: :func:`player_view` of the viewer, or
               :func:`spectator_view` when no human sits at the table.
-    decide    ``(state, seat) -> action``: a computer seat's decision (see :mod:`..tables`).
+    policy    who decides for a seat (:mod:`.policies`); ``decide`` ``(state, seat) ->
+              action`` is a computer seat's decision (see :mod:`..tables`).
+    landing   animations queued whose end the controller has not followed yet: once they
+              are over, the moves they showed are told in words and the screen may need
+              handing over.
     grace     after the viewer's discard, while the engine lets them take it back (one
               player against computers), the next computer waits ``UNDO_GRACE`` seconds
               of stepped time (scaled by the speed; none at "instant") before it starts to
