@@ -260,6 +260,13 @@ class ReplayViewer(MenuScreen):
             with contextlib.suppress(SaveError):
                 coach.keep(self.game.store, self.session_id, seat, len(self.log), decisions)
 
+    def wait_for_review(self, timeout: float | None = None) -> None:
+        """Block until the reviewed seat's review is priced and kept (for the screenshots
+        script, which draws a finished review)."""
+        if self.review_job is not None:
+            self.review_job.result(timeout)
+            self.update(0.0)
+
     @property
     def busy(self) -> bool:
         return False  # the worker wakes the loop when the review is ready
