@@ -1113,7 +1113,7 @@ class TableScene(Scene):
             handoff=handoff,
             question=None
             if self.asking is None
-            else (self.ask_lines, self.ask_rect, tuple(b.face() for b in self.ask_buttons)),
+            else (self.ask_lines, tuple(self.ask_rect), tuple(b.face() for b in self.ask_buttons)),
             look=look_of(self.settings),
             story=self._story(bottom),
             details=fairness_details(

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pygame
-
 from ...engine.cards import Card
 from ...engine.views import PlayerView
 from ..seats import SeatConfig
@@ -27,6 +25,9 @@ from ..widgets import ButtonFace
 from .layout import TableGeometry
 from .motion import MotionSnapshot
 from .panel import PanelFace
+
+Question = tuple[tuple[tuple[str, bool], ...], tuple[int, int, int, int], tuple[ButtonFace, ...]]
+"""The knock confirmation: its lines, its box and its two buttons."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,10 @@ class TableFrame:
     details: tuple[str, ...] | None = None
     """The deal's details when the player opened them (I): the seed's whole fingerprint
     while the hand is played, the seed and the deal code after it."""
-    question: tuple[tuple[tuple[str, bool], ...], pygame.Rect, tuple[ButtonFace, ...]] | None = None
+    question: (
+        tuple[tuple[tuple[str, bool], ...], tuple[int, int, int, int], tuple[ButtonFace, ...]]
+        | None
+    ) = None
     """The knock confirmation: its lines (each with whether it is the title), its box and
     its two buttons; None when nothing is asked."""
     game_line: str = ""

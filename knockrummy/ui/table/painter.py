@@ -63,7 +63,6 @@ from ..wording import (
     TAKEN_MARK,
     change_amount,
     change_line,
-    counts_against,
     deadwood_label,
     headline,
     layoff_legend,
@@ -242,7 +241,8 @@ def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None
 def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
     """The knock confirmation over the dimmed table: the question, what it means, and its
     two buttons."""
-    lines, rect, buttons = frame.question
+    lines, box, buttons = frame.question
+    rect = pygame.Rect(box)
     fs = frame.font
     surface.blit(_shade(surface.get_size()), (0, 0))
     surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
@@ -937,7 +937,7 @@ def _panel_row(surface, panel: PanelFace, position, mid, count, marks) -> None:
     )
     # score changes and their reasons, counting up
     # points that count against a player (Knock Rami) are red and say so, never a gain
-    against = counts_against(view.profile_id)
+    against = panel.against
     name = view.names[seat]
     total_here = panel.results[position]  # a buy-back's return is its own line
     lines = [change_line(entry, against, name, view.names) for entry in changes]

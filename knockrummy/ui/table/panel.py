@@ -121,6 +121,8 @@ class PanelFace:
     """How far the reveal, the lay-offs and the count-up are, each 0..1."""
     layoff_count: int
     buttons: tuple[ButtonFace, ...]
+    against: bool = False
+    """Points count against whoever gets them (Knock Rami)."""
 
 
 _opened = itertools.count(1)
@@ -471,4 +473,5 @@ class HandEndPanel:
             progress=self.phase_progress(),
             layoff_count=self.layoff_count,
             buttons=tuple(b.face() for b in self.buttons),
+            against=counts_against(self.view.profile_id),
         )
