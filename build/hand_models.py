@@ -14,7 +14,7 @@ import argparse
 import statistics
 from collections import Counter
 
-from knockrummy.sim import make_bots, play_session
+from knockrummy.commands.sim import make_bots, play_session
 
 TABLES = {
     "knock-rummy": (2, 3, 4, 6),

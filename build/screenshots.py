@@ -134,7 +134,7 @@ def _render_lesson(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
 def _render_replay(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
     """A saved hand in the replay viewer, with the coach's review of the human seat."""
     from knockrummy.ai import make_bot
-    from knockrummy.sim import play_session
+    from knockrummy.commands.sim import play_session
 
     seats = [
         {"name": "Ada", "kind": "human", "level": "medium"},

@@ -12,17 +12,19 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from .cli import Command, add_commands
+from .commands.cli import Command, add_commands
 from .console import run_command
 
 COMMANDS = (
     Command("play", "knockrummy.app", "the game's window (the default; --profile deals at once)"),
-    Command("demo", "knockrummy.ui.demo", "watch computers play at the table"),
-    Command("sim", "knockrummy.sim", "play whole sessions with computer players"),
-    Command("ledger", "knockrummy.ledger_cli", "list saved sessions (text, --json or --csv)"),
-    Command("verify", "knockrummy.verify_cli", "recompute a hand of a deal code from its seed"),
-    Command("replay", "knockrummy.replay_cli", "a saved hand move by move (text or --json)"),
-    Command("review", "knockrummy.review_cli", "the coach's review of a seat's decisions"),
+    Command("demo", "knockrummy.commands.demo", "watch computers play at the table"),
+    Command("sim", "knockrummy.commands.sim", "play whole sessions with computer players"),
+    Command("ledger", "knockrummy.commands.ledger", "list saved sessions (text, --json or --csv)"),
+    Command(
+        "verify", "knockrummy.commands.verify", "recompute a hand of a deal code from its seed"
+    ),
+    Command("replay", "knockrummy.commands.replay", "a saved hand move by move (text or --json)"),
+    Command("review", "knockrummy.commands.review", "the coach's review of a seat's decisions"),
     Command(
         "bench",
         "knockrummy.bench",
@@ -130,7 +132,7 @@ def _parent_console():
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``play``'s options."""
-    from . import cli
+    from .commands import cli
     from .engine.profiles import PROFILES
 
     parser.add_argument(

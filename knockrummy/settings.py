@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 from .engine.profiles import PROFILES
-from .tips import TIP_NAMES
+from .teaching.tips import TIP_NAMES
 
 SPEEDS = {"normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation speed name -> duration factor."""

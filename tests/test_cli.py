@@ -84,7 +84,7 @@ def test_sim_refuses_a_table_size_the_profile_does_not_allow():
 
 def test_a_session_stops_at_the_first_state_the_stop_condition_accepts():
     from knockrummy.ai.simple import SimpleBot
-    from knockrummy.sim import play_session
+    from knockrummy.commands.sim import play_session
 
     def bots():
         return [SimpleBot(seed=s) for s in range(3)]
@@ -204,8 +204,8 @@ class Started:
 
     ENTRY_POINTS = (
         ("knockrummy.ui.runner", "run_game"),
-        ("knockrummy.ui.demo", "play_demo"),
-        ("knockrummy.sim", "run_sessions"),
+        ("knockrummy.commands.demo", "play_demo"),
+        ("knockrummy.commands.sim", "run_sessions"),
         ("knockrummy.bench.melds", "bench_melds"),
         ("knockrummy.bench.frames", "bench_frames"),
         ("knockrummy.bench.idle", "bench_idle"),
@@ -264,7 +264,7 @@ def test_data_dir_alone_means_play_with_that_folder(started, tmp_path):
 
 
 def test_play_deal_deals_the_codes_profile_seats_and_seed(started):
-    from knockrummy.deal_codes import Deal
+    from knockrummy.records.deal_codes import Deal
 
     deal = Deal("gin-rummy", ("human", "hard"), 77)
     assert main(["play", "--deal", deal.code.lower()]) == 0
@@ -284,7 +284,7 @@ def test_sim_and_bench_accept_simple_and_external_bots(started):
     assert main(["bench", "race", "--levels", f"simple,{external}", "--deals", "1"]) == 0
     assert main(["bench", "duel", "--levels", "hard-sighted-25,easy", "--deals", "1"]) == 0
     assert [module for module, _ in started.calls] == [
-        "knockrummy.sim",
+        "knockrummy.commands.sim",
         "knockrummy.bench.race",
         "knockrummy.bench.duel",
     ]
@@ -647,11 +647,11 @@ def test_the_command_line_benches_and_logs_sit_in_no_import_circle():
             "knockrummy",
             "knockrummy.__main__",
             "knockrummy.app",
-            "knockrummy.cli",
-            "knockrummy.sim",
-            "knockrummy.ledger_cli",
+            "knockrummy.commands.cli",
+            "knockrummy.commands.sim",
+            "knockrummy.commands.ledger",
             "knockrummy.logs",
-            "knockrummy.ui.demo",
+            "knockrummy.commands.demo",
             "knockrummy.ui.sound",
         }
     }

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from knockrummy.deal_codes import (
+from knockrummy.engine.profiles import PROFILES, get_profile
+from knockrummy.records.deal_codes import (
     ALPHABET,
     PROFILE_ORDER,
     SEAT_KINDS,
@@ -19,7 +20,6 @@ from knockrummy.deal_codes import (
     encode,
     fingerprint,
 )
-from knockrummy.engine.profiles import PROFILES, get_profile
 
 
 @st.composite

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from knockrummy import lessons
 from knockrummy.engine.actions import Discard, DrawStock, Knock, TakeDiscard
 from knockrummy.engine.cards import Card
 from knockrummy.engine.profiles import PROFILES, get_profile
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, apply, legal_actions
+from knockrummy.teaching import lessons
 
 LESSONS = list(lessons.LESSONS.values())
 IDS = [lesson.profile_id for lesson in LESSONS]

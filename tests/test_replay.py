@@ -7,12 +7,12 @@ import json
 import pytest
 
 from knockrummy.ai.simple import SimpleBot
-from knockrummy.deal_codes import fingerprint
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import parse_action
 from knockrummy.engine.cards import Card, new_deck
 from knockrummy.engine.profiles import PROFILES
-from knockrummy.replay import ReplayError, dealt_hand, replay_hand
-from knockrummy.sim import play_session
+from knockrummy.records.deal_codes import fingerprint
+from knockrummy.records.replay import ReplayError, dealt_hand, replay_hand
 
 CASES = [("poker-rum", 3), ("knock-rummy", 2), ("gin-classic", 2), ("knock-rami", 4)]
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from knockrummy import rules_text
 from knockrummy.engine.cards import new_deck
 from knockrummy.engine.profiles import PROFILES
-from knockrummy.rules_document import COMMAND, main, markdown_section, rules_document
-from knockrummy.rules_text import common_sections, own_sections, rules_page
+from knockrummy.teaching import rules_text
+from knockrummy.teaching.rules_document import COMMAND, main, markdown_section, rules_document
+from knockrummy.teaching.rules_text import common_sections, own_sections, rules_page
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENT = ROOT / "RULES.md"

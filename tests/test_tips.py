@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from knockrummy import lessons
 from knockrummy.engine.cards import parse_cards
 from knockrummy.engine.hand import HandEnded
 from knockrummy.engine.scoring import settle
@@ -17,7 +16,8 @@ from knockrummy.engine.session import (
     apply,
 )
 from knockrummy.engine.views import player_view, seen_events
-from knockrummy.tips import TIP_NAMES, tips_for
+from knockrummy.teaching import lessons
+from knockrummy.teaching.tips import TIP_NAMES, tips_for
 
 
 def settled(profile_id, hands, knocker):

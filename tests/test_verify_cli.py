@@ -6,9 +6,9 @@ import json
 
 from knockrummy.ai.simple import SimpleBot
 from knockrummy.app import main
-from knockrummy.deal_codes import Deal, fingerprint
-from knockrummy.replay import replay_hand
-from knockrummy.sim import play_session
+from knockrummy.commands.sim import play_session
+from knockrummy.records.deal_codes import Deal, fingerprint
+from knockrummy.records.replay import replay_hand
 
 
 def test_verify_prints_the_hand_a_replay_starts_from(capsys):

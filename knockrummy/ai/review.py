@@ -262,7 +262,7 @@ NOTICEABLE = 0.5
 
 def describe(decision: Decision, upcard: Card | None = None) -> str:
     """The chosen action in words: ``throwing 8♦``, ``knocking with 3♣``, ``drawing blind``."""
-    from ..replay import action_words
+    from ..records.replay import action_words
 
     action = decision.action
     if isinstance(action, Discard) and decision.fed:

@@ -10,7 +10,7 @@ Glossary:
 
 from __future__ import annotations
 
-from ..cli import Command
+from ..commands.cli import Command
 
 BENCHES = (
     Command("melds", "knockrummy.bench.melds", "speed of the meld solver (and OpenSpiel's)"),

@@ -50,10 +50,10 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
-from .. import cli
+from ..commands import cli
+from ..commands.sim import play_session
 from ..engine.profiles import PROFILES, get_profile
 from ..engine.session import HandRecord
-from ..sim import play_session
 from .bots import TimedBot, is_bench_level, make_level
 from .stats import (
     MergeError,

@@ -54,7 +54,7 @@ from ..ai.hard import DENY_WEIGHT, HardBot, Race
 from ..ai.inference import Sample
 from ..ai.race import greedy_throw
 from ..ai.simple import SimpleBot
-from ..cli import SIMPLE
+from ..commands.cli import SIMPLE
 from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ..engine.cards import Card
 from ..engine.hand import hand_points

@@ -17,7 +17,7 @@ import os
 import statistics
 import time
 
-from .. import cli
+from ..commands import cli
 
 
 def bench_cards(

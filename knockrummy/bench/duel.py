@@ -34,11 +34,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai.simple import SimpleBot
+from ..commands.sim import play_session
 from ..engine.actions import Action
 from ..engine.profiles import get_profile
 from ..engine.session import SessionState
 from ..engine.views import PlayerView
-from ..sim import play_session
 from .bots import DenyingHardBot, GreedyRacer, RaceSeat, is_bench_level, make_level
 from .stats import (
     add_level_options,

@@ -88,7 +88,7 @@ def _p99(ordered: list[float]) -> float:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``bench frames [--players N] [--size WxH] [--frames N] [--seed S] [--json]``."""
-    from .. import cli
+    from ..commands import cli
 
     parser.description = "The cost of a frame at the table, headless."
     parser.add_argument("--players", type=cli.count(2, 6), default=6)

@@ -72,7 +72,7 @@ def _measure(app, seconds: float) -> dict:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``bench idle [--seconds S] [--screen table|title] [--json]``."""
-    from .. import cli
+    from ..commands import cli
 
     parser.description = "The processor time the window uses while it waits."
     parser.add_argument("--seconds", type=cli.seconds(MAX_SECONDS), default=5.0)

@@ -47,16 +47,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import cli
 from ..ai.hard import HardBot
 from ..ai.inference import Knowledge, Sample, read_view, sample_hidden
 from ..ai.simple import SimpleBot
+from ..commands import cli
+from ..commands.sim import play_session
 from ..engine.cards import Card
 from ..engine.hand import hand_points
 from ..engine.profiles import PROFILES
 from ..engine.session import SessionState
 from ..engine.views import PlayerView
-from ..sim import play_session
 from .posterior import MOVES, PARTICLES, posterior_samples
 from .stats import paired_difference
 

@@ -184,7 +184,7 @@ def _table(result: dict[str, Any]) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``bench melds [--seconds S] [--seed N] [--rounds R] [--json]``."""
-    from .. import cli
+    from ..commands import cli
 
     parser.description = "Speed of the meld solver, and a cross-check against OpenSpiel."
     parser.add_argument(

@@ -263,7 +263,7 @@ def run_monkey(
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from .. import cli
+    from ..commands import cli
 
     parser.add_argument("--seed", type=cli.seed, default=1, help="the monkey's seed")
     parser.add_argument(

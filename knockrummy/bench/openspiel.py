@@ -52,7 +52,7 @@ from itertools import pairwise
 from types import SimpleNamespace
 from typing import Any
 
-from .. import cli
+from ..commands import cli
 from ..engine.actions import Action, Knock, TakeDiscard
 from ..engine.cards import CARDS, Card
 from ..engine.hand import DISCARD, DRAW

@@ -24,8 +24,8 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from ..commands.sim import play_session
 from ..engine.profiles import get_profile
-from ..sim import play_session
 from .bots import Bystander, RaceSeat, make_level
 from .stats import add_level_options, check_levels, decision_ms, paired_difference, run_command
 

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .. import cli
+from ..commands import cli
 
 Z95 = 1.959963984540054
 

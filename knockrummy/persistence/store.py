@@ -604,7 +604,7 @@ def _hand_row(row: sqlite3.Row, session: schema.SessionRow) -> dict:
 
 def deal_code(row: schema.SessionRow) -> str:
     """The deal code of a session: its profile, who sat where and its seed."""
-    from ..deal_codes import code_of
+    from ..records.deal_codes import code_of
 
     return code_of(row.profile, row.seats, row.seed)
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import datetime
 
-from ..deal_codes import daily_deal
 from ..engine.ledger import format_amount
 from ..engine.profiles import PROFILES
 from ..persistence.stats import DailyResult, best_daily, daily_results
 from ..persistence.store import SaveError
+from ..records.deal_codes import daily_deal
 from .game import UNSAVED
 from .seats import SeatConfig, seats_for_deal
 from .wording import short_name

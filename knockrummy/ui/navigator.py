@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import lessons
-from ..deal_codes import code_of
 from ..engine.session import SessionState
+from ..records.deal_codes import code_of
+from ..teaching import lessons
 from .game import UNSAVED
 from .loop import App
 from .rule_tips import TableTips

@@ -22,7 +22,7 @@ import pygame
 from ..engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ..engine.session import PLAYING
 from ..settings import Settings
-from ..tips import Tip, tips_for
+from ..teaching.tips import Tip, tips_for
 from .fonts import blit_text, wrap
 from .theme import ACCENT, TEXT, WARN, Look
 from .wording import rule_tip_line

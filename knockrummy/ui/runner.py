@@ -113,7 +113,7 @@ def run_game(
     deal=None,
 ) -> None:
     """The game: the title screen, or a new table at once when ``profile`` (or a
-    :class:`~knockrummy.deal_codes.Deal`, ``deal``) is given."""
+    :class:`~knockrummy.records.deal_codes.Deal`, ``deal``) is given."""
     from .game import Game
     from .navigator import Navigator
 

@@ -74,7 +74,7 @@ def sampler_settings(profile: str, **setting: object) -> set[tuple[object, objec
     """The ``(likely, bound, quiet)`` a hard level made with ``setting`` asks its sampler
     for over its first decisions of a two-player ``profile`` session."""
     from knockrummy.ai.hard import HardBot
-    from knockrummy.sim import play_session
+    from knockrummy.commands.sim import play_session
 
     asked: list[tuple[object, object, object]] = []
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from knockrummy.ai import LEVELS, UnknownBotError, load_external_bot, make_bot
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import NextHand
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.views import PlayerView
-from knockrummy.sim import play_session
 
 from .helpers import FirstLegalBot
 

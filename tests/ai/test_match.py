@@ -159,7 +159,7 @@ def test_the_shipped_level_uses_the_match_value_where_it_won_games(
     monkeypatch, profile_id, players, expected
 ):
     from knockrummy.ai import hard
-    from knockrummy.sim import play_session
+    from knockrummy.commands.sim import play_session
 
     seen: list[bool] = []
     real = hard.estimate_knock

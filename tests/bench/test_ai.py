@@ -13,9 +13,9 @@ from knockrummy.app import main as knockrummy
 from knockrummy.bench.ai import bench, merge
 from knockrummy.bench.bots import SeerBot, is_bench_level
 from knockrummy.bench.stats import add_moments, percentile, ratio_interval, ratio_moments, wilson
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.session import new_session
 from knockrummy.engine.views import player_view
-from knockrummy.sim import play_session
 
 
 def test_wilson_interval_brackets_the_rate_and_stays_in_range():

@@ -116,7 +116,7 @@ def real_histories(
     then each card it drew) and its hand."""
     from knockrummy.ai.hard import HardBot
     from knockrummy.ai.simple import SimpleBot
-    from knockrummy.sim import play_session
+    from knockrummy.commands.sim import play_session
 
     out = []
     now = {}

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands.sim import play_session
 from knockrummy.engine import IllegalActionError, actions, apply
 from knockrummy.engine import hand as hand_rules
 from knockrummy.engine.actions import (
@@ -26,7 +27,6 @@ from knockrummy.engine.actions import (
 from knockrummy.engine.cards import CARDS, Card
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.serialize import session_to_json
-from knockrummy.sim import play_session
 
 
 def _card_with_code(code: object) -> Card:

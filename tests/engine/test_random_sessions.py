@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.cards import new_deck
 from knockrummy.engine.ledger import totals
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.serialize import session_from_json, session_to_json
 from knockrummy.engine.session import SESSION_OVER, replay_session
-from knockrummy.sim import play_session
 
 TABLES = [(p.id, n) for p in PROFILES.values() for n in p.player_counts]
 

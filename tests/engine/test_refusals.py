@@ -8,6 +8,7 @@ import copy
 import pytest
 
 from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands.sim import play_session
 from knockrummy.engine import (
     JOKER,
     BuyBack,
@@ -29,7 +30,6 @@ from knockrummy.engine import (
 )
 from knockrummy.engine.cards import CARDS
 from knockrummy.engine.serialize import session_to_json
-from knockrummy.sim import play_session
 
 from .test_session import knock_now, rami, with_hand, with_scores
 

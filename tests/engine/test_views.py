@@ -80,7 +80,7 @@ def test_other_seats_history_shows_the_knock_face_down_without_its_card(profile,
 
 
 def test_engine_import_does_not_load_pygame():
-    code = "import sys, knockrummy.engine, knockrummy.sim; print('pygame' in sys.modules)"
+    code = "import sys, knockrummy.engine, knockrummy.commands.sim; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

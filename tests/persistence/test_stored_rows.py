@@ -13,13 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knockrummy import coach
 from knockrummy.app import main
 from knockrummy.engine.cards import CARDS
 from knockrummy.persistence import schema
 from knockrummy.persistence.paths import user_paths
 from knockrummy.persistence.stats import daily_results, ledger_csv, sessions_json
 from knockrummy.persistence.store import open_store, read_store
+from knockrummy.records import coach
 
 from .damaged import play
 

@@ -7,9 +7,9 @@ import datetime
 
 import pygame
 
-from knockrummy.deal_codes import Deal, daily_deal
 from knockrummy.engine.session import new_session
 from knockrummy.persistence.stats import best_daily, daily_results
+from knockrummy.records.deal_codes import Deal, daily_deal
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App

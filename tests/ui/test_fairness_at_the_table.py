@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 
 from knockrummy.ai import make_bot
-from knockrummy.deal_codes import code_of, fingerprint
 from knockrummy.engine.session import HAND_OVER, apply, hand_seed, new_session
 from knockrummy.engine.views import player_view
+from knockrummy.records.deal_codes import code_of, fingerprint
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App

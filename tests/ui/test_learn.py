@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from knockrummy import lessons
 from knockrummy.engine.actions import Discard, DrawStock, Knock, TakeDiscard
 from knockrummy.engine.cards import Card
 from knockrummy.settings import Settings
+from knockrummy.teaching import lessons
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator

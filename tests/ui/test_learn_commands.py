@@ -10,9 +10,9 @@ import statistics
 import pytest
 
 from knockrummy.app import main
-from knockrummy.deal_codes import decode
 from knockrummy.persistence.paths import user_paths
 from knockrummy.persistence.store import open_store
+from knockrummy.records.deal_codes import decode
 
 HANDS = 4
 

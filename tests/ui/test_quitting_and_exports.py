@@ -20,7 +20,7 @@ from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.runner import init_pygame
 from knockrummy.ui.scenes import ledger_screen, replay_viewer
-import knockrummy.coach
+import knockrummy.records.coach
 
 forever = threading.Event()
 def stuck(*args, **kwargs):
@@ -39,7 +39,7 @@ if sys.argv[2] == "import":
     assert screen.import_job is not None
 else:
     from knockrummy.engine.session import new_session
-    knockrummy.coach.price = stuck
+    knockrummy.records.coach.price = stuck
     seats = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "computer", "level": "easy"}]
     sid = game.store.create_session(new_session("knock-rummy", 2, 3, ["A", "B"]), seats)
     screen = replay_viewer.ReplayViewer(game, sid)

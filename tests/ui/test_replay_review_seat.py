@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from knockrummy import coach
+from knockrummy.records import coach
 
 from .conftest import click, key, step
 from .test_replay_viewer import open_viewer, saved_game

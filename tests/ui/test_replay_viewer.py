@@ -8,13 +8,13 @@ import re
 import pygame
 import pytest
 
-from knockrummy import coach
 from knockrummy.ai import make_bot
 from knockrummy.ai.review import review_json
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import Knock
 from knockrummy.persistence.schema import InvalidDataError
+from knockrummy.records import coach
 from knockrummy.settings import Settings
-from knockrummy.sim import play_session
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
@@ -156,7 +156,7 @@ def test_the_ledger_opens_the_chosen_session_in_the_viewer_and_back_returns(kept
 
 def test_the_move_log_speaks_to_you_and_of_the_others():
     from knockrummy.engine.actions import DrawStock
-    from knockrummy.replay import action_words
+    from knockrummy.records.replay import action_words
 
     assert action_words(DrawStock(), you=True) == "draw from the stock"
     assert action_words(DrawStock()) == "draws from the stock"

@@ -299,7 +299,7 @@ def test_the_rules_tabs_fit_their_labels_and_the_window(tmp_path, size, monkeypa
 
 def test_each_rules_tab_opens_on_its_own_rules_and_end_and_home_scroll(tmp_path):
     from knockrummy.engine.profiles import PROFILES
-    from knockrummy.rules_text import own_sections
+    from knockrummy.teaching.rules_text import own_sections
 
     game, app = open_game(tmp_path, RulesScreen)
     screen = app.scene
@@ -326,7 +326,7 @@ def test_each_rules_tab_opens_on_its_own_rules_and_end_and_home_scroll(tmp_path)
 def ledger_with_sessions(tmp_path, size):
     """The ledger screen at ``size`` over one finished and one unfinished session."""
     from knockrummy.ai.simple import SimpleBot
-    from knockrummy.sim import play_session
+    from knockrummy.commands.sim import play_session
 
     game, app = open_game(tmp_path)
     seats = [

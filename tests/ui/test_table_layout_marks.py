@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from knockrummy.deal_codes import fingerprint
 from knockrummy.engine.actions import DrawStock, NextHand
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_seed
+from knockrummy.records.deal_codes import fingerprint
 from knockrummy.settings import CARD_SCALES
 from knockrummy.ui.fonts import recording_cuts
 from knockrummy.ui.score_chart import draw_score_chart

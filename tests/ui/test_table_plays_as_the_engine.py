@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.session import SessionState, apply, new_session
 from knockrummy.settings import Settings
-from knockrummy.sim import play_session
 from knockrummy.ui.loop import App
 from knockrummy.ui.seats import SeatConfig
 from knockrummy.ui.table.controller import TableOptions

@@ -137,7 +137,7 @@ def test_new_game_offers_take_backs_and_the_daily_deal_and_a_deal_code_do_not(tm
     screen.seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "human")]
     screen.deal()
     assert app.scene.session.undo_seat is None  # pass-and-play
-    from knockrummy.deal_codes import decode
+    from knockrummy.records.deal_codes import decode
 
     code = game.store.summaries()[-1].deal_code
     navigator.new_game()

@@ -20,11 +20,11 @@ from dataclasses import replace
 
 import pygame
 
-from ... import lessons
 from ...engine.actions import Action
 from ...engine.cards import Card
 from ...engine.errors import IllegalActionError
 from ...engine.profiles import get_profile
+from ...teaching import lessons
 from ..fonts import blit_text, fit, wrap
 from ..loop import Scene
 from ..seats import HUMAN, SeatConfig

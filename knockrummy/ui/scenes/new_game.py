@@ -6,7 +6,7 @@ computer.
 
 Glossary:
     deal code   letters and digits naming the rules, the seats and the seed (see
-                :mod:`knockrummy.deal_codes`); a mistyped one is caught by its check
+                :mod:`knockrummy.records.deal_codes`); a mistyped one is caught by its check
                 character and refused in words.
     daily deal  one deal per calendar day for each profile, you against hard; each day's
                 result is kept and shown beside your best.
@@ -20,8 +20,8 @@ from dataclasses import replace
 import pygame
 
 from ...ai import LEVELS
-from ...deal_codes import Deal, DealCodeError, decode
 from ...engine.profiles import PROFILES, get_profile
+from ...records.deal_codes import Deal, DealCodeError, decode
 from ...settings import NAME_LENGTH
 from ..daily_deal import daily_line, start_daily
 from ..fonts import blit_text, fit, wrap

@@ -8,7 +8,7 @@ Glossary:
     reviewed  the seat whose decisions the coach prices: the session's first human (else
               seat 1) at first; the Review button or S moves to the next seat, 1 to 6 pick
               one. Each seat's review is read from the saved games, or priced on a worker
-              thread and kept there (see :mod:`knockrummy.coach`), so reopening it is
+              thread and kept there (see :mod:`knockrummy.records.coach`), so reopening it is
               instant.
 
 The session is replayed through the checked engine when the viewer opens a hand; nothing is
@@ -22,12 +22,12 @@ from concurrent.futures import Future
 
 import pygame
 
-from ... import coach
 from ...ai.review import Decision, describe, hand_summary, session_summary
 from ...persistence.files import FileFormatError
 from ...persistence.schema import InvalidDataError
 from ...persistence.store import SaveError
-from ...replay import HandReplay, ReplayError, action_words, replay_hand
+from ...records import coach
+from ...records.replay import HandReplay, ReplayError, action_words, replay_hand
 from .. import card_art, workers
 from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE

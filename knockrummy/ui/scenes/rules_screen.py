@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine.profiles import PROFILES
-from ...rules_text import common_sections, own_sections
+from ...teaching.rules_text import common_sections, own_sections
 from ..fonts import blit_text, wrap
 from ..theme import SOFT
 from ..widgets import Button, fitting_size, row_of_buttons

@@ -42,7 +42,6 @@ import pygame
 
 from ...ai.advisor import advise
 from ...ai.review import decision_seed
-from ...deal_codes import fairness_details
 from ...engine.actions import (
     Action,
     Discard,
@@ -78,6 +77,7 @@ from ...engine.session import (
     undo_refusal,
 )
 from ...engine.views import PlayerView, player_view, seen_events, spectator_view
+from ...records.deal_codes import fairness_details
 from ...settings import Settings
 from ..celebrations import Celebration, Moment, moments
 from ..fonts import font, wrap

@@ -8,7 +8,7 @@ Glossary:
                  text form, the cards that seat held before it and its count after it. A
                  discard taken back (``undo``) is a step too: the replay shows it happen.
     fairness     a hand's seed is fixed before it is played (it follows from the session
-                 seed and the hand number); its SHA-256 :func:`~knockrummy.deal_codes.
+                 seed and the hand number); its SHA-256 :func:`~knockrummy.records.deal_codes.
                  fingerprint` is shown first and the seed after, and :func:`dealt_hand`
                  recomputes the cards from the seed, so anyone can check them.
 
@@ -22,12 +22,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..engine.actions import Action, NextHand, Undo
+from ..engine.cards import Card
+from ..engine.hand import deal, hand_points
+from ..engine.ledger import format_amount
+from ..engine.session import SessionState, actor, apply, hand_seed, new_session
 from .deal_codes import fingerprint
-from .engine.actions import Action, NextHand, Undo
-from .engine.cards import Card
-from .engine.hand import deal, hand_points
-from .engine.ledger import format_amount
-from .engine.session import SessionState, actor, apply, hand_seed, new_session
 
 
 class ReplayError(ValueError):
@@ -121,7 +121,7 @@ class HandReplay:
     @property
     def knock_step(self) -> int | None:
         """The index of the step that knocked (or went gin), None if nobody did."""
-        from .engine.actions import Knock
+        from ..engine.actions import Knock
 
         return next((i for i, s in enumerate(self.steps) if isinstance(s.action, Knock)), None)
 

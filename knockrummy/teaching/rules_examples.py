@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 
-from .engine.cards import Card, new_deck, parse_cards
-from .engine.ledger import format_amount
-from .engine.melds import Arrangement, best_arrangement
-from .engine.profiles import PROFILES, Profile
-from .engine.scoring import Settlement, settle
+from ..engine.cards import Card, new_deck, parse_cards
+from ..engine.ledger import format_amount
+from ..engine.melds import Arrangement, best_arrangement
+from ..engine.profiles import PROFILES, Profile
+from ..engine.scoring import Settlement, settle
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 

@@ -16,14 +16,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .engine.actions import Action, NextHand
-from .engine.ledger import format_amount
-from .engine.profiles import PROFILES, get_profile
-from .engine.session import SessionState, apply, new_session
-from .engine.views import player_view
+from ..engine.actions import Action, NextHand
+from ..engine.ledger import format_amount
+from ..engine.profiles import PROFILES, get_profile
+from ..engine.session import SessionState, apply, new_session
+from ..engine.views import player_view
 
 if TYPE_CHECKING:
-    from .ai.common import Bot
+    from ..ai.common import Bot
 
 MAX_HANDS = 5000
 """A session longer than this is reported as an error rather than looping forever."""
@@ -80,8 +80,8 @@ def summary(state: SessionState) -> dict[str, Any]:
 def make_bots(players: int, seed: int, specs: Sequence[str] | None = None) -> list[Bot]:
     """One bot per seat: ``specs`` names a level (``easy``, ``medium``, ``hard``), ``simple``
     or an external ``package.module:ClassName``; without specs every seat is ``simple``."""
-    from .ai import load_external_bot
-    from .ai.simple import SimpleBot
+    from ..ai import load_external_bot
+    from ..ai.simple import SimpleBot
 
     bots: list[Bot] = []
     for seat in range(players):

@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from .deal_codes import DealCodeError, decode
-from .engine.profiles import PROFILES
-from .replay import Start, dealt_hand
+from ..engine.profiles import PROFILES
+from ..records.deal_codes import DealCodeError, decode
+from ..records.replay import Start, dealt_hand
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

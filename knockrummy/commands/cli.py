@@ -110,7 +110,7 @@ def seconds(high: float) -> Callable[[str], float]:
 
 def window_size(text: str) -> tuple[int, int]:
     """``WIDTHxHEIGHT`` within the sizes the settings allow."""
-    from .settings import Settings, SettingsError
+    from ..settings import Settings, SettingsError
 
     width, x, height = text.strip().lower().partition("x")
     try:
@@ -154,7 +154,7 @@ def output_file(text: str) -> str:
 
 def level(text: str) -> str:
     """A built-in computer level (what a saved game may hold)."""
-    from .ai import LEVELS
+    from ..ai import LEVELS
 
     if text not in LEVELS:
         raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose from {', '.join(LEVELS)}")
@@ -162,8 +162,8 @@ def level(text: str) -> str:
 
 
 def deal_code(text: str):
-    """A deal code (:func:`~knockrummy.deal_codes.decode`): the deal it names."""
-    from .deal_codes import DealCodeError, decode
+    """A deal code (:func:`~knockrummy.records.deal_codes.decode`): the deal it names."""
+    from ..records.deal_codes import DealCodeError, decode
 
     try:
         return decode(text)
@@ -180,7 +180,7 @@ def bot_spec(own: Callable[[str], bool] | None = None) -> Callable[[str], str]:
     """One bot for ``sim`` and the benches: a built-in level, ``simple`` or
     ``package.module:ClassName``, or a name ``own`` accepts (a bench's own levels).
     Whether an external class imports is checked when the bot is made."""
-    from .ai import LEVELS
+    from ..ai import LEVELS
 
     known = [*LEVELS, SIMPLE]
 

@@ -26,7 +26,7 @@ import datetime
 import hashlib
 from dataclasses import dataclass
 
-from .engine.profiles import get_profile
+from ..engine.profiles import get_profile
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base 32."""

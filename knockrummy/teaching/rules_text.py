@@ -1,5 +1,5 @@
 """The players' rules of every profile, in plain words: the one source of the in-game rules
-page and of the repository's ``RULES.md`` (written by :mod:`knockrummy.rules_document`).
+page and of the repository's ``RULES.md`` (written by :mod:`knockrummy.teaching.rules_document`).
 
 Glossary:
     section         a heading and its text. A newline in the text starts a new paragraph; a
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .engine.cards import JOKER_POINTS, new_deck
-from .engine.hand import TWO_LEFT
-from .engine.profiles import PROFILES, Profile, get_profile
+from ..engine.cards import JOKER_POINTS, new_deck
+from ..engine.hand import TWO_LEFT
+from ..engine.profiles import PROFILES, Profile, get_profile
 from .rules_examples import (
     buy_back_example,
     deadwood_example,

@@ -10,11 +10,11 @@ import argparse
 import json
 import sys
 
-from .engine.ledger import format_amount
-from .engine.profiles import PROFILES
-from .persistence.paths import user_paths
-from .persistence.stats import ledger_csv, plain_text, sessions_json
-from .persistence.store import StoreError, read_store
+from ..engine.ledger import format_amount
+from ..engine.profiles import PROFILES
+from ..persistence.paths import user_paths
+from ..persistence.stats import ledger_csv, plain_text, sessions_json
+from ..persistence.store import StoreError, read_store
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

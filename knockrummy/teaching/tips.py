@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-from .engine.actions import Knock
-from .engine.hand import HandEnded
-from .engine.profiles import Profile, get_profile
-from .engine.session import BuyBackOffered, HandSettled, PlayerOut
+from ..engine.actions import Knock
+from ..engine.hand import HandEnded
+from ..engine.profiles import Profile, get_profile
+from ..engine.session import BuyBackOffered, HandSettled, PlayerOut
 
 TIP_NAMES = (
     "upcard-offer",

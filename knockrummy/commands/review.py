@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from .ai.review import Decision, describe, hand_summary, review_json, session_summary
-from .coach import for_hand, price
-from .replay_cli import CommandError, add_session_arguments, fail, stored_session
+from ..ai.review import Decision, describe, hand_summary, review_json, session_summary
+from ..records.coach import for_hand, price
+from .replay import CommandError, add_session_arguments, fail, stored_session
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -71,14 +71,14 @@ def decision_line(d: Decision) -> str:
 
 
 def _hands_dealt(session) -> int:
-    from .engine.actions import NextHand
+    from ..engine.actions import NextHand
 
     return 1 + sum(isinstance(a, NextHand) for a in session.actions)
 
 
 def text_lines(decisions: list[Decision], names: tuple[str, ...]) -> list[str]:
     """A line per decision, a summary per hand and one for the whole."""
-    from .persistence.stats import plain_text
+    from ..persistence.stats import plain_text
 
     lines: list[str] = []
     hands = sorted({d.hand for d in decisions})

@@ -4,12 +4,12 @@ page shows, so the two cannot drift apart.
 Glossary:
     document  the Markdown file at the repository root: the common rules once, then each
               profile's own rules and house rules, every section from
-              :mod:`knockrummy.rules_text`.
+              :mod:`knockrummy.teaching.rules_text`.
 
 Write it again after changing a profile or the words of the rules (a test fails until the
 committed file matches)::
 
-    python -m knockrummy.rules_document RULES.md
+    python -m knockrummy.teaching.rules_document RULES.md
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .engine.profiles import PROFILES
+from ..engine.profiles import PROFILES
 from .rules_examples import in_words
 from .rules_text import Section, cards_dealt, common_sections, own_sections
 
-COMMAND = "python -m knockrummy.rules_document RULES.md"
+COMMAND = "python -m knockrummy.teaching.rules_document RULES.md"
 """The command that writes the document, run from the repository root."""
 
 
@@ -72,7 +72,7 @@ def rules_document() -> str:
         "the game. The Rules page in the game shows the same text, profile by profile.",
         "*This file is written from the game's rule profiles "
         "(`knockrummy/engine/profiles.py`) and the words of the rules "
-        f"(`knockrummy/rules_text.py`): change those, then run `{COMMAND}`.*",
+        f"(`knockrummy/teaching/rules_text.py`): change those, then run `{COMMAND}`.*",
         _profile_table(),
         "## Common to every profile",
         *(markdown_section(section) for section in common_sections()),
@@ -87,7 +87,7 @@ def rules_document() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the document to the path given, or to standard output."""
     parser = argparse.ArgumentParser(
-        prog="python -m knockrummy.rules_document",
+        prog="python -m knockrummy.teaching.rules_document",
         description="Write the players' rules document (RULES.md) from the rule profiles.",
     )
     parser.add_argument("path", nargs="?", help="file to write (default: standard output)")

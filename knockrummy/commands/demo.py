@@ -12,11 +12,11 @@ import os
 import sys
 from dataclasses import replace
 
-from .. import cli
 from ..engine.profiles import PROFILES, get_profile
 from ..settings import BACK_CHOICES, DECK_NAMES, FELT_CHOICES, SPEEDS, Settings
-from ..sim import MAX_HANDS
-from .seats import COMPUTER
+from ..ui.seats import COMPUTER
+from . import cli
+from .sim import MAX_HANDS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -72,8 +72,8 @@ def play_demo(args: argparse.Namespace) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-    from .game import Game
-    from .runner import default_seats, run_demo
+    from ..ui.game import Game
+    from ..ui.runner import default_seats, run_demo
 
     game = Game.open(args.data_dir)
     for message in game.messages:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .engine.actions import (
+from ..engine.actions import (
     Action,
     BuyBack,
     Discard,
@@ -35,9 +35,9 @@ from .engine.actions import (
     TakeDiscard,
     parse_action,
 )
-from .engine.cards import Card
-from .engine.melds import discard_points
-from .engine.session import BUY_BACK, SessionState, apply, legal_actions, new_session
+from ..engine.cards import Card
+from ..engine.melds import discard_points
+from ..engine.session import BUY_BACK, SessionState, apply, legal_actions, new_session
 
 YOU, COACH = 0, 1
 """The player's seat and the coach's, in every lesson."""

@@ -14,11 +14,11 @@ import json
 import sys
 from dataclasses import dataclass
 
-from .engine.actions import Action
-from .persistence.paths import user_paths
-from .persistence.schema import InvalidDataError, SessionRow
-from .persistence.store import StoreError, read_store
-from .replay import HandReplay, ReplayError, action_words, replay_hand
+from ..engine.actions import Action
+from ..persistence.paths import user_paths
+from ..persistence.schema import InvalidDataError, SessionRow
+from ..persistence.store import StoreError, read_store
+from ..records.replay import HandReplay, ReplayError, action_words, replay_hand
 
 
 class CommandError(Exception):
@@ -90,7 +90,7 @@ def stored_session(
         log = store.actions(session_id)
         review = None
         if review_seat is not None:
-            from .coach import kept
+            from ..records.coach import kept
 
             review = kept(store, session_id, review_seat, len(log))
     except KeyError:
@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
 
 def text_lines(replay: HandReplay, names: tuple[str, ...]) -> list[str]:
     """The hand in words: the deal, one line per action, the result."""
-    from .persistence.stats import plain_text
+    from ..persistence.stats import plain_text
 
     names = tuple(plain_text(n) for n in names)
     start = replay.start
