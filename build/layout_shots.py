@@ -45,7 +45,7 @@ from knockrummy.ui.fonts import recording_cuts  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.navigator import Navigator  # noqa: E402
 from knockrummy.ui.runner import table_scene  # noqa: E402
-from knockrummy.ui.table_draw import Marks, draw_table  # noqa: E402
+from knockrummy.ui.table.painter import Marks, draw_table  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160))
 SCALES = (1.0, 1.45)

@@ -33,7 +33,7 @@ from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.loop import App  # noqa: E402
 from knockrummy.ui.navigator import Navigator  # noqa: E402
 from knockrummy.ui.runner import default_seats, init_pygame, table_scene  # noqa: E402
-from knockrummy.ui.scenes.table import TableOptions  # noqa: E402
+from knockrummy.ui.table.controller import TableOptions  # noqa: E402
 from knockrummy.ui.tables import SeatBots  # noqa: E402
 
 

@@ -24,7 +24,7 @@ from knockrummy.engine.session import new_session  # noqa: E402
 from knockrummy.settings import Settings  # noqa: E402
 from knockrummy.ui.loop import App  # noqa: E402
 from knockrummy.ui.runner import default_seats, init_pygame, table_scene  # noqa: E402
-from knockrummy.ui.scenes.table import TableOptions  # noqa: E402
+from knockrummy.ui.table.controller import TableOptions  # noqa: E402
 
 THEMES = (
     ("classic", "green", "red"),

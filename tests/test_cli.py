@@ -549,7 +549,7 @@ assert main(["--data-dir", {str(tmp_path)!r}]) == 0
 assert main(["play", "--profile", "gin-rummy", "--seed", "3", "--data-dir", {str(tmp_path)!r}]) == 0
 assert main(["sim", "--profile", "knock-rummy", "--players", "3", "--json"]) == 0
 assert main(["--help"]) == 0
-assert "knockrummy.ui.scenes.table" in sys.modules
+assert "knockrummy.ui.table.controller" in sys.modules
 print(sorted(m for m in sys.modules if m.startswith("knockrummy.bench") or m == "pyspiel"))
 """
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

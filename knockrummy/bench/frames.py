@@ -33,7 +33,7 @@ def bench_frames(
     from ..settings import Settings
     from ..ui.loop import App
     from ..ui.runner import default_seats, init_pygame, table_scene
-    from ..ui.scenes.table import TableOptions
+    from ..ui.table.controller import TableOptions
 
     # after knockrummy.ui, which keeps pygame's start-up banner out of the JSON
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from .actions import Action, DrawStock, HandAction, Knock
 from .cards import Card
 from .hand import CardDrawn, HandPhase, Knocked
-from .ledger import Amount
+from .ledger import Amount, LedgerEntry
 from .scoring import Settlement
 from .session import Event, SessionPhase, SessionState, legal_actions
 
@@ -93,6 +93,10 @@ class PlayerView:
     knock_card: Card | None
     """The face-down knocking discard, only in the knocker's own view."""
     winners: tuple[int, ...]
+    hand_entries: tuple[LedgerEntry, ...] = ()
+    """This hand's points entries (every seat sees the scores change and why)."""
+    hands_won: tuple[int, ...] = ()
+    """Hands won so far, by seat (the hands played are public)."""
 
     @property
     def players(self) -> int:
@@ -165,7 +169,23 @@ def player_view(state: SessionState, seat: int) -> PlayerView:
         knocker=hand.knocker,
         knock_card=knock_card,
         winners=state.winners,
+        hand_entries=_this_hands_points(state),
+        hands_won=tuple(
+            sum(1 for r in state.records if s in r.winners) for s in range(state.players)
+        ),
     )
+
+
+def _this_hands_points(state: SessionState) -> tuple[LedgerEntry, ...]:
+    """The points entries of the hand being played or just settled (read from the ledger's
+    end: its entries come hand by hand)."""
+    found = []
+    for entry in reversed(state.ledger):
+        if entry.hand < state.hand_number:
+            break
+        if entry.hand == state.hand_number and entry.account == "points":
+            found.append(entry)
+    return tuple(reversed(found))
 
 
 def seen_events(state: SessionState, seat: int | None, events: Iterable[Event]) -> list[Event]:

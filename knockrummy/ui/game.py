@@ -146,16 +146,16 @@ class Game:
     def recorder(self, session_id: int, on_failure: Callable[[str], None] | None = None):
         """The table's ``on_action``: every action is committed as it happens.
 
-        A write that fails never stops the table: the message goes to ``messages`` and to
-        ``on_failure`` (the table shows it), and this table stops saving. If another
-        window played the session on, only this table stops; any other failure (a full
-        disk, a lost file) makes the whole game read-only."""
+        A write that fails never stops the table: the message goes to ``messages``, to
+        ``on_failure`` and back to the table (which shows it), and this table stops
+        saving. If another window played the session on, only this table stops; any other
+        failure (a full disk, a lost file) makes the whole game read-only."""
         saving = session_id != UNSAVED
 
-        def record(before: SessionState, after: SessionState, action, seat) -> None:
+        def record(before: SessionState, after: SessionState, action, seat) -> str | None:
             nonlocal saving
             if not saving or self.read_only:
-                return
+                return None
             try:
                 self.store.append(session_id, before, after, action, seat)
             except SaveError as exc:
@@ -163,6 +163,8 @@ class Game:
                 self._save_failed(exc)
                 if on_failure is not None:
                     on_failure(str(exc))
+                return str(exc)
+            return None
 
         return record
 

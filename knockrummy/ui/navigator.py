@@ -30,6 +30,7 @@ from .scenes.rules_screen import RulesScreen
 from .scenes.settings_screen import SettingsScreen
 from .scenes.title import TitleScreen
 from .seats import SeatConfig
+from .table.hooks import TableHooks
 from .tables import table_scene
 
 
@@ -98,27 +99,36 @@ class Navigator:
     def table_scene(self, session_id: int, state: SessionState, seats: list[SeatConfig]):
         """The scene :meth:`table` shows (built, not yet shown)."""
         game = self.game
-        scene = table_scene(state, seats, game.settings)
-        # a save that fails is shown at the table, which plays on without saving
-        scene.on_action = game.recorder(session_id, on_failure=lambda text: scene.say(text, 12.0))
-        scene.session_id = session_id
-        # leaving a finished session shows its game-over screen, an unfinished one the title
-        scene.on_leave = lambda: (
-            self.game_over(scene.session, scene.seats) if scene.session.is_over else self.title()
-        )
-        if session_id != UNSAVED:
-            scene.deal_code = code_of(state.profile_id, seats, state.seed)
-            scene.on_replay = lambda hand: self.replay(
-                session_id, hand, back=lambda: self.table(session_id, *game.resume(session_id))
-            )
-        scene.on_settings = game.change_settings
+        saved = session_id != UNSAVED
+        tips = None
         if any(seat.is_human for seat in seats):
-            scene.tips = TableTips(lambda: game.settings, lambda s: self._keep_tip(scene, s))
-            scene.tips.notice(scene.view, [])  # an upcard offered as the table opens
-        return scene
+            tips = TableTips(lambda: game.settings, game.change_settings)
 
-    def _keep_tip(self, scene, settings) -> None:
-        """A tip was shown: the game and the table both remember it (the table's own copy
-        of the settings is what F and M save)."""
-        self.game.change_settings(settings)
-        scene.settings = replace(scene.settings, tips_seen=settings.tips_seen)
+        def leave(left: SessionState) -> None:
+            # leaving a finished session shows its game-over screen, an unfinished one the title
+            if left.is_over:
+                self.game_over(left, seats)
+            else:
+                self.title()
+
+        def keep_settings(settings) -> None:
+            # the tips seen are the tips' own to keep (they write them as each one shows)
+            game.change_settings(replace(settings, tips_seen=game.settings.tips_seen))
+
+        hooks = TableHooks(
+            # a save that fails is shown at the table, which plays on without saving
+            on_action=game.recorder(session_id),
+            on_leave=leave,
+            on_replay=(
+                lambda hand: self.replay(
+                    session_id, hand, back=lambda: self.table(session_id, *game.resume(session_id))
+                )
+            )
+            if saved
+            else None,
+            on_settings=keep_settings,
+            session_id=session_id,
+            deal_code=code_of(state.profile_id, seats, state.seed) if saved else None,
+            tips=tips,
+        )
+        return table_scene(state, seats, game.settings, hooks=hooks)

@@ -24,7 +24,8 @@ from ..engine.session import PLAYING
 from ..settings import Settings
 from ..teaching.tips import Tip, tips_for
 from .fonts import blit_text, wrap
-from .theme import ACCENT, TEXT, WARN, look_of
+from .theme import ACCENT, TEXT, WARN, Look
+from .wording import rule_tip_line
 
 MOVES = (CardDrawn, CardDiscarded, Passed, Knocked)
 
@@ -74,36 +75,36 @@ class TableTips:
         if tip.name not in settings.tips_seen:
             self.keep(replace(settings, tips_seen=(*settings.tips_seen, tip.name)))
 
-    def box(self, scene) -> pygame.Rect | None:
-        """Where the tip goes at ``scene``: under the piles, above the buttons (None while
-        there is no tip or the hand-end panel or a hand-off screen covers the table)."""
-        if self.tip is None or scene.panel is not None or scene.handoff is not None:
+    def box(self, geometry, covered: bool) -> pygame.Rect | None:
+        """Where the tip goes on a table laid out as ``geometry``: under the piles, above
+        the buttons (None while there is no tip, or when the table is ``covered`` by the
+        hand-end panel or a hand-off screen)."""
+        if self.tip is None or covered:
             return None
-        layout = scene.geometry.layout
+        layout = geometry.layout
         w = layout.width
-        fs = scene.geometry.font
+        fs = geometry.font
         top = layout.discard[1] + layout.card_height + fs * 0.4
         bottom = layout.buttons_y - fs * 1.6
         width = min(w * 0.56, fs * 46)
         return pygame.Rect(round((w - width) / 2), round(top), round(width), round(bottom - top))
 
-    def draw(self, surface: pygame.Surface, scene) -> None:
-        """Draw the tip (reads the scene, changes nothing)."""
-        rect = self.box(scene)
+    def draw(self, surface: pygame.Surface, geometry, look: Look, covered: bool) -> None:
+        """Draw the tip on a table laid out as ``geometry`` in the chosen ``look``
+        (see :meth:`box`); changes nothing."""
+        rect = self.box(geometry, covered)
         if rect is None or rect.height <= 0:
             return
-        size = scene.geometry.font
+        size = geometry.font
         while True:  # the largest text that fits, no smaller than legible
-            lines = wrap(f"Rule tip: {self.tip.text}", size, rect.width - size)
+            lines = wrap(rule_tip_line(self.tip.text), size, rect.width - size)
             needed = round(size * 1.3 * len(lines) + size * 0.6)
             if needed <= rect.height or size <= 11:
                 break
             size -= 1
         shown = pygame.Rect(rect.left, rect.top, rect.width, min(needed, rect.height))
         box = pygame.Surface(shown.size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            box, (*look_of(scene.settings).panel, 230), box.get_rect(), border_radius=size // 2
-        )
+        pygame.draw.rect(box, (*look.panel, 230), box.get_rect(), border_radius=size // 2)
         edge = max(2, size // 9)
         pygame.draw.rect(box, ACCENT, box.get_rect(), width=edge, border_radius=size // 2)
         surface.blit(box, shown)

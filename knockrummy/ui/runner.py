@@ -15,9 +15,10 @@ from ..engine.session import SessionState
 from ..logs import start_logging
 from ..settings import Settings
 from .loop import App
-from .scenes.table import TableOptions, TableScene
 from .seats import SeatConfig, default_seats, seats_for_deal
 from .sound import native_stderr_to_log
+from .table.controller import TableOptions, TableScene
+from .table.hooks import TableHooks
 from .tables import table_scene
 
 __all__ = ["default_seats", "init_pygame", "open_window", "run_demo", "run_game", "table_scene"]
@@ -97,7 +98,7 @@ def run_demo(
     options = TableOptions(autoplay=True, on_panel=on_panel)
     # a demo whose moves cannot be saved stops at once (the caller reports why)
     record = game.recorder(session_id, on_failure=lambda _text: app.quit())
-    app.push(table_scene(session, seats, game.settings, options, record))
+    app.push(table_scene(session, seats, game.settings, options, TableHooks(on_action=record)))
     app.run()
     shot = f", screenshot {seen['saved']}" if seen["saved"] else ""
     return f"demo: {seen['panels']} hands played in session #{session_id}{shot}"

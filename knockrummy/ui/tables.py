@@ -15,9 +15,10 @@ from ..engine.actions import Action, NextHand
 from ..engine.session import SessionState, apply, new_session
 from ..engine.views import player_view
 from ..settings import Settings
-from .scenes.table import TableOptions, TableScene
 from .seats import SeatConfig
 from .sound import Sounds
+from .table.controller import TableOptions, TableScene
+from .table.hooks import TableHooks
 
 
 def bot_seed(session_seed: int, seat: int, hand_number: int) -> int:
@@ -105,7 +106,7 @@ def table_scene(
     seats: list[SeatConfig],
     settings: Settings,
     options: TableOptions | None = None,
-    on_action: Callable | None = None,
+    hooks: TableHooks | None = None,
 ) -> TableScene:
     """The table for ``session`` with these seats (their names replace the session's)."""
     names = [s.name for s in seats]
@@ -119,5 +120,5 @@ def table_scene(
         SeatBots([s.level for s in seats]).decide,
         Sounds(settings.sound),
         options,
-        on_action,
+        hooks,
     )

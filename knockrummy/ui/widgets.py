@@ -72,9 +72,34 @@ class Button:
             self.hover = self.rect.collidepoint(event.pos)
         return False
 
+    def face(self) -> ButtonFace:
+        """How the button looks now, as a value a frame can hold."""
+        rect = None if self.rect is None else tuple(self.rect)
+        return ButtonFace(self.label, rect, self.enabled, self.visible, self.hover, self.primary)
+
     def draw(self, surface: pygame.Surface, font_size: int) -> None:
-        if not self.visible or self.rect is None:
+        self.face().draw(surface, font_size)
+
+
+@dataclass(frozen=True)
+class ButtonFace:
+    """A button as one frame shows it: its words, place and state, and no action."""
+
+    label: str
+    rect: tuple[int, int, int, int] | None
+    enabled: bool = True
+    visible: bool = True
+    hover: bool = False
+    primary: bool = False
+
+    @property
+    def shown(self) -> bool:
+        return self.visible and self.rect is not None
+
+    def draw(self, surface: pygame.Surface, font_size: int) -> None:
+        if not self.shown:
             return
+        rect = pygame.Rect(self.rect)
         if self.enabled:
             fill = BUTTON_HOVER if self.hover else BUTTON
             if self.primary:
@@ -82,10 +107,10 @@ class Button:
             text = BUTTON_TEXT
         else:
             fill, text = BUTTON_OFF, BUTTON_OFF_TEXT
-        shadow = self.rect.move(0, 3)
-        pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=self.rect.height // 3)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=self.rect.height // 3)
-        blit_text(surface, self.label, font_size, text, self.rect.center, "center", bold=True)
+        shadow = rect.move(0, 3)
+        pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=rect.height // 3)
+        pygame.draw.rect(surface, fill, rect, border_radius=rect.height // 3)
+        blit_text(surface, self.label, font_size, text, rect.center, "center", bold=True)
 
 
 def label_width(label: str, font_size: int) -> int:

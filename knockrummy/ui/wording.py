@@ -25,6 +25,7 @@ from ..engine.melds import discard_points
 from ..engine.profiles import PROFILES, Profile, get_profile
 from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
 from ..engine.views import PlayerView
+from ..language import N_, _
 
 YOU = "You"
 """The name that makes a seat be spoken to in the second person."""
@@ -348,6 +349,42 @@ SKIP_TO_END = "Skip to the result"
 UNDO_LABEL = "Undo"
 """The button that takes back the discard just made (U, or Ctrl+Z)."""
 
+# the table's buttons (a button naming a card or a price has its own function)
+DISCARD_LABEL = "Discard"
+KNOCK_LABEL = "Knock"
+PASS_LABEL = "Pass"
+HINT_LABEL = "Hint"
+LOG_LABEL = "Log"
+PILE_LABEL = "Pile"
+MENU_LABEL = "Menu"
+# the hand-end panel's buttons
+NEXT_HAND_LABEL = "Next hand"
+STAY_OUT_LABEL = "Stay out"
+CLOSE_LABEL = "Close"
+REPLAY_HAND_LABEL = "Replay hand"
+DETAILS_LABEL = "Details"
+
+
+def knock_button(word: str, card: Card) -> str:
+    """The Knock button once a knock is allowed: ``Knock with 8♠`` (or Gin, Rum)."""
+    return f"{word} with {card.symbol}"
+
+
+SORT_ORDERS = {"melds": "melds", "rank": "rank", "suit": "suit", "custom": "custom"}
+"""How each way of sorting the hand is named on the Sort button."""
+
+
+def sort_label(order: str) -> str:
+    """The Sort button: the order the hand is in now (``melds``, ``rank``, ``suit`` or the
+    player's own, ``custom``)."""
+    return f"Sort: {SORT_ORDERS[order]}"
+
+
+def with_undo_offer(status: str, card: Card) -> str:
+    """The status line while the discard just made may be taken back: the line, then the
+    offer (see :func:`undo_offer`)."""
+    return f"{status} {undo_offer(card)}"
+
 
 def undo_offer(card: Card) -> str:
     """The status line's addition while the discard just made may be taken back."""
@@ -546,6 +583,58 @@ def score_sheet_row(
     if out:
         text += " · out"
     return text
+
+
+def rule_tip_line(tip: str) -> str:
+    """A rule tip as the table shows it."""
+    return f"Rule tip: {tip}"
+
+
+# ------------------------------------------------------------------ lessons
+
+LEARN_TITLE = N_("Learn to play")
+LEARN_SUBTITLE = N_("A short guided hand for each game, one step at a time")
+BACK_LABEL = N_("Back")
+NEXT_LABEL = N_("Next")
+FINISH_LABEL = N_("Finish")
+WAIT_FOR_NEXT = N_("Read the lesson's words, then press Next (N).")
+"""The status line while a lesson's step waits for Next."""
+# Translators: N and Esc are keys, the same in every language.
+LESSON_NEXT_KEYS = N_("N: Next · Esc: leave, resume later")
+"""Under a lesson's words when the step waits for Next."""
+# These are English marked for the catalogue (``N_``): the lesson's screens show them
+# through ``_()`` when drawn, so a change of language shows at once.
+
+
+def lesson_label(title: str, step: int | None, steps: int) -> str:
+    """A lesson's line in the list: its title, and where the player left it (``step``
+    counted from 0; None: not started)."""
+    if step is None:
+        return title
+    # Translators: a lesson left half-way; {lesson} is its title, {step} and {steps} say
+    # where it resumes ("step 3 of 9").
+    return _("{lesson} (resume at step {step} of {steps})").format(
+        lesson=title, step=step + 1, steps=steps
+    )
+
+
+def lesson_counter(game: str, step: int, steps: int) -> str:
+    """Over a lesson's words: ``Learn Gin Rummy · step 3 of 12`` (``step`` from 0)."""
+    # Translators: over a lesson's words: {game} is the game's name, {step} and {steps}
+    # where the lesson stands ("step 3 of 9").
+    return _("Learn {game} · step {step} of {steps}").format(game=game, step=step + 1, steps=steps)
+
+
+def lesson_do_it(on_panel: bool) -> str:
+    """Under a lesson's words when the step asks for a move: where to make it."""
+    if on_panel:
+        return _("Do it on the panel · Esc: leave, resume later")
+    return _("Do it at the table · Esc: leave, resume later")
+
+
+def game_and_hand(game: str, hand_number: int) -> str:
+    """The table's corner line where no score sheet is drawn: ``Knock Rummy · hand 2``."""
+    return f"{game} · hand {hand_number}"
 
 
 def hands_left_label(left: int) -> str:

@@ -111,3 +111,29 @@ def test_a_spectator_sees_every_hand_once_the_hand_is_over_but_not_the_knock_car
     view = spectator_view(state)
     assert view.revealed == tuple(tuple(h) for h in state.hand.hands)
     assert view.settlement is not None and view.knock_card is None
+
+
+@pytest.mark.parametrize("profile", ["knock-rummy", "poker-rum", "knock-rami"])
+def test_a_view_carries_this_hands_points_and_the_hands_won(profile):
+    """What the table shows of a hand's end and the score sheet comes from the view."""
+    from knockrummy.ai import make_bot
+    from knockrummy.engine.actions import NextHand
+    from knockrummy.engine.session import HAND_OVER, new_session
+
+    state = new_session(profile, 3, 5)
+    bots = [make_bot("easy", s) for s in range(3)]
+    checked = 0
+    while not state.is_over and state.hand_number <= 3:
+        seat = state.to_move
+        action = NextHand() if seat is None else bots[seat].choose(player_view(state, seat))
+        state, _ = apply(state, action, seat)
+        if state.phase == HAND_OVER:
+            view = player_view(state, 1)
+            wanted = [
+                e for e in state.ledger if e.hand == state.hand_number and e.account == "points"
+            ]
+            assert list(view.hand_entries) == wanted
+            won = [sum(1 for r in state.records if s in r.winners) for s in range(3)]
+            assert list(view.hands_won) == won
+            checked += bool(wanted) + sum(won)
+    assert checked >= 3

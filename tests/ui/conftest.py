@@ -14,7 +14,7 @@ from knockrummy.engine.session import new_session  # noqa: E402
 from knockrummy.settings import Settings  # noqa: E402
 from knockrummy.ui.loop import App  # noqa: E402
 from knockrummy.ui.runner import default_seats, init_pygame, table_scene  # noqa: E402
-from knockrummy.ui.scenes.table import TableOptions  # noqa: E402
+from knockrummy.ui.table.controller import TableOptions  # noqa: E402
 
 DT = 1 / 60
 
@@ -23,6 +23,18 @@ DT = 1 / 60
 def pygame_once():
     init_pygame()
     yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def inline_worker():
+    """Every screen's worker does its jobs as they are handed in (a computer's move, a
+    hint, a review, an import): a driven window never waits for a thread to be
+    scheduled."""
+    from knockrummy.ui import workers
+
+    threaded, workers.new_worker = workers.new_worker, workers.InlineWorker
+    yield
+    workers.new_worker = threaded
 
 
 @pytest.fixture
@@ -50,6 +62,7 @@ def make_table(
     size=(1280, 800),
     autoplay=False,
     level="easy",
+    hooks=None,
     **settings,
 ):
     app = App(size)
@@ -60,6 +73,7 @@ def make_table(
         seats,
         Settings(speed=speed, window_size=size, **settings),
         TableOptions(autoplay=autoplay),
+        hooks,
     )
     app.push(scene)
     return app, scene
@@ -73,14 +87,11 @@ def step(app, frames=1, events=()):
 
 
 def run_until(app, predicate, limit=20000):
-    """Step until ``predicate()`` holds (computer turns finish on the worker thread)."""
+    """Step until ``predicate()`` holds."""
     for _ in range(limit):
         if predicate():
             return True
         step(app)
-        scene = app.scene
-        if scene.future is not None and not scene.future.done():
-            scene.future.result(timeout=10)
     return predicate()
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from knockrummy.ui import avatars, table_draw
+from knockrummy.ui import avatars
+from knockrummy.ui.table import painter as table_draw
 
 from .conftest import make_table, step
 

@@ -15,8 +15,8 @@ from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.daily import DailyScreen
-from knockrummy.ui.scenes.table import TableScene
 from knockrummy.ui.scenes.title import TitleScreen
+from knockrummy.ui.table.controller import TableScene
 
 from .conftest import click, key, step
 

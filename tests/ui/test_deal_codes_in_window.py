@@ -15,7 +15,7 @@ from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.new_game import NewGameScreen
-from knockrummy.ui.scenes.table import TableScene
+from knockrummy.ui.table.controller import TableScene
 
 from .conftest import click, key, step
 

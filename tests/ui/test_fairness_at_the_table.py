@@ -16,8 +16,8 @@ from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.replay_viewer import ReplayViewer
-from knockrummy.ui.scenes.table import TableScene
 from knockrummy.ui.seats import default_seats
+from knockrummy.ui.table.controller import TableScene
 
 from .conftest import click, key, press, step
 
@@ -82,7 +82,7 @@ def test_the_hand_end_panel_opens_the_hand_in_the_replay_viewer_and_comes_back(t
     viewer = app.scene
     assert isinstance(viewer, ReplayViewer) and viewer.session_id == sid
     assert viewer.replay.number == 1
-    viewer.wait_for_review(120)
+    viewer.update(0.0)  # the review, priced inline, is kept
     step(app, events=[key(pygame.K_ESCAPE)])
     back = app.scene
     assert isinstance(back, TableScene) and back.session_id == sid

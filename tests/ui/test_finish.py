@@ -9,7 +9,7 @@ import pytest
 from knockrummy.engine.session import BUY_BACK
 from knockrummy.ui import wording
 from knockrummy.ui.fonts import recording_cuts
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.painter import Marks, draw_table
 from knockrummy.ui.tables import SeatBots
 
 from .conftest import make_table, press, run_until, step
@@ -39,8 +39,6 @@ def test_your_deadwood_on_the_hand_end_panel_is_never_covered_by_a_card(size, pl
         if scene.can_act:
             scene.try_action(bot.decide(scene.session, scene.viewer))
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=10)
     count = scene.view.settlement.deadwood[scene.view.seats_in_hand.index(scene.viewer)]
     assert f"Your deadwood {count}" in _drawn_texts(scene)
 
@@ -55,8 +53,6 @@ def test_a_buy_back_shows_the_line_that_explains_the_new_total():
         if seen and scene.view.phase != BUY_BACK and scene.panel is not None:
             break
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=10)
     bought = [s for s in seen if scene.view.bought_back[s]]
     assert bought, "no seat bought back in this game"
     seat = bought[0]
@@ -110,7 +106,7 @@ def test_the_hand_end_panel_takes_the_felts_hue(felt):
     assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
     surface = pygame.Surface(scene.size)
     draw_table(scene.frame(), surface, None)
-    rect = scene.panel.geometry["rect"]
+    rect = scene.panel.geometry.box
     r, g, b, _ = surface.get_at((rect.right - 12, rect.centery))
     felt_rgb = FELT_COLOURS[felt]
     strongest = max(range(3), key=lambda i: felt_rgb[i])
@@ -142,8 +138,6 @@ def _played_until_out(app, scene) -> bool:
                 throws = [a for a in legal if isinstance(a, Discard)]
                 scene.try_action(max(throws, key=lambda a: a.card.points) if throws else legal[0])
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=10)
     return False
 
 

@@ -15,8 +15,11 @@ from knockrummy.engine.melds import discard_points
 from knockrummy.persistence.settings_file import load_settings, save_settings
 from knockrummy.settings import Settings, SettingsError
 from knockrummy.ui.knock_check import knock_is_risky
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.hooks import TableHooks
+from knockrummy.ui.table.painter import Marks, draw_table
+from knockrummy.ui.table.worker import TableWorker
 from knockrummy.ui.window_memory import placement, remember
+from knockrummy.ui.workers import HeldWorker
 
 from .conftest import click, key, make_table, run_until, step
 
@@ -118,9 +121,11 @@ def test_when_risky_asks_exactly_when_the_advisor_finds_the_knock_risky():
     scene.selected = card
     view = scene.view
     log = len(scene.session.log)
+    scene.worker = TableWorker(HeldWorker())  # the advisor's estimate is still being made
     app.step(1 / 60, [key(pygame.K_k)])
-    assert scene.knock_future is not None
-    scene.knock_future.result(timeout=30)
+    step(app, 3)
+    assert scene.knock_future is not None and len(scene.session.log) == log
+    assert scene.worker.executor.finish() == 1
     app.step(1 / 60, [])
     risky = knock_is_risky(advise(view, seed=view.hand_number))
     asked = len(scene.session.log) == log
@@ -231,9 +236,8 @@ def test_the_window_comes_back_inside_the_screen():
 
 
 def test_the_sort_order_chosen_at_the_table_is_kept_for_the_next_table():
-    app, scene = make_table(seed=5)
     kept = []
-    scene.on_settings = kept.append
+    app, scene = make_table(seed=5, hooks=TableHooks(on_settings=kept.append))
     assert scene.order.mode == "melds"
     app.step(1 / 60, [key(pygame.K_t)])
     assert kept[-1].sort_order == scene.order.mode == "rank"

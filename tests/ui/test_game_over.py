@@ -12,9 +12,9 @@ from knockrummy.engine.views import player_view
 from knockrummy.ui.scenes.continue_list import ContinueScreen
 from knockrummy.ui.scenes.game_over import GameOverScreen
 from knockrummy.ui.scenes.new_game import NewGameScreen
-from knockrummy.ui.scenes.table import TableScene
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import default_seats
+from knockrummy.ui.table.controller import TableScene
 from knockrummy.ui.wording import chips, game_over_line
 
 from .conftest import click, key, press, run_until, step

@@ -66,6 +66,7 @@ def sentences(name: str, count: int) -> dict[str, list[str]]:
             wording.continue_row("gin-rummy", names, WHEN, hand=count, hands_finished=count),
         ],
         "progress_words": [wording.progress_words(count, count, 0)],
+        "game_and_hand": [wording.game_and_hand("Gin Rummy", count)],
         "handoff_lines": wording.handoff_lines(name, ["Cleo"]),
         "plate_lines": wording.plate_lines(name, "Easy", count, False),
         "leaves_label": [wording.leaves_label(count)],

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from knockrummy.persistence import exchange
-from knockrummy.ui.scenes.table import TableScene
 from knockrummy.ui.scenes.title import TitleScreen
+from knockrummy.ui.table.controller import TableScene
 
 from ..persistence.hostile import exported
 from .test_screens import open_game

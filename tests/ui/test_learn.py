@@ -17,7 +17,7 @@ from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.learn import LearnScreen, LessonScene
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import default_seats
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.painter import Marks, draw_table
 
 from .conftest import press, run_until, step
 
@@ -48,18 +48,18 @@ def open_lesson(app, profile_id):
 
 def ready(scene) -> bool:
     """The step can be answered: the table is idle for the player, or its panel is shown."""
-    if scene.panel is not None:
-        return not scene.panel.busy
-    return scene.can_act and not scene.motion.busy
+    if scene.table.panel is not None:
+        return not scene.table.panel.busy
+    return scene.table.can_act and not scene.table.motion.busy
 
 
 def select(app, scene, card: Card) -> None:
     """Lift ``card`` with the arrow keys, as a player without a mouse would."""
     for _ in range(14):
-        if scene.selected == card:
+        if scene.table.selected == card:
             return
         step(app, events=press(pygame.K_RIGHT))
-    assert scene.selected == card
+    assert scene.table.selected == card
 
 
 def play_step(app, scene) -> None:
@@ -128,12 +128,12 @@ def test_a_move_the_step_does_not_teach_is_refused_and_changes_nothing(tmp_path)
     while scene.step.expect != "take":
         play_step(app, scene)
     assert run_until(app, lambda: ready(scene))
-    before, index = scene.session, scene.index
+    before, index = scene.table.session, scene.index
     step(app, events=press(pygame.K_s))  # draw from the stock instead of taking the Q♥
-    assert scene.session is before and scene.index == index
-    assert scene.notice.startswith("Try this: take the top card of the discard pile")
+    assert scene.table.session is before and scene.index == index
+    assert scene.table.notice.startswith("Try this: take the top card of the discard pile")
     step(app, events=press(pygame.K_n))  # Next does not skip a step that teaches a move
-    assert scene.session is before and scene.index == index
+    assert scene.table.session is before and scene.index == index
 
 
 def test_next_does_not_let_the_table_move_on_a_step_that_waits_for_it(tmp_path):
@@ -141,10 +141,10 @@ def test_next_does_not_let_the_table_move_on_a_step_that_waits_for_it(tmp_path):
     scene = open_lesson(app, "gin-rummy")
     assert scene.step.action is None
     assert run_until(app, lambda: ready(scene))
-    before = scene.session
+    before = scene.table.session
     step(app, events=press(pygame.K_s))
-    assert scene.session is before and scene.index == 0
-    assert scene.notice == "Try this: press Next to go on."
+    assert scene.table.session is before and scene.index == 0
+    assert scene.table.notice == "Try this: press Next to go on."
 
 
 def test_leaving_a_lesson_and_coming_back_resumes_at_the_same_step(tmp_path):
@@ -153,7 +153,7 @@ def test_leaving_a_lesson_and_coming_back_resumes_at_the_same_step(tmp_path):
     for _ in range(4):
         play_step(app, app.scene)
     scene = app.scene
-    index, hand = scene.index, list(scene.view.hand)
+    index, hand = scene.index, list(scene.table.view.hand)
     step(app, events=press(pygame.K_ESCAPE))
     assert isinstance(app.scene, LearnScreen)
     assert "resume at step 5" in app.scene.buttons[2].label
@@ -166,8 +166,8 @@ def test_leaving_a_lesson_and_coming_back_resumes_at_the_same_step(tmp_path):
     app2.push(TitleScreen(again))
     step(app2)
     resumed = open_lesson(app2, "gin-classic")
-    assert resumed.index == index and list(resumed.view.hand) == hand
-    assert resumed.session.log == lessons.state_at(resumed.lesson, index).log
+    assert resumed.index == index and list(resumed.table.view.hand) == hand
+    assert resumed.table.session.log == lessons.state_at(resumed.lesson, index).log
 
 
 def test_the_step_points_at_the_cards_it_names(tmp_path):
@@ -175,9 +175,10 @@ def test_the_step_points_at_the_cards_it_names(tmp_path):
     scene = open_lesson(app, "knock-rummy")
     while scene.step.expect != "discard TH":
         play_step(app, scene)
-    assert run_until(app, lambda: ready(scene) and not scene.motion.settling(scene._targets()))
+    table = scene.table
+    assert run_until(app, lambda: ready(scene) and not table.motion.settling(table._targets()))
     rects = scene.pointer_rects()
-    corner = scene.motion.card_pos[Card.parse("TH")]
+    corner = scene.table.motion.card_pos[Card.parse("TH")]
     assert len(rects) == 1 and rects[0].topleft == (round(corner[0]), round(corner[1]))
 
 
@@ -204,9 +205,9 @@ def test_the_lesson_words_fit_their_box_and_cover_nothing_on_the_table(tmp_path,
         assert rect.right <= size[0] and rect.bottom <= size[1]
         assert font_size >= 12
         marks = Marks()
-        draw_table(scene.frame(), app.screen, marks)
+        draw_table(scene.table.frame(), app.screen, marks)
         for mark in marks:
-            if scene.panel is None or mark.layer == 1:  # at the hand's end: the panel
+            if scene.table.panel is None or mark.layer == 1:  # at the hand's end: the panel
                 assert not rect.colliderect(mark.rect), (scene.index, mark)
         play_step(app, scene)
 
@@ -219,10 +220,10 @@ def test_the_try_this_line_goes_once_the_move_is_made(tmp_path):
     assert run_until(app, lambda: ready(scene))
     index = scene.index
     step(app, events=press(pygame.K_s))  # the wrong move: "Try this: take..."
-    assert scene.notice_left > 0 and scene.frame().status.startswith("Try this")
+    assert scene.table.notice_left > 0 and scene.table.frame().status.startswith("Try this")
     step(app, events=press(pygame.K_d))  # the right one, at once
     assert scene.index == index + 1
-    assert not scene.frame().status.startswith("Try this")
+    assert not scene.table.frame().status.startswith("Try this")
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)])

@@ -1,4 +1,4 @@
-"""The window with hostile files: imports run on a worker thread with progress while the
+"""The window with hostile files: imports run on a worker with progress while the
 screen keeps drawing; damaged saves are shown as damaged; a level naming a module is
 never imported on Continue, ``demo --resume`` or the ledger screen; bad settings never
 crash the Settings screen."""
@@ -6,7 +6,6 @@ crash the Settings screen."""
 from __future__ import annotations
 
 import json
-import time
 
 import pygame
 import pytest
@@ -14,12 +13,13 @@ import pytest
 from knockrummy.app import main
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
-from knockrummy.ui.loop import App
+from knockrummy.ui.loop import WAKE, App
 from knockrummy.ui.runner import default_seats
 from knockrummy.ui.scenes.ledger_screen import LedgerScreen
 from knockrummy.ui.scenes.settings_screen import SettingsScreen
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import SeatConfig
+from knockrummy.ui.workers import HeldWorker
 
 from ..persistence.damaged import damaged_data_dir, spy_seats
 from ..persistence.hostile import envelope_with, exported, long_log
@@ -45,31 +45,37 @@ def type_import(app, screen, path):
 
 
 def run_import(app, screen, limit=3000):
-    """Frames as the window runs them (the worker's wake-ups come through the event
-    queue) until the import is done; returns the notices shown and frames drawn meanwhile."""
+    """Frames as the window runs them until the import is done (the worker does it
+    inline); returns the notices shown and frames drawn meanwhile."""
     notices, drawn = [], 0
     for _ in range(limit):
         if screen.import_job is None:
             break
         drawn += app.step(DT, pygame.event.get())
         notices.extend(screen.notices)
-        time.sleep(0.002)
     assert screen.import_job is None
     return notices, drawn
 
 
 def test_a_long_import_runs_off_the_ui_thread_with_progress_and_is_written_at_the_end(tmp_path):
     game, app, screen = ledger_for(tmp_path / "data")
+    screen.executor = HeldWorker()  # the worker is still checking the file
     path = tmp_path / "long.json"
     path.write_text(envelope_with(long_log(3000)))
     statements = []
     game.store.db.set_trace_callback(statements.append)
     type_import(app, screen, path)
     assert screen.import_job is not None  # the key press returned at once
-    notices, drawn = run_import(app, screen)
+    step(app, 5)  # the window runs on while the worker checks
+    assert screen.notices == ["Importing long.json..."]
+    screen.import_progress = (1500, 3000)  # as the worker reports it, waking the window
+    assert app.step(DT, [pygame.event.Event(WAKE)])
+    assert screen.notices == ["Importing: 1500 of 3000 actions checked (50%)"]
+    assert statements == []  # nothing is written while the worker checks
+    assert screen.executor.finish() == 1
+    run_import(app, screen)
     game.store.db.set_trace_callback(None)
-    assert drawn > 1  # the screen kept drawing while the worker checked the file
-    assert any("actions checked" in n for n in notices)
+    assert screen.import_progress == (3000, 3000)  # the worker reported its progress
     assert "Imported long.json as session #1." in screen.notices
     assert [s.id for s in screen.sessions] == [1] and screen.selected == 1
     assert sum(s.startswith("COMMIT") for s in statements) == 1

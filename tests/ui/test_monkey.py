@@ -22,7 +22,7 @@ def test_random_input_on_every_screen_never_escapes_the_loop(tmp_path, seed):
 
 
 def test_a_failure_names_the_seed_the_start_and_the_step(tmp_path, monkeypatch):
-    from knockrummy.ui.scenes.table import TableScene
+    from knockrummy.ui.table.controller import TableScene
 
     def broken(self, dt):
         raise RuntimeError("boom")

@@ -24,7 +24,7 @@ def test_s_reviews_the_next_seat_and_keeps_its_review(viewed):
     assert viewer.seat == 0 and viewer.seat_button.label == "Review: You (S)"
     step(app, events=[key(pygame.K_s)])
     assert viewer.seat == 1 and viewer.seat_button.label == "Review: Ben (S)"
-    viewer.wait_for_review(120)
+    viewer.update(0.0)  # the review, priced inline, is kept
     assert viewer.decisions and {d.seat for d in viewer.decisions} == {1}
     assert viewer.review_lines()[0][0].startswith("Coach's review of Ben")
     assert coach.kept(game.store, sid, 1, len(game.store.actions(sid))) is not None
@@ -33,7 +33,7 @@ def test_s_reviews_the_next_seat_and_keeps_its_review(viewed):
 def test_the_review_button_and_number_keys_pick_a_seat_from_the_kept_reviews(viewed):
     game, sid, app, viewer = viewed
     viewer.choose_seat(1)
-    viewer.wait_for_review(120)
+    viewer.update(0.0)  # the review, priced inline, is kept
     app.dirty = True
     step(app)  # drawn once: the button is placed
     step(app, events=click(viewer.seat_button.rect.center))

@@ -46,7 +46,7 @@ def open_viewer(game, sid, hand=1):
     Navigator(app, game)
     app.navigator.replay(sid, hand)
     viewer = app.scene
-    viewer.wait_for_review(120)
+    viewer.update(0.0)  # the review, priced inline, is kept
     step(app)
     return app, viewer
 
@@ -149,7 +149,7 @@ def test_the_ledger_opens_the_chosen_session_in_the_viewer_and_back_returns(kept
     assert any(text.startswith("Deal code ") for text in ledger.detail.details)
     step(app, events=click(ledger.replay_button.rect.center))
     assert isinstance(app.scene, ReplayViewer) and app.scene.session_id == sid
-    app.scene.wait_for_review(120)
+    app.scene.update(0.0)  # the review, priced inline, is kept
     step(app, events=[key(pygame.K_ESCAPE)])
     assert isinstance(app.scene, LedgerScreen)
 
@@ -180,13 +180,13 @@ def test_the_viewers_log_says_you_draw_never_you_draws(kept):
 def test_the_review_names_the_best_choice_in_words_not_in_the_engines_text(kept):
     game, sid, viewer = kept
     viewer.choose_seat(1)  # the easy seat: its choices cost something
-    viewer.wait_for_review(120)
+    viewer.update(0.0)  # the review, priced inline, is kept
     costly = []
     for hand in (1, 2):
         viewer.open_hand(hand)
         costly += [text for text, _ in viewer.review_lines() if " worse than " in text]
     viewer.choose_seat(0)
-    viewer.wait_for_review(120)
+    viewer.update(0.0)  # the review, priced inline, is kept
     assert costly, "the easy seat made at least one costly choice"
     words = re.compile(
         r"\(about \d+(\.\d)? points? worse than (throwing|knocking|drawing|taking|passing)"

@@ -14,7 +14,7 @@ from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.settings_screen import SettingsScreen
 from knockrummy.ui.seats import default_seats
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.painter import Marks, draw_table
 
 from .conftest import click, press, run_until, step
 from .test_screens import open_game, redraw
@@ -93,7 +93,7 @@ def test_the_tip_covers_nothing_the_table_draws(tmp_path, size, players):
     assert run_until(app, lambda: scene.can_act)
     step(app, events=press(pygame.K_s))  # a draw: the knock tip shows
     step(app)
-    box = scene.tips.box(scene)
+    box = scene.tips.box(scene.geometry, covered=False)
     assert box is not None and box.height > 0
     marks = Marks()
     draw_table(scene.frame(), app.screen, marks)  # everything the table draws, recorded

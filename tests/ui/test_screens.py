@@ -7,7 +7,10 @@ import json
 import pygame
 import pytest
 
+from knockrummy.ai import make_bot
 from knockrummy.engine.actions import Discard, DrawStock
+from knockrummy.engine.session import HAND_OVER, apply
+from knockrummy.engine.views import player_view
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
@@ -16,9 +19,9 @@ from knockrummy.ui.scenes.ledger_screen import LedgerScreen
 from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.scenes.rules_screen import RulesScreen
 from knockrummy.ui.scenes.settings_screen import SettingsScreen
-from knockrummy.ui.scenes.table import TableScene
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import HUMAN, SeatConfig
+from knockrummy.ui.table.controller import TableScene
 
 from ..serialize import session_to_json
 from .conftest import click, key, run_until, step
@@ -423,3 +426,22 @@ def test_new_games_words_never_run_under_the_deal_code_box(tmp_path, size, profi
         assert surface.get_rect().contains(rect), text
         if text not in (new_game.CODE_LABEL, new_game.CODE_PLACEHOLDER):
             assert not rect.colliderect(box) and not rect.colliderect(label), text
+
+
+def test_a_session_resumed_between_hands_opens_its_panel_with_its_hooks_at_once(tmp_path):
+    game = Game.open(str(tmp_path / "data"))
+    game.settings = Settings(speed="instant")
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bo", level="easy")]
+    session_id, state = game.start("gin-rummy", seats, seed=4)
+    bots = [make_bot("easy", 1), make_bot("easy", 2)]
+    record = game.recorder(session_id)
+    while state.phase != HAND_OVER:
+        seat = state.to_move
+        after, _ = apply(state, bots[seat].choose(player_view(state, seat)), seat)
+        record(state, after, after.log[-1][1], seat)
+        state = after
+    resumed, seats = game.resume(session_id)
+    table = Navigator(App((1280, 800)), game).table_scene(session_id, resumed, seats)
+    # no frame has run: the panel is open, with the buttons its hooks give it
+    assert table.panel is not None
+    assert "Replay hand" in [b.label for b in table.panel.buttons if b.visible]

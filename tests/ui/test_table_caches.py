@@ -8,8 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from knockrummy.ui import table_draw
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.painter import Marks
 
 from .conftest import key, make_table, run_until, step
 
@@ -20,8 +19,8 @@ def _cached_and_fresh(scene) -> tuple[bytes, bytes]:
     kept = pygame.Surface(size)
     fresh = pygame.Surface(size)
     frame = scene.frame()
-    draw_table(frame, kept)
-    draw_table(frame, fresh, Marks())
+    scene.painter.draw(frame, kept)
+    scene.painter.draw(frame, fresh, Marks())
     return pygame.image.tobytes(kept, "RGB"), pygame.image.tobytes(fresh, "RGB")
 
 
@@ -87,7 +86,7 @@ def test_a_resized_window_is_drawn_at_its_new_size_from_a_new_layer():
     scene.resize((1600, 900))
     kept, fresh = _cached_and_fresh(scene)
     assert kept == fresh
-    assert table_draw._still.image.get_size() == (1600, 900)
+    assert scene.painter.still.image.get_size() == (1600, 900)
 
 
 def test_a_computer_thinking_moves_only_the_dots_over_the_kept_layer():
@@ -95,11 +94,11 @@ def test_a_computer_thinking_moves_only_the_dots_over_the_kept_layer():
     assert run_until(app, lambda: scene.future is not None, limit=2000)
     frame = scene.frame()
     surface = pygame.Surface(scene.size)
-    draw_table(frame, surface)
-    key_before = table_draw._still.key
+    scene.painter.draw(frame, surface)
+    key_before = scene.painter.still.key
     scene.motion.clock += 0.25  # the dots turn; nothing on the table layer changes
-    draw_table(scene.frame(), surface)
-    assert table_draw._still.key is key_before
+    scene.painter.draw(scene.frame(), surface)
+    assert scene.painter.still.key is key_before
     kept, fresh = _cached_and_fresh(scene)
     assert kept == fresh
 
@@ -113,8 +112,6 @@ def test_through_a_dealt_and_played_hand_the_kept_layer_never_differs_from_a_fre
     compared = 0
     for frame_number in range(4000):
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=10)
         if frame_number % 3 == 0:
             kept, fresh = _cached_and_fresh(scene)
             assert kept == fresh, f"stale picture at frame {frame_number}"

@@ -13,7 +13,7 @@ from knockrummy.records.deal_codes import fingerprint
 from knockrummy.settings import CARD_SCALES
 from knockrummy.ui.fonts import recording_cuts
 from knockrummy.ui.score_chart import draw_score_chart
-from knockrummy.ui.table_draw import Marks, draw_table
+from knockrummy.ui.table.painter import Marks, draw_table
 from knockrummy.ui.tables import SeatBots
 
 from .conftest import make_table, run_until, step
@@ -151,9 +151,9 @@ def test_hand_end_rows_with_room_do_not_overlap_their_cards_to_half_their_width(
     app, scene = table_at(2, size, 1.0, profile="poker-rum", humans=0, seed=4)
     assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
     geo = scene.panel.geometry
-    cw = geo["card_width"]
+    cw = geo.card_width
     for seat in scene.view.seats_in_hand:
-        xs = [p.x for p in geo["placed"] if p.seat == seat and p.laid_by is None]
+        xs = [p.x for p in geo.placed if p.seat == seat and p.laid_by is None]
         assert len(xs) >= 10
         steps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b - a < cw * 1.2]
         assert min(steps) > 0.5 * cw, (seat, min(steps) / cw)
@@ -194,8 +194,6 @@ def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size, player
         elif scene.can_act:
             scene.try_action(bot.decide(scene.session, 0))
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=10)
     assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
     assert drawn(scene) == [], "game over"
     assert len(checked) > 5

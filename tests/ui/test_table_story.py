@@ -12,7 +12,7 @@ from knockrummy.engine.session import HandDealt
 from knockrummy.engine.views import player_view
 from knockrummy.ui import move_log
 from knockrummy.ui.meld_marks import meld_groups
-from knockrummy.ui.scenes.table_layout import HandOrder
+from knockrummy.ui.table.layout import HandOrder
 
 from .conftest import key, make_table, run_until, step
 

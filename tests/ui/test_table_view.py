@@ -50,8 +50,6 @@ def play_one_hand(app, scene, each_frame, limit=20000) -> None:
         if scene.can_act:
             human_move(scene)
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=30)
         each_frame()
     raise AssertionError("the hand did not end")
 
@@ -87,8 +85,6 @@ def test_a_spectator_sees_the_computers_cards_only_once_the_hand_is_over(faces_d
     app, scene = make_table("knock-rummy", 3, humans=0, seed=2, speed="fast")
     while len(scene.view.history) < 4:  # a few moves into the hand
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=30)
     assert scene.panel is None
     faces_drawn.clear()
     scene.draw(app.screen)
@@ -147,8 +143,6 @@ def test_drawing_changes_nothing_observable_in_the_scene(players, humans):
         if scene.can_act:
             human_move(scene)
         scene.update(DT)  # no loop here: nothing but this test draws
-        if scene.future is not None:
-            scene.future.result(timeout=30)
         frames += 1
         if frames % 2 == 0:
             check()
@@ -166,8 +160,6 @@ def test_a_mouse_move_over_nothing_costs_no_frame_but_over_a_button_it_does():
     app, scene = make_table("knock-rummy", 2, humans=1, seed=5)
     while scene.busy:
         step(app)
-        if scene.future is not None:
-            scene.future.result(timeout=30)
     step(app)
     felt = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 400), rel=(1, 0), buttons=(0, 0, 0))
     assert not app.step(1 / 60, [felt])

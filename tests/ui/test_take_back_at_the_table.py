@@ -17,8 +17,8 @@ from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.runner import default_seats, table_scene
 from knockrummy.ui.scenes.new_game import NewGameScreen
-from knockrummy.ui.scenes.table import UNDO_GRACE, TableOptions
 from knockrummy.ui.seats import SeatConfig, take_back_seat
+from knockrummy.ui.table.controller import UNDO_GRACE, TableOptions
 
 from .conftest import DT, key, run_until, step
 

@@ -1,11 +1,11 @@
 """Learn to play: the list of lessons, and the lesson itself at the table.
 
-The lesson is the real table (:class:`~.table.TableScene`, drawn by ``table_draw``) on the
-lesson's deal, with a box of words beside it and gold outlines on what the step talks
-about. Every move goes through the engine; a move the step does not teach is refused with
-the step's "Try this: ..." line and changes nothing. The coach's moves come from the
-script. Nothing is saved but the player's place in the lesson (in settings): no session,
-no statistics.
+The lesson is the real table (:class:`~..table.controller.TableScene`, drawn by
+:mod:`..table.painter`) on the lesson's deal, with a box of words beside it and gold
+outlines on what the step talks about. Every move goes through the engine; a move the
+step does not teach is refused with the step's "Try this: ..." line and changes nothing.
+The coach's moves come from the script. Nothing is saved but the player's place in the
+lesson (in settings): no session, no statistics.
 
 Glossary:
     step       one step of the script (:class:`~...lessons.Step`); ``index`` counts them.
@@ -20,50 +20,51 @@ from dataclasses import replace
 
 import pygame
 
-from ...engine.actions import Action, DrawStock, TakeDiscard
+from ...engine.actions import Action
 from ...engine.cards import Card
 from ...engine.errors import IllegalActionError
-from ...language import N_, _
+from ...language import _
 from ...language.games import short_name
 from ...teaching import lessons
 from ..fonts import blit_text, fit, wrap
+from ..loop import Scene
 from ..seats import HUMAN, SeatConfig
 from ..sound import Sounds
-from ..table_draw import TableFrame
+from ..table.controller import TableOptions, TableScene
+from ..table.hooks import TableHooks
+from ..table.policies import AtThisScreen, Scripted
 from ..theme import ACCENT, SOFT, TEXT, look_of
 from ..widgets import Button
+from ..wording import (
+    BACK_LABEL,
+    FINISH_LABEL,
+    LEARN_SUBTITLE,
+    LEARN_TITLE,
+    LESSON_NEXT_KEYS,
+    NEXT_LABEL,
+    WAIT_FOR_NEXT,
+    lesson_counter,
+    lesson_do_it,
+    lesson_label,
+)
 from .menu import MenuScreen, column
-from .table import TableOptions, TableScene
 
 NEXT_KEYS = (pygame.K_n, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 """Keys that press Next on a step that waits for it."""
 POINTER = (120, 210, 255)
 """The outline of what a step points at (apart from the gold of the table's own glow)."""
-WAIT_FOR_NEXT = N_("Read the lesson's words, then press Next (N).")
-"""The status line while a step waits for Next."""
 PANEL_SHARE = 0.74
 """At the hand's end the panel takes this share of the height; the words go under it."""
-
-
-def lesson_label(lesson: lessons.Lesson, step: int | None) -> str:
-    """A lesson's line in the list: its title, and where the player left it."""
-    if step is None:
-        return lesson.title
-    # Translators: a lesson left half-way; {lesson} is its title, {step} and {steps} say
-    # where it resumes ("step 3 of 9").
-    return _("{lesson} (resume at step {step} of {steps})").format(
-        lesson=lesson.title, step=step + 1, steps=len(lesson.steps)
-    )
 
 
 class LearnScreen(MenuScreen):
     """The five lessons, one per profile; a lesson left half-way shows where it resumes."""
 
-    title = N_("Learn to play")
+    title = LEARN_TITLE
 
     def __init__(self, game) -> None:
         super().__init__(game)
-        self.subtitle = _("A short guided hand for each game, one step at a time")
+        self.subtitle = _(LEARN_SUBTITLE)
         settings = game.settings
         self.buttons = []
         for profile_id, lesson in lessons.LESSONS.items():
@@ -71,9 +72,12 @@ class LearnScreen(MenuScreen):
             if settings.lesson == profile_id:  # a script grown shorter resumes at its end
                 step = min(settings.lesson_step, len(lesson.steps) - 1)
             self.buttons.append(
-                Button(lesson_label(lesson, step), lambda p=profile_id: self.start(p))
+                Button(
+                    lesson_label(lesson.title, step, len(lesson.steps)),
+                    lambda p=profile_id: self.start(p),
+                )
             )
-        self.buttons.append(Button(_("Back"), self.back, pygame.K_b))
+        self.buttons.append(Button(_(BACK_LABEL), self.back, pygame.K_b))
 
     def start(self, profile_id: str) -> None:
         settings = self.game.settings
@@ -85,8 +89,10 @@ class LearnScreen(MenuScreen):
         column(self.buttons, w / 2, h * 0.22, self.fs, self.fs * 0.7)
 
 
-class LessonScene(TableScene):
-    """One lesson at the table, from step ``index``."""
+class LessonScene(Scene):
+    """One lesson at the table, from step ``index``: a table whose coach is the script's
+    (:class:`~..table.policies.Scripted`) and whose house rule is the step's (its hooks),
+    with the step's words and outlines drawn over it."""
 
     def __init__(
         self,
@@ -102,7 +108,7 @@ class LessonScene(TableScene):
         """The step shown (``len(steps)`` once the lesson is done)."""
         self.on_restart = on_restart
         """Show the lesson again from a step (one that starts from a prepared position)."""
-        self.next_button = Button(_("Next"), self.next_step, primary=True)
+        self.next_button = Button(_(NEXT_LABEL), self.next_step, primary=True)
         self.box: tuple[pygame.Rect, int, list[str]] | None = None
         """The words' box, their size and lines (laid out in ``update``)."""
         self._box_key: tuple | None = None
@@ -110,11 +116,26 @@ class LessonScene(TableScene):
         seats = [SeatConfig("You", HUMAN), SeatConfig("Coach", level="easy")]
         # the lesson asks for its own knock; no question about risk comes between
         settings = replace(game.settings, confirm_knock="never")
-        super().__init__(
-            state, seats, settings, self._scripted, Sounds(settings.sound), TableOptions()
+        hooks = TableHooks(
+            on_action=self._done,
+            on_leave=lambda _left: on_leave(),
+            on_settings=self._keep_table_settings,
+            refuse=self._refuse,
+            offered=self._offered,
+            status=self._status,
+            panel_size=self._panel_size,
         )
-        self.on_leave = on_leave
-        self.on_settings = self._keep_table_settings
+        self.table = TableScene(
+            state,
+            seats,
+            settings,
+            None,
+            Sounds(settings.sound),
+            TableOptions(),
+            hooks,
+            [AtThisScreen(), Scripted(self._coach_move)],
+        )
+        """The lesson's table."""
         self._remember(index)
 
     # ----------------------------------------------------------------- the script
@@ -124,9 +145,39 @@ class LessonScene(TableScene):
         steps = self.lesson.steps
         return steps[self.index] if self.index < len(steps) else None
 
-    def _scripted(self, state, seat: int) -> Action:
-        """The coach's move: the one the script says (asked only on a coach step)."""
-        return self.step.action
+    def _coach_move(self) -> Action | None:
+        """The coach's move: the one the script says, on a coach's step only."""
+        step = self.step
+        return step.action if step is not None and step.by == lessons.COACH else None
+
+    def _refuse(self, action: Action, seat: int | None) -> str | None:
+        """The step's rule: only its own move is made (the engine checks it too)."""
+        step = self.step
+        if step is None or (seat == lessons.COACH and action != step.action):
+            return "the lesson is over"
+        if seat != lessons.COACH:
+            why = lessons.refusal(step, action)
+            if why is not None:
+                return why[0].lower() + why[1:].rstrip(".")
+        return None
+
+    def _done(self, before, after, action: Action, seat: int | None) -> None:
+        """The step's move was made: on to the next step."""
+        self._advance_step()
+
+    def _offered(self, action: Action) -> bool:
+        """The piles glow only when the step teaches drawing from them."""
+        step = self.step
+        if step is not None and step.by == lessons.COACH:
+            return True
+        return step is not None and isinstance(step.action, type(action))
+
+    def _status(self) -> str | None:
+        """A step that waits for Next says so on the status line."""
+        step = self.step
+        if step is not None and (step.by == lessons.COACH or step.action is not None):
+            return None
+        return _(WAIT_FOR_NEXT)
 
     def _remember(self, index: int) -> None:
         game = self.game
@@ -148,12 +199,12 @@ class LessonScene(TableScene):
 
     def _advance_step(self) -> None:
         # a "Try this: ..." line said for the step just done is not left standing
-        self.notice, self.notice_left = "", 0.0
+        self.table.notice, self.table.notice_left = "", 0.0
         self.index += 1
         self._remember(self.index)
         step = self.step
         if step is None:
-            self.leave()
+            self.table.leave()
         elif step.prepared:
             self.on_restart(self.index)
 
@@ -163,29 +214,9 @@ class LessonScene(TableScene):
         if step is None:
             return
         if step.action is not None:
-            self.say(lessons.try_this(step))
+            self.table.say(lessons.try_this(step))
             return
         self._advance_step()
-
-    def perform(self, action: Action, seat: int | None) -> None:
-        """Apply the step's action (the engine checks it too); refuse any other."""
-        step = self.step
-        if step is None or (seat == lessons.COACH and action != step.action):
-            raise IllegalActionError(action, "the lesson is over")
-        if seat != lessons.COACH:
-            why = lessons.refusal(step, action)
-            if why is not None:
-                raise IllegalActionError(action, why[0].lower() + why[1:].rstrip("."))
-        super().perform(action, seat)
-        self._advance_step()
-
-    def _computer_to_move(self) -> bool:
-        step = self.step
-        return super()._computer_to_move() and step is not None and step.by == lessons.COACH
-
-    def _needs_step(self) -> bool:
-        step = self.step
-        return super()._needs_step() and step is not None and step.by == lessons.COACH
 
     # ----------------------------------------------------------------- input
 
@@ -198,38 +229,44 @@ class LessonScene(TableScene):
             self.next_step()
             return
         try:
-            super().handle(event)
+            self.table.handle(event)
         except IllegalActionError as exc:  # a panel button the step does not teach
-            self.say(exc.rule[0].upper() + exc.rule[1:] + ".")
+            self.table.say(exc.rule[0].upper() + exc.rule[1:] + ".")
+
+    @property
+    def busy(self) -> bool:
+        return self.table.busy
+
+    def pointer_state(self) -> object:
+        return self.table.pointer_state()
+
+    def close(self) -> None:
+        self.table.close()
 
     # ----------------------------------------------------------------- layout
 
-    def _panel_size(self) -> tuple[int, int]:
-        w, h = self.size
+    @staticmethod
+    def _panel_size(size: tuple[int, int]) -> tuple[int, int]:
+        """At the hand's end the panel takes the top of the window, the words the rest."""
+        w, h = size
         return w, round(h * PANEL_SHARE)
 
-    def _open_panel(self) -> None:
-        super()._open_panel()
-        self.panel.place(self._panel_size())
-
     def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        if self.panel is not None:
-            self.panel.place(self._panel_size())
-        if hasattr(self, "_box_key"):  # not while the table is being built
-            self._lay_out_box()
+        self.table.resize(size)
+        self._lay_out_box()
 
     def box_rect(self) -> pygame.Rect:
         """Where the step's words go: right of the piles while playing, under the panel
         at the hand's end."""
-        w, h = self.size
-        fs = self.geometry.font
-        if self.panel is not None:
+        w, h = self.table.size
+        fs = self.table.geometry.font
+        if self.table.panel is not None:
             top = round(h * PANEL_SHARE) + fs // 2
             return pygame.Rect(round(w * 0.04), top, round(w * 0.92), h - top - fs // 2)
-        layout = self.geometry.layout
+        layout = self.table.geometry.layout
         left = round(max(layout.discard[0] + layout.card_width * 1.4, w * 0.6))
-        top = round(self.menu_button.rect.bottom + fs * 0.8) if self.menu_button.rect else fs * 4
+        menu = self.table.menu_button.rect
+        top = round(menu.bottom + fs * 0.8) if menu else fs * 4
         bottom = round(layout.buttons_y - fs * 2.2)
         rect = pygame.Rect(left, top, w - left - fs, bottom - top)
         popups = self.open_popups()
@@ -239,7 +276,7 @@ class LessonScene(TableScene):
         # below it, or to the table's left (a lesson has no seat there), wherever the
         # room is largest, so neither hides the other
         # (one line more than the sheet's own: the deal's fingerprint may take a line)
-        sheet = self.geometry.sheet_rect(len(self.score_sheet()) + 1)
+        sheet = self.table.geometry.sheet_rect(len(self.table.score_sheet()) + 1)
         side_top = sheet.bottom + fs // 2
         candidates = [
             pygame.Rect(fs // 2, side_top, round(layout.stock[0] - fs * 3.5), bottom - side_top)
@@ -259,10 +296,10 @@ class LessonScene(TableScene):
         """The boxes the table has open over its right side: the pile's history (V, or the
         pointer resting on the pile) and the hand log (L)."""
         out = []
-        if self.show_pile or self.pile_hover:
-            out.append(self.geometry.pile_rect(len(self.view.discard_pile))[0])
-        if self.show_log:
-            out.append(self.geometry.log_rect())
+        if self.table.show_pile or self.table.pile_hover:
+            out.append(self.table.geometry.pile_rect(len(self.table.view.discard_pile))[0])
+        if self.table.show_log:
+            out.append(self.table.geometry.log_rect())
         return out
 
     def pointer_rects(self) -> list[pygame.Rect]:
@@ -270,28 +307,28 @@ class LessonScene(TableScene):
         step = self.step
         if step is None:
             return []
-        layout = self.geometry.layout
+        layout = self.table.geometry.layout
         cw, ch = layout.card_width, layout.card_height
         rects = []
         for name in step.points:
-            if name == "stock" and self.panel is None:
+            if name == "stock" and self.table.panel is None:
                 rects.append(pygame.Rect(*map(round, layout.stock), cw, ch))
-            elif name == "pile" and self.panel is None:
+            elif name == "pile" and self.table.panel is None:
                 rects.append(pygame.Rect(*map(round, layout.discard), cw, ch))
-            elif name == "panel" and self.panel is not None:
-                rects.append(self.panel.geometry["rect"])
-            elif name == "answer" and self.panel is not None:
-                shown = [b.rect for b in self.panel.buttons if b.visible and b.rect]
+            elif name == "panel" and self.table.panel is not None:
+                rects.append(self.table.panel.geometry.box)
+            elif name == "answer" and self.table.panel is not None:
+                shown = [b.rect for b in self.table.panel.buttons if b.visible and b.rect]
                 rects.extend(shown[:1])
-            elif name == "sheet" and self.panel is None:
-                rects.append(self.geometry.sheet_rect(len(self.score_sheet())))
-            elif name.startswith("button:") and self.panel is None:
-                button = self.buttons.get(name.removeprefix("button:"))
+            elif name == "sheet" and self.table.panel is None:
+                rects.append(self.table.geometry.sheet_rect(len(self.table.score_sheet())))
+            elif name.startswith("button:") and self.table.panel is None:
+                button = self.table.buttons.get(name.removeprefix("button:"))
                 if button is not None and button.visible and button.rect is not None:
                     rects.append(button.rect)
-            elif self.panel is None and self.motion.deal is None:
-                cards = self.viewer_order() if name == "hand" else [Card.parse(name)]
-                places = [self.motion.card_pos.get(c) for c in cards]
+            elif self.table.panel is None and self.table.motion.deal is None:
+                cards = self.table.viewer_order() if name == "hand" else [Card.parse(name)]
+                places = [self.table.motion.card_pos.get(c) for c in cards]
                 found = [pygame.Rect(round(p[0]), round(p[1]), cw, ch) for p in places if p]
                 if found:
                     rects.append(found[0].unionall(found[1:]))
@@ -299,27 +336,11 @@ class LessonScene(TableScene):
 
     # ----------------------------------------------------------------- drawing
 
-    def frame(self) -> TableFrame:
-        """The table's frame, with only the step's own move offered: the piles glow only
-        when the step teaches drawing from them, and a Next step says to press Next."""
-        frame = super().frame()
-        step = self.step
-        action = None if step is None else step.action
-        if step is not None and step.by == lessons.COACH:
-            return frame
-        changes = {
-            "glow_stock": frame.glow_stock and isinstance(action, DrawStock),
-            "glow_discard": frame.glow_discard and isinstance(action, TakeDiscard),
-        }
-        if action is None and not frame.notice and self.panel is None:
-            changes["status"] = _(WAIT_FOR_NEXT)
-        return replace(frame, **changes)
-
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.handoff is not None:
+        self.table.draw(surface)
+        if self.table.handoff is not None:
             return
-        fs = self.geometry.font
+        fs = self.table.geometry.font
         line = max(3, fs // 5)  # as thick on a 4K window as on a small one
         for rect in self.pointer_rects():
             grown = rect.inflate(line * 2 + 2, line * 2 + 2)
@@ -327,24 +348,24 @@ class LessonScene(TableScene):
         self._draw_box(surface, fs)
 
     def update(self, dt: float) -> None:
-        super().update(dt)
+        self.table.update(dt)
         self._lay_out_box()
 
     def _lay_out_box(self) -> None:
         """Fit the step's words to the box and place Next (in ``update``, never in
         ``draw``)."""
         step = self.step
-        if self.panel is not None:
+        if self.table.panel is not None:
             # the panel's own buttons show only when the step teaches one of them
-            for button in self.panel.buttons:
+            for button in self.table.panel.buttons:
                 button.visible = step is not None and step.action is not None
         key = (
             self.index,
-            self.size,
-            self.panel is None,
-            self.show_pile or self.pile_hover,
-            self.show_log,
-            len(self.view.discard_pile),
+            self.table.size,
+            self.table.panel is None,
+            self.table.show_pile or self.table.pile_hover,
+            self.table.show_log,
+            len(self.table.view.discard_pile),
         )
         if key == self._box_key:
             return
@@ -354,7 +375,7 @@ class LessonScene(TableScene):
             return
         box = self.box_rect()
         words = lessons.card_words(step.words)
-        size = self.geometry.font
+        size = self.table.geometry.font
         button_h = round(size * 2.2)
         while True:  # the largest text that fits the box, no smaller than legible
             lines = wrap(words, size, box.width - size * 1.6)
@@ -365,7 +386,7 @@ class LessonScene(TableScene):
         height = min(box.height, round(needed))
         rect = pygame.Rect(box.left, box.top, box.width, height)
         last = self.index == len(self.lesson.steps) - 1
-        self.next_button.label = _("Finish") if last else _("Next")
+        self.next_button.label = _(FINISH_LABEL) if last else _(NEXT_LABEL)
         self.next_button.visible = step.action is None
         self.next_button.place((0, 0), size)
         self.next_button.rect.bottomright = (rect.right - size, rect.bottom - size * 0.6)
@@ -376,16 +397,11 @@ class LessonScene(TableScene):
         if step is None or self.box is None:
             return
         rect, size, lines = self.box
-        # Translators: over a lesson's words: {game} is the game's name, {step} and {steps}
-        # where the lesson stands ("step 3 of 9").
-        counter = _("Learn {game} · step {step} of {steps}").format(
-            game=short_name(self.lesson.profile_id),
-            step=self.index + 1,
-            steps=len(self.lesson.steps),
-        )
+        title = short_name(self.lesson.profile_id)
+        counter = lesson_counter(title, self.index, len(self.lesson.steps))
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(
-            panel, (*look_of(self.settings).panel, 235), panel.get_rect(), border_radius=size
+            panel, (*look_of(self.table.settings).panel, 235), panel.get_rect(), border_radius=size
         )
         edge = max(2, size // 9)
         pygame.draw.rect(panel, ACCENT, panel.get_rect(), width=edge, border_radius=size)
@@ -398,14 +414,9 @@ class LessonScene(TableScene):
             y += size * 1.5
         self.next_button.draw(surface, size)
         if step.action is not None:
-            if self.panel is not None:
-                hint = _("Do it on the panel · Esc: leave, resume later")
-            else:
-                hint = _("Do it at the table · Esc: leave, resume later")
-            room = rect.width
+            hint, room = lesson_do_it(self.table.panel is not None), rect.width
         else:
-            # Translators: N and Esc are keys, the same in every language.
-            hint = _("N: Next · Esc: leave, resume later")
+            hint = _(LESSON_NEXT_KEYS)
             room = self.next_button.rect.left - rect.left
         small = round(size * 0.8)
         hint = fit(hint, small, room - size * 1.6)

@@ -37,6 +37,7 @@ from ...persistence.exchange import (
 from ...persistence.files import FileFormatError, own_folder, typed_path, write_atomic
 from ...persistence.stats import ledger_csv, player_statistics
 from ...persistence.store import SessionSummary
+from .. import workers
 from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
 from ..score_chart import draw_score_chart, running_totals
@@ -48,7 +49,6 @@ from ..wording import (
     details_lines,
     reason_words,
 )
-from ..workers import Worker
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -99,7 +99,7 @@ class LedgerScreen(MenuScreen):
         self.detail_scroll = 0.0
         self.import_path = ""
         self.typing = False
-        self.executor: Worker | None = None
+        self.executor: workers.Worker | None = None
         self.import_job: Future | None = None
         self.import_progress = (0, 0)
         """(actions checked, actions in the file) of the import under way."""
@@ -255,7 +255,7 @@ class LedgerScreen(MenuScreen):
                 wake()
 
         if self.executor is None:
-            self.executor = Worker("import")
+            self.executor = workers.new_worker("import")
         self.import_job = self.executor.submit(work)
         self.rebuild()
 

@@ -29,7 +29,7 @@ from ...persistence.schema import InvalidDataError
 from ...persistence.store import SaveError
 from ...records import coach
 from ...records.replay import HandReplay, ReplayError, action_words, replay_hand
-from .. import card_art
+from .. import card_art, workers
 from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
 from ..theme import ACCENT, SOFT, TEXT, WARN
@@ -44,7 +44,6 @@ from ..wording import (
     pile_words,
     stock_words,
 )
-from ..workers import Worker
 from .menu import MenuScreen, scrolled_lines
 
 
@@ -64,7 +63,7 @@ class ReplayViewer(MenuScreen):
         """Whether the hand's seed and fingerprint are shown (the Details button, I)."""
         self.decisions: list[Decision] | None = None
         """The reviewed seat's decisions (None while they are priced)."""
-        self.executor: Worker | None = None
+        self.executor: workers.Worker | None = None
         self.review_job: Future | None = None
         """The pricing of the reviewed seat's decisions, while it runs."""
         self._jobs: list[tuple[int, Future]] = []
@@ -248,7 +247,7 @@ class ReplayViewer(MenuScreen):
                     pygame.event.post(pygame.event.Event(WAKE))
 
         if self.executor is None:
-            self.executor = Worker("review")
+            self.executor = workers.new_worker("review")
         self.review_job = self.executor.submit(work)
         self._jobs.append((seat, self.review_job))
 
@@ -275,8 +274,8 @@ class ReplayViewer(MenuScreen):
                 coach.keep(self.game.store, self.session_id, seat, len(self.log), decisions)
 
     def wait_for_review(self, timeout: float | None = None) -> None:
-        """Block until the reviewed seat's review is priced and kept (for tests and the
-        command line)."""
+        """Block until the reviewed seat's review is priced and kept (for the screenshots
+        script, which draws a finished review)."""
         if self.review_job is not None:
             self.review_job.result(timeout)
             self.update(0.0)

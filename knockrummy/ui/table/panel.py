@@ -14,6 +14,7 @@ Glossary:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,10 +29,15 @@ from ...engine.views import PlayerView
 from ..fonts import font as font_of
 from ..fonts import wrap
 from ..tween import ease_out_cubic
-from ..widgets import Button, row_of_buttons
+from ..widgets import Button, ButtonFace, row_of_buttons
 from ..wording import (
+    CLOSE_LABEL,
+    DETAILS_LABEL,
     KNOCKED_TAG,
+    NEXT_HAND_LABEL,
+    REPLAY_HAND_LABEL,
     SKIP_TO_END,
+    STAY_OUT_LABEL,
     buy_back_button,
     buy_back_offer,
     change_amount,
@@ -63,6 +69,64 @@ class PlacedCard:
     """For a card laid off onto the knocker's melds: the seat that laid it."""
     origin: tuple[float, float] | None = None
     """Where a laid-off card starts (in its owner's row)."""
+
+
+@dataclass(frozen=True)
+class PanelGeometry:
+    """Where everything of the panel goes in a window of one size (see
+    :meth:`HandEndPanel.place`)."""
+
+    rect: tuple[int, int, int, int]
+    """The panel's box."""
+    header: int
+    """The headline's band at the top."""
+    row_h: float
+    """Each seat's row."""
+    name_w: float
+    """The names and counts column."""
+    right_x: float
+    """Where the changes and their reasons start."""
+    card_width: int
+    font: int
+    placed: tuple[PlacedCard, ...]
+    """Every card of every row where it ends up (a laid-off card with where it starts)."""
+    buttons_y: float
+    notes: tuple[str, ...]
+    """Knock Rami's notes (who is out, the offer), wrapped to the panel."""
+    note_font: int
+    notes_y: float
+
+    @property
+    def box(self) -> pygame.Rect:
+        return pygame.Rect(self.rect)
+
+
+EMPTY_GEOMETRY = PanelGeometry((0, 0, 10, 10), 0, 1.0, 0.0, 0.0, 1, 11, (), 0.0, (), 11, 0.0)
+"""The geometry of a panel not placed yet."""
+
+
+@dataclass(frozen=True)
+class PanelFace:
+    """The panel as one frame shows it: plain values, drawn by the painter."""
+
+    number: int
+    """Which panel this is (each hand's panel its own): what is under it is drawn once."""
+    view: PlayerView
+    changes: tuple[tuple[LedgerEntry, ...], ...]
+    """This hand's points entries, by position in the hand."""
+    results: tuple[int, ...]
+    """Each row's change to its score (a buy-back's return on its own line), by position."""
+    geometry: PanelGeometry
+    progress: tuple[float, float, float]
+    """How far the reveal, the lay-offs and the count-up are, each 0..1."""
+    layoff_count: int
+    buttons: tuple[ButtonFace, ...]
+    against: bool = False
+    """Points count against whoever gets them (Knock Rami)."""
+
+
+_opened = itertools.count(1)
+"""Numbers the panels as they open."""
 
 
 @dataclass(frozen=True)
@@ -110,8 +174,10 @@ class HandEndPanel:
         self.over_reported = False
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.buttons: list[Button] = []
-        self.geometry: dict = {}
+        self.geometry: PanelGeometry = EMPTY_GEOMETRY
         """Where everything goes (see :meth:`place`); set when the size changes."""
+        self.number = next(_opened)
+        """Which panel this is (see :class:`PanelFace`)."""
         self.size: tuple[int, int] | None = None
         self._pressed: set = set()
         """Keys and mouse buttons pressed since the panel was fully shown."""
@@ -170,27 +236,27 @@ class HandEndPanel:
                     pygame.K_b,
                     primary=True,
                 ),
-                Button("Stay out", lambda: choices.answer(StayOut()), pygame.K_o),
+                Button(STAY_OUT_LABEL, lambda: choices.answer(StayOut()), pygame.K_o),
             ]
         elif v.phase == SESSION_OVER:
-            self.buttons = [Button("Close", choices.close, pygame.K_RETURN, primary=True)]
+            self.buttons = [Button(CLOSE_LABEL, choices.close, pygame.K_RETURN, primary=True)]
         elif choices.autoplay:
             self.buttons = []
         else:
             self.buttons = [
                 Button(
-                    "Next hand",
+                    NEXT_HAND_LABEL,
                     lambda: choices.answer(NextHand()),
                     pygame.K_RETURN,
                     primary=True,
                 )
             ]
         if choices.replay is not None and v.phase != BUY_BACK and not choices.autoplay:
-            self.buttons.append(Button("Replay hand", choices.replay, pygame.K_r))
+            self.buttons.append(Button(REPLAY_HAND_LABEL, choices.replay, pygame.K_r))
         if choices.skip is not None and choices.offers_skip():
             self.buttons.append(Button(SKIP_TO_END, choices.skip, pygame.K_e))
         if choices.details is not None and not choices.autoplay:
-            self.buttons.append(Button("Details", choices.details, pygame.K_i))
+            self.buttons.append(Button(DETAILS_LABEL, choices.details, pygame.K_i))
 
     def handle(self, event: pygame.event.Event) -> None:
         """A key or click while the panel animates only skips the animation; once it is
@@ -380,17 +446,32 @@ class HandEndPanel:
                 )
         buttons_y = rect.bottom - base_footer / 2
         row_of_buttons(self.buttons, (rect.centerx, buttons_y), font, font)
-        return {
-            "rect": rect,
-            "header": header,
-            "row_h": row_h,
-            "name_w": name_w,
-            "right_x": rect.right - right_w,
-            "card_width": cw,
-            "font": font,
-            "placed": placed,
-            "buttons_y": buttons_y,
-            "notes": notes,
-            "note_font": note_font,
-            "notes_y": rect.bottom - footer + note_font * 0.6,
-        }
+        return PanelGeometry(
+            rect=tuple(rect),
+            header=header,
+            row_h=row_h,
+            name_w=name_w,
+            right_x=rect.right - right_w,
+            card_width=cw,
+            font=font,
+            placed=tuple(placed),
+            buttons_y=buttons_y,
+            notes=tuple(notes),
+            note_font=note_font,
+            notes_y=rect.bottom - footer + note_font * 0.6,
+        )
+
+    def face(self) -> PanelFace:
+        """What the panel shows now (see :class:`PanelFace`)."""
+        seats = self.view.seats_in_hand
+        return PanelFace(
+            number=self.number,
+            view=self.view,
+            changes=tuple(tuple(self.changes.get(seat, ())) for seat in seats),
+            results=tuple(self.hand_result(seat) for seat in seats),
+            geometry=self.geometry,
+            progress=self.phase_progress(),
+            layoff_count=self.layoff_count,
+            buttons=tuple(b.face() for b in self.buttons),
+            against=counts_against(self.view.profile_id),
+        )

@@ -25,7 +25,7 @@ from ..sound import Sounds
 from ..tween import Sequence as TweenSequence
 from ..tween import Tween, ease_in_out_cubic, lerp_point, linear
 from ..wording import PASS_WORD
-from .table_layout import TableGeometry
+from .layout import TableGeometry
 
 BOT_PAUSE = 0.45
 """Seconds a computer's move stays on screen before the next one (normal speed)."""
@@ -112,6 +112,61 @@ class Bubble:
 
 
 @dataclass(frozen=True)
+class FlightFace:
+    """A card in flight as one frame shows it."""
+
+    card: Card | None
+    face_up: bool
+    pos: tuple[float, float]
+    width: int
+    dest: tuple
+
+
+@dataclass(frozen=True)
+class DealFace:
+    """How far the deal has got, as one frame shows it (see :class:`Deal`)."""
+
+    shown: tuple[int, ...]
+    to_come: int
+    upcard_shown: bool
+    cut: float
+
+
+@dataclass(frozen=True)
+class BubbleFace:
+    text: str
+    seat: int
+    time_left: float
+
+
+@dataclass(frozen=True)
+class MotionSnapshot:
+    """Everything the motion shows at one instant, as plain values: the cards in flight,
+    the deal, the bubbles, where each of the viewer's cards is drawn, and the clock."""
+
+    flights: tuple[FlightFace, ...] = ()
+    deal: DealFace | None = None
+    bubbles: tuple[BubbleFace, ...] = ()
+    card_pos: tuple[tuple[Card, tuple[float, float]], ...] = ()
+    clock: float = 0.0
+    reduced: bool = False
+
+    def hidden_in_hand(self, position: int) -> list[Card | None]:
+        """Cards flying towards this hand: not drawn in it until they land."""
+        return [f.card for f in self.flights if f.dest == ("hand", position)]
+
+    def discard_in_flight(self) -> int:
+        return sum(1 for f in self.flights if f.dest == ("discard",))
+
+    def position_of(self, card: Card) -> tuple[float, float] | None:
+        """Where the viewer's ``card`` is drawn now (None: not in the hand drawn)."""
+        for shown, pos in self.card_pos:
+            if shown == card:
+                return pos
+        return None
+
+
+@dataclass(frozen=True)
 class Timing:
     """The settings motion depends on."""
 
@@ -137,6 +192,22 @@ class TableMotion:
 
     def duration(self, seconds: float) -> float:
         return seconds * self.timing.factor
+
+    def snapshot(self) -> MotionSnapshot:
+        """What the motion shows now, as plain values (see :class:`MotionSnapshot`)."""
+        deal = self.deal
+        return MotionSnapshot(
+            flights=tuple(
+                FlightFace(f.card, f.face_up, f.pos, f.width, f.dest) for f in self.flights
+            ),
+            deal=None
+            if deal is None
+            else DealFace(tuple(deal.shown), deal.to_come, deal.upcard_shown, deal.cut),
+            bubbles=tuple(BubbleFace(b.text, b.seat, b.time_left) for b in self.bubbles),
+            card_pos=tuple(self.card_pos.items()),
+            clock=self.clock,
+            reduced=self.timing.reduced,
+        )
 
     @property
     def busy(self) -> bool:

@@ -1,20 +1,30 @@
-"""The table: one session played out, animated, for 2 to 6 seats and every profile.
+"""The table's controller: one session played out, animated, for 2 to 6 seats and every
+profile.
 
-Data flows one way: a click or key becomes an intent (:mod:`.table_input`); the scene picks
-the matching engine action from the seat's legal actions and applies it; what changed
-becomes animations (:mod:`.table_motion`); ``draw`` (:mod:`..table_draw`) pictures a
-:class:`~..table_draw.TableFrame` and changes nothing. Where things go is
-:mod:`.table_layout`'s, every sentence is :mod:`..wording`'s. Everything shown and every
-decision comes from one :class:`~...engine.views.PlayerView`: the seat on screen's, or at
-a table of computers a spectator's. Computer seats get their own seat's view and decide on
-a worker thread, so the table keeps animating while they think.
+Data flows one way: a click or key becomes an intent (:mod:`.input`); the controller
+picks the matching engine action from the seat's legal actions and applies it; what
+changed becomes animations (:mod:`.motion`). The table is always in one mode
+(:mod:`.modes`): once the animations are over, the controller follows the mode the facts
+give (:meth:`TableScene._follow_mode`) and does what it asks (:meth:`TableScene._advance`):
+ask a seat's policy (:mod:`.policies`) for its move on the worker (:mod:`.worker`), count
+a grace down, open or close the hand-end panel (:mod:`.panel`). ``draw`` builds a
+:class:`~.frame.TableFrame` of plain values and hands it to the painter (:mod:`.painter`),
+which changes nothing. Where things go is :mod:`.layout`'s, every sentence is
+:mod:`..wording`'s, what the opening screen gives the table is one frozen value
+(:mod:`.hooks`). Everything shown and every decision comes from one
+:class:`~...engine.views.PlayerView`: the seat on screen's, or at a table of computers a
+spectator's.
 
 Glossary:
     viewer    the seat at the bottom of the screen (the human to play, or at a table of
               computers, the first seat, seen as a spectator sees it).
     view      what the table knows: :func:`player_view` of the viewer, or
               :func:`spectator_view` when no human sits at the table.
-    decide    ``(state, seat) -> action``: a computer seat's decision (see :mod:`..tables`).
+    policy    who decides for a seat (:mod:`.policies`); ``decide`` ``(state, seat) ->
+              action`` is a computer seat's decision (see :mod:`..tables`).
+    landing   animations queued whose end the controller has not followed yet: once they
+              are over, the moves they showed are told in words and the screen may need
+              handing over.
     grace     after the viewer's discard, while the engine lets them take it back (one
               player against computers), the next computer waits ``UNDO_GRACE`` seconds
               of stepped time (scaled by the speed; none at "instant") before it starts to
@@ -25,7 +35,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from concurrent.futures import Future, wait
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
 
 import pygame
@@ -73,26 +83,34 @@ from ..celebrations import Celebration, Moment, moments
 from ..fonts import font, wrap
 from ..hints import hint_for_view
 from ..knock_check import ADVISE, ASK, KNOCK, KnockCheck, knock_is_risky, question
-from ..loop import WAKE, Scene
+from ..loop import Scene
 from ..meld_marks import deadwood_count, meld_groups
 from ..move_log import hand_log, last_turns, pick_ups
 from ..seats import SeatConfig
 from ..sound import Sounds
-from ..table_draw import TableFrame, TableStory, draw_table
 from ..theme import look_of
 from ..widgets import Button, row_of_buttons
 from ..wording import (
     DETAILS_LINE,
+    DISCARD_LABEL,
+    HINT_LABEL,
     HINT_THINKING,
     KEEP_PLAYING,
+    KNOCK_LABEL,
+    LOG_LABEL,
+    MENU_LABEL,
+    PASS_LABEL,
+    PILE_LABEL,
     SKIP_TO_END,
     UNDO_LABEL,
     buy_back_words,
     deadwood_now,
+    game_and_hand,
     going_out_word,
     handoff_lines,
     hands_left_label,
     knock_bubble,
+    knock_button,
     knock_card,
     pot_label,
     score_sheet_row,
@@ -100,11 +118,11 @@ from ..wording import (
     setting_notice,
     status_line,
     taken_back,
-    undo_offer,
+    with_undo_offer,
 )
-from ..workers import Worker
-from .hand_end import HandEndPanel, PanelChoices
-from .table_input import (
+from .frame import TableFrame, TableStory
+from .hooks import SAVE_FAILED_SECONDS, TableHooks
+from .input import (
     Command,
     Draw,
     HitMap,
@@ -114,8 +132,13 @@ from .table_input import (
     TableInput,
     Throw,
 )
-from .table_layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
-from .table_motion import Move, TableMotion, Timing
+from .layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
+from .modes import Facts, Mode, next_mode
+from .motion import Move, TableMotion, Timing
+from .painter import TablePainter
+from .panel import HandEndPanel, PanelChoices
+from .policies import SeatPolicy, policies_for
+from .worker import TableWorker
 
 
 @dataclass
@@ -139,9 +162,6 @@ UNDO_GRACE = 1.5
 """Seconds at normal speed the next computer waits after the viewer's discard while it can
 be taken back (see the glossary's grace)."""
 
-BOT_WAIT = 0.002
-"""Seconds a frame waits for a computer's pending decision (or a hint) before it draws on."""
-
 
 class TableScene(Scene):
     """One session at the table."""
@@ -154,7 +174,8 @@ class TableScene(Scene):
         decide: Callable[[SessionState, int], Action],
         sounds: Sounds | None = None,
         options: TableOptions | None = None,
-        on_action: Callable[[SessionState, SessionState, Action, int | None], None] | None = None,
+        hooks: TableHooks | None = None,
+        policies: list[SeatPolicy] | None = None,
     ) -> None:
         if len(seats) != session.players:
             raise ValueError("one seat configuration per player is needed")
@@ -162,12 +183,13 @@ class TableScene(Scene):
         """The session played here: only applied to and turned into views."""
         self.seats = seats
         self.settings = settings
-        self.decide = decide
-        """A computer seat's decision, made on the worker thread."""
+        self.policies = policies or policies_for(seats, decide)
+        """Who decides for each seat (:mod:`.policies`); the table asks, never assumes."""
         self.sounds = sounds or Sounds(enabled=False)
         self.options = options or TableOptions()
-        self.on_action = on_action
-        self.humans = [s for s, cfg in enumerate(seats) if cfg.is_human]
+        self.hooks = hooks or TableHooks()
+        """What the screen that opened the table gave it (:mod:`.hooks`)."""
+        self.humans = [s for s, policy in enumerate(self.policies) if policy.here]
         to_move = session.to_move
         self.viewer = to_move if to_move in self.humans else (self.humans or [0])[0]
         self.view: PlayerView = self._view_of(session)
@@ -195,7 +217,10 @@ class TableScene(Scene):
         self.celebration: Celebration | None = None
         self.moments: list[Moment] = []
         """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
-        self.executor = Worker("bot")
+        self.painter = TablePainter()
+        """Draws the table's frames, keeping what the next frame may reuse."""
+        self.worker = TableWorker()
+        """Works out computer moves, hints and the advisor's estimates (:mod:`.worker`)."""
         self.future: Future | None = None
         self._future_seat: int | None = None
         self.hint_future: Future | None = None
@@ -219,47 +244,46 @@ class TableScene(Scene):
         self.ask_lines: tuple[tuple[str, bool], ...] = ()
         """The confirmation's box and its lines (each with whether it is the title)."""
         self.ask_buttons = (
-            Button("Knock", self._confirm_knock, pygame.K_k, primary=True),
+            Button(KNOCK_LABEL, self._confirm_knock, pygame.K_k, primary=True),
             Button(KEEP_PLAYING, self._keep_playing, pygame.K_ESCAPE),
         )
         self.undo_grace = 0.0
         """Stepped seconds the next computer still waits before it starts (the grace)."""
         self.buttons = self._make_buttons()
-        self.menu_button = Button("Menu", self.leave, pygame.K_ESCAPE)
-        self.deal_code: str | None = None
-        """The session's deal code, shown with the seed once a hand is over."""
-        self.on_replay: Callable[[int], None] | None = None
-        """Open hand N in the replay viewer (the hand-end panel's Replay hand)."""
+        self.menu_button = Button(MENU_LABEL, self.leave, pygame.K_ESCAPE)
         self._placed: tuple | None = None
         self._sheet_cache: tuple | None = None
-        self.on_settings: Callable[[Settings], None] | None = None
-        """Where a setting changed at the table is saved."""
-        self.on_leave: Callable[[], None] | None = None
-        """Where the Menu button goes (the title screen); None closes the window."""
         self.shown = len(self.view.history)
+        self._seen_mode: Mode | None = None
+        """The mode the controller last acted on (see :meth:`_follow_mode`)."""
+        self._landing = False
+        """Animations were queued whose end the controller has not yet followed."""
         """How many of the hand's moves have been animated (their words may show)."""
         self._story_cache: tuple | None = None
         """The last story told and what it was told from (see :meth:`_story`)."""
         self.over: SessionOver | None = None
         """The game's end, once the engine reported it."""
-        self.tips = None
-        """Rule tips (``..rule_tips.TableTips``): told what each action showed the viewer,
-        drawn over the table; None shows none."""
+        self.tips = self.hooks.tips
         self.refresh_buttons()
         if not self.view.history and self.view.phase == PLAYING:
             self._start_hand_animation()
-        elif self.view.phase != PLAYING:  # a session resumed between hands
-            if self.view.phase == SESSION_OVER:
-                self.over = SessionOver(self.view.winners, self.view.scores)
-            # opened on the first frame, once whoever built the table has set its hooks
-            self.motion.seq.call(self._open_panel)
+        elif self.view.phase == SESSION_OVER:  # a finished session, opened again
+            self.over = SessionOver(self.view.winners, self.view.scores)
         self._check_handoff()
+        self._follow_mode()  # a session resumed between hands opens on its panel
+        if self.tips is not None:
+            self.tips.notice(self.view, [])  # an upcard offered as the table opens
 
     # ----------------------------------------------------------------- the view
 
     def _view_of(self, session: SessionState) -> PlayerView:
         """What the table may show of ``session``: the viewer's view, or a spectator's."""
         return player_view(session, self.viewer) if self.humans else spectator_view(session)
+
+    @property
+    def session_id(self) -> int | None:
+        """The saved session's number (None: not saved)."""
+        return self.hooks.session_id
 
     @property
     def pass_and_play(self) -> bool:
@@ -292,25 +316,66 @@ class TableScene(Scene):
         self.view = self._view_of(self.session)
         self.resize(self.size)
 
+    @property
+    def profile(self):
+        """The rules played at this table."""
+        return get_profile(self.view.profile_id)
+
     def seat_of(self, position: int) -> int:
         return self.view.seats_in_hand[position]
 
     @property
     def human_to_move(self) -> bool:
+        """The seat to move is played at this screen."""
         seat = self.view.to_move
-        return seat is not None and self.seats[seat].is_human
+        return seat is not None and self.policies[seat].here
+
+    def _ready(self) -> bool:
+        """The seat to move has a policy with a move to make now (see :mod:`.modes`)."""
+        seat = self.view.to_move
+        if seat is None or self.policies[seat].here:
+            return False
+        return self.policies[seat].ready(self.session, seat)
+
+    @property
+    def mode(self) -> Mode:
+        """The table's mode now (:func:`.modes.next_mode` of what the table holds)."""
+        view = self.view
+        return next_mode(
+            Facts(
+                animating=self.motion.seq.busy,
+                dealing=self.motion.deal is not None,
+                playing=view.phase == PLAYING,
+                over=view.phase == SESSION_OVER,
+                handoff=self.handoff is not None,
+                asking=self.asking is not None or self.knock_future is not None,
+                to_move=view.to_move,
+                here=self.human_to_move,
+                ready=self._ready(),
+                grace=self.undo_grace > 0 and self.may_undo,
+            )
+        )
 
     @property
     def can_act(self) -> bool:
         """The viewer may play now: it is their move and no animation is running."""
-        return (
-            self.handoff is None
-            and self.human_to_move
-            and self.view.to_move == self.viewer
-            and not self.motion.seq.busy
-            and self.view.phase == PLAYING
-            and self.panel is None
-        )
+        return self.mode in (Mode.SEAT_TO_ACT, Mode.ASKING) and self.view.to_move == self.viewer
+
+    def _follow_mode(self) -> None:
+        """Do what entering the table's mode takes: once animations are over, the moves
+        they showed may be told in words and the screen may need handing over; a hand's
+        end opens its panel. Every other move between modes needs nothing done."""
+        mode = self.mode
+        if self._landing and mode not in (Mode.DEALING, Mode.ANIMATING):
+            self._landing = False
+            self.shown = len(self.view.history)
+            self._check_handoff()
+            mode = self.mode
+        if mode == self._seen_mode:
+            return
+        self._seen_mode = mode
+        if mode in (Mode.HAND_END, Mode.GAME_OVER) and self.panel is None:
+            self._open_panel()
 
     @property
     def legal(self) -> list[Action]:
@@ -345,25 +410,23 @@ class TableScene(Scene):
         return shown.targets(width * 0.22, self.selected, held, width * DEADWOOD_DROP, groups)
 
     def hand_changes(self) -> dict[int, list[LedgerEntry]]:
-        """This hand's points entries by seat, from the session's ledger (public: every
-        seat sees the scores change; the view carries the totals, not the entries)."""
+        """This hand's points entries by seat (from the view: every seat sees them)."""
         out: dict[int, list[LedgerEntry]] = {}
-        for entry in self.session.ledger:
-            if entry.hand == self.view.hand_number and entry.account == "points":
-                out.setdefault(entry.seat, []).append(entry)
+        for entry in self.view.hand_entries:
+            out.setdefault(entry.seat, []).append(entry)
         return out
 
     # ----------------------------------------------------------------- buttons
 
     def _make_buttons(self) -> dict[str, Button]:
         return {
-            "discard": Button("Discard", self._discard_selected, pygame.K_RETURN, primary=True),
-            "knock": Button("Knock", self._knock, pygame.K_k),
-            "pass": Button("Pass", lambda: self.try_action(Pass()), pygame.K_p),
-            "hint": Button("Hint", self._show_hint, pygame.K_h),
-            "sort": Button("Sort: melds", self._cycle_sort, pygame.K_t),
-            "log": Button("Log", self._toggle_log, pygame.K_l),
-            "pile": Button("Pile", self._toggle_pile, pygame.K_v),
+            "discard": Button(DISCARD_LABEL, self._discard_selected, pygame.K_RETURN, primary=True),
+            "knock": Button(KNOCK_LABEL, self._knock, pygame.K_k),
+            "pass": Button(PASS_LABEL, lambda: self.try_action(Pass()), pygame.K_p),
+            "hint": Button(HINT_LABEL, self._show_hint, pygame.K_h),
+            "sort": Button(self.order.label, self._cycle_sort, pygame.K_t),
+            "log": Button(LOG_LABEL, self._toggle_log, pygame.K_l),
+            "pile": Button(PILE_LABEL, self._toggle_pile, pygame.K_v),
             "skip": Button(SKIP_TO_END, self._skip_to_end, pygame.K_e, visible=False),
             # its keys (U, Ctrl+Z) are read in ``handle``: refused in words when hidden
             "undo": Button(UNDO_LABEL, self.take_back, visible=False),
@@ -420,8 +483,8 @@ class TableScene(Scene):
         knock = self.knock_card()
         b["knock"].enabled = knock is not None and self.knock_future is None
         b["knock"].visible = knock is not None or self.view.hand_phase == "discard"
-        b["knock"].label = self._knock_label(knock) if knock is not None else "Knock"
-        word = b["knock"].label.split()[0]
+        word = KNOCK_LABEL if knock is None else self._going_out_word(knock)
+        b["knock"].label = KNOCK_LABEL if knock is None else knock_button(word, knock)
         self.ask_buttons[0].label = word  # Knock, Gin or Rum, as on the table's button
         b["pass"].visible = Pass() in legal
         b["pass"].enabled = Pass() in legal
@@ -443,13 +506,12 @@ class TableScene(Scene):
             self._placed = key
             self.geometry.place_buttons(list(self.buttons.values()), self.menu_button, sheet)
 
-    def _knock_label(self, card: Card) -> str:
-        """The Knock button's face: the word (Knock, Gin or Rum) and the card thrown."""
+    def _going_out_word(self, card: Card) -> str:
+        """What going out by throwing ``card`` is called: Knock, Gin or Rum."""
         rest = list(self.view.hand)
         if card in rest:
             rest.remove(card)
-        points = best_arrangement(rest).points
-        return f"{going_out_word(get_profile(self.view.profile_id), points)} with {card.symbol}"
+        return going_out_word(self.profile, best_arrangement(rest).points)
 
     def knock_card(self) -> Card | None:
         """The card the Knock button would throw now (None: no knock is allowed now)."""
@@ -500,7 +562,7 @@ class TableScene(Scene):
         return (
             self.view.phase == BUY_BACK
             and self.view.to_move == self.viewer
-            and self.seats[self.viewer].is_human
+            and self.policies[self.viewer].here
         )
 
     def _discard_selected(self) -> None:
@@ -655,8 +717,8 @@ class TableScene(Scene):
     def change_settings(self, **values) -> None:
         """A setting changed at the table (F, M): kept like any other setting."""
         self.settings = replace(self.settings, **values)
-        if self.on_settings is not None:
-            self.on_settings(self.settings)
+        if self.hooks.on_settings is not None:
+            self.hooks.on_settings(self.settings)
 
     def say(self, text: str, seconds: float = 3.0) -> None:
         self.notice = text
@@ -667,8 +729,8 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         """Back to the title screen (the session is saved as it is played)."""
-        if self.on_leave is not None:
-            self.on_leave()
+        if self.hooks.on_leave is not None:
+            self.hooks.on_leave(self.session)
         else:
             self.app.pop()
 
@@ -678,6 +740,10 @@ class TableScene(Scene):
         """Apply an action (checked by the engine) and react to the events it caused."""
         old = self.session
         before = self.view
+        if self.hooks.refuse is not None:
+            why = self.hooks.refuse(action, seat)
+            if why is not None:
+                raise IllegalActionError(action, why)
         new, events = apply(old, action, seat)
         self.session = new
         self.view = self._view_of(new)
@@ -688,8 +754,10 @@ class TableScene(Scene):
         self.hint = ""
         self.hint_details = ""
         self.moments += moments(events, self.humans or None)
-        if self.on_action:
-            self.on_action(old, new, action, seat)
+        if self.hooks.on_action is not None:
+            failed = self.hooks.on_action(old, new, action, seat)
+            if failed:  # the table plays on, unsaved, and says so
+                self.say(failed, SAVE_FAILED_SECONDS)
         watcher = self.viewer if self.humans else None
         seen = seen_events(new, watcher, events)
         self.react(before, seen)
@@ -711,21 +779,18 @@ class TableScene(Scene):
                 self.view.seats_in_hand,
                 lambda: self.geometry,
                 lambda card: self.shown_hand().slot_of(card),
-                computer_next=to_move is not None and not self.seats[to_move].is_human,
+                computer_next=to_move is not None and not self.policies[to_move].here,
             )
-            seen = len(self.view.history)
-            self.motion.seq.call(lambda: self._caught_up(seen))
-            self.motion.seq.call(self._check_handoff)
+            self._landing = True
         for event in events:
             if isinstance(event, HandSettled):
-                self.motion.seq.pause(self.motion.duration(0.5))
-                self.motion.seq.call(self._open_panel)
+                self.motion.seq.pause(self.motion.duration(0.5))  # then the panel opens
             elif isinstance(event, HandDealt):
                 self.panel = None
                 self.order.custom = None
                 self.shown = 0
                 self._start_hand_animation()
-                self.motion.seq.call(self._check_handoff)
+                self._landing = True
             elif isinstance(event, (BuyBackOffered, BuyBackAnswered)) and self.panel is not None:
                 self.panel.update_view(self.view, self.hand_changes())
             if isinstance(event, BuyBackAnswered):
@@ -734,10 +799,6 @@ class TableScene(Scene):
             elif isinstance(event, SessionOver):
                 self.over = event
                 self._end_skip()
-
-    def _caught_up(self, shown: int) -> None:
-        """The moves animated so far: their words may show (last turns, the log)."""
-        self.shown = shown
 
     def _moves(self, events: list[Event]) -> list[Move]:
         """The hand's events as the viewer saw them: a drawn card only if the view knows it."""
@@ -764,14 +825,17 @@ class TableScene(Scene):
         return moves
 
     def _advance(self, dt: float) -> None:
-        """Between animations: ask a computer that is to answer, count down a panel that
-        closes by itself, report the panel and the game's end to whoever listens."""
-        if self.panel is None:
-            if self.view.phase == PLAYING and self._computer_to_move():
-                if self.undo_grace > 0 and self.may_undo:
-                    self.undo_grace -= dt  # the grace: time to take a misclick back
-                    return
-                self._bot_turn()
+        """Between animations, what the mode asks for: a seat's policy asked for its move
+        (or the grace counted down first), a panel that closes by itself counted down, the
+        panel and the game's end reported to whoever listens."""
+        mode = self.mode
+        if mode is Mode.GRACE:
+            self.undo_grace -= dt  # the grace: time to take a misclick back
+            return
+        if mode is Mode.THINKING:
+            self._bot_turn()
+            return
+        if mode not in (Mode.HAND_END, Mode.GAME_OVER) or self.panel is None:
             return
         if self.panel.busy:
             return
@@ -779,7 +843,7 @@ class TableScene(Scene):
             self.panel.reported = True
             if self.options.on_panel:
                 self.options.on_panel(self)
-        if self._computer_to_move():
+        if self._ready():
             self._bot_turn()  # a buy-back offer a computer answers
         elif self.over is not None:
             if self.options.on_over and not self.panel.over_reported:
@@ -790,9 +854,6 @@ class TableScene(Scene):
             if self.panel_wait <= 0:
                 self.perform(NextHand(), None)
 
-    def _computer_to_move(self) -> bool:
-        return self.view.to_move is not None and not self.human_to_move
-
     def _needs_step(self) -> bool:
         """A computer or the table itself has something to do on the next update."""
         v = self.view
@@ -800,7 +861,7 @@ class TableScene(Scene):
             return False
         if v.phase == HAND_OVER:
             return self.panel is None or self.options.autoplay
-        return v.to_move is not None and not self.human_to_move
+        return self._ready()
 
     # ----------------------------------------------------------------- hand start and end
 
@@ -814,22 +875,28 @@ class TableScene(Scene):
         choices = PanelChoices(
             answer=lambda action: self.perform(action, self.view.to_move),
             close=self.app_quit,
-            human_answers=lambda v: v.to_move is not None and self.seats[v.to_move].is_human,
+            human_answers=lambda v: v.to_move is not None and self.policies[v.to_move].here,
             autoplay=self.options.autoplay,
-            replay=self._replay_this_hand if self.on_replay is not None else None,
+            replay=self._replay_this_hand if self.hooks.on_replay is not None else None,
             details=self._toggle_details,
             skip=self._skip_to_end,
             offers_skip=self._may_skip,
         )
         factor = self.settings.duration_factor
         self.panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
-        self.panel.place(self.size)
+        self.panel.place(self._panel_size())
         self.panel_wait = (
             self.motion.duration(self.options.panel_seconds) if self.options.autoplay else 0
         )
         if self.over is not None and self.over.winners:
             self.sounds.play("win")
         self._celebrate()
+
+    def _panel_size(self) -> tuple[int, int]:
+        """The room the hand-end panel takes (all the window unless the hooks say)."""
+        if self.hooks.panel_size is not None:
+            return self.hooks.panel_size(self.size)
+        return self.size
 
     def _celebrate(self) -> None:
         """Start the celebration of the last moment (a game won outranks its hand)."""
@@ -844,28 +911,21 @@ class TableScene(Scene):
         self.celebration = Celebration(moment, name, self.settings.reduced_motion, sounds)
 
     def _replay_this_hand(self) -> None:
-        self.on_replay(self.session.hand_number)
+        self.hooks.on_replay(self.session.hand_number)
 
     # ----------------------------------------------------------------- bots
 
     def _in_background(self, work: Callable[[], object]) -> Future:
-        """Run ``work`` on the worker thread; its end wakes the window's loop."""
-
-        def run():
-            try:
-                return work()
-            finally:
-                if pygame.display.get_init():
-                    pygame.event.post(pygame.event.Event(WAKE))
-
-        return self.executor.submit(run)
+        """Hand ``work`` to the table's worker; its answer is read in ``update``."""
+        return self.worker.submit(work)
 
     def _bot_turn(self) -> None:
         """Ask the computer to move (on the worker thread) or apply its answer."""
         if self.future is None:
             state, seat = self.session, self.view.to_move
 
-            self.future = self._in_background(lambda: self.decide(state, seat))
+            policy = self.policies[seat]
+            self.future = self._in_background(lambda: policy.decide(state, seat))
             self._future_seat = seat
             return
         if not self.future.done():
@@ -959,17 +1019,13 @@ class TableScene(Scene):
         self.motion.card_pos.clear()
         self._place_buttons()
         if self.panel is not None:
-            self.panel.place(size)
+            self.panel.place(self._panel_size())
         self._place_question()
 
     def update(self, dt: float) -> None:
-        pending = [f for f in (self.future, self.hint_future, self.knock_future) if f]
-        if pending:
-            # let the worker have the interpreter for a moment: a frame that only waits is
-            # cheap, and a loop that spins at once (instant speed) would take it back before
-            # even a quick decision or hint ends
-            wait(pending, timeout=BOT_WAIT)
+        self.worker.settle([f for f in (self.future, self.hint_future, self.knock_future) if f])
         self.motion.update(dt)
+        self._follow_mode()
         self.notice_left = max(0.0, self.notice_left - dt)
         drag = self.input.drag
         self.motion.settle(self._targets(), dt, drag.card if drag else None)
@@ -994,7 +1050,7 @@ class TableScene(Scene):
         self.refresh_buttons()
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.worker.close()
 
     def frame(self) -> TableFrame:
         """What the table shows now (built fresh; nothing in the scene changes)."""
@@ -1008,8 +1064,13 @@ class TableScene(Scene):
         card = self.selected
         if can_act and view.hand_phase == "discard" and card is not None and card != view.taken:
             leaves = discard_points(list(view.hand), forbidden=view.taken).get(card)
+        own = None
+        if self.hooks.status is not None and self.notice_left <= 0 and self.panel is None:
+            own = self.hooks.status()
         if self.notice_left > 0:
             status = self.notice
+        elif own is not None:
+            status = own
         else:
             status = status_line(
                 view,
@@ -1020,7 +1081,7 @@ class TableScene(Scene):
                 selected=self.selected,
             )
             if self.may_undo:
-                status = f"{status} {undo_offer(self.session.log[-1][1].card)}"
+                status = with_undo_offer(status, view.history[-1].action.card)
         handoff = None
         if self.handoff is not None:
             others = [view.names[s] for s in self.humans if s != self.handoff]
@@ -1030,7 +1091,9 @@ class TableScene(Scene):
             view=view,
             seats=tuple(self.seats),
             geometry=self.geometry,
-            motion=self.motion,
+            motion=self.motion.snapshot(),
+            game_line=game_and_hand(self.profile.name, view.hand_number),
+            pot=pot_label(view.pot) if self.profile.session == "elimination" else None,
             bottom=bottom,
             face_down=self.hidden_hand,
             selected=self.selected,
@@ -1038,29 +1101,34 @@ class TableScene(Scene):
             leaves=leaves,
             taken=view.taken if view.to_move == self.viewer else None,
             drawn=self._drawn(),
-            glow_stock=drawing and DrawStock() in legal,
-            glow_discard=drawing and TakeDiscard() in legal,
+            glow_stock=drawing and self._offered(DrawStock(), legal),
+            glow_discard=drawing and self._offered(TakeDiscard(), legal),
             status=status,
             notice=self.notice_left > 0,
             hint=self.hint,
-            buttons=tuple(self.buttons.values()),
-            menu_button=self.menu_button,
+            buttons=tuple(b.face() for b in self.buttons.values()),
+            menu_button=self.menu_button.face(),
             thinking=self.future is not None,
-            panel=self.panel,
+            panel=None if self.panel is None else self.panel.face(),
             handoff=handoff,
             question=None
             if self.asking is None
-            else (self.ask_lines, self.ask_rect, self.ask_buttons),
+            else (self.ask_lines, tuple(self.ask_rect), tuple(b.face() for b in self.ask_buttons)),
             look=look_of(self.settings),
             story=self._story(bottom),
             details=fairness_details(
                 hand_seed(self.session.seed, view.hand_number),
                 view.phase != PLAYING,
-                self.deal_code,
+                self.hooks.deal_code,
             )
             if self.show_details
             else None,
         )
+
+    def _offered(self, action: Action, legal: list[Action]) -> bool:
+        """A pile glows for a legal draw the screen's own rule offers (see the hooks)."""
+        offered = self.hooks.offered
+        return action in legal and (offered is None or offered(action))
 
     def _drawn(self) -> Card | None:
         """The card the viewer just drew from the stock, while they are to discard."""
@@ -1075,14 +1143,12 @@ class TableScene(Scene):
     def _story(self, bottom: tuple[Card, ...] | None) -> TableStory:
         """What every seat knows, in words: counts, last moves, the log, the scores.
 
-        Built again only when something it reads changed (the view, the session, the moves
+        Built again only when something it reads changed (the view, the moves
         animated so far, the hand shown, what is open): a frame that changes none of them
         reuses the last story instead of counting deadwood and wording the log again."""
         shows_pile = self.show_pile or self.pile_hover
         key = (
             id(self.view),
-            id(self.session),
-            len(self.session.records),
             bottom,
             self.shown,
             self.motion.deal is None,
@@ -1096,7 +1162,7 @@ class TableScene(Scene):
             return cached[2]
         story = self._tell_story(bottom, shows_pile)
         # the view and session are kept with the key, so their ids cannot be reused
-        self._story_cache = (key, (self.view, self.session), story)
+        self._story_cache = (key, self.view, story)
         return story
 
     def _tell_story(self, bottom: tuple[Card, ...] | None, shows_pile: bool) -> TableStory:
@@ -1126,7 +1192,7 @@ class TableScene(Scene):
         """The score sheet's lines, each with whether it is dimmed (a player out); worked
         out again only when the view or the hands played change (the buttons' placing
         asks for it every update)."""
-        key = (id(self.view), len(self.session.records))
+        key = id(self.view)
         if self._sheet_cache is None or self._sheet_cache[0] != key:
             # the view is kept with the key, so its id cannot be reused meanwhile
             self._sheet_cache = (key, self.view, self._score_sheet())
@@ -1140,9 +1206,7 @@ class TableScene(Scene):
         ]
         won = None
         if profile.session.won_at_target:
-            won = [
-                sum(1 for r in self.session.records if s in r.winners) for s in range(view.players)
-            ]
+            won = view.hands_won
         elimination = profile.has_pot
         for seat in range(view.players):
             text = score_sheet_row(
@@ -1162,8 +1226,9 @@ class TableScene(Scene):
         return tuple(lines)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_table(self.frame(), surface)
+        self.painter.draw(self.frame(), surface)
         if self.celebration is not None:
             self.celebration.draw(surface, look_of(self.settings), self.geometry.font)
         if self.tips is not None:
-            self.tips.draw(surface, self)
+            covered = self.panel is not None or self.handoff is not None
+            self.tips.draw(surface, self.geometry, look_of(self.settings), covered)

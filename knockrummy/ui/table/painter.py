@@ -1,8 +1,12 @@
-"""Drawing the table: a pure function of a :class:`TableFrame`, which it never changes.
+"""Drawing the table: a :class:`TablePainter` draws a :class:`~.frame.TableFrame` of plain
+values and reads nothing else (no scene, session, profile, animation, panel or button).
 
 Glossary:
-    frame    everything one picture of the table shows, gathered by the scene from the
-             view of the seat on screen: no card in it is one that seat may not know.
+    frame    everything one picture of the table shows (see :mod:`.frame`), gathered by
+             the controller from the view of the seat on screen: no card in it is one
+             that seat may not know.
+    painter  :class:`TablePainter`, one per table: it keeps what it drew that the next
+             frame may reuse (the still table layer, the table under an open panel).
     bottom   the seat at the bottom of the screen (the viewer); its cards are face up when
              the view knows them, face down otherwise (pass-and-play, a spectator).
     marks    an optional record of what one drawing put where (:class:`Marks`): each text,
@@ -21,20 +25,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..engine.cards import Card
-from ..engine.ledger import LedgerEntry
-from ..engine.profiles import get_profile
-from ..engine.session import BUY_BACK, PLAYING
-from ..engine.views import PlayerView
-from . import card_art
-from .avatars import badge_rect, draw_face, draw_thinking
-from .card_art import CARD_RATIO
-from .fonts import blit_text, fit, font, wrap
-from .scenes.hand_end import HandEndPanel
-from .scenes.table_layout import TableGeometry
-from .scenes.table_motion import TableMotion
-from .seats import SeatConfig
-from .theme import (
+from ...engine.cards import Card
+from ...engine.session import BUY_BACK, PLAYING
+from ...engine.views import PlayerView
+from .. import card_art
+from ..avatars import badge_rect, draw_face, draw_thinking
+from ..card_art import CARD_RATIO
+from ..fonts import blit_text, fit, font, wrap
+from ..theme import (
     ACCENT,
     BUBBLE,
     CHIP,
@@ -51,10 +49,9 @@ from .theme import (
     SOFT,
     TEXT,
     WARN,
-    Look,
 )
-from .widgets import Button, plate
-from .wording import (
+from ..widgets import plate
+from ..wording import (
     DETAILS_CLOSE,
     DRAWN_MARK,
     EMPTY_STOCK,
@@ -66,16 +63,16 @@ from .wording import (
     TAKEN_MARK,
     change_amount,
     change_line,
-    counts_against,
     deadwood_label,
     headline,
     layoff_legend,
     leaves_label,
     more_changes,
     plate_lines,
-    pot_label,
     total_label,
 )
+from .frame import TableFrame
+from .panel import PanelFace
 
 
 @dataclass(frozen=True)
@@ -181,113 +178,45 @@ def _card(marks, surface, image, pos, group: str, layer: int = 0) -> None:
     _mark(marks, "card", group, image.get_rect(topleft=(round(pos[0]), round(pos[1]))), layer)
 
 
-@dataclass(frozen=True)
-class TableStory:
-    """What every seat knows, told at the table (gathered by the scene from the view)."""
+class TablePainter:
+    """Draws frames, keeping what it drew that the next frame may reuse: the table layer
+    (see :func:`_draw_scene`) and the table under an open hand-end panel. Each table has
+    its own painter; a drawing that records marks draws everything afresh."""
 
-    deadwood: tuple[str, ...]
-    """By the viewer's hand: its deadwood now (and what the best discard leaves)."""
-    groups: dict[Card, int | None]
-    """The viewer's cards by meld (None: deadwood), for the bands under them."""
-    last_turns: dict[int, str]
-    """Each seat's last turn in words, by seat."""
-    pick_ups: dict[int, list[Card]]
-    """Cards each seat took from the pile and still holds, by seat."""
-    log: tuple[str, ...] | None
-    """The hand log when it is open."""
-    pile: tuple[Card, ...] | None
-    """The discard pile, oldest first, when its history is shown."""
-    sheet: tuple[tuple[str, bool], ...]
-    """The score sheet's lines, each with whether it is dimmed."""
+    def __init__(self) -> None:
+        self.still = _Still()
+        """The table layer last drawn, with what it was drawn from."""
+        self.backdrop: tuple | None = None
+        """The dimmed table under the open panel: (its panel, size, look), the image."""
 
-
-@dataclass(frozen=True)
-class TableFrame:
-    """What one picture of the table shows."""
-
-    view: PlayerView
-    """The view of the seat on screen (a spectator's at a table of computers)."""
-    seats: tuple[SeatConfig, ...]
-    geometry: TableGeometry
-    motion: TableMotion
-    """Read only: flights, the deal, bubbles and where the bottom cards are."""
-    bottom: tuple[Card, ...] | None
-    """The bottom seat's cards in display order, if the view knows them."""
-    face_down: bool
-    """Pass-and-play: the bottom seat's cards are shown face down."""
-    selected: Card | None
-    held: Card | None
-    """The card being dragged."""
-    leaves: int | None
-    """The count the selected card's discard leaves (while it may be thrown)."""
-    taken: Card | None
-    """The card the bottom seat took from the pile this turn (marked)."""
-    glow_stock: bool
-    glow_discard: bool
-    status: str
-    notice: bool
-    """The status line is a notice (a refusal, a setting changed)."""
-    hint: str
-    buttons: tuple[Button, ...]
-    menu_button: Button
-    thinking: bool
-    """A computer is deciding (its plate shows dots)."""
-    panel: HandEndPanel | None
-    handoff: tuple[str, ...] | None
-    """Pass-and-play: the hand-off screen's lines instead of the table."""
-    look: Look = Look()
-    """The deck, card back and felt chosen in Settings."""
-    story: TableStory | None = None
-    """Counts, last moves, the log and the scores (None: tell nothing, as in a test)."""
-    drawn: Card | None = None
-    """The card the bottom seat drew from the stock this turn (marked where it was sorted)."""
-    details: tuple[str, ...] | None = None
-    """The deal's details when the player opened them (I): the seed's whole fingerprint
-    while the hand is played, the seed and the deal code after it."""
-    question: tuple[tuple[tuple[str, bool], ...], pygame.Rect, tuple[Button, ...]] | None = None
-    """The knock confirmation: its lines (each with whether it is the title), its box and
-    its two buttons; None when nothing is asked."""
-
-    @property
-    def viewer(self) -> int:
-        return self.geometry.viewer
-
-    @property
-    def font(self) -> int:
-        return self.geometry.font
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.geometry.size
-
-
-_backdrop: dict = {}
-"""The table under an open hand-end panel, drawn once: (panel, size, deck) -> surface."""
+    def draw(self, frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None):
+        """Draw ``frame``; reads it and changes nothing in it. ``marks``, if given,
+        receives what was drawn where."""
+        if frame.handoff is not None:
+            draw_handoff(frame, surface, marks)
+            return
+        if frame.panel is not None:
+            key = (frame.panel.number, surface.get_size(), frame.look)
+            kept = self.backdrop
+            if kept is None or kept[0] != key or marks is not None:
+                image = surface.copy()
+                _draw_scene(frame, image, marks, self.still, bubbles=False)
+                image.blit(_shade(surface.get_size()), (0, 0))
+                kept = self.backdrop = (key, image)
+            surface.blit(kept[1], (0, 0))
+            draw_panel(frame, surface, marks)
+        else:
+            self.backdrop = None
+            _draw_scene(frame, surface, marks, self.still)
+            if frame.question is not None:
+                draw_question(frame, surface, marks)
+        if frame.details is not None:
+            draw_details(frame, surface, marks)
 
 
 def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
-    """Draw ``frame``; reads it and changes nothing in it. ``marks``, if given, receives
-    what was drawn where."""
-    if frame.handoff is not None:
-        draw_handoff(frame, surface, marks)
-        return
-    if frame.panel is not None:
-        key = (id(frame.panel), surface.get_size(), frame.look)
-        image = _backdrop.get(key)
-        if image is None or marks is not None:
-            _backdrop.clear()
-            image = surface.copy()
-            _draw_scene(frame, image, marks, bubbles=False)
-            image.blit(_shade(surface.get_size()), (0, 0))
-            _backdrop[key] = image
-        surface.blit(image, (0, 0))
-        draw_panel(frame, surface, marks)
-    else:
-        _draw_scene(frame, surface, marks)
-        if frame.question is not None:
-            draw_question(frame, surface, marks)
-    if frame.details is not None:
-        draw_details(frame, surface, marks)
+    """Draw ``frame`` once, with nothing kept (a picture for a test or a screenshot)."""
+    TablePainter().draw(frame, surface, marks)
 
 
 def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
@@ -312,7 +241,8 @@ def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None
 def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
     """The knock confirmation over the dimmed table: the question, what it means, and its
     two buttons."""
-    lines, rect, buttons = frame.question
+    lines, box, buttons = frame.question
+    rect = pygame.Rect(box)
     fs = frame.font
     surface.blit(_shade(surface.get_size()), (0, 0))
     surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
@@ -325,7 +255,8 @@ def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | Non
         y += fs * 1.6
     for button in buttons:
         button.draw(surface, fs)
-        _mark(marks, "button", button.label, button.rect, 1)
+        if button.shown:
+            _mark(marks, "button", button.label, button.rect, 1)
 
 
 @dataclass
@@ -339,25 +270,12 @@ class _Still:
     """Where the moving layer draws over it (the thinking dots), by name."""
 
 
-_still = _Still()
-
-
 def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
     """Everything the table layer is drawn from. Values, not the scene's mutable objects
     (a button's hover is read now), so an equal key means an identical layer."""
     motion = frame.motion
     deal = motion.deal
-    buttons = tuple(
-        (
-            b.label,
-            b.enabled,
-            b.visible,
-            b.hover,
-            b.primary,
-            None if b.rect is None else tuple(b.rect),
-        )
-        for b in (*frame.buttons, frame.menu_button)
-    )
+    buttons = (*frame.buttons, frame.menu_button)
     return (
         size,
         frame.look,
@@ -384,7 +302,11 @@ def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
 
 
 def _draw_scene(
-    frame: TableFrame, surface: pygame.Surface, marks: Marks | None, bubbles: bool = True
+    frame: TableFrame,
+    surface: pygame.Surface,
+    marks: Marks | None,
+    still: _Still,
+    bubbles: bool = True,
 ) -> None:
     """Everything but the hand-end panel: the table layer, then what moves over it.
 
@@ -398,15 +320,15 @@ def _draw_scene(
         spots = _draw_still(frame, surface, fs, marks)
     else:
         key = _still_key(frame, size)
-        image = _still.image
-        if key != _still.key or image is None:
+        image = still.image
+        if key != still.key or image is None:
             if image is None or image.get_size() != size:
                 image = pygame.Surface(size, 0, surface)
-            _still.key = None  # not valid until drawn in full
-            _still.spots = _draw_still(frame, image, fs, None)
-            _still.image, _still.key = image, key
+            still.key = None  # not valid until drawn in full
+            still.spots = _draw_still(frame, image, fs, None)
+            still.image, still.key = image, key
         surface.blit(image, (0, 0))
-        spots = _still.spots
+        spots = still.spots
     _draw_moving(frame, surface, fs, marks, spots, bubbles)
 
 
@@ -421,7 +343,8 @@ def _draw_still(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> d
     _draw_viewer(frame, surface, fs, marks, spots)
     _draw_status(frame, surface, fs, marks)
     frame.menu_button.draw(surface, round(fs * 0.8))
-    _mark(marks, "button", "menu", frame.menu_button.rect)
+    if frame.menu_button.shown:
+        _mark(marks, "button", "menu", frame.menu_button.rect)
     if frame.story is not None:
         _draw_sheet(frame, surface, fs, marks)
     return spots
@@ -453,7 +376,7 @@ def _draw_moving(frame: TableFrame, surface, fs: int, marks, spots: dict, bubble
     thinking = spots.get("thinking")
     if frame.thinking and thinking is not None:
         at, size = thinking
-        draw_thinking(surface, at, size, frame.motion.clock, frame.motion.timing.reduced)
+        draw_thinking(surface, at, size, frame.motion.clock, frame.motion.reduced)
     if frame.story is not None:
         if frame.story.log is not None and frame.story.pile is None:
             # the pile's history, a glance, takes the log's place on the right meanwhile
@@ -524,11 +447,11 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
         _glow(surface, (sx, sy, cw, ch))
     if frame.glow_discard and pile:
         _glow(surface, (dx, dy, cw, ch))
-    if get_profile(view.profile_id).has_pot and frame.story is None:
+    if frame.pot is not None and frame.story is None:
         _text(
             marks,
             surface,
-            pot_label(view.pot),
+            frame.pot,
             fs,
             WARN,
             ((sx + dx + cw) / 2, sy - fs * 0.8),
@@ -668,7 +591,7 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
         if card in hidden:
             hidden.remove(card)
             continue
-        pos = frame.motion.card_pos.get(card)
+        pos = frame.motion.position_of(card)
         if pos is None:
             continue
         x, y = pos
@@ -696,7 +619,7 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
         if card == frame.taken:
             labels.append((TAKEN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
         elif card == frame.drawn and not (lifted and frame.leaves is not None):
-            top = frame.motion.card_pos.get(frame.selected)
+            top = frame.motion.position_of(frame.selected)
             if top is None or not x - cw < top[0] < x + cw:  # not under the lifted card
                 labels.append((DRAWN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
     for text, size, pos, bold in labels:  # over every card, so no later card hides them
@@ -724,7 +647,7 @@ def _draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) ->
 
 @functools.lru_cache(maxsize=64)
 def _bubble_surface(text: str, size: int):
-    from .fonts import render
+    from ..fonts import render
 
     label, rect = render(text, size, INK, bold=True)
     box = pygame.Surface((rect.width + size, rect.height + size * 0.6), pygame.SRCALPHA)
@@ -765,14 +688,13 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
         _text(marks, surface, shown, size, color, (x, y), "center", group="status")
     for button in frame.buttons:
         button.draw(surface, round(fs * 0.9))
-        if button.visible and button.rect is not None:
+        if button.shown:
             _mark(marks, "button", button.label, button.rect)
     if frame.story is None:
-        profile = get_profile(frame.view.profile_id)
         _text(
             marks,
             surface,
-            f"{profile.name} · hand {frame.view.hand_number}",
+            frame.game_line,
             round(fs * 0.8),
             SOFT,
             (fs * 0.8, fs * 0.6),
@@ -926,33 +848,31 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
 def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
     panel = frame.panel
     geo = panel.geometry
-    rect = geo["rect"]
-    fs = geo["font"]
-    cw = geo["card_width"]
+    rect = geo.box
+    fs = geo.font
+    cw = geo.card_width
     surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
     _mark(marks, "box", "panel", rect, 1)
     view = panel.view
-    reveal, layoffs, count = panel.phase_progress()
+    reveal, layoffs, count = panel.progress
     _text(
         marks,
         surface,
         headline(view),
         round(fs * 1.35),
         TEXT,
-        (rect.centerx, rect.top + geo["header"] * 0.5),
+        (rect.centerx, rect.top + geo.header * 0.5),
         "center",
         bold=True,
         layer=1,
     )
-    seats = view.seats_in_hand
-    for position, seat in enumerate(seats):
-        top = rect.top + geo["header"] + position * geo["row_h"]
-        mid = top + geo["row_h"] / 2
+    for position in range(len(view.seats_in_hand)):
+        top = rect.top + geo.header + position * geo.row_h
+        mid = top + geo.row_h / 2
         if position % 2 == 0:
-            surface.blit(_stripe((rect.width - 8, round(geo["row_h"]))), (rect.left + 4, top))
-        changes = panel.changes.get(seat, [])
-        _panel_row(surface, geo, panel, changes, position, mid, count, marks)
-    for placed in geo["placed"]:
+            surface.blit(_stripe((rect.width - 8, round(geo.row_h))), (rect.left + 4, top))
+        _panel_row(surface, panel, position, mid, count, marks)
+    for placed in geo.placed:
         x, y = placed.x, placed.y
         if placed.laid_by is not None:
             t = max(0.0, min(1.0, layoffs * panel.layoff_count - _lay_index(geo, placed)))
@@ -975,28 +895,28 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         if placed.laid_by is not None:
             surface.blit(card_art.outline(cw, LAYOFF), (x - 3, y - 3))
     _lay_legend(surface, geo, view, fs, marks)
-    for i, line in enumerate(geo["notes"]):  # Knock Rami: who is out, the buy-back offer
-        size = geo["note_font"]
-        y = geo["notes_y"] + i * size * 1.35
+    for i, line in enumerate(geo.notes):  # Knock Rami: who is out, the buy-back offer
+        size = geo.note_font
+        y = geo.notes_y + i * size * 1.35
         shown = fit(line, size, rect.width - 2 * fs)
         _text(marks, surface, shown, size, WARN, (rect.centerx, y), "center", layer=1)
     for button in panel.buttons:
         button.draw(surface, fs)
-        if button.visible and button.rect is not None:
+        if button.shown:
             _mark(marks, "button", button.label, button.rect, 1)
 
 
-def _panel_row(
-    surface, geo, panel: HandEndPanel, changes: list[LedgerEntry], position, mid, count, marks
-) -> None:
+def _panel_row(surface, panel: PanelFace, position, mid, count, marks) -> None:
     """One seat's row: name, deadwood, the hand's change counting up, the reasons."""
     view = panel.view
+    geo = panel.geometry
+    changes = panel.changes[position]
 
     def text(*args, **kwargs):
         return _text(marks, surface, *args, layer=1, **kwargs)
 
-    rect = geo["rect"]
-    fs = geo["font"]
+    rect = geo.box
+    fs = geo.font
     settlement = view.settlement
     seat = view.seats_in_hand[position]
     tag = KNOCKED_TAG if settlement.knocker == position else ""
@@ -1017,9 +937,9 @@ def _panel_row(
     )
     # score changes and their reasons, counting up
     # points that count against a player (Knock Rami) are red and say so, never a gain
-    against = counts_against(view.profile_id)
+    against = panel.against
     name = view.names[seat]
-    total_here = panel.hand_result(seat)  # a buy-back's return is its own line
+    total_here = panel.results[position]  # a buy-back's return is its own line
     lines = [change_line(entry, against, name, view.names) for entry in changes]
     shown_total = total_here * count if count < 1 else total_here
     if count >= 1:
@@ -1027,7 +947,7 @@ def _panel_row(
     else:
         value = change_amount(round(shown_total), against, name)
     bad = against and total_here > 0
-    x = geo["right_x"]
+    x = geo.right_x
     shown = text(
         value,
         round(fs * 1.2),
@@ -1046,7 +966,7 @@ def _panel_row(
         lines.insert(0, total)
     small = round(fs * 0.72)
     step = small * 1.3
-    room = max(1, int((geo["row_h"] / 2 - fs * 0.35) // step))
+    room = max(1, int((geo.row_h / 2 - fs * 0.35) // step))
     width = rect.right - x - fs
     widest = max((font(small).get_rect(line).width for line in lines), default=0)
     # many reasons (a winner paid by each player): side by side in two columns if they fit
@@ -1090,12 +1010,12 @@ def _stripe(size: tuple[int, int]) -> pygame.Surface:
 
 
 def _lay_index(geo, placed) -> int:
-    laid = [p for p in geo["placed"] if p.laid_by is not None]
+    laid = [p for p in geo.placed if p.laid_by is not None]
     return laid.index(placed)
 
 
 def _lay_legend(surface, geo, view: PlayerView, fs, marks=None) -> None:
-    rect = geo["rect"]
+    rect = geo.box
     settlement = view.settlement
     seats = view.seats_in_hand
     notes = []
@@ -1117,7 +1037,7 @@ def _lay_legend(surface, geo, view: PlayerView, fs, marks=None) -> None:
             text,
             round(fs * 0.8),
             LAYOFF_TEXT,
-            (rect.left + fs, geo["buttons_y"] - fs * 1.6),
+            (rect.left + fs, geo.buttons_y - fs * 1.6),
             "midleft",
             layer=1,
         )

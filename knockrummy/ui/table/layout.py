@@ -5,7 +5,7 @@ the buttons shown change; drawing only reads it.
 
 Glossary:
     geometry   the layout of one table (:class:`TableGeometry`): the seats' places and the
-               size of the text, from :func:`..layout.table_layout`.
+               size of the text, from :func:`...layout.table_layout`.
     order      the viewer's cards as shown: melds first (with a gap between groups), by
                rank, by suit, or the player's own order after a drag.
     breaks     indices in the order where a new group starts (a gap precedes them).
@@ -25,6 +25,7 @@ from ...engine.views import PlayerView
 from ..card_art import CARD_RATIO
 from ..layout import TableLayout, fan_positions, table_layout, text_size
 from ..widgets import Button, row_of_buttons
+from ..wording import sort_label
 
 SORT_MODES = ("melds", "rank", "suit")
 
@@ -40,7 +41,7 @@ class HandOrder:
 
     @property
     def label(self) -> str:
-        return "Sort: " + ("custom" if self.custom is not None else self.mode)
+        return sort_label("custom" if self.custom is not None else self.mode)
 
     def cycle(self) -> None:
         """The next sort mode (a custom order goes back to melds)."""

@@ -1,0 +1,117 @@
+"""The table's frame: everything one picture of the table shows, as plain values.
+
+The controller builds a :class:`TableFrame` from the viewer's
+:class:`~...engine.views.PlayerView`, the motion's snapshot and its own mode; the painter
+draws it and reads nothing else. Nothing in a frame acts or changes: buttons are their
+faces, the hand-end panel its rows and places, the animations where things are now.
+
+Glossary:
+    frame    :class:`TableFrame`; built afresh for each picture.
+    story    :class:`TableStory`: what every seat knows, in words (counts, last moves, the
+             log, the pile's history, the score sheet), told again only when it changes.
+    bottom   the seat at the bottom of the screen (the viewer); its cards are face up when
+             the view knows them, face down otherwise (pass-and-play, a spectator).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.cards import Card
+from ...engine.views import PlayerView
+from ..seats import SeatConfig
+from ..theme import Look
+from ..widgets import ButtonFace
+from .layout import TableGeometry
+from .motion import MotionSnapshot
+from .panel import PanelFace
+
+Question = tuple[tuple[tuple[str, bool], ...], tuple[int, int, int, int], tuple[ButtonFace, ...]]
+"""The knock confirmation: its lines, its box and its two buttons."""
+
+
+@dataclass(frozen=True)
+class TableStory:
+    """What every seat knows, told at the table (gathered by the scene from the view)."""
+
+    deadwood: tuple[str, ...]
+    """By the viewer's hand: its deadwood now (and what the best discard leaves)."""
+    groups: dict[Card, int | None]
+    """The viewer's cards by meld (None: deadwood), for the bands under them."""
+    last_turns: dict[int, str]
+    """Each seat's last turn in words, by seat."""
+    pick_ups: dict[int, list[Card]]
+    """Cards each seat took from the pile and still holds, by seat."""
+    log: tuple[str, ...] | None
+    """The hand log when it is open."""
+    pile: tuple[Card, ...] | None
+    """The discard pile, oldest first, when its history is shown."""
+    sheet: tuple[tuple[str, bool], ...]
+    """The score sheet's lines, each with whether it is dimmed."""
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    """What one picture of the table shows."""
+
+    view: PlayerView
+    """The view of the seat on screen (a spectator's at a table of computers)."""
+    seats: tuple[SeatConfig, ...]
+    geometry: TableGeometry
+    motion: MotionSnapshot
+    """Read only: flights, the deal, bubbles and where the bottom cards are."""
+    bottom: tuple[Card, ...] | None
+    """The bottom seat's cards in display order, if the view knows them."""
+    face_down: bool
+    """Pass-and-play: the bottom seat's cards are shown face down."""
+    selected: Card | None
+    held: Card | None
+    """The card being dragged."""
+    leaves: int | None
+    """The count the selected card's discard leaves (while it may be thrown)."""
+    taken: Card | None
+    """The card the bottom seat took from the pile this turn (marked)."""
+    glow_stock: bool
+    glow_discard: bool
+    status: str
+    notice: bool
+    """The status line is a notice (a refusal, a setting changed)."""
+    hint: str
+    buttons: tuple[ButtonFace, ...]
+    menu_button: ButtonFace
+    thinking: bool
+    """A computer is deciding (its plate shows dots)."""
+    panel: PanelFace | None
+    handoff: tuple[str, ...] | None
+    """Pass-and-play: the hand-off screen's lines instead of the table."""
+    look: Look = Look()
+    """The deck, card back and felt chosen in Settings."""
+    story: TableStory | None = None
+    """Counts, last moves, the log and the scores (None: tell nothing, as in a test)."""
+    drawn: Card | None = None
+    """The card the bottom seat drew from the stock this turn (marked where it was sorted)."""
+    details: tuple[str, ...] | None = None
+    """The deal's details when the player opened them (I): the seed's whole fingerprint
+    while the hand is played, the seed and the deal code after it."""
+    question: (
+        tuple[tuple[tuple[str, bool], ...], tuple[int, int, int, int], tuple[ButtonFace, ...]]
+        | None
+    ) = None
+    """The knock confirmation: its lines (each with whether it is the title), its box and
+    its two buttons; None when nothing is asked."""
+    game_line: str = ""
+    """The game and the hand, in the corner where no score sheet is drawn."""
+    pot: str | None = None
+    """The pot's words over the piles where the game has one and no sheet is drawn."""
+
+    @property
+    def viewer(self) -> int:
+        return self.geometry.viewer
+
+    @property
+    def font(self) -> int:
+        return self.geometry.font
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.geometry.size
