@@ -48,7 +48,6 @@ FACE = CLASSIC.face
 EDGE = CLASSIC.edge
 RED = CLASSIC.suits[1]
 BLACK = CLASSIC.suits[0]
-FOUR_COLOURS = dict(enumerate(FOUR_COLOUR.suits))
 SELECT = (255, 200, 40)
 CARD_RATIO = 1.4
 """Card height over width."""

@@ -165,17 +165,6 @@ def to_linear(color: RGB) -> tuple[float, float, float]:
     return tuple(channel(v) for v in color)  # type: ignore[return-value]
 
 
-def from_linear(linear: tuple[float, float, float]) -> RGB:
-    """Linear RGB 0-1 to sRGB 0-255, clipped to the displayable range."""
-
-    def channel(c: float) -> int:
-        c = min(1.0, max(0.0, c))
-        s = c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055
-        return round(s * 255)
-
-    return tuple(channel(c) for c in linear)  # type: ignore[return-value]
-
-
 def simulate(color: RGB, vision: str) -> tuple[float, float, float]:
     """``color`` as seen with ``vision``, in linear RGB clipped to 0-1."""
     linear = to_linear(color)
