@@ -34,6 +34,9 @@ from .scenes.hand_end import HandEndPanel
 from .scenes.table_layout import TableGeometry
 from .scenes.table_motion import TableMotion
 from .seats import SeatConfig
+from .surfaces import draw_box, layer, shade_around
+from .surfaces import shade as _shade
+from .surfaces import stripe as _stripe
 from .theme import (
     ACCENT,
     BUBBLE,
@@ -45,7 +48,6 @@ from .theme import (
     LAYOFF,
     LAYOFF_TEXT,
     MELD_BANDS,
-    PANEL,
     PLATE_DIM,
     SHEET,
     SOFT,
@@ -272,16 +274,23 @@ def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         draw_handoff(frame, surface, marks)
         return
     if frame.panel is not None:
-        key = (id(frame.panel), surface.get_size(), frame.look)
+        geo = frame.panel.geometry
+        ground = (tuple(geo["rect"]), geo["font"], geo["row_h"], geo["header"])
+        key = (id(frame.panel), surface.get_size(), frame.look, ground)
         image = _backdrop.get(key)
         if image is None or marks is not None:
+            # the table, the shade and the panel's box and stripes, drawn once (the table
+            # straight onto it, not through the kept layer): a frame of the panel then
+            # costs one blit and what moves on it
             _backdrop.clear()
-            image = surface.copy()
-            _draw_scene(frame, image, marks, bubbles=False)
-            image.blit(_shade(surface.get_size()), (0, 0))
+            image = layer("panel backdrop", surface.get_size(), surface)
+            spots = _draw_still(frame, image, frame.font, marks)
+            _draw_moving(frame, image, frame.font, marks, spots, bubbles=False)
+            shade_around(image, geo["rect"], geo["font"])  # the box hides the rest
+            _panel_ground(frame, image)
             _backdrop[key] = image
         surface.blit(image, (0, 0))
-        draw_panel(frame, surface, marks)
+        draw_panel(frame, surface, marks, ground=False)
     else:
         _draw_scene(frame, surface, marks)
         if frame.question is not None:
@@ -299,7 +308,7 @@ def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None
     widest = max(font(size).get_rect(line).width for line in lines)
     rect = pygame.Rect(0, 0, widest + 3 * fs, round((len(lines) + 1.2) * size * 1.5) + fs)
     rect.center = (frame.size[0] // 2, frame.size[1] // 2)
-    surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
+    draw_box(surface, rect, fs, frame.look.panel)
     _mark(marks, "box", "details", rect, 2)
     y = rect.top + fs * 0.5 + size * 1.2
     for line in lines:
@@ -315,7 +324,7 @@ def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | Non
     lines, rect, buttons = frame.question
     fs = frame.font
     surface.blit(_shade(surface.get_size()), (0, 0))
-    surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
+    draw_box(surface, rect, fs, frame.look.panel)
     _mark(marks, "box", "knock question", rect, 1)
     y = rect.top + fs * 1.6
     for line, title in lines:
@@ -401,7 +410,7 @@ def _draw_scene(
         image = _still.image
         if key != _still.key or image is None:
             if image is None or image.get_size() != size:
-                image = pygame.Surface(size, 0, surface)
+                image = layer("table", size, surface)
             _still.key = None  # not valid until drawn in full
             _still.spots = _draw_still(frame, image, fs, None)
             _still.image, _still.key = image, key
@@ -923,13 +932,27 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
 # ------------------------------------------------------------------ hand-end panel
 
 
-def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
+def _panel_ground(frame: TableFrame, surface: pygame.Surface) -> None:
+    """The hand-end panel's box and the stripes behind every other row."""
+    geo = frame.panel.geometry
+    rect = geo["rect"]
+    draw_box(surface, rect, geo["font"], frame.look.panel)
+    for position in range(0, len(frame.panel.view.seats_in_hand), 2):
+        top = rect.top + geo["header"] + position * geo["row_h"]
+        surface.blit(_stripe((rect.width - 8, round(geo["row_h"]))), (rect.left + 4, top))
+
+
+def draw_panel(
+    frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None, ground: bool = True
+) -> None:
+    """The hand-end panel; ``ground``: with its box and stripes (not already drawn)."""
     panel = frame.panel
     geo = panel.geometry
     rect = geo["rect"]
     fs = geo["font"]
     cw = geo["card_width"]
-    surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
+    if ground:
+        _panel_ground(frame, surface)
     _mark(marks, "box", "panel", rect, 1)
     view = panel.view
     reveal, layoffs, count = panel.phase_progress()
@@ -948,8 +971,6 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
     for position, seat in enumerate(seats):
         top = rect.top + geo["header"] + position * geo["row_h"]
         mid = top + geo["row_h"] / 2
-        if position % 2 == 0:
-            surface.blit(_stripe((rect.width - 8, round(geo["row_h"]))), (rect.left + 4, top))
         changes = panel.changes.get(seat, [])
         _panel_row(surface, geo, panel, changes, position, mid, count, marks)
     for placed in geo["placed"]:
@@ -1065,28 +1086,6 @@ def _panel_row(
             (x + column * (column_w + fs), mid + fs * 0.6 + row * step),
             "midleft",
         )
-
-
-@functools.lru_cache(maxsize=4)
-def _shade(size: tuple[int, int]) -> pygame.Surface:
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 120))
-    return card_art.ready(shade)
-
-
-@functools.lru_cache(maxsize=4)
-def _panel_box(size: tuple[int, int], fs: int, colour: tuple = PANEL) -> pygame.Surface:
-    box = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*colour, 255), box.get_rect(), border_radius=fs)
-    pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=fs)
-    return card_art.ready(box)
-
-
-@functools.lru_cache(maxsize=8)
-def _stripe(size: tuple[int, int]) -> pygame.Surface:
-    stripe = pygame.Surface(size, pygame.SRCALPHA)
-    stripe.fill((255, 255, 255, 12))
-    return card_art.ready(stripe)
 
 
 def _lay_index(geo, placed) -> int:

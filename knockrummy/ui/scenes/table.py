@@ -69,6 +69,7 @@ from ...engine.session import (
 from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...records.deal_codes import fairness_details
 from ...settings import Settings
+from .. import prepare
 from ..celebrations import Celebration, Moment, moments
 from ..fonts import font, wrap
 from ..hints import hint_for_view
@@ -196,6 +197,8 @@ class TableScene(Scene):
         self.moments: list[Moment] = []
         """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
         self.executor = Worker("bot")
+        self.prepare = prepare.Preparer()
+        """What coming frames will draw, made a little each update (see :mod:`..prepare`)."""
         self.future: Future | None = None
         self._future_seat: int | None = None
         self.hint_future: Future | None = None
@@ -718,6 +721,14 @@ class TableScene(Scene):
             self.motion.seq.call(self._check_handoff)
         for event in events:
             if isinstance(event, HandSettled):
+                # the panel's cards and box are made during the pause before it opens
+                widths = {
+                    seat: place.card_width for seat, place in enumerate(self.geometry.layout.seats)
+                }
+                look = look_of(self.settings)
+                self.prepare.add(
+                    prepare.hand_end(look, self.view, self.hand_changes(), self.size, widths)
+                )
                 self.motion.seq.pause(self.motion.duration(0.5))
                 self.motion.seq.call(self._open_panel)
             elif isinstance(event, HandDealt):
@@ -961,8 +972,15 @@ class TableScene(Scene):
         if self.panel is not None:
             self.panel.place(size)
         self._place_question()
+        # the felt, the backs and the shade now (a resize may take a frame), the faces later
+        look, widths = look_of(self.settings), prepare.table_widths(self.geometry)
+        prepare.at_size(look, size, widths)
+        self.prepare.clear()
+        jokers = get_profile(self.view.profile_id).jokers
+        self.prepare.add(prepare.deck_faces(look, widths, self.view.hand, jokers))
 
     def update(self, dt: float) -> None:
+        started = self.prepare.clock()
         pending = [f for f in (self.future, self.hint_future, self.knock_future) if f]
         if pending:
             # let the worker have the interpreter for a moment: a frame that only waits is
@@ -992,6 +1010,7 @@ class TableScene(Scene):
         if not self.motion.seq.busy:
             self._advance(dt)
         self.refresh_buttons()
+        self.prepare.step(started)  # what coming frames need, if this one has time for it
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
