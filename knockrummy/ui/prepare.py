@@ -10,8 +10,10 @@ itself. Instead the table says what is coming, and the work is done ahead of it:
   the felt, the window-sized layers, the shade, the card backs, shadows and outlines at
   the table's card widths; then, a step in each frame that has time for it, the faces of
   the whole deck at those widths, the viewer's own cards first;
-* when a hand ends, during the pause before its panel opens: the panel's card size and
-  stripes, and the face of every card turned up, at the panel's size and at the seats'.
+* when a hand ends, during the pause before its panel opens: the panel itself, its
+  stripes, the letters of its words, the face of every card turned up at the panel's
+  size and at the seats', and last the picture of the table under the panel (used only
+  if the table still shows the same when the panel opens).
 
 Glossary:
     job       an iterator; each step of it makes one thing (a face, a stripe) and puts it
@@ -28,15 +30,18 @@ import string
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine.cards import JOKER, new_deck
-from ..engine.ledger import LedgerEntry
-from ..engine.views import PlayerView
 from . import card_art, surfaces
 from .fonts import font
 from .theme import LAYOFF, Look
+
+if TYPE_CHECKING:
+    from .scenes.hand_end import HandEndPanel
 
 BUDGET = 0.002
 """Seconds of the main thread's processor time (see the glossary)."""
@@ -137,29 +142,26 @@ def deck_faces(look: Look, widths: Iterable[int], first: Iterable = (), jokers: 
             yield
 
 
-def hand_end(
-    look: Look,
-    view: PlayerView,
-    changes: dict[int, list[LedgerEntry]],
-    size: tuple[int, int],
-    widths: dict[int, int],
-) -> Job:
-    """A job: what the hand-end panel of ``view`` (every hand turned up) will draw at
-    ``size``: its shade and stripes, the letters of its words at its text sizes, and each card
-    turned up at the panel's card width and at its seat's width on the table behind it
-    (``widths``, by seat)."""
-    from .scenes.hand_end import HandEndPanel, PanelChoices
+@dataclass(frozen=True)
+class PanelSteps:
+    """What the table gives :func:`hand_end`: how to make its coming hand-end panel, each
+    seat's card width on the table, and how to draw the picture under the panel ahead."""
 
-    def nothing(*_args) -> None:
-        return None
+    make: Callable[[], HandEndPanel]
+    widths: dict[int, int]
+    backdrop: Callable[[HandEndPanel], None] | None = None
 
-    choices = PanelChoices(nothing, nothing, lambda _view: False, autoplay=True)
-    panel = HandEndPanel(view, changes, 1.0, choices)
-    panel.place(size)  # where it will go: its rows and its card width
+
+def hand_end(look: Look, steps: PanelSteps) -> Job:
+    """A job: the hand-end panel about to open (every hand turned up), and what its first
+    frames draw: the shade and stripes, the letters of its words at its text sizes, each
+    card turned up at the panel's card width and at its seat's width on the table behind
+    it, and last the table under the panel."""
+    panel = steps.make()
     yield
-    surfaces.shade(tuple(size))  # made at the size already, unless forgotten since
+    view, geo = panel.view, panel.geometry
+    surfaces.shade(tuple(panel.size))  # made at the size already, unless forgotten since
     yield
-    geo = panel.geometry
     surfaces.stripe((geo["rect"].width - 8, round(geo["row_h"])))
     cw = geo["card_width"]
     look.card_back(cw)
@@ -173,7 +175,10 @@ def hand_end(
         card_art.prepare_face(placed.card, cw, deck=look.deck)
         yield
     for position, cards in enumerate(view.revealed or ()):
-        width = widths.get(view.seats_in_hand[position])
+        width = steps.widths.get(view.seats_in_hand[position])
         for card in cards if width is not None else ():
             card_art.prepare_face(card, width, deck=look.deck)
             yield
+    if steps.backdrop is not None:
+        steps.backdrop(panel)
+        yield

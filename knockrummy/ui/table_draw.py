@@ -29,7 +29,8 @@ from ..engine.views import PlayerView
 from . import card_art
 from .avatars import badge_rect, draw_face, draw_thinking
 from .card_art import CARD_RATIO
-from .fonts import blit_text, fit, font, wrap
+from .fonts import blit_text, fit, wrap
+from .fonts import width as text_width
 from .scenes.hand_end import HandEndPanel
 from .scenes.table_layout import TableGeometry
 from .scenes.table_motion import TableMotion
@@ -264,7 +265,41 @@ class TableFrame:
 
 
 _backdrop: dict = {}
-"""The table under an open hand-end panel, drawn once: (panel, size, deck) -> surface."""
+"""The picture under an open hand-end panel, drawn once: (panel, size, look, the panel's
+box) -> (what the table layer was drawn from if drawn ahead and not yet shown, surface)."""
+
+
+def _panel_backdrop(frame: TableFrame, surface: pygame.Surface, marks, ahead: bool = False):
+    """The table, the shade and the panel's box and stripes, drawn once (the table straight
+    onto it, not through the kept layer): a frame of the panel then costs one blit and
+    what moves on it. One drawn ``ahead`` (see :func:`prepare_backdrop`) is used only if
+    the table it shows is still the one the panel opens over."""
+    geo = frame.panel.geometry
+    size = surface.get_size()
+    ground = (tuple(geo["rect"]), geo["font"], geo["row_h"], geo["header"])
+    key = (id(frame.panel), size, frame.look, ground)
+    drawn_from, image = _backdrop.get(key, (None, None))
+    if drawn_from is not None and not ahead:
+        image = image if drawn_from == _still_key(frame, size) else None
+        if image is not None:
+            _backdrop[key] = (None, image)
+    if image is None or marks is not None or ahead:
+        _backdrop.clear()
+        image = layer("panel backdrop", size, surface)
+        spots = _draw_still(frame, image, frame.font, marks)
+        _draw_moving(frame, image, frame.font, marks, spots, bubbles=False)
+        shade_around(image, geo["rect"], geo["font"])  # the box hides the rest
+        _panel_ground(frame, image)
+        _backdrop[key] = (_still_key(frame, size) if ahead else None, image)
+    return image
+
+
+def prepare_backdrop(frame: TableFrame, like: pygame.Surface) -> None:
+    """Draw the picture under ``frame``'s hand-end panel now, ahead of the frame that
+    opens the panel (see :mod:`.prepare`), for a window like ``like``; and the panel
+    once, where nothing shows it, so its words are rendered too."""
+    _panel_backdrop(frame, like, None, ahead=True)
+    draw_panel(frame, pygame.Surface((1, 1)), None, ground=False)
 
 
 def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
@@ -274,22 +309,7 @@ def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
         draw_handoff(frame, surface, marks)
         return
     if frame.panel is not None:
-        geo = frame.panel.geometry
-        ground = (tuple(geo["rect"]), geo["font"], geo["row_h"], geo["header"])
-        key = (id(frame.panel), surface.get_size(), frame.look, ground)
-        image = _backdrop.get(key)
-        if image is None or marks is not None:
-            # the table, the shade and the panel's box and stripes, drawn once (the table
-            # straight onto it, not through the kept layer): a frame of the panel then
-            # costs one blit and what moves on it
-            _backdrop.clear()
-            image = layer("panel backdrop", surface.get_size(), surface)
-            spots = _draw_still(frame, image, frame.font, marks)
-            _draw_moving(frame, image, frame.font, marks, spots, bubbles=False)
-            shade_around(image, geo["rect"], geo["font"])  # the box hides the rest
-            _panel_ground(frame, image)
-            _backdrop[key] = image
-        surface.blit(image, (0, 0))
+        surface.blit(_panel_backdrop(frame, surface, marks), (0, 0))
         draw_panel(frame, surface, marks, ground=False)
     else:
         _draw_scene(frame, surface, marks)
@@ -305,7 +325,7 @@ def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None
     size = round(fs * 0.9)
     room = min(frame.size[0] - 4 * fs, fs * 36)
     lines = [piece for line in frame.details for piece in wrap(line, size, room)]
-    widest = max(font(size).get_rect(line).width for line in lines)
+    widest = max(text_width(line, size) for line in lines)
     rect = pygame.Rect(0, 0, widest + 3 * fs, round((len(lines) + 1.2) * size * 1.5) + fs)
     rect.center = (frame.size[0] // 2, frame.size[1] // 2)
     draw_box(surface, rect, fs, frame.look.panel)
@@ -769,7 +789,7 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
     if status:  # on one line: a little smaller where it must, rather than cut
         width = _line_room(frame, y, fs)
         sizes = (fs, round(fs * 0.9), round(fs * 0.8), max(11, round(fs * 0.7)))
-        size = next((n for n in sizes if font(n).get_rect(status).width <= width), sizes[-1])
+        size = next((n for n in sizes if text_width(status, n) <= width), sizes[-1])
         shown = fit(status, size, width)
         _text(marks, surface, shown, size, color, (x, y), "center", group="status")
     for button in frame.buttons:
@@ -1058,9 +1078,9 @@ def _panel_row(
         bold=True,
     )
     total = total_label(view.scores[seat])
-    final = font(round(fs * 1.2), True).get_rect(change_amount(total_here, against, name))
-    beside = x + max(fs * 4.5, final.width + fs * 0.8)
-    if beside + font(round(fs * 0.85)).get_rect(total).width <= rect.right - fs:
+    final = text_width(change_amount(total_here, against, name), round(fs * 1.2), True)
+    beside = x + max(fs * 4.5, final + fs * 0.8)
+    if beside + text_width(total, round(fs * 0.85)) <= rect.right - fs:
         at = (max(beside, shown.right + fs * 0.8), mid - fs * 0.6)
         text(total, round(fs * 0.85), SOFT, at, "midleft")
     else:  # a long change ("+38 against Ben"): the total leads the reasons under it
@@ -1069,7 +1089,7 @@ def _panel_row(
     step = small * 1.3
     room = max(1, int((geo["row_h"] / 2 - fs * 0.35) // step))
     width = rect.right - x - fs
-    widest = max((font(small).get_rect(line).width for line in lines), default=0)
+    widest = max((text_width(line, small) for line in lines), default=0)
     # many reasons (a winner paid by each player): side by side in two columns if they fit
     columns = 2 if len(lines) > room and 2 * widest + fs <= width else 1
     if columns == 1:  # a long reason goes on as many lines as it needs

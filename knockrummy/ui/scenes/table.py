@@ -79,7 +79,7 @@ from ..meld_marks import deadwood_count, meld_groups
 from ..move_log import hand_log, last_turns, pick_ups
 from ..seats import SeatConfig
 from ..sound import Sounds
-from ..table_draw import TableFrame, TableStory, draw_table
+from ..table_draw import TableFrame, TableStory, draw_table, prepare_backdrop
 from ..theme import look_of
 from ..widgets import Button, row_of_buttons
 from ..wording import (
@@ -198,6 +198,8 @@ class TableScene(Scene):
         """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
         self.executor = Worker("bot")
         self.prepare = prepare.Preparer()
+        self._coming_panel: HandEndPanel | None = None
+        """The hand-end panel made ahead, during the pause before it opens."""
         """What coming frames will draw, made a little each update (see :mod:`..prepare`)."""
         self.future: Future | None = None
         self._future_seat: int | None = None
@@ -721,14 +723,10 @@ class TableScene(Scene):
             self.motion.seq.call(self._check_handoff)
         for event in events:
             if isinstance(event, HandSettled):
-                # the panel's cards and box are made during the pause before it opens
-                widths = {
-                    seat: place.card_width for seat, place in enumerate(self.geometry.layout.seats)
-                }
-                look = look_of(self.settings)
-                self.prepare.add(
-                    prepare.hand_end(look, self.view, self.hand_changes(), self.size, widths)
-                )
+                # the panel, its cards and the table under it are made during the pause
+                # before it opens
+                self._coming_panel = None
+                self.prepare.add(prepare.hand_end(look_of(self.settings), self._prepare_panel()))
                 self.motion.seq.pause(self.motion.duration(0.5))
                 self.motion.seq.call(self._open_panel)
             elif isinstance(event, HandDealt):
@@ -822,6 +820,21 @@ class TableScene(Scene):
         self.motion.start_deal(self.view, lambda: self.geometry)
 
     def _open_panel(self) -> None:
+        panel, self._coming_panel = self._coming_panel, None
+        if panel is None or panel.view is not self.view:
+            panel = self._make_panel()
+        self.panel = panel
+        if panel.size != self.size:  # the window changed meanwhile
+            panel.place(self.size)
+        self.panel_wait = (
+            self.motion.duration(self.options.panel_seconds) if self.options.autoplay else 0
+        )
+        if self.over is not None and self.over.winners:
+            self.sounds.play("win")
+        self._celebrate()
+
+    def _make_panel(self) -> HandEndPanel:
+        """The hand-end panel of the view, placed (opened by :meth:`_open_panel`)."""
         choices = PanelChoices(
             answer=lambda action: self.perform(action, self.view.to_move),
             close=self.app_quit,
@@ -833,14 +846,24 @@ class TableScene(Scene):
             offers_skip=self._may_skip,
         )
         factor = self.settings.duration_factor
-        self.panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
-        self.panel.place(self.size)
-        self.panel_wait = (
-            self.motion.duration(self.options.panel_seconds) if self.options.autoplay else 0
-        )
-        if self.over is not None and self.over.winners:
-            self.sounds.play("win")
-        self._celebrate()
+        panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
+        panel.place(self.size)
+        return panel
+
+    def _prepare_panel(self) -> prepare.PanelSteps:
+        """How the preparing makes this hand's panel and the picture under it."""
+
+        def make() -> HandEndPanel:
+            self._coming_panel = self._make_panel()
+            return self._coming_panel
+
+        def backdrop(panel: HandEndPanel) -> None:
+            app = getattr(self, "app", None)
+            if app is not None and panel is self._coming_panel and self.handoff is None:
+                prepare_backdrop(replace(self.frame(), panel=panel), app.screen)
+
+        widths = {seat: place.card_width for seat, place in enumerate(self.geometry.layout.seats)}
+        return prepare.PanelSteps(make, widths, backdrop)
 
     def _celebrate(self) -> None:
         """Start the celebration of the last moment (a game won outranks its hand)."""
