@@ -149,7 +149,8 @@ class PanelSteps:
 
     make: Callable[[], HandEndPanel]
     widths: dict[int, int]
-    backdrop: Callable[[HandEndPanel], None] | None = None
+    backdrop: Callable[[HandEndPanel], Iterable[None]] | None = None
+    """Draws the picture under the panel, a part at each step."""
 
 
 def hand_end(look: Look, steps: PanelSteps) -> Job:
@@ -180,5 +181,4 @@ def hand_end(look: Look, steps: PanelSteps) -> Job:
             card_art.prepare_face(card, width, deck=look.deck)
             yield
     if steps.backdrop is not None:
-        steps.backdrop(panel)
-        yield
+        yield from steps.backdrop(panel)

@@ -269,7 +269,7 @@ _backdrop: dict = {}
 box) -> (what the table layer was drawn from if drawn ahead and not yet shown, surface)."""
 
 
-def _panel_backdrop(frame: TableFrame, surface: pygame.Surface, marks, ahead: bool = False):
+def _panel_backdrop(frame: TableFrame, surface: pygame.Surface, marks):
     """The table, the shade and the panel's box and stripes, drawn once (the table straight
     onto it, not through the kept layer): a frame of the panel then costs one blit and
     what moves on it. One drawn ``ahead`` (see :func:`prepare_backdrop`) is used only if
@@ -279,26 +279,43 @@ def _panel_backdrop(frame: TableFrame, surface: pygame.Surface, marks, ahead: bo
     ground = (tuple(geo["rect"]), geo["font"], geo["row_h"], geo["header"])
     key = (id(frame.panel), size, frame.look, ground)
     drawn_from, image = _backdrop.get(key, (None, None))
-    if drawn_from is not None and not ahead:
+    if drawn_from is not None:
         image = image if drawn_from == _still_key(frame, size) else None
         if image is not None:
             _backdrop[key] = (None, image)
-    if image is None or marks is not None or ahead:
+    if image is None or marks is not None:
         _backdrop.clear()
         image = layer("panel backdrop", size, surface)
-        spots = _draw_still(frame, image, frame.font, marks)
-        _draw_moving(frame, image, frame.font, marks, spots, bubbles=False)
-        shade_around(image, geo["rect"], geo["font"])  # the box hides the rest
-        _panel_ground(frame, image)
-        _backdrop[key] = (_still_key(frame, size) if ahead else None, image)
+        for _ in _draw_backdrop(frame, image, marks):
+            pass
+        _backdrop[key] = (None, image)
     return image
 
 
-def prepare_backdrop(frame: TableFrame, like: pygame.Surface) -> None:
-    """Draw the picture under ``frame``'s hand-end panel now, ahead of the frame that
-    opens the panel (see :mod:`.prepare`), for a window like ``like``; and the panel
-    once, where nothing shows it, so its words are rendered too."""
-    _panel_backdrop(frame, like, None, ahead=True)
+def _draw_backdrop(frame: TableFrame, image: pygame.Surface, marks):
+    """Draw the picture under the panel onto ``image``, pausing (yielding) between its
+    parts."""
+    geo = frame.panel.geometry
+    spots = _draw_still(frame, image, frame.font, marks)
+    yield
+    _draw_moving(frame, image, frame.font, marks, spots, bubbles=False)
+    shade_around(image, geo["rect"], geo["font"])  # the box hides the rest
+    yield
+    _panel_ground(frame, image)
+
+
+def prepare_backdrop(frame: TableFrame, like: pygame.Surface):
+    """Draw the picture under ``frame``'s hand-end panel ahead of the frame that opens the
+    panel (see :mod:`.prepare`), for a window like ``like``, a part at each step of this
+    iterator; then the panel once, where nothing shows it, so its words are rendered."""
+    geo = frame.panel.geometry
+    size = like.get_size()
+    ground = (tuple(geo["rect"]), geo["font"], geo["row_h"], geo["header"])
+    _backdrop.clear()
+    image = layer("panel backdrop", size, like)
+    yield from _draw_backdrop(frame, image, None)
+    _backdrop[(id(frame.panel), size, frame.look, ground)] = (_still_key(frame, size), image)
+    yield
     draw_panel(frame, pygame.Surface((1, 1)), None, ground=False)
 
 

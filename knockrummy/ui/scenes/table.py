@@ -857,10 +857,10 @@ class TableScene(Scene):
             self._coming_panel = self._make_panel()
             return self._coming_panel
 
-        def backdrop(panel: HandEndPanel) -> None:
+        def backdrop(panel: HandEndPanel):
             app = getattr(self, "app", None)
             if app is not None and panel is self._coming_panel and self.handoff is None:
-                prepare_backdrop(replace(self.frame(), panel=panel), app.screen)
+                yield from prepare_backdrop(replace(self.frame(), panel=panel), app.screen)
 
         widths = {seat: place.card_width for seat, place in enumerate(self.geometry.layout.seats)}
         return prepare.PanelSteps(make, widths, backdrop)
