@@ -147,7 +147,8 @@ class PanelSteps:
     """What the table gives :func:`hand_end`: how to make its coming hand-end panel, each
     seat's card width on the table, and how to draw the picture under the panel ahead."""
 
-    make: Callable[[], HandEndPanel]
+    make: Callable[[], HandEndPanel | None]
+    """The panel, or None if it is too late for it (it opened, or the next hand began)."""
     widths: dict[int, int]
     backdrop: Callable[[HandEndPanel], Iterable[None]] | None = None
     """Draws the picture under the panel, a part at each step."""
@@ -160,6 +161,8 @@ def hand_end(look: Look, steps: PanelSteps) -> Job:
     it, and last the table under the panel."""
     panel = steps.make()
     yield
+    if panel is None:
+        return  # too late: the panel opened, or the next hand began
     view, geo = panel.view, panel.geometry
     surfaces.shade(tuple(panel.size))  # made at the size already, unless forgotten since
     yield

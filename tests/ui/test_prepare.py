@@ -149,3 +149,15 @@ def test_the_panel_shade_and_box_drawn_the_cheap_way_give_the_same_pixels(size):
     surfaces.shade_around(now, rect, fs)
     surfaces.draw_box(now, rect, fs, colour)
     assert pygame.image.tobytes(now, "RGB") == pygame.image.tobytes(before, "RGB")
+
+
+def test_a_panel_prepared_too_late_is_left_alone(monkeypatch):
+    # at instant speed the panel opens, closes and the next hand is dealt before the
+    # preparing gets a frame: what it was to prepare is gone, and it makes nothing
+    from knockrummy.ui import prepare
+
+    monkeypatch.setattr(prepare.Preparer, "step", lambda self, started=None: 0)
+    app, scene = make_table(players=2, humans=0, speed="instant", autoplay=True, seed=3)
+    assert run_until(app, lambda: scene.session.hand_number >= 2, limit=3000)
+    scene.prepare.finish()
+    assert scene._coming_panel is None

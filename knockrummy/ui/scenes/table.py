@@ -853,7 +853,11 @@ class TableScene(Scene):
     def _prepare_panel(self) -> prepare.PanelSteps:
         """How the preparing makes this hand's panel and the picture under it."""
 
-        def make() -> HandEndPanel:
+        settled = self.view
+
+        def make() -> HandEndPanel | None:
+            if self.view is not settled or self.panel is not None:
+                return None  # opened already (at instant speed), or the next hand is on
             self._coming_panel = self._make_panel()
             return self._coming_panel
 
