@@ -74,8 +74,10 @@ def test_the_picture_under_the_panel_is_drawn_during_the_pause_and_used(monkeypa
     app, scene = make_table(
         players=4, humans=0, speed="normal", autoplay=True, size=(1280, 800), seed=4
     )
+    scene.prepare.clock = NoTimeLeft()  # no frame steps the preparing: the test does
     assert run_until(app, lambda: scene.view.phase != PLAYING, limit=6000)
     drawn = _table_drawn(monkeypatch)
+    assert scene._coming_panel is None
     scene.prepare.finish()  # the pause's frames: the panel and the picture under it
     assert drawn == [True]  # drawn ahead, for the coming panel
     coming = scene._coming_panel
@@ -136,6 +138,27 @@ class SteppedClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+class NoTimeLeft:
+    """Processor time by which every frame has used its budget before the preparing."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize("clock, made", [(SteppedClock, True), (NoTimeLeft, False)])
+def test_the_frames_of_the_pause_make_the_panel_only_if_they_have_time(clock, made):
+    app, scene = make_table(players=3, humans=0, speed="normal", autoplay=True, seed=4)
+    scene.prepare.clock = clock()
+    assert run_until(app, lambda: scene.view.phase != PLAYING, limit=6000)
+    assert scene.panel is None  # the pause: the panel is not open yet
+    assert (scene._coming_panel is not None) is made
+    assert scene.prepare.pending is not made
 
 
 def _job(clock: SteppedClock, made: list, name: str, steps: int, cost: float):
