@@ -107,6 +107,12 @@ def face(
     return _face(card, max(12, int(width)), _deck(four_colour, deck).name)
 
 
+def prepare_face(card: Card, width: int, *, deck: str) -> None:
+    """Make the face :func:`face` would return for ``card`` at ``width`` in ``deck`` ahead
+    of the frame that shows it (see :mod:`.prepare`); nothing is drawn on screen."""
+    _face(card, max(12, int(width)), _deck(False, deck).name)
+
+
 @functools.lru_cache(maxsize=1024)
 def _face(card: Card, width: int, deck: str) -> pygame.Surface:
     style = deck_style(deck)

@@ -55,6 +55,17 @@ def blit_text(
     return rect
 
 
+def width(text: str, size: int, bold: bool = False) -> int:
+    """How wide ``text`` is drawn at ``size``, in pixels (cached: measuring lays the text
+    out again each time, a fifth of a millisecond for a line at 3840x2160)."""
+    return _width(text, int(size), bool(bold))
+
+
+@functools.lru_cache(maxsize=2048)
+def _width(text: str, size: int, bold: bool) -> int:
+    return font(size, bold).get_rect(text).width
+
+
 _cuts: list[str] | None = None
 """While :func:`recording_cuts` runs: every text :func:`fit` had to shorten."""
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from .card_art import ready
-from .fonts import blit_text, font
+from .fonts import blit_text, font, width
 from .theme import (
     ACCENT,
     BUTTON,
@@ -115,7 +115,7 @@ class ButtonFace:
 
 def label_width(label: str, font_size: int) -> int:
     """How wide a button's label is drawn (bold) at ``font_size``."""
-    return font(font_size, True).get_rect(label).width
+    return width(label, font_size, True)
 
 
 def fitting_size(labels: list[str], font_size: int, width: float, gap: float) -> int:

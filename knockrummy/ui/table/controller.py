@@ -79,6 +79,7 @@ from ...engine.session import (
 from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...records.deal_codes import fairness_details
 from ...settings import Settings
+from .. import prepare
 from ..celebrations import Celebration, Moment, moments
 from ..fonts import font, wrap
 from ..hints import hint_for_view
@@ -221,6 +222,10 @@ class TableScene(Scene):
         """Draws the table's frames, keeping what the next frame may reuse."""
         self.worker = TableWorker()
         """Works out computer moves, hints and the advisor's estimates (:mod:`.worker`)."""
+        self.prepare = prepare.Preparer()
+        """What coming frames will draw, made a little each update (see :mod:`..prepare`)."""
+        self._coming_panel: HandEndPanel | None = None
+        """The hand-end panel made ahead, during the pause before it opens."""
         self.future: Future | None = None
         self._future_seat: int | None = None
         self.hint_future: Future | None = None
@@ -785,6 +790,9 @@ class TableScene(Scene):
         for event in events:
             if isinstance(event, HandSettled):
                 self.motion.seq.pause(self.motion.duration(0.5))  # then the panel opens
+                # the panel, its cards and the table under it are made during the pause
+                self._coming_panel = None
+                self.prepare.add(prepare.hand_end(look_of(self.settings), self._prepare_panel()))
             elif isinstance(event, HandDealt):
                 self.panel = None
                 self.order.custom = None
@@ -872,6 +880,21 @@ class TableScene(Scene):
         self.motion.start_deal(self.view, lambda: self.geometry)
 
     def _open_panel(self) -> None:
+        panel, self._coming_panel = self._coming_panel, None
+        if panel is None or panel.view is not self.view:
+            panel = self._make_panel()
+        elif panel.size != self._panel_size():  # the window changed meanwhile
+            panel.place(self._panel_size())
+        self.panel = panel
+        self.panel_wait = (
+            self.motion.duration(self.options.panel_seconds) if self.options.autoplay else 0
+        )
+        if self.over is not None and self.over.winners:
+            self.sounds.play("win")
+        self._celebrate()
+
+    def _make_panel(self) -> HandEndPanel:
+        """The hand-end panel of the view, placed (opened by :meth:`_open_panel`)."""
         choices = PanelChoices(
             answer=lambda action: self.perform(action, self.view.to_move),
             close=self.app_quit,
@@ -883,14 +906,31 @@ class TableScene(Scene):
             offers_skip=self._may_skip,
         )
         factor = self.settings.duration_factor
-        self.panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
-        self.panel.place(self._panel_size())
-        self.panel_wait = (
-            self.motion.duration(self.options.panel_seconds) if self.options.autoplay else 0
-        )
-        if self.over is not None and self.over.winners:
-            self.sounds.play("win")
-        self._celebrate()
+        panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)
+        panel.place(self._panel_size())
+        return panel
+
+    def _prepare_panel(self) -> prepare.PanelSteps:
+        """How the preparing makes this hand's panel and the picture under it, ahead of
+        the frame that opens it. It never opens the panel: :meth:`_follow_mode` does,
+        when :func:`.modes.next_mode` says so, and takes the one made here if it is for
+        the same view."""
+        settled = self.view
+
+        def make() -> HandEndPanel | None:
+            if self.view is not settled or self.panel is not None:
+                return None  # opened already (at instant speed), or the next hand is on
+            self._coming_panel = self._make_panel()
+            return self._coming_panel
+
+        def backdrop(panel: HandEndPanel):
+            screen = pygame.display.get_surface()
+            if screen is not None and panel is self._coming_panel and self.handoff is None:
+                frame = replace(self.frame(), panel=panel.face())
+                yield from self.painter.prepare_backdrop(frame, screen)
+
+        widths = {seat: place.card_width for seat, place in enumerate(self.geometry.layout.seats)}
+        return prepare.PanelSteps(make, widths, backdrop)
 
     def _panel_size(self) -> tuple[int, int]:
         """The room the hand-end panel takes (all the window unless the hooks say)."""
@@ -1021,8 +1061,17 @@ class TableScene(Scene):
         if self.panel is not None:
             self.panel.place(self._panel_size())
         self._place_question()
+        # the felt, the layers, the backs and the shade now (a resize may take a frame),
+        # the faces a step at a time in the frames after it
+        look, widths = look_of(self.settings), prepare.table_widths(self.geometry)
+        prepare.at_size(look, size, widths, self.painter.layers)
+        self.prepare.clear()
+        self._coming_panel = None
+        jokers = get_profile(self.view.profile_id).jokers
+        self.prepare.add(prepare.deck_faces(look, widths, self.view.hand, jokers))
 
     def update(self, dt: float) -> None:
+        started = self.prepare.clock()
         self.worker.settle([f for f in (self.future, self.hint_future, self.knock_future) if f])
         self.motion.update(dt)
         self._follow_mode()
@@ -1048,6 +1097,7 @@ class TableScene(Scene):
         if not self.motion.seq.busy:
             self._advance(dt)
         self.refresh_buttons()
+        self.prepare.step(started)  # what coming frames need, if this one has time for it
 
     def close(self) -> None:
         self.worker.close()

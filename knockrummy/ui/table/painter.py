@@ -31,7 +31,11 @@ from ...engine.views import PlayerView
 from .. import card_art
 from ..avatars import badge_rect, draw_face, draw_thinking
 from ..card_art import CARD_RATIO
-from ..fonts import blit_text, fit, font, wrap
+from ..fonts import blit_text, fit, wrap
+from ..fonts import width as text_width
+from ..surfaces import Layers, draw_box, shade_around
+from ..surfaces import shade as _shade
+from ..surfaces import stripe as _stripe
 from ..theme import (
     ACCENT,
     BUBBLE,
@@ -43,7 +47,6 @@ from ..theme import (
     LAYOFF,
     LAYOFF_TEXT,
     MELD_BANDS,
-    PANEL,
     PLATE_DIM,
     SHEET,
     SOFT,
@@ -184,10 +187,15 @@ class TablePainter:
     its own painter; a drawing that records marks draws everything afresh."""
 
     def __init__(self) -> None:
+        self.layers = Layers()
+        """The window-sized surfaces it draws into (the table layer, the panel backdrop)."""
         self.still = _Still()
         """The table layer last drawn, with what it was drawn from."""
         self.backdrop: tuple | None = None
-        """The dimmed table under the open panel: (its panel, size, look), the image."""
+        """The picture under the open panel (the table, dimmed, the panel's box and
+        stripes): (its key, the still layer's key it was drawn ahead from or None once
+        checked, the image). Keyed by the panel's number, the size, the look and the
+        panel's box (see :meth:`_panel_backdrop`)."""
 
     def draw(self, frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None):
         """Draw ``frame``; reads it and changes nothing in it. ``marks``, if given,
@@ -196,22 +204,67 @@ class TablePainter:
             draw_handoff(frame, surface, marks)
             return
         if frame.panel is not None:
-            key = (frame.panel.number, surface.get_size(), frame.look)
-            kept = self.backdrop
-            if kept is None or kept[0] != key or marks is not None:
-                image = surface.copy()
-                _draw_scene(frame, image, marks, self.still, bubbles=False)
-                image.blit(_shade(surface.get_size()), (0, 0))
-                kept = self.backdrop = (key, image)
-            surface.blit(kept[1], (0, 0))
-            draw_panel(frame, surface, marks)
-        else:
-            self.backdrop = None
-            _draw_scene(frame, surface, marks, self.still)
+            surface.blit(self._panel_backdrop(frame, surface, marks), (0, 0))
+            draw_panel(frame, surface, marks, ground=False)
+        else:  # a backdrop drawn ahead waits for its panel (kept by its number)
+            _draw_scene(frame, surface, marks, self.still, self.layers)
             if frame.question is not None:
                 draw_question(frame, surface, marks)
         if frame.details is not None:
             draw_details(frame, surface, marks)
+
+    def _panel_backdrop(self, frame: TableFrame, surface: pygame.Surface, marks):
+        """The table, the shade and the panel's box and stripes, drawn once (the table
+        straight onto it, not through the table layer): a frame of the panel then costs
+        one blit and what moves on it. One drawn ahead (see :meth:`prepare_backdrop`) is
+        used only if the table it shows is still the one the panel opens over."""
+        size = surface.get_size()
+        key = _backdrop_key(frame, size)
+        kept = self.backdrop
+        if kept is not None and kept[0] == key and marks is None:
+            _, drawn_from, image = kept
+            if drawn_from is None or drawn_from == _still_key(frame, size):
+                self.backdrop = (key, None, image)
+                return image
+        image = self.layers.get("panel backdrop", size, surface)
+        self.backdrop = None  # not valid until drawn in full
+        for _ in _draw_backdrop(frame, image, marks):
+            pass
+        self.backdrop = (key, None, image)
+        return image
+
+    def prepare_backdrop(self, frame: TableFrame, like: pygame.Surface):
+        """Draw the picture under ``frame``'s hand-end panel ahead of the frame that
+        opens the panel, for a window like ``like``, a part at each step of this iterator
+        (see :mod:`..prepare`); then the panel once, where nothing shows it, so its words
+        are rendered."""
+        size = like.get_size()
+        image = self.layers.get("panel backdrop", size, like)
+        self.backdrop = None
+        yield from _draw_backdrop(frame, image, None)
+        self.backdrop = (_backdrop_key(frame, size), _still_key(frame, size), image)
+        yield
+        draw_panel(frame, pygame.Surface((1, 1)), None, ground=False)
+
+
+def _backdrop_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
+    """What the picture under the panel is drawn for: the panel (by its number), the
+    window's size, the look and the panel's box and rows."""
+    geo = frame.panel.geometry
+    return (frame.panel.number, size, frame.look, geo.rect, geo.font, geo.row_h, geo.header,
+            len(frame.panel.view.seats_in_hand))  # fmt: skip
+
+
+def _draw_backdrop(frame: TableFrame, image: pygame.Surface, marks):
+    """Draw the picture under the panel onto ``image``, pausing (yielding) between its
+    parts."""
+    geo = frame.panel.geometry
+    spots = _draw_still(frame, image, frame.font, marks)
+    yield
+    _draw_moving(frame, image, frame.font, marks, spots, bubbles=False)
+    shade_around(image, geo.box, geo.font)  # the box hides the rest
+    yield
+    _panel_ground(frame, image)
 
 
 def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
@@ -225,10 +278,10 @@ def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None
     size = round(fs * 0.9)
     room = min(frame.size[0] - 4 * fs, fs * 36)
     lines = [piece for line in frame.details for piece in wrap(line, size, room)]
-    widest = max(font(size).get_rect(line).width for line in lines)
+    widest = max(text_width(line, size) for line in lines)
     rect = pygame.Rect(0, 0, widest + 3 * fs, round((len(lines) + 1.2) * size * 1.5) + fs)
     rect.center = (frame.size[0] // 2, frame.size[1] // 2)
-    surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
+    draw_box(surface, rect, fs, frame.look.panel)
     _mark(marks, "box", "details", rect, 2)
     y = rect.top + fs * 0.5 + size * 1.2
     for line in lines:
@@ -245,7 +298,7 @@ def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | Non
     rect = pygame.Rect(box)
     fs = frame.font
     surface.blit(_shade(surface.get_size()), (0, 0))
-    surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
+    draw_box(surface, rect, fs, frame.look.panel)
     _mark(marks, "box", "knock question", rect, 1)
     y = rect.top + fs * 1.6
     for line, title in lines:
@@ -306,6 +359,7 @@ def _draw_scene(
     surface: pygame.Surface,
     marks: Marks | None,
     still: _Still,
+    layers: Layers,
     bubbles: bool = True,
 ) -> None:
     """Everything but the hand-end panel: the table layer, then what moves over it.
@@ -323,7 +377,7 @@ def _draw_scene(
         image = still.image
         if key != still.key or image is None:
             if image is None or image.get_size() != size:
-                image = pygame.Surface(size, 0, surface)
+                image = layers.get("table", size, surface)
             still.key = None  # not valid until drawn in full
             still.spots = _draw_still(frame, image, fs, None)
             still.image, still.key = image, key
@@ -683,7 +737,7 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
     if status:  # on one line: a little smaller where it must, rather than cut
         width = _line_room(frame, y, fs)
         sizes = (fs, round(fs * 0.9), round(fs * 0.8), max(11, round(fs * 0.7)))
-        size = next((n for n in sizes if font(n).get_rect(status).width <= width), sizes[-1])
+        size = next((n for n in sizes if text_width(status, n) <= width), sizes[-1])
         shown = fit(status, size, width)
         _text(marks, surface, shown, size, color, (x, y), "center", group="status")
     for button in frame.buttons:
@@ -845,13 +899,27 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
 # ------------------------------------------------------------------ hand-end panel
 
 
-def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
+def _panel_ground(frame: TableFrame, surface: pygame.Surface) -> None:
+    """The hand-end panel's box and the stripes behind every other row."""
+    geo = frame.panel.geometry
+    rect = geo.box
+    draw_box(surface, rect, geo.font, frame.look.panel)
+    for position in range(0, len(frame.panel.view.seats_in_hand), 2):
+        top = rect.top + geo.header + position * geo.row_h
+        surface.blit(_stripe((rect.width - 8, round(geo.row_h))), (rect.left + 4, top))
+
+
+def draw_panel(
+    frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None, ground: bool = True
+) -> None:
+    """The hand-end panel; ``ground``: with its box and stripes (not already drawn)."""
     panel = frame.panel
     geo = panel.geometry
     rect = geo.box
     fs = geo.font
     cw = geo.card_width
-    surface.blit(_panel_box(rect.size, fs, frame.look.panel), rect)
+    if ground:
+        _panel_ground(frame, surface)
     _mark(marks, "box", "panel", rect, 1)
     view = panel.view
     reveal, layoffs, count = panel.progress
@@ -869,8 +937,6 @@ def draw_panel(frame: TableFrame, surface: pygame.Surface, marks: Marks | None =
     for position in range(len(view.seats_in_hand)):
         top = rect.top + geo.header + position * geo.row_h
         mid = top + geo.row_h / 2
-        if position % 2 == 0:
-            surface.blit(_stripe((rect.width - 8, round(geo.row_h))), (rect.left + 4, top))
         _panel_row(surface, panel, position, mid, count, marks)
     for placed in geo.placed:
         x, y = placed.x, placed.y
@@ -957,9 +1023,9 @@ def _panel_row(surface, panel: PanelFace, position, mid, count, marks) -> None:
         bold=True,
     )
     total = total_label(view.scores[seat])
-    final = font(round(fs * 1.2), True).get_rect(change_amount(total_here, against, name))
-    beside = x + max(fs * 4.5, final.width + fs * 0.8)
-    if beside + font(round(fs * 0.85)).get_rect(total).width <= rect.right - fs:
+    final = text_width(change_amount(total_here, against, name), round(fs * 1.2), True)
+    beside = x + max(fs * 4.5, final + fs * 0.8)
+    if beside + text_width(total, round(fs * 0.85)) <= rect.right - fs:
         at = (max(beside, shown.right + fs * 0.8), mid - fs * 0.6)
         text(total, round(fs * 0.85), SOFT, at, "midleft")
     else:  # a long change ("+38 against Ben"): the total leads the reasons under it
@@ -968,7 +1034,7 @@ def _panel_row(surface, panel: PanelFace, position, mid, count, marks) -> None:
     step = small * 1.3
     room = max(1, int((geo.row_h / 2 - fs * 0.35) // step))
     width = rect.right - x - fs
-    widest = max((font(small).get_rect(line).width for line in lines), default=0)
+    widest = max((text_width(line, small) for line in lines), default=0)
     # many reasons (a winner paid by each player): side by side in two columns if they fit
     columns = 2 if len(lines) > room and 2 * widest + fs <= width else 1
     if columns == 1:  # a long reason goes on as many lines as it needs
@@ -985,28 +1051,6 @@ def _panel_row(surface, panel: PanelFace, position, mid, count, marks) -> None:
             (x + column * (column_w + fs), mid + fs * 0.6 + row * step),
             "midleft",
         )
-
-
-@functools.lru_cache(maxsize=4)
-def _shade(size: tuple[int, int]) -> pygame.Surface:
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 120))
-    return card_art.ready(shade)
-
-
-@functools.lru_cache(maxsize=4)
-def _panel_box(size: tuple[int, int], fs: int, colour: tuple = PANEL) -> pygame.Surface:
-    box = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*colour, 255), box.get_rect(), border_radius=fs)
-    pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=fs)
-    return card_art.ready(box)
-
-
-@functools.lru_cache(maxsize=8)
-def _stripe(size: tuple[int, int]) -> pygame.Surface:
-    stripe = pygame.Surface(size, pygame.SRCALPHA)
-    stripe.fill((255, 255, 255, 12))
-    return card_art.ready(stripe)
 
 
 def _lay_index(geo, placed) -> int:
