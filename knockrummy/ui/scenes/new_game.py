@@ -406,7 +406,7 @@ class NewGameScreen(MenuScreen):
                 if self.level_buttons[i].hover and desc:
                     blit_text(
                         surface,
-                        fit(desc, round(fs * 0.8), w - rect.left),
+                        fit(_(desc), round(fs * 0.8), w - rect.left),
                         round(fs * 0.8),
                         SOFT,
                         (rect.left, rect.bottom + 2),
