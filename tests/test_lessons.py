@@ -136,3 +136,34 @@ def test_a_script_with_an_illegal_action_is_caught():
     )
     with pytest.raises(lessons.LessonError, match="not legal"):
         lessons.replay(broken)
+
+
+@pytest.fixture
+def speaking():
+    """Switch the game's language for a test, and back to English after it."""
+    from knockrummy import language
+
+    yield language.use
+    language.use(language.SOURCE)
+
+
+@pytest.mark.parametrize("code", ["fr", "es"])
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_every_lesson_plays_to_its_end_in_french_and_spanish_with_its_words_translated(
+    lesson, code, speaking
+):
+    english = [lessons.card_words(step.words) for step in lesson.steps]
+    english_tries = [lessons.try_this(step) for step in lesson.steps]
+    english_title = lesson.title
+    speaking(code)
+    states = lessons.replay(lesson)
+    assert len(states) == len(lesson.steps) + 1
+    assert states[-1].phase == HAND_OVER
+    assert lesson.title != english_title
+    for index, step in enumerate(lesson.steps):
+        words = lessons.card_words(step.words)  # every {card} kept: it still parses
+        assert words and words != english[index], (code, index, words)
+        assert lessons.try_this(step) != english_tries[index]
+        for action in legal_actions(states[index]):
+            if action != step.action:
+                assert lessons.refusal(step, action) == lessons.try_this(step)

@@ -10,10 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from knockrummy import language
 from knockrummy.engine.cards import new_deck
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.teaching import rules_text
-from knockrummy.teaching.rules_document import COMMAND, main, markdown_section, rules_document
+from knockrummy.teaching.rules_document import (
+    COMMAND,
+    command,
+    document_name,
+    main,
+    markdown_section,
+    rules_document,
+)
 from knockrummy.teaching.rules_text import common_sections, own_sections, rules_page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,3 +250,44 @@ def test_readme_first_paragraph_points_to_the_rules_document_in_the_repository()
     first_paragraph = readme.split("\n\n")[1]
     assert "(RULES.md)" in first_paragraph
     assert DOCUMENT.is_file()
+
+
+@pytest.mark.parametrize("code", [code for code in language.LANGUAGES if code != language.SOURCE])
+def test_each_translated_rules_document_is_what_the_generator_writes_in_its_language(code):
+    path = ROOT / document_name(code)
+    assert path.is_file(), f"{path.name} is missing: run `{command(code)}`"
+    committed = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+    if committed != rules_document(code):
+        pytest.fail(f"{path.name} is out of date: run `{command(code)}` and commit the result")
+
+
+@pytest.mark.parametrize("code", [code for code in language.LANGUAGES if code != language.SOURCE])
+def test_a_translated_document_is_in_its_language_and_leaves_the_game_speaking_as_before(code):
+    language.use(language.SOURCE)
+    english = rules_document()
+    translated = rules_document(code)
+    assert language.current() == language.SOURCE
+    english_lines = set(english.split("\n")) - {"", "|---|---|---|---|"}
+    translated_lines = set(translated.split("\n"))
+    # Every heading and paragraph is translated; only lines that hold nothing but cards,
+    # numbers and names may read the same.
+    same = [line for line in english_lines & translated_lines if re.search(r"[a-z]{4}", line)]
+    assert same == []
+    assert rules_document() == english
+
+
+def test_the_generator_writes_a_translation_with_the_language_option(tmp_path):
+    target = tmp_path / "RULES.fr.md"
+    assert main(["--language", "fr", str(target)]) == 0
+    assert target.read_bytes() == rules_document("fr").encode("utf-8")
+    assert target.read_bytes() != rules_document().encode("utf-8")
+
+
+def test_the_rules_page_speaks_the_current_language():
+    try:
+        language.use("fr")
+        page = page_text(rules_page("gin-rummy"))
+    finally:
+        language.use(language.SOURCE)
+    assert "Points morts" in page and "Deadwood" not in page
+    assert "Gin rami" in page

@@ -114,3 +114,20 @@ def test_elimination_and_the_buy_back_offer_are_explained():
 
 def test_every_tip_name_is_a_known_one():
     assert len(set(TIP_NAMES)) == len(TIP_NAMES)
+
+
+def test_a_tip_speaks_the_language_of_the_moment_it_is_shown():
+    from knockrummy import language
+
+    lesson = lessons.GIN_RUMMY
+    index = next(i for i, s in enumerate(lesson.steps) if s.expect.startswith("knock"))
+    view = view_at(lesson, index)
+    try:
+        language.use("fr")
+        french = tips_for([], view, seen=()).text
+        language.use("es")
+        spanish = tips_for([], view, seen=()).text
+    finally:
+        language.use(language.SOURCE)
+    assert french.startswith("Vous pouvez frapper") and "10 ou moins" in french
+    assert spanish.startswith("Ya puedes cerrar") and "10 o menos" in spanish

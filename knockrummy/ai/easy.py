@@ -12,6 +12,7 @@ import random
 
 from ..engine.actions import Action
 from ..engine.views import PlayerView
+from ..language import N_
 from .common import (
     best_discards,
     discard_or_knock,
@@ -34,7 +35,7 @@ class EasyBot:
     """A beginner: greedy on the count, with seeded slips."""
 
     name = "easy"
-    description = "Plays by feel: misses some good upcards and knocks on a whim."
+    description = N_("Plays by feel: misses some good upcards and knocks on a whim.")
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

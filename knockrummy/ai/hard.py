@@ -50,6 +50,7 @@ from ..engine.cards import Card
 from ..engine.deadwood import cards_deadwood
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
+from ..language import N_
 from .common import greedy_order, greedy_pick, legal_or_fail, profile_of, session_answer
 from .estimate import (
     KnockEstimate,
@@ -185,7 +186,7 @@ class HardBot:
     """Infers the opponents' hands from the table and plays each profile's scoring."""
 
     name = "hard"
-    description = (
+    description = N_(
         "Watches what you pick up and throw, keeps the cards likeliest to meld soon, and "
         "knocks when the odds say so."
     )

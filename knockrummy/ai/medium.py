@@ -12,6 +12,7 @@ import random
 
 from ..engine.actions import Action
 from ..engine.views import PlayerView
+from ..language import N_
 from .common import (
     discard_or_knock,
     draw_action,
@@ -37,7 +38,9 @@ class MediumBot:
     """Throws high unmelded cards, takes an upcard that makes a meld, knocks by threshold."""
 
     name = "medium"
-    description = "Solid club player: keeps melds, throws high cards, knocks at sensible counts."
+    description = N_(
+        "Solid club player: keeps melds, throws high cards, knocks at sensible counts."
+    )
 
     def __init__(self, seed: int = 0) -> None:
         # No randomness is needed; the generator is kept so every level takes a seed.

@@ -38,6 +38,14 @@ from typing import Generic, TypeVar
 from .phases import WordEnum
 
 
+def N_(words: str) -> str:
+    """Marks a row's English words for the translators' catalogue and returns them as they
+    are: the engine speaks English only, and what a player reads is translated where it
+    is shown (``_(profile.summary)``, ``_(rule)``). The name is the one the catalogue's
+    extractor knows."""
+    return words
+
+
 class UnknownProfileError(ValueError):
     """No profile has this id."""
 
@@ -129,7 +137,10 @@ class SessionKind(WordEnum):
         return self is SessionKind.ELIMINATION
 
 
-_HAND_BONUS_NAMES = {SessionKind.GIN_BOX: "box bonus", SessionKind.GIN_LINE: "line bonus"}
+_HAND_BONUS_NAMES = {
+    SessionKind.GIN_BOX: N_("box bonus"),
+    SessionKind.GIN_LINE: N_("line bonus"),
+}
 
 
 @dataclass(frozen=True)
@@ -261,8 +272,10 @@ MAX_DEAL_CODE = 7
 """A deal code gives the profile three bits."""
 
 _COMMON_RESOLVED = (
-    "A card taken from the discard pile cannot be discarded in the same turn, "
-    "not even as the knocking discard.",
+    N_(
+        "A card taken from the discard pile cannot be discarded in the same turn, "
+        "not even as the knocking discard."
+    ),
 )
 
 PROFILES: dict[str, Profile] = {
@@ -272,8 +285,10 @@ PROFILES: dict[str, Profile] = {
             id="poker-rum",
             deal_code=0,
             name="Poker Rum (point ledger)",
-            summary="Knock any time with any count; lowest count collects the differences. "
-            "No lay-offs; a beaten knocker pays 10 more. One deal by each player.",
+            summary=N_(
+                "Knock any time with any count; lowest count collects the differences. "
+                "No lay-offs; a beaten knocker pays 10 more. One deal by each player."
+            ),
             min_players=2,
             max_players=5,
             hand_sizes={2: 10, 3: 7, 4: 7, 5: 7},
@@ -283,16 +298,20 @@ PROFILES: dict[str, Profile] = {
             gin_bonus=25,
             resolved=_COMMON_RESOLVED
             + (
-                "When the stock is empty the hand also stops once every player has had "
-                "one turn since it ran out.",
+                N_(
+                    "When the stock is empty the hand also stops once every player has had "
+                    "one turn since it ran out."
+                ),
             ),
         ),
         Profile(
             id="knock-rummy",
             deal_code=1,
             name="Knock Rummy (lay-offs, to 100)",
-            summary="Knock any time; opponents lay off onto your melds. An undercut scores "
-            "10 more, gin 25 more. First to 100 wins.",
+            summary=N_(
+                "Knock any time; opponents lay off onto your melds. An undercut scores "
+                "10 more, gin 25 more. First to 100 wins."
+            ),
             min_players=2,
             max_players=6,
             hand_sizes={2: 10, 3: 7, 4: 7, 5: 6, 6: 6},
@@ -303,21 +322,27 @@ PROFILES: dict[str, Profile] = {
             gin_bonus=25,
             resolved=_COMMON_RESOLVED
             + (
-                "Opponents lay off independently of each other onto the knocker's melds.",
-                "The knocker's melds are the best arrangement; among equal arrangements, "
-                "the one that accepts the fewest lay-offs.",
-                "With several undercutters, every opponent tied at the lowest count scores.",
-                "Gin scores the 25 bonus once, not once per opponent.",
-                "When the stock is empty and the player to move declines the discard (or "
-                "every player has had a turn since it ran out), the hand is a draw.",
+                N_("Opponents lay off independently of each other onto the knocker's melds."),
+                N_(
+                    "The knocker's melds are the best arrangement; among equal arrangements, "
+                    "the one that accepts the fewest lay-offs."
+                ),
+                N_("With several undercutters, every opponent tied at the lowest count scores."),
+                N_("Gin scores the 25 bonus once, not once per opponent."),
+                N_(
+                    "When the stock is empty and the player to move declines the discard (or "
+                    "every player has had a turn since it ran out), the hand is a draw."
+                ),
             ),
         ),
         Profile(
             id="gin-rummy",
             deal_code=2,
             name="Gin Rummy (box bonus)",
-            summary="Two players, knock at 10 or less. Undercut and gin score 25 more. "
-            "To 100, then 100 game bonus and 25 per hand won.",
+            summary=N_(
+                "Two players, knock at 10 or less. Undercut and gin score 25 more. "
+                "To 100, then 100 game bonus and 25 per hand won."
+            ),
             min_players=2,
             max_players=2,
             hand_sizes={2: 10},
@@ -336,8 +361,10 @@ PROFILES: dict[str, Profile] = {
             id="gin-classic",
             deal_code=3,
             name="Gin Rummy, classic (upcard offer, shutout)",
-            summary="Two players, knock at 10 or less; the first upcard is offered to each "
-            "player. To 100, then game bonus 100 (doubled for a shutout) and 20 a hand won.",
+            summary=N_(
+                "Two players, knock at 10 or less; the first upcard is offered to each "
+                "player. To 100, then game bonus 100 (doubled for a shutout) and 20 a hand won."
+            ),
             min_players=2,
             max_players=2,
             hand_sizes={2: 10},
@@ -353,14 +380,16 @@ PROFILES: dict[str, Profile] = {
             hand_bonus=20,
             shutout_doubles=True,
             resolved=_COMMON_RESOLVED
-            + ("When the stock is down to two cards with no knock, the hand is a draw.",),
+            + (N_("When the stock is down to two cards with no knock, the hand is a draw."),),
         ),
         Profile(
             id="knock-rami",
             deal_code=4,
             name="Grenoble Knock Rami (jokers, pot)",
-            summary="Two jokers, everyone adds their own count each round (a clean hand takes "
-            "10 off). Out at 100, one buy-back each; the last player standing takes the pot.",
+            summary=N_(
+                "Two jokers, everyone adds their own count each round (a clean hand takes "
+                "10 off). Out at 100, one buy-back each; the last player standing takes the pot."
+            ),
             min_players=2,
             max_players=5,
             hand_sizes={2: 10, 3: 7, 4: 7, 5: 7},
@@ -372,12 +401,18 @@ PROFILES: dict[str, Profile] = {
             default_stake=10,
             resolved=_COMMON_RESOLVED
             + (
-                "A round also ends by stock exhaustion once every player has had a turn "
-                "since the stock ran out, and is scored the same way as a knock.",
-                "The buy-back is offered at the moment of elimination, before the next deal; "
-                "half of an odd pot is kept exact as a fraction.",
-                "If every remaining player would be out after the same round, those with "
-                "the lowest score stay in.",
+                N_(
+                    "A round also ends by stock exhaustion once every player has had a turn "
+                    "since the stock ran out, and is scored the same way as a knock."
+                ),
+                N_(
+                    "The buy-back is offered at the moment of elimination, before the next deal; "
+                    "half of an odd pot is kept exact as a fraction."
+                ),
+                N_(
+                    "If every remaining player would be out after the same round, those with "
+                    "the lowest score stay in."
+                ),
             ),
         ),
     )

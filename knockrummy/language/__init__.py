@@ -23,10 +23,12 @@ Glossary:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext as _gettext
 import io
 import re
+from collections.abc import Iterator
 from importlib import resources
 
 DOMAIN = "knockrummy"
@@ -113,6 +115,18 @@ def install(catalogue: _gettext.NullTranslations, code: str) -> None:
     """Make ``catalogue`` the current one under ``code`` (a test's recording wrapper)."""
     _current.code = code
     _current.catalogue = catalogue
+
+
+@contextlib.contextmanager
+def speaking(code: str) -> Iterator[str]:
+    """Speak ``code`` inside the block (a document written in one language), then the
+    language of before again."""
+    before = (_current.code, _current.catalogue)
+    use(code)
+    try:
+        yield code
+    finally:
+        _current.code, _current.catalogue = before
 
 
 def gettext(message: str) -> str:

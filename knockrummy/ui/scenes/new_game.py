@@ -308,7 +308,7 @@ class NewGameScreen(MenuScreen):
             button.rect.topleft = (round(left), round(y))
             y += button.rect.height + fs * 0.5
         y += fs * 0.6
-        for line in wrap(p.summary, fs * 0.95, w * 0.36):
+        for line in wrap(_(p.summary), fs * 0.95, w * 0.36):
             blit_text(surface, line, round(fs * 0.95), TEXT, (left, y), "topleft")
             y += fs * 1.35
         y += fs * 0.3
@@ -406,7 +406,7 @@ class NewGameScreen(MenuScreen):
                 if self.level_buttons[i].hover and desc:
                     blit_text(
                         surface,
-                        fit(desc, round(fs * 0.8), w - rect.left),
+                        fit(_(desc), round(fs * 0.8), w - rect.left),
                         round(fs * 0.8),
                         SOFT,
                         (rect.left, rect.bottom + 2),
