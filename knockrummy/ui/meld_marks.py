@@ -28,8 +28,3 @@ def _groups(cards: tuple[Card, ...]) -> tuple[tuple[Card, int | None], ...]:
         for card in meld:
             out[card] = index
     return tuple(out.items())
-
-
-def deadwood_count(cards: Sequence[Card]) -> int:
-    """The deadwood of the best arrangement of ``cards``."""
-    return best_arrangement(list(cards)).points

@@ -53,6 +53,7 @@ from ...engine.actions import (
     Undo,
 )
 from ...engine.cards import Card
+from ...engine.deadwood import cards_deadwood
 from ...engine.errors import IllegalActionError
 from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ...engine.ledger import LedgerEntry
@@ -85,7 +86,7 @@ from ..fonts import font, wrap
 from ..hints import hint_for_view
 from ..knock_check import ADVISE, ASK, KNOCK, KnockCheck, knock_is_risky, question
 from ..loop import Scene
-from ..meld_marks import deadwood_count, meld_groups
+from ..meld_marks import meld_groups
 from ..move_log import hand_log, last_turns, pick_ups
 from ..seats import SeatConfig
 from ..sound import Sounds
@@ -1226,7 +1227,7 @@ class TableScene(Scene):
             if view.hand_phase == "discard" and view.to_move == self.viewer:
                 thrown = discard_points(list(bottom), forbidden=view.taken)
                 leaves = min(thrown.values()) if thrown else None
-            deadwood = tuple(deadwood_now(deadwood_count(bottom), leaves))
+            deadwood = tuple(deadwood_now(cards_deadwood(bottom), leaves))
             groups = meld_groups(bottom)
         return TableStory(
             deadwood=deadwood,
