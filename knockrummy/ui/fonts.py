@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 
 import pygame
 import pygame.freetype
@@ -108,15 +109,20 @@ def _fit(text: str, size: int, width: float, bold: bool) -> str:
 
 def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """Lines of ``text``, each no wider than ``width`` pixels as the font draws them (a
-    single word wider than that stands alone on its line)."""
+    single word wider than that stands alone on its line). Lines break at spaces, tabs and
+    newlines, never at a no-break space (French "Pioche\u00a0:" keeps its colon)."""
     return list(_wrap(text, int(size), float(width), bool(bold)))
+
+
+BREAKS = re.compile(r"[ \t\n]+")
+"""Where a line may break: not at U+00A0, the no-break space."""
 
 
 @functools.lru_cache(maxsize=1024)
 def _wrap(text: str, size: int, width: float, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)
     lines, line = [], ""
-    for word in text.split():
+    for word in BREAKS.split(text.strip(" \t\n")):
         longer = f"{line} {word}" if line else word
         if line and f.get_rect(longer).width > width:
             lines.append(line)

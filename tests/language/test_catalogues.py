@@ -154,3 +154,17 @@ def test_sentences_whose_meaning_is_not_obvious_carry_a_note_for_translators():
 
 
 ALLOWED_BARE = 0
+
+
+def test_french_puts_a_no_break_space_before_high_punctuation():
+    """French sets a space before ``:`` ``;`` ``!`` ``?``, and the line may not break there
+    ("Pioche :" never leaves its colon alone on the next line): a no-break space."""
+    loose = [
+        (e.msgid, text)
+        for e in entries("fr")
+        for text in e.strings.values()
+        if re.search(r" [:;!?]", text)
+    ]
+    assert not loose, loose[:5]
+    spaced = [text for e in entries("fr") for text in e.strings.values() if "\u00a0:" in text]
+    assert spaced, "no French sentence has a colon at all: the check reads nothing"

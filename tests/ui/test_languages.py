@@ -337,3 +337,15 @@ def test_the_screens_lay_out_in_every_language(data, code, size, drawn):
         assert app.screen.get_size() == size
         problems += [f"{name}: {p}" for p in layout_problems(app, scene, drawn, cuts)]
     assert problems == []
+
+
+def test_a_line_never_breaks_at_a_no_break_space():
+    """French "Pioche\u00a0:" keeps its colon: the wrap breaks only at plain spaces."""
+    from knockrummy.ui import fonts
+
+    text = "Pioche\u00a0: 12 cartes, défausse\u00a0: 7♥"
+    width = fonts.width("Pioche\u00a0:", 20) + 2
+    lines = fonts.wrap(text, 20, width)
+    assert "Pioche\u00a0:" in lines, lines
+    assert all(not line.startswith(":") for line in lines), lines
+    assert fonts.wrap("a b\nc", 20, 10_000) == ["a b c"]
