@@ -41,7 +41,7 @@ DISPLAY_SCALES = ("auto", "1", "1.25", "1.5", "1.75", "2", "2.5", "3")
 """How the hand is sorted at the table (the table's Sort button cycles them)."""
 NAME_LENGTH = 16
 """The longest player name."""
-LEVEL_NAMES = ("easy", "medium", "hard")
+LEVEL_NAMES = ("easy", "medium", "hard", "expert")
 """The computer levels a remembered seat may have (``ai.LEVELS``'s names)."""
 SEAT_KINDS = ("human", "computer")
 MAX_SEATS = 6
@@ -202,6 +202,6 @@ def check_seats(seats: tuple[tuple[str, str, str], ...]) -> None:
         if kind not in SEAT_KINDS:
             raise SettingsError(f"a seat is human or computer, not {kind!r}")
         if level not in LEVEL_NAMES:
-            raise SettingsError(f"a level is easy, medium or hard, not {level!r}")
+            raise SettingsError(f"a level is easy, medium, hard or expert, not {level!r}")
     if len({name for name, _, _ in seats}) != len(seats):
         raise SettingsError("two remembered seats have the same name")

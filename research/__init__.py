@@ -30,6 +30,7 @@ COMMANDS = (
     Command("openspiel", "research.openspiel", "a level against OpenSpiel's bot"),
     Command("race", "research.race", "draws each level needs to reach the knock limit"),
     Command("duel", "research.duel", "each level against a greedy racer"),
+    Command("expert", "research.expert", "the expert level against hard, and its thinking time"),
     Command(
         "inference",
         "research.inference",

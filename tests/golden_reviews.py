@@ -5,8 +5,8 @@ Glossary:
     case     one profile at its smallest table: seat 0 plays hard, the others medium, for
              the session's first three hands (seed 11); seat 0's decisions are reviewed.
     digest   the first 16 hex digits of the SHA-256 of the review, one line per decision
-             (hand, turn, the action chosen, every option with its expected points to nine
-             places).
+             (hand, turn, the action chosen, every option with its expected points and the
+             standard error of its cost to nine places).
 
 Run ``python -m tests.golden_reviews`` from the repository root to write the file again,
 only when a change of the coach's estimates is meant.
@@ -39,7 +39,7 @@ def record(profile_id: str) -> dict[str, Any]:
     decisions = review_session(profile_id, players, SEED, state.log, 0)
     lines = [
         f"{d.hand} {d.turn} {d.action} "
-        + " ".join(f"{o.action}={o.expected:.9f}" for o in d.options)
+        + " ".join(f"{o.action}={o.expected:.9f}~{o.error:.9f}" for o in d.options)
         for d in decisions
     ]
     return {

@@ -24,7 +24,10 @@ from knockrummy.engine.profiles import PROFILES
 
 GOLDEN = Path(__file__).parent / "golden" / "sessions.json"
 SEED = 7
-LEVEL_NAMES = ("simple", *LEVELS)
+LEVEL_NAMES = ("simple", *(level for level in LEVELS if level != "expert"))
+"""Every level but the expert: a session of experts thinks for minutes, and its decisions
+are the judge's, pinned by the golden reviews (``tests/golden_reviews.py``) and played in
+whole sessions by ``tests/ai/test_judge.py``."""
 
 
 def cases() -> list[tuple[str, int, str]]:

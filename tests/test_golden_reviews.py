@@ -1,6 +1,6 @@
 """The coach reviews fixed-seed sessions in every profile as when the golden file was
-written (``tests/golden/reviews.json``, written on the code before the profiles became data
-rows and the levels took one config; see ``tests/golden_reviews.py``)."""
+written (``tests/golden/reviews.json``, written again when the review came to be priced by
+the judge's rollouts, with each cost's standard error; see ``tests/golden_reviews.py``)."""
 
 from __future__ import annotations
 

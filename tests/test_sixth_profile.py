@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from knockrummy.ai import LEVELS, make_bot
+from knockrummy.ai.expert import ExpertBot
 from knockrummy.ai.simple import SimpleBot
 from knockrummy.ai.tuning import tuning_of
 from knockrummy.commands.sim import play_session, summary
@@ -25,12 +26,28 @@ from .engine.test_random_sessions import check_invariants
 from .sixth_profile import SIXTH, sixth_profile
 
 
+def _bot(level: str, seed: int):
+    """A seat of ``level``; the expert with few samples a decision (its choices are the
+    judge's whatever their number), so that a session of experts takes seconds."""
+    if level == "simple":
+        return SimpleBot(seed=seed)
+    if level == "expert":
+        return ExpertBot(seed=seed, samples=3)
+    return make_bot(level, seed)
+
+
 @pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("level", ["simple", *LEVELS])
+@pytest.mark.parametrize(
+    "level",
+    [
+        "simple",
+        *(pytest.param(v, marks=pytest.mark.slow) if v == "expert" else v for v in LEVELS),
+    ],
+)
 def test_every_level_plays_a_sixth_profile_to_the_end_of_a_session(level, players):
     with sixth_profile():
         seeds = [11 * 31 + seat for seat in range(players)]
-        bots = [SimpleBot(seed=s) if level == "simple" else make_bot(level, s) for s in seeds]
+        bots = [_bot(level, s) for s in seeds]
         final = play_session(SIXTH.id, players, 11, bots)
         row = summary(final)
     assert final.phase == SESSION_OVER and final.winners

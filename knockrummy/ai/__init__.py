@@ -1,7 +1,8 @@
 """Computer players: one module per level, and a registry the setup screen reads.
 
 Glossary:
-    level   ``easy``, ``medium`` or ``hard``: a bot class with ``name`` and ``description``.
+    level   ``easy``, ``medium``, ``hard`` or ``expert``: a bot class with ``name`` and
+            ``description``.
     spec    ``package.module:ClassName`` naming any class whose instances answer
             ``choose(view) -> action``; it is constructed as ``ClassName(seed=...)``.
             Only the command lines of ``sim`` and ``bench`` load specs
@@ -19,10 +20,16 @@ import importlib
 from typing import Any
 
 from .easy import EasyBot
+from .expert import ExpertBot
 from .hard import HardBot
 from .medium import MediumBot
 
-LEVELS: dict[str, type] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+LEVELS: dict[str, type] = {
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
+}
 """The built-in levels by name, weakest first."""
 
 
@@ -66,6 +73,7 @@ def load_external_bot(spec: str, seed: int) -> Any:
 __all__ = [
     "LEVELS",
     "EasyBot",
+    "ExpertBot",
     "HardBot",
     "MediumBot",
     "UnknownBotError",

@@ -1,32 +1,30 @@
-"""The knock advisor: what the hard level would weigh, told to a player.
+"""The knock advisor: the judge's prices of throwing and of knocking, told to a player.
 
 Glossary:
     risk        the chance that knocking now is beaten: undercut in the lay-off profiles
                 (an opponent's count after lay-offs at or below the knocker's), beaten in
                 ``poker-rum`` (a strictly lower count), or not the lowest count in
-                ``knock-rami``. Estimated over hidden hands sampled from what the seat saw.
-    expected    mean points to this seat over the samples, in the profile's own terms
+                ``knock-rami``. The share of the judge's samples in which it is.
+    expected    the judge's price (:mod:`.judge`): mean points to this seat over the
+                samples, each played out to the end of the hand, in the profile's own terms
                 (see :func:`knockrummy.ai.estimate.utility`).
 
-``advise`` uses only the seat's view and a fixed seed, so the same view gives the same
-advice every time.
+``advise`` asks the judge, with the same seed as the hint and the review of the moment, so
+the three name the same best action; it uses only the seat's view, so the same view and
+seed give the same advice every time.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
+from ..engine.actions import Discard, Knock
 from ..engine.cards import Card
+from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 from .common import profile_of
-from .estimate import estimate_knock, estimate_play_on
-from .hard import HardBot, table_of
-from .inference import read_view, sample_hidden
+from .judge import judge
 from .tuning import tuning_of
-
-ADVICE_SAMPLES = 60
-"""Hidden-hand samples behind one piece of advice."""
 
 
 @dataclass(frozen=True)
@@ -34,11 +32,11 @@ class Advice:
     """Advice for the seat to move, in the discard phase."""
 
     discard: Card
-    """The recommended card to throw face up (the hard level's choice)."""
+    """The recommended card to throw face up (the judge's best plain discard)."""
     deadwood_after: int
     """The count left after throwing ``discard``."""
     knock_card: Card | None
-    """The best card to knock with (lowest count kept), or None if no knock is legal."""
+    """The best card to knock with (the judge's best knock), or None if no knock is legal."""
     knock_deadwood: int | None
     """The count a knock with ``knock_card`` keeps; None if no knock is legal."""
     knock: bool
@@ -48,43 +46,37 @@ class Advice:
     expected_knock: float | None
     """Expected points of knocking now; None if no knock is legal."""
     expected_play_on: float
-    """Expected points of throwing ``discard`` and playing on (one sampled round, then
-    the lowest count is assumed to knock, at half weight)."""
+    """Expected points of throwing ``discard`` and playing on (played out to the end of
+    the hand)."""
     knock_cap: int | None = None
-    """Where the profile has one (``knock-rami``), the count above which the hard level
-    never knocks, whatever the estimates say; ``knock`` is then False."""
+    """Where the profile has one (``knock-rami``), the count above which a knock is never
+    the best choice, whatever the estimates say; ``knock`` is then False."""
 
 
-def advise(view: PlayerView, seed: int = 0, samples: int = ADVICE_SAMPLES) -> Advice:
-    """Advice for ``view``'s seat, which must be to move in the discard phase."""
+def advise(view: PlayerView, seed: int = 0, samples: int | None = None) -> Advice:
+    """Advice for ``view``'s seat, which must be to move, after it has drawn: the judge's
+    best plain discard and best knock, and whether its best action is that knock."""
     if not view.legal_actions or view.hand_phase != "discard":
         raise ValueError("advice is given to the seat to move, after it has drawn")
-    legal = list(view.legal_actions)
-    knowledge = read_view(view)
-    drawn = sample_hidden(knowledge, random.Random(seed), samples)
-    plan = HardBot(seed=seed).plan(view, knowledge, drawn, legal)
-    table = table_of(view, knowledge)
-    play_on = plan.play_on
-    if play_on is None:
-        kept = list(view.hand)
-        kept.remove(plan.discard)
-        play_on = estimate_play_on(table, drawn, kept, plan.discard)
+    judged = judge(view, seed=seed, samples=samples)
+    counts = discard_points(list(view.hand), forbidden=view.taken)
     cap = tuning_of(profile_of(view).id).knock_cap
-    if plan.knock_card is None:
-        return Advice(plan.discard, plan.deadwood, None, None, False, None, None, play_on, cap)
-    estimate = plan.knock_estimate
-    if estimate is None:
-        kept_knock = list(view.hand)
-        kept_knock.remove(plan.knock_card)
-        estimate = estimate_knock(table, drawn, kept_knock)
+    play_on = next(o for o in judged.options if isinstance(o.action, Discard))
+    knock = next((o for o in judged.options if isinstance(o.action, Knock)), None)
+    discard = play_on.action.card
+    if knock is None:
+        return Advice(
+            discard, counts[discard], None, None, False, None, None, play_on.expected, cap
+        )
+    card = knock.action.card
     return Advice(
-        discard=plan.discard,
-        deadwood_after=plan.deadwood,
-        knock_card=plan.knock_card,
-        knock_deadwood=plan.knock_deadwood,
-        knock=plan.knock,
-        risk=estimate.beaten,
-        expected_knock=estimate.value,
-        expected_play_on=play_on,
+        discard=discard,
+        deadwood_after=counts[discard],
+        knock_card=card,
+        knock_deadwood=counts[card],
+        knock=judged.best == knock.action,
+        risk=knock.beaten,
+        expected_knock=knock.expected,
+        expected_play_on=play_on.expected,
         knock_cap=cap,
     )

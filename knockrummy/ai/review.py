@@ -3,17 +3,21 @@
 Glossary:
     decision   a moment the seat had a real choice (more than one legal action): take the
                upcard or draw (or pass), which card to throw, knock or not, buy back or not.
-    option     one legal action at a decision, with its expected points.
-    expected   mean points to the seat over hidden hands sampled from its view, in the
-               profile's own terms (:func:`~knockrummy.ai.estimate.utility`), with the hard
-               level's estimates: a knock settled against every sample; a face-up discard
-               followed by one sampled round of play (:func:`~knockrummy.ai.estimate.
-               estimate_play_on`); a take or a draw followed by the best of those.
-    best       the option with the highest expected points: what the hard level's own
-               estimates choose (never a knock above the profile's knock cap, which the
-               hard level never makes).
+    option     one legal action at a decision, with its expected points and the standard
+               error of its cost.
+    expected   the judge's price (:mod:`.judge`): mean points to the seat in the profile's
+               own terms (the match value where the profile plays to a target), each option
+               played out to the end of the hand over the same hidden hands sampled from
+               the seat's view.
+    best       the option with the highest expected points (never a knock above the
+               profile's knock cap): what the expert level plays, the hint names and the
+               advisor recommends.
     cost       the best option's expected points less the chosen one's (0 when the choice
-               was the best).
+               was the best), with its standard error: the spread of the sample-by-sample
+               difference between the two (the same samples price both).
+    mistake    a decision whose cost is clearly above its noise: more than
+               ``MISTAKE_ERRORS`` standard errors and at least ``NOTICEABLE`` points.
+               Any other costly decision is "too close to call".
 
 Every estimate uses only the seat's :class:`~knockrummy.engine.views.PlayerView` at that
 moment and a seed fixed by the decision's place in the session, so a review is the same
@@ -22,32 +26,31 @@ every time it is computed.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..engine.actions import Action, Discard, Knock, Pass, StayOut, TakeDiscard, Undo
+from ..engine.actions import Action, Discard, TakeDiscard, Undo
 from ..engine.cards import Card
-from ..engine.hand import knock_refusal
-from ..engine.melds import discard_points
 from ..engine.session import SessionState, apply, new_session
 from ..engine.views import PlayerView, player_view
-from .common import greedy_order
-from .estimate import Table, estimate_knock, estimate_play_on, settle_hands, utility
-from .hard import table_of
-from .inference import Sample, read_view, sample_hidden
-from .tuning import tuning_of
+from ..language import _, ngettext
+from ..language.numbers import decimal, whole
+from .judge import JUDGE_SAMPLES, judge
 
-REVIEW_SAMPLES = 40
-"""Hidden-hand samples behind each decision's estimates."""
-AFTER_DRAW_CANDIDATES = 3
-"""After a take or a draw, the lowest-count discards weighed."""
+REVIEW_SAMPLES = JUDGE_SAMPLES[2]
+"""Hidden-hand samples behind a two-player decision's prices (fewer at larger tables)."""
+NOTICEABLE = 0.5
+"""A decision costing less than this many expected points is never called a mistake."""
+MISTAKE_ERRORS = 2.0
+"""A mistake's cost is more than this many standard errors."""
 
 
 @dataclass(frozen=True)
 class Option:
     action: Action
     expected: float
+    error: float = 0.0
+    """The standard error of this option's cost (0 for the best option)."""
 
 
 @dataclass(frozen=True)
@@ -71,9 +74,22 @@ class Decision:
         return self.options[0].action
 
     @property
+    def chosen(self) -> Option:
+        return next(o for o in self.options if o.action == self.action)
+
+    @property
     def cost(self) -> float:
-        chosen = next(o.expected for o in self.options if o.action == self.action)
-        return max(0.0, self.options[0].expected - chosen)
+        return max(0.0, self.options[0].expected - self.chosen.expected)
+
+    @property
+    def cost_error(self) -> float:
+        """The standard error of :attr:`cost` (0 when the choice was the best)."""
+        return 0.0 if self.action == self.best else self.chosen.error
+
+    @property
+    def mistake(self) -> bool:
+        """Whether the cost is clearly above its noise (see the glossary)."""
+        return self.cost >= NOTICEABLE and self.cost > MISTAKE_ERRORS * self.cost_error
 
     def to_json(self) -> dict:
         return {
@@ -86,6 +102,8 @@ class Decision:
                 {"action": str(o.action), "expected": round(o.expected, 2)} for o in self.options
             ],
             "cost": round(self.cost, 2),
+            "error": round(self.cost_error, 2),
+            "mistake": self.mistake,
         }
 
 
@@ -137,90 +155,11 @@ def _fed(state: SessionState, actions: Sequence[Action], index: int, action: Act
     return None if taker is None else after.names[taker]
 
 
-def price_options(view: PlayerView, seed: int = 0, samples: int = REVIEW_SAMPLES) -> tuple:
-    """Every legal action of ``view``'s seat with its expected points, best first."""
-    legal = list(view.legal_actions)
-    if view.phase == "buy-back":
-        priced = [Option(a, _buy_back_value(view, a)) for a in legal]
-    else:
-        knowledge = read_view(view)
-        drawn = sample_hidden(knowledge, random.Random(seed), samples)
-        table = table_of(view, knowledge)
-        if view.hand_phase == "discard":
-            priced = [Option(a, _discard_value(view, table, drawn, a)) for a in legal]
-        else:
-            priced = [Option(a, _draw_value(view, table, drawn, a)) for a in legal]
-    # where the hard level never knocks above a count (its tuning's knock cap), such a
-    # knock is not the best choice whatever its one-round estimate says
-    cap = tuning_of(view.profile_id).knock_cap
-    kept = discard_points(list(view.hand), forbidden=view.taken) if cap is not None else {}
-
-    def capped(option: Option) -> bool:
-        action = option.action
-        return isinstance(action, Knock) and kept.get(action.card, 0) > cap
-
-    priced.sort(key=lambda o: (cap is not None and capped(o), -o.expected))
-    return tuple(priced)
-
-
-def _discard_value(view: PlayerView, table: Table, samples: list[Sample], action: Action) -> float:
-    kept = list(view.hand)
-    kept.remove(action.card)
-    if isinstance(action, Knock):
-        return estimate_knock(table, samples, kept).value
-    return estimate_play_on(table, samples, kept, action.card)
-
-
-def _best_after_drawing(
-    table: Table, samples: list[Sample], hand: list[Card], forbidden: Card | None
-) -> float:
-    """The best of knocking or throwing face up with ``hand`` (one card over)."""
-    options = discard_points(hand, forbidden=forbidden)
-    ranked = greedy_order(options)
-    best = None
-    for card in ranked[:AFTER_DRAW_CANDIDATES]:
-        kept = list(hand)
-        kept.remove(card)
-        value = estimate_play_on(table, samples, kept, card)
-        if knock_refusal(table.profile, table.turn, table.players, options[card]) is None:
-            value = max(value, estimate_knock(table, samples, kept).value)
-        best = value if best is None else max(best, value)
-    return 0.0 if best is None else best
-
-
-def _draw_value(view: PlayerView, table: Table, samples: list[Sample], action: Action) -> float:
-    after = replace(table, turn=view.turn + 1)
-    hand = list(view.hand)
-    if isinstance(action, TakeDiscard):
-        upcard = view.discard_pile[-1]
-        return _best_after_drawing(after, samples, [*hand, upcard], upcard)
-    if isinstance(action, Pass) and view.hand_phase == "draw":
-        # the stock is empty: passing ends the hand as a draw
-        total = 0.0
-        for sample in samples:
-            hands = list(sample.hands)
-            total += utility(table, settle_hands(table, hands, None))
-        return total / max(len(samples), 1)
-    # a stock draw (or passing the upcard offer, after which this seat draws blind)
-    total = 0.0
-    for sample in samples:
-        if not sample.stock:
-            continue
-        card = sample.stock[-1]
-        rest = Sample(sample.hands, sample.stock[:-1])
-        total += _best_after_drawing(after, [rest], [*hand, card], None)
-    return total / max(len(samples), 1)
-
-
-def _buy_back_value(view: PlayerView, action: Action) -> float:
-    """Chips expected from buying back: an even share of the larger pot against the
-    price of half the pot; staying out is worth nothing more."""
-    if isinstance(action, StayOut):
-        return 0.0
-    pot = float(view.pot)
-    price = pot / 2
-    others = sum(1 for s, on in enumerate(view.active) if on and s != view.seat)
-    return (pot + price) / (others + 1) - price
+def price_options(view: PlayerView, seed: int = 0, samples: int | None = None) -> tuple:
+    """Every legal action of ``view``'s seat with its expected points and the standard
+    error of its cost, best first: the judge's prices (:func:`.judge.judge`)."""
+    found = judge(view, seed=seed, samples=samples)
+    return tuple(Option(o.action, o.expected, o.error) for o in found.options)
 
 
 def total_cost(decisions: Sequence[Decision]) -> float:
@@ -248,17 +187,12 @@ def stored_text(decisions: Sequence[Decision]) -> str:
                 "turn": d.turn,
                 "seat": d.seat,
                 "action": str(d.action),
-                "options": [[str(o.action), o.expected] for o in d.options],
+                "options": [[str(o.action), o.expected, o.error] for o in d.options],
                 "fed": d.fed,
             }
             for d in decisions
         ]
     )
-
-
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-NOTICEABLE = 0.5
-"""A decision costing less than this many expected points is not worth mentioning."""
 
 
 def describe(decision: Decision, upcard: Card | None = None) -> str:
@@ -267,53 +201,108 @@ def describe(decision: Decision, upcard: Card | None = None) -> str:
 
     action = decision.action
     if isinstance(action, Discard) and decision.fed:
-        return f"throwing {action.card.symbol} when {decision.fed} took it"
+        # Translators: a reviewed decision: {card} is a card ("8♦"), {player} a name.
+        return _("throwing {card} when {player} took it").format(
+            card=action.card.symbol, player=decision.fed
+        )
     if isinstance(action, TakeDiscard) and upcard is not None:
-        return f"taking {upcard.symbol}"
+        # Translators: a reviewed decision: {card} is the upcard taken ("8♦").
+        return _("taking {card}").format(card=upcard.symbol)
     return action_words(action, choice=True)
 
 
-def _count(n: int) -> str:
-    return NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+def verdict(decision: Decision) -> str:
+    """The review's word on one decision: ``the best choice``, ``cost 5.2 ± 0.8 (best:
+    throwing 8♠)``, or ``too close to call (cost 0.4 ± 0.6)``."""
+    from ..records.replay import action_words
+
+    if decision.action == decision.best or decision.cost < 0.05:
+        return _("the best choice")
+    cost, error = decimal(decision.cost), decimal(decision.cost_error)
+    if decision.mistake:
+        # Translators: a decision the coach calls a mistake: {cost} and {error} are points
+        # ("5.2", "0.8": the cost and its uncertainty), {best} the better choice
+        # ("throwing 8♠").
+        return _("cost {cost} ± {error} (best: {best})").format(
+            cost=cost, error=error, best=action_words(decision.best, choice=True)
+        )
+    # Translators: a decision whose cost is within the estimate's noise: {cost} and
+    # {error} are points ("0.4", "0.6").
+    return _("too close to call (cost {cost} ± {error})").format(cost=cost, error=error)
 
 
 def hand_summary(decisions: Sequence[Decision]) -> str:
-    """One line for a hand: ``two decisions cost about 9 points; the biggest: throwing
-    8♦ when Ben took it``."""
-    costly = [d for d in decisions if d.cost >= NOTICEABLE]
-    if not costly:
-        return "every decision matched the best estimate"
-    worst = max(costly, key=lambda d: d.cost)
-    total = round(sum(d.cost for d in costly))
-    noun = "decision" if len(costly) == 1 else "decisions"
-    line = f"{_count(len(costly))} {noun} cost about {total} points"
-    if len(costly) > 1:
-        line += f"; the biggest: {describe(worst)}"
-    else:
-        line += f": {describe(worst)}"
-    return line
+    """One line for a hand: ``2 decisions were clear mistakes, costing about 9.1 points;
+    the biggest: throwing 8♦ when Ben took it``."""
+    mistakes = [d for d in decisions if d.mistake]
+    if not mistakes:
+        return _("no decision was a clear mistake")
+    worst = max(mistakes, key=lambda d: d.cost)
+    points = decimal(sum(d.cost for d in mistakes))
+    if len(mistakes) == 1:
+        # Translators: a hand's review: {points} is a number of points ("5.2"), {action}
+        # the decision ("throwing 8♦").
+        return _("one clear mistake, costing about {points} points: {action}").format(
+            points=points, action=describe(worst)
+        )
+    # Translators: a hand's review: {count} decisions; {points} is a number of points
+    # ("9.1"); {action} the costliest decision ("throwing 8♦").
+    return ngettext(
+        "{count} clear mistake, costing about {points} points; the biggest: {action}",
+        "{count} clear mistakes, costing about {points} points; the biggest: {action}",
+        len(mistakes),
+    ).format(count=whole(len(mistakes)), points=points, action=describe(worst))
 
 
 def session_summary(decisions: Sequence[Decision]) -> str:
-    """One line for a session: decisions priced, what they cost, the costliest hand."""
+    """One line for a session: decisions priced, the clear mistakes and what they cost,
+    the costliest hand."""
     if not decisions:
-        return "no decisions to review"
+        return _("no decisions to review")
+    mistakes = [d for d in decisions if d.mistake]
+    hands = len({d.hand for d in decisions})
+    # Translators: the start of a session's review: {count} decisions over {hands} hands.
+    priced = ngettext(
+        "{count} decision over {hands} hands",
+        "{count} decisions over {hands} hands",
+        len(decisions),
+    )
+    if hands == 1:
+        # Translators: the start of a session's review: {count} decisions in one hand.
+        priced = ngettext(
+            "{count} decision in one hand", "{count} decisions in one hand", len(decisions)
+        )
+    head = priced.format(count=whole(len(decisions)), hands=whole(hands))
+    if not mistakes:
+        # Translators: {decisions} is "12 decisions over 3 hands".
+        return _("{decisions}: no clear mistake").format(decisions=head)
     by_hand: dict[int, float] = {}
-    for d in decisions:
+    for d in mistakes:
         by_hand[d.hand] = by_hand.get(d.hand, 0.0) + d.cost
     worst = max(by_hand, key=lambda h: by_hand[h])
-    total = round(total_cost(decisions))
-    hands = "hand" if len(by_hand) == 1 else "hands"
-    line = f"{len(decisions)} decisions over {len(by_hand)} {hands} cost about {total} points"
-    if by_hand[worst] >= NOTICEABLE:
-        line += f"; the costliest hand: {worst} (about {round(by_hand[worst])})"
-    return line
+    # Translators: {decisions} is "12 decisions over 3 hands", {count} the clear mistakes,
+    # {points} the points they cost ("9.1"), {hand} the number of the costliest hand and
+    # {worst} what it cost ("6.0").
+    return ngettext(
+        "{decisions}: {count} clear mistake, costing about {points} points; "
+        "the costliest hand: {hand} (about {worst})",
+        "{decisions}: {count} clear mistakes, costing about {points} points; "
+        "the costliest hand: {hand} (about {worst})",
+        len(mistakes),
+    ).format(
+        decisions=head,
+        count=whole(len(mistakes)),
+        points=decimal(sum(by_hand.values())),
+        hand=whole(worst),
+        worst=decimal(by_hand[worst]),
+    )
 
 
 __all__ = [
     "Decision",
     "Option",
     "hand_summary",
+    "verdict",
     "price_options",
     "review_json",
     "review_session",

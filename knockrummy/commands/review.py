@@ -10,7 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..ai.review import Decision, describe, hand_summary, review_json, session_summary
+from ..ai.review import (
+    Decision,
+    describe,
+    hand_summary,
+    review_json,
+    session_summary,
+    verdict,
+)
 from ..language import _, ngettext
 from ..records.coach import for_hand, price
 from .replay import CommandError, add_session_arguments, fail, stored_session
@@ -66,17 +73,14 @@ SHOWN_OPTIONS = 3
 
 
 def decision_line(d: Decision) -> str:
-    """``turn 3: throwing J♦ cost 5.0 (best: discard 9D +1.2; discard 9D -1.0, ...)``."""
-    if d.cost < 0.05:
-        verdict = "matched the best estimate"
-    else:
-        verdict = f"cost {d.cost:.1f} (best: {d.best})"
+    """``turn 3: throwing J♦: cost 5.0 ± 0.8 (best: throwing 9♦); options discard 9D
+    +1.2, discard JD -3.8, ...``."""
     shown = list(d.options[:SHOWN_OPTIONS])
     shown += [o for o in d.options[SHOWN_OPTIONS:] if o.action == d.action]
     options = ", ".join(f"{o.action} {o.expected:+.1f}" for o in shown)
     more = len(d.options) - len(shown)
     tail = f" and {more} more" if more else ""
-    return f"turn {d.turn}: {describe(d)} {verdict}; options {options}{tail}"
+    return f"turn {d.turn}: {describe(d)}: {verdict(d)}; options {options}{tail}"
 
 
 def _hands_dealt(session) -> int:

@@ -28,7 +28,12 @@ FULL_NAMES = {
     "knock-rami": N_("Grenoble Knock Rami (jokers, pot)"),
 }
 """Each game's name with what sets it apart (``Profile.name`` in English)."""
-LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LEVEL_NAMES = {
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+}
 """The computer levels as a player reads them."""
 
 

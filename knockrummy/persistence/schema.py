@@ -551,13 +551,16 @@ def _decision(value: Any, where: str, seat_value: int, players: int):
     _, chosen = action(None, item["action"], f"{where}'s action", players)
     options = []
     for pair in _list(item["options"], f"{where}'s options", MAX_OPTIONS):
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise InvalidDataError(f"an option of {where} is not [action, points]")
+        if not isinstance(pair, list) or len(pair) not in (2, 3):
+            raise InvalidDataError(f"an option of {where} is not [action, points, error]")
         _, option = action(None, pair[0], f"an option of {where}", players)
         expected = pair[1]
         if type(expected) not in (int, float) or not math.isfinite(expected):
             raise InvalidDataError(f"an option of {where} is worth {_show(expected)}")
-        options.append(Option(option, float(expected)))
+        error = pair[2] if len(pair) == 3 else 0.0
+        if type(error) not in (int, float) or not math.isfinite(error) or error < 0:
+            raise InvalidDataError(f"an option of {where} has the error {_show(error)}")
+        options.append(Option(option, float(expected), float(error)))
     if chosen not in [o.action for o in options]:
         raise InvalidDataError(f"{where}'s action is not one of its options")
     fed = item.get("fed")

@@ -21,7 +21,7 @@ from ..ai.review import REVIEW_SAMPLES, Decision, review_session, stored_text
 from ..engine.actions import Action
 from ..persistence.schema import SessionRow
 
-METHOD = 1000 + REVIEW_SAMPLES
+METHOD = 2000 + REVIEW_SAMPLES
 """How reviews are priced now; bump the thousands when the estimates change."""
 
 

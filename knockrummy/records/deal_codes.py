@@ -150,10 +150,16 @@ def fingerprint(hand_seed: int) -> str:
     return hashlib.sha256(f"knockrummy/hand-seed/{hand_seed}".encode()).hexdigest()
 
 
+def _coded_level(level: str) -> str:
+    """A level as a deal code writes it: the code has room for four seat kinds, so a
+    level stronger than hard (``expert``) is written as hard; the deal is the same."""
+    return level if level in SEAT_KINDS else DAILY_LEVEL
+
+
 def code_of(profile_id: str, seats, seed: int) -> str:
     """The deal code of a session: ``seats`` have a ``kind`` (human or computer) and a
     ``level``, as saved seats do."""
-    kinds = tuple("human" if s.kind == "human" else s.level for s in seats)
+    kinds = tuple("human" if s.kind == "human" else _coded_level(s.level) for s in seats)
     return Deal(profile_id, kinds, seed).code
 
 

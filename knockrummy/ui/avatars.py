@@ -33,7 +33,7 @@ SKINS = ((240, 205, 170), (205, 150, 110), (150, 100, 70), (250, 220, 190), (120
 HAIRS = ((40, 30, 25), (120, 70, 30), (220, 190, 110), (90, 90, 95), (160, 50, 30))
 HAIR_STYLES = ("short", "long", "bun", "cap", "bald", "curly")
 """Six styles: with six backdrops, every seat of a six-seat table differs in both."""
-LEVEL_STARS = {"easy": 1, "medium": 2, "hard": 3}
+LEVEL_STARS = {"easy": 1, "medium": 2, "hard": 3, "expert": 3}
 STAR = (255, 210, 70)
 STAR_OFF = (90, 95, 90)
 INK = (35, 30, 30)

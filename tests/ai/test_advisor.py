@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from knockrummy.ai.advisor import Advice, advise
+from knockrummy.ai.judge import judge
 from knockrummy.engine.actions import Discard, DrawStock, Knock
 from knockrummy.engine.cards import Card
 from knockrummy.engine.session import apply
@@ -120,9 +121,8 @@ def test_advice_is_refused_before_drawing():
     [("poker-rum", 4, None), ("knock-rummy", 3, None), ("knock-rami", 3, 20)],
 )
 def test_the_advice_follows_the_expected_points_it_gives(profile, players, cap):
-    # Knocks at every count are weighed, high ones included: advice to wait never comes
-    # with a knock expected to pay more than playing on, nor the reverse. Knock Rami
-    # never knocks above its cap, and says so.
+    # Knocks at every count are weighed, high ones included: the advice is the judge's
+    # best action. Knock Rami never knocks above its cap, and says so.
     high = 0
     for steps in range(1, 60, 2):
         state = play_some(profile, players, seed=steps, steps=steps)
@@ -136,5 +136,6 @@ def test_the_advice_follows_the_expected_points_it_gives(profile, players, cap):
         if cap is not None and advice.knock_deadwood > cap:
             assert not advice.knock
             continue
-        assert advice.knock == (advice.expected_knock >= advice.expected_play_on), advice
+        best = judge(player_view(state, state.to_move)).best
+        assert advice.knock == (best == Knock(advice.knock_card)), advice
     assert high >= 3

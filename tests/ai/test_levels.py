@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from knockrummy.ai import LEVELS, UnknownBotError, load_external_bot, make_bot
+from knockrummy.ai.expert import ExpertBot
 from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import NextHand
 from knockrummy.engine.profiles import PROFILES
@@ -32,10 +33,18 @@ TABLES = [(pid, n) for pid, p in PROFILES.items() for n in sorted({2, p.max_play
 
 
 @pytest.mark.slow  # whole sessions of computer levels
+def quick(level: str, seed: int):
+    """A bot of ``level``; the expert with few samples a decision (its choices are the
+    judge's whatever their number), so that its whole sessions take seconds."""
+    if level == "expert":
+        return ExpertBot(seed=seed, samples=3)
+    return make_bot(level, seed)
+
+
 @pytest.mark.parametrize(("profile", "players"), TABLES)
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_every_level_plays_only_legal_actions(level, profile, players):
-    bots = [CheckedBot(make_bot(level, seed=7 + s)) for s in range(players)]
+    bots = [CheckedBot(quick(level, seed=7 + s)) for s in range(players)]
     state = play_session(profile, players, seed=players * 5 + len(level), bots=bots)
     assert state.is_over
     assert sum(b.actions for b in bots) > 0
@@ -56,7 +65,7 @@ def test_mixed_tables_play_to_the_end(profile, players):
 def test_a_seed_replays_the_same_session(level, profile, players):
     logs = []
     for _ in range(2):
-        bots = [make_bot(level, seed=s) for s in range(players)]
+        bots = [quick(level, seed=s) for s in range(players)]
         logs.append(play_session(profile, players, seed=3, bots=bots).log)
     assert logs[0] == logs[1]
 

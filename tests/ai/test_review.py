@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import statistics
 
 import pytest
 
@@ -14,6 +13,7 @@ from knockrummy.ai.review import (
     review_json,
     review_session,
     session_summary,
+    verdict,
 )
 from knockrummy.engine.actions import NextHand, parse_action
 from knockrummy.engine.session import apply, new_session
@@ -52,13 +52,15 @@ def reviews(hard_against_easy):
 
 
 @pytest.mark.slow  # a reviewed session of the hard level
-def test_a_hard_seats_decisions_cost_about_nothing_and_an_easy_seats_clearly_more(reviews):
-    costs = {}
+def test_a_reviewed_decision_is_a_mistake_only_when_clearly_above_its_noise(reviews):
     for seat in (0, 1):
         assert reviews[seat], "the seat made no decision to review"
-        costs[seat] = statistics.mean(d.cost for d in reviews[seat])
-    assert costs[0] < 0.75, costs
-    assert costs[1] > 2 * costs[0] + 0.25, costs
+        for d in reviews[seat]:
+            assert d.cost_error >= 0
+            assert d.mistake == (d.cost >= 0.5 and d.cost > 2 * d.cost_error)
+            if d.cost > 0 and not d.mistake:
+                assert "too close to call" in verdict(d) or d.cost < 0.05
+    assert any(d.cost > 0 and not d.mistake for s in (0, 1) for d in reviews[s])
 
 
 @pytest.mark.slow  # a reviewed session of the hard level
@@ -73,7 +75,7 @@ def test_a_decision_that_chose_the_best_option_costs_nothing(reviews):
     for d in decisions:
         best = d.options[0].expected
         chosen = next(o.expected for o in d.options if o.action == d.action)
-        assert d.cost == pytest.approx(best - chosen)
+        assert d.cost == pytest.approx(max(best - chosen, 0.0))
         if d.action == d.best:
             assert d.cost == 0
     assert any(d.action == d.best for d in decisions)
@@ -90,9 +92,8 @@ def test_every_legal_action_is_priced_from_the_seats_own_view(hard_against_easy)
             assert sorted(map(str, (o.action for o in options))) == sorted(
                 map(str, view.legal_actions)
             )
-            assert [o.expected for o in options] == sorted(
-                (o.expected for o in options), reverse=True
-            )
+            rest = [o.expected for o in options[1:]]
+            assert rest == sorted(rest, reverse=True)  # after the best, by expected points
             assert price_options(view, seed=3) == options  # the same every time
         state, _ = apply(state, action)
 
@@ -103,7 +104,21 @@ def test_the_review_json_names_actions_in_the_engines_text_form(reviews):
     doc = json.loads(json.dumps(review_json(decisions)))
     assert set(doc) == {"decisions", "total_cost"}
     for d in doc["decisions"]:
-        assert set(d) == {"hand", "turn", "seat", "action", "best", "options", "cost"}
+        assert set(d) == {
+            "hand",
+            "turn",
+            "seat",
+            "action",
+            "best",
+            "options",
+            "cost",
+            "error",
+            "mistake",
+        }
+        assert (
+            d["mistake"] == (d["cost"] >= 0.5 and d["cost"] > 2 * d["error"])
+            or abs(d["cost"] - 2 * d["error"]) < 0.05
+        )
         parse_action(d["action"])
         parse_action(d["best"])
         assert d["cost"] >= 0
@@ -118,4 +133,4 @@ def test_the_summaries_say_what_cost_most_in_words(reviews):
     line = session_summary(decisions)
     assert line.startswith(f"{len(decisions)} decisions over ")
     hand_lines = {hand_summary([d for d in decisions if d.hand == h]) for h in (1, 2, 3, 4)}
-    assert any("cost about" in text for text in hand_lines), hand_lines
+    assert any("costing about" in text for text in hand_lines), hand_lines

@@ -75,8 +75,8 @@ def test_the_ledgers_lines_speak_the_terminals_language_and_its_csv_stays_the_sa
     fill(tmp_path, "knock-rummy", 2, seed=4)
     assert main(["ledger", "--data-dir", str(tmp_path)]) == 0
     line = capsys.readouterr().out
-    assert line.startswith("nº 1 Rami à frapper (ajouts, en 100 points) : ")
-    assert " manches, terminée ; Ann " in line
+    assert line.startswith("nº 1 Rami à frapper (ajouts, en 100 points)\u00a0: ")
+    assert " manches, terminée\u00a0; Ann " in line
     monkeypatch.setenv("LANGUAGE", "es")
     assert main(["ledger", "--data-dir", str(tmp_path), "--csv"]) == 0
     head = capsys.readouterr().out.splitlines()[0]

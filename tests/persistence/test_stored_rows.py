@@ -173,7 +173,7 @@ def test_the_template_reads_whole_everywhere(template, capsys):
     store.close()
     where = ["--data-dir", str(data_dir), "--session", str(target)]
     assert main(["review", *where, "--seat", "1"]) == 0
-    assert "cost" in capsys.readouterr().out
+    assert "decisions over 2 hands" in capsys.readouterr().out
 
 
 def test_a_stored_action_the_rules_refuse_is_refused_by_review_as_by_replay(

@@ -1,0 +1,261 @@
+"""The judge: one evaluator behind the hint, the knock advisor, the coach's review and the
+expert level, so that in the same position they never disagree.
+
+Glossary:
+    sample      one guess at the hidden cards (the opponents' hands and the stock's order)
+                from what the seat saw (:func:`~knockrummy.ai.inference.sample_hidden`,
+                kept to the clues the hard level uses in the profile).
+    rollout     one sample played out from a legal action to the end of the hand: the
+                action, then every seat (this one included) plays the rollout policy until
+                someone knocks or the stock runs out; the engine's own rules and
+                ``settle`` decide what is legal and what the hand scores.
+    policy      the rollout's player, chosen for speed (a medium-level rollout of a hand
+                costs a few milliseconds, a hard-level one about a second): take the upcard
+                when it lowers the count, otherwise draw; throw the card leaving the lowest
+                count; knock at the medium level's threshold for the profile and the round.
+    value       what the settled hand is worth to this seat (:func:`~knockrummy.ai.
+                estimate.utility`): where the profile plays to a target, the change in the
+                chance of winning the game or the pot, in points (:mod:`.match`); in
+                ``poker-rum`` (one deal by each player) the hand's points.
+    common      every option is played out over the same samples, so the difference
+                between two options is measured sample by sample (common random numbers):
+                its noise is far smaller than either option's own.
+    expected    an option's mean value over the samples.
+    error       the standard error of an option's cost: of the mean of the sample-by-sample
+                difference between the best option and it (0 for the best).
+    best        the hard level's own choice (with the judgement's seed), unless another
+                option's expected value is clearly higher: by more than ``CLEAR_ERRORS``
+                standard errors of the difference; then the option with the highest
+                expected value. A knock above the profile's knock cap (:mod:`.tuning`) is
+                never the best. (Rollouts are noisy and their policy is simple, so the
+                judge moves from the hard level's choice only on clear evidence.)
+
+A judgement uses only the seat's :class:`~knockrummy.engine.views.PlayerView` and a seed,
+and its samples are a fixed number, never set by the clock: the same view and seed give the
+same judgement every time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, StayOut, TakeDiscard
+from ..engine.deadwood import cards_deadwood
+from ..engine.hand import HandState, apply_unchecked, legal_actions, refusal
+from ..engine.melds import discard_points
+from ..engine.views import PlayerView
+from .common import greedy_pick, profile_of
+from .estimate import Table, knock_is_beaten, settle_hands, utility
+from .hard import HardBot, table_of
+from .inference import Sample, read_view, sample_hidden
+from .medium import knock_threshold
+from .tuning import tuning_of
+
+JUDGE_SAMPLES = {2: 32, 3: 24, 4: 20, 5: 16, 6: 14}
+"""Samples a judgement plays out, by players in the hand: a rollout costs more at a larger
+table, so the samples fall to keep a decision under a second."""
+MAX_TURNS = 400
+"""A rollout longer than this many turns (players who keep taking each other's discards)
+is scored as the stock running out then."""
+CLEAR_ERRORS = 2.0
+"""Another option replaces the hard level's choice as the best only when its expected
+value is higher by more than this many standard errors of the difference."""
+CACHED = 16
+"""Judgements kept, so the hint and the advisor asked of one moment price it once."""
+
+
+@dataclass(frozen=True)
+class Priced:
+    """One legal action, priced."""
+
+    action: Action
+    expected: float
+    """Mean value over the samples (see the glossary)."""
+    error: float = 0.0
+    """Standard error of this option's cost (the best option's expected less its own)."""
+    beaten: float | None = None
+    """For a knock: the share of samples in which it is beaten (undercut)."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """Every legal action of one decision, priced, best first."""
+
+    options: tuple[Priced, ...]
+    samples: int
+    """Samples each option was played out over (0 for a buy-back offer, worked out)."""
+
+    @property
+    def best(self) -> Action:
+        return self.options[0].action
+
+    def option(self, action: Action) -> Priced:
+        return next(o for o in self.options if o.action == action)
+
+
+_cache: OrderedDict = OrderedDict()
+
+
+def judge(view: PlayerView, seed: int = 0, samples: int | None = None) -> Judgement:
+    """Every legal action of ``view``'s seat priced (see the glossary), best first."""
+    legal = tuple(view.legal_actions)
+    if not legal:
+        raise ValueError("the judge prices the decision of the seat to move")
+    try:
+        key = (view, seed, samples)
+        hash(key)
+    except TypeError:  # a view holding an unhashable settlement: not cached
+        key = None
+    if key is not None and key in _cache:
+        _cache.move_to_end(key)
+        return _cache[key]
+    found = _judge(view, legal, seed, samples)
+    if key is not None:
+        _cache[key] = found
+        while len(_cache) > CACHED:
+            _cache.popitem(last=False)
+    return found
+
+
+def _judge(view: PlayerView, legal: tuple, seed: int, samples: int | None) -> Judgement:
+    if view.phase == "buy-back":
+        options = [Priced(a, buy_back_value(view, a)) for a in legal]
+        options.sort(key=lambda o: -o.expected)
+        return Judgement(tuple(options), 0)
+    knowledge = read_view(view)
+    profile = profile_of(view)
+    tuning = tuning_of(profile.id)
+    count = JUDGE_SAMPLES.get(knowledge.players, 8) if samples is None else samples
+    drawn = sample_hidden(
+        knowledge, random.Random(seed), count, likely=tuning.likely, bound=tuning.bound
+    )
+    table = table_of(view, knowledge, match=not profile.session.one_deal_each)
+    start = hand_state(view)
+    values: dict[Action, list[float]] = {}
+    beaten: dict[Action, float] = {}
+    for action in legal:
+        row = []
+        lost = 0
+        for sample in drawn:
+            value, knocked_and_beaten = rollout(table, start, sample, action)
+            row.append(value)
+            lost += knocked_and_beaten
+        values[action] = row
+        if isinstance(action, Knock):
+            beaten[action] = lost / max(len(drawn), 1)
+    means = {a: sum(v) / max(len(v), 1) for a, v in values.items()}
+    cap = tuning.knock_cap
+    kept = discard_points(list(view.hand), forbidden=view.taken) if cap is not None else {}
+
+    def capped(action: Action) -> bool:
+        return cap is not None and isinstance(action, Knock) and kept.get(action.card, 0) > cap
+
+    order = sorted(legal, key=lambda a: (capped(a), -means[a]))
+    usual = HardBot(seed=seed).choose(view)
+    if usual in values and order[0] != usual:
+        margin = means[order[0]] - means[usual]
+        if margin <= CLEAR_ERRORS * paired_error(values[order[0]], values[usual]):
+            order.remove(usual)
+            order.insert(0, usual)  # not clearly beaten: the hard level's choice stands
+    best = values[order[0]]
+    options = tuple(
+        Priced(a, means[a], paired_error(best, values[a]), beaten.get(a)) for a in order
+    )
+    return Judgement(options, len(drawn))
+
+
+def paired_error(best: list[float], other: list[float]) -> float:
+    """The standard error of the mean of ``best - other`` sample by sample."""
+    n = len(best)
+    if n < 2:
+        return 0.0
+    diffs = [b - o for b, o in zip(best, other, strict=True)]
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return math.sqrt(spread / n)
+
+
+def buy_back_value(view: PlayerView, action: Action) -> float:
+    """Chips expected from buying back: an even share of the larger pot against the
+    price of half the pot; staying out is worth nothing more."""
+    if isinstance(action, StayOut):
+        return 0.0
+    pot = float(view.pot)
+    price = pot / 2
+    others = sum(1 for s, on in enumerate(view.active) if on and s != view.seat)
+    return (pot + price) / (others + 1) - price
+
+
+def hand_state(view: PlayerView) -> HandState:
+    """The hand as the seat sees it, the hidden hands and the stock left empty (each
+    rollout fills them from a sample)."""
+    dealer = view.seats_in_hand.index(view.dealer) if view.dealer in view.seats_in_hand else 0
+    return HandState(
+        profile_id=view.profile_id,
+        players=len(view.hand_sizes),
+        dealer=dealer,
+        seed=0,
+        hands=[[] for _ in view.hand_sizes],
+        stock=[],
+        discard=list(view.discard_pile),
+        to_move=view.position,
+        phase=view.hand_phase,
+        turn=view.turn,
+        taken=view.taken,
+        offer_passes=view.offer_passes,
+        turns_since_empty=view.turns_since_empty,
+    )
+
+
+def rollout(table: Table, start: HandState, sample: Sample, action: Action) -> tuple[float, bool]:
+    """``action`` played in ``sample``, then the policy to the end of the hand: the value
+    to this seat, and whether this seat knocked and was beaten."""
+    state = start.copy()
+    state.hands = [list(h) for h in sample.hands]
+    state.stock = list(sample.stock)
+    state, _ = apply_unchecked(state, action)
+    turns = 0
+    while not state.is_over and turns < MAX_TURNS:
+        state, _ = apply_unchecked(state, policy(state))
+        turns += 1
+    knocker = state.knocker if state.ended_by == "knock" else None
+    result = settle_hands(table, state.hands, knocker)
+    value = utility(table, result)
+    return value, knocker == table.me and knock_is_beaten(table, result)
+
+
+def policy(state: HandState) -> Action:
+    """The rollout's move for the player to move (see *policy* in the glossary)."""
+    hand = state.hands[state.to_move]
+    if state.phase != "discard":
+        legal = legal_actions(state)
+        upcard = state.upcard
+        if TakeDiscard() in legal and upcard is not None:
+            after = discard_points([*hand, upcard], forbidden=upcard)
+            if after and min(after.values()) < cards_deadwood(hand):
+                return TakeDiscard()
+        if DrawStock() in legal:
+            return DrawStock()
+        return Pass() if Pass() in legal else legal[0]
+    options = discard_points(hand, forbidden=state.taken)
+    card = greedy_pick(options)
+    profile = state.profile
+    threshold = knock_threshold(profile.id, max(state.turn - 1, 0) // state.players)
+    if profile.knock_limit is not None:
+        threshold = min(threshold, profile.knock_limit)
+    if options[card] <= threshold and refusal(state, Knock(card)) is None:
+        return Knock(card)
+    return Discard(card)
+
+
+__all__ = [
+    "JUDGE_SAMPLES",
+    "Judgement",
+    "Priced",
+    "buy_back_value",
+    "judge",
+    "paired_error",
+]

@@ -1,0 +1,178 @@
+"""One judge behind the hint, the knock advisor, the review and the expert level."""
+
+from __future__ import annotations
+
+import pytest
+
+from knockrummy.ai import judge as judging
+from knockrummy.ai.advisor import advise
+from knockrummy.ai.expert import ExpertBot
+from knockrummy.ai.judge import judge
+from knockrummy.ai.review import (
+    Decision,
+    Option,
+    hand_summary,
+    price_options,
+    review_session,
+    session_summary,
+    verdict,
+)
+from knockrummy.commands.sim import play_session
+from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from knockrummy.engine.cards import Card
+from knockrummy.engine.profiles import PROFILES
+from knockrummy.engine.session import apply
+from knockrummy.engine.views import player_view
+from knockrummy.ui.hints import hint_text
+
+from ..sessions import play_some
+
+STEPS = (1, 2, 5, 6, 9)
+
+
+def _positions(profile: str):
+    """A fixed set of positions of the profile's smallest table with a real choice."""
+    players = PROFILES[profile].min_players
+    for steps in STEPS:
+        state = play_some(profile, players, seed=steps + 3, steps=steps)
+        if state.to_move is None:
+            continue
+        view = player_view(state, state.to_move)
+        if len(view.legal_actions) > 1:
+            yield state, view
+
+
+@pytest.mark.slow  # the judge prices a few dozen positions
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_the_hint_the_advisor_and_the_review_name_the_same_best_action(profile):
+    from knockrummy.ai.review import decision_seed
+
+    checked = 0
+    for state, view in _positions(profile):
+        seed = decision_seed(state.seed, len(state.log))
+        best = judge(view, seed=seed).best
+        assert price_options(view, seed=seed)[0].action == best
+        hint = hint_text(state, state.to_move)
+        if view.hand_phase == "discard":
+            advice = advise(view, seed=seed)
+            assert advice.knock == isinstance(best, Knock)
+            named = advice.knock_card if advice.knock else advice.discard
+            assert named == best.card == hint.card
+        elif isinstance(best, TakeDiscard):
+            assert hint.text.startswith("Hint: take")
+        elif isinstance(best, Pass):
+            assert hint.text == "Hint: pass."
+        else:
+            assert best == DrawStock() and "stock" in hint.text
+        # the review of this very decision, the best action played
+        judging._cache.clear()
+        log = [*state.log, (state.to_move, best)]
+        reviewed = review_session(
+            profile, state.players, state.seed, log, state.to_move, hand=state.hand_number
+        )
+        assert reviewed[-1].best == best and reviewed[-1].cost == 0
+        checked += 1
+    assert checked >= 3
+
+
+def _decision(cost: float, error: float) -> Decision:
+    best, chosen = Discard(Card.parse("8S")), Discard(Card.parse("QH"))
+    return Decision(1, 4, 0, chosen, (Option(best, 3.0), Option(chosen, 3.0 - cost, error)))
+
+
+def test_a_decision_is_a_mistake_only_when_its_cost_is_clearly_above_its_noise():
+    clear = _decision(5.2, 0.8)
+    assert clear.mistake and clear.cost_error == 0.8
+    assert verdict(clear) == "cost 5.2 ± 0.8 (best: throwing 8♠)"
+    for cost, error in ((1.5, 0.8), (0.4, 0.05), (3.0, 1.5)):
+        close = _decision(cost, error)
+        assert not close.mistake, (cost, error)
+        assert verdict(close).startswith("too close to call (cost ")
+    best = Decision(1, 4, 0, Discard(Card.parse("8S")), clear.options)
+    assert not best.mistake and best.cost_error == 0 and verdict(best) == "the best choice"
+    assert hand_summary([clear, _decision(1.5, 0.8)]) == (
+        "one clear mistake, costing about 5.2 points: throwing Q♥"
+    )
+    assert hand_summary([_decision(1.5, 0.8)]) == "no decision was a clear mistake"
+    assert session_summary([clear, _decision(1.5, 0.8)]) == (
+        "2 decisions in one hand: 1 clear mistake, costing about 5.2 points; "
+        "the costliest hand: 1 (about 5.2)"
+    )
+
+
+def test_the_review_speaks_french_and_spanish():
+    from knockrummy.language import speaking
+
+    for code in ("fr", "es"):
+        with speaking(code):
+            words = verdict(_decision(1.5, 0.8)), hand_summary([_decision(5.2, 0.8)])
+        assert not any(w.startswith(("too close", "one clear")) for w in words), words
+
+
+def _session(levels: tuple[str, ...], profile: str = "knock-rummy", hands: int = 1):
+    from knockrummy.ai import make_bot
+
+    bots = [make_bot(level, 40 + s) for s, level in enumerate(levels)]
+    return play_session(profile, len(levels), 5, bots, until=lambda s: s.hand_number == hands + 1)
+
+
+@pytest.mark.slow  # a reviewed hand
+def test_the_same_review_twice_gives_the_same_words():
+    state = _session(("medium", "easy"))
+    words = []
+    for _ in range(2):
+        judging._cache.clear()  # priced again from nothing
+        decisions = review_session("knock-rummy", 2, 5, state.log, 1)
+        words.append(
+            [verdict(d) for d in decisions] + [hand_summary(decisions), session_summary(decisions)]
+        )
+    assert words[0] == words[1]
+    assert len(words[0]) > 3
+
+
+def _tables():
+    for profile in sorted(PROFILES):
+        for players in (2, 4):
+            if PROFILES[profile].min_players <= players <= PROFILES[profile].max_players:
+                yield profile, players
+
+
+@pytest.mark.slow  # whole sessions of the expert level
+@pytest.mark.parametrize(("profile", "players"), list(_tables()))
+def test_expert_plays_whole_sessions(profile, players):
+    """With few samples a decision (the level's choices are the judge's whatever their
+    number): every action legal, the session to its end (or its fourth hand)."""
+    bots = [ExpertBot(seed=s, samples=3) if s % 2 == 0 else _hard(s) for s in range(players)]
+    state = play_session(profile, players, 9, bots, until=lambda s: s.hand_number == 4)
+    assert state.is_over or state.hand_number == 4
+    assert any(a.__class__ in (Discard, Knock) for seat, a in state.log if seat == 0)
+
+
+def _hard(seed: int):
+    from knockrummy.ai import make_bot
+
+    return make_bot("hard", seed)
+
+
+@pytest.mark.slow  # a reviewed hand of the expert level
+def test_the_experts_own_decisions_reviewed_by_the_judge_cost_about_nothing():
+    state = _session(("expert", "hard"), hands=3)
+    decisions = review_session("knock-rummy", 2, 5, state.log, 0)
+    assert len(decisions) >= 5
+    mistakes = [d for d in decisions if d.mistake]
+    assert len(mistakes) <= len(decisions) // 5, [verdict(d) for d in mistakes]
+
+
+def test_the_judge_sees_only_the_view_and_its_seed():
+    state = play_some("gin-rummy", 2, seed=4, steps=5)
+    view = player_view(state, state.to_move)
+    judging._cache.clear()
+    first = judge(view, seed=2, samples=6)
+    judging._cache.clear()
+    assert judge(view, seed=2, samples=6) == first
+    assert sorted(map(str, (o.action for o in first.options))) == sorted(
+        map(str, view.legal_actions)
+    )
+    assert first.options[0].error == 0 and all(o.error >= 0 for o in first.options)
+    after, _ = apply(state, first.best)
+    assert after is not state
