@@ -9,12 +9,14 @@ import pygame
 import pytest
 
 from knockrummy.ai.advisor import Advice, advise
+from knockrummy.ai.review import decision_seed
 from knockrummy.engine.actions import DrawStock, Knock
 from knockrummy.engine.cards import parse_cards
 from knockrummy.engine.melds import discard_points
 from knockrummy.persistence.settings_file import load_settings, save_settings
 from knockrummy.settings import Settings, SettingsError
 from knockrummy.ui.knock_check import knock_is_risky
+from knockrummy.ui.table import controller
 from knockrummy.ui.table.hooks import TableHooks
 from knockrummy.ui.table.painter import Marks, draw_table
 from knockrummy.ui.table.worker import TableWorker
@@ -116,18 +118,27 @@ def test_never_knocks_at_once():
     assert scene.session.log[-1][1] == Knock(card)
 
 
-def test_when_risky_asks_exactly_when_the_advisor_finds_the_knock_risky():
+def test_when_risky_asks_exactly_when_the_advisor_finds_the_knock_risky(monkeypatch):
     app, scene, card = _table_with_a_knock("risky")
     scene.selected = card
     view = scene.view
     log = len(scene.session.log)
+    seeds = []
+
+    def advise_recording(view, seed):
+        seeds.append(seed)
+        return advise(view, seed=seed)
+
+    monkeypatch.setattr(controller, "advise", advise_recording)
     scene.worker = TableWorker(HeldWorker())  # the advisor's estimate is still being made
     app.step(1 / 60, [key(pygame.K_k)])
     step(app, 3)
     assert scene.knock_future is not None and len(scene.session.log) == log
     assert scene.worker.executor.finish() == 1
     app.step(1 / 60, [])
-    risky = knock_is_risky(advise(view, seed=view.hand_number))
+    # the advice is the judge's for this decision's seed, as the hint and the review ask it
+    assert seeds == [decision_seed(scene.session.seed, log)]
+    risky = knock_is_risky(advise(view, seed=seeds[0]))
     asked = len(scene.session.log) == log
     assert asked == risky
     if asked:

@@ -594,9 +594,9 @@ class TableScene(Scene):
             self._ask(self.view, card, None)
         elif step == ADVISE:
             view = self.view
-            self.knock_future = self._in_background(
-                lambda: (view, card, advise(view, seed=view.hand_number))
-            )
+            # the seed of this decision, as the hint and the review use: the three agree
+            seed = decision_seed(self.session.seed, len(self.session.log))
+            self.knock_future = self._in_background(lambda: (view, card, advise(view, seed=seed)))
 
     def _ask(self, view: PlayerView, card: Card, advice) -> None:
         """Open the knock confirmation for ``card``."""
