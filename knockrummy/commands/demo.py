@@ -13,6 +13,7 @@ import sys
 from dataclasses import replace
 
 from ..engine.profiles import PROFILES, get_profile
+from ..language.message import shown
 from ..settings import BACK_CHOICES, DECK_NAMES, FELT_CHOICES, SPEEDS, Settings
 from ..ui.seats import COMPUTER
 from . import cli
@@ -77,7 +78,7 @@ def play_demo(args: argparse.Namespace) -> int:
 
     game = Game.open(args.data_dir)
     for message in game.messages:
-        print(f"knockrummy demo: {message}", file=sys.stderr)
+        print(f"knockrummy demo: {shown(message)}", file=sys.stderr)
     game.settings = Settings(
         speed=args.speed,
         four_colour=args.four_colour,
@@ -104,7 +105,7 @@ def play_demo(args: argparse.Namespace) -> int:
     result = run_demo(game, session_id, state, seats, args.hands, args.screenshot)
     game.store.close()  # the last connection: the write-ahead log goes back into the file
     if game.save_problem:
-        print(f"knockrummy demo: {game.save_problem}", file=sys.stderr)
+        print(f"knockrummy demo: {shown(game.save_problem)}", file=sys.stderr)
         return 1
     print(result, file=sys.stderr)
     return 0

@@ -31,6 +31,8 @@ from ..engine.errors import IllegalActionError
 from ..engine.ledger import Amount, parse_amount
 from ..engine.profiles import PROFILES
 from ..engine.session import SessionState, apply, new_session
+from ..language import N_
+from ..language.message import Message
 from ..settings import Settings, SettingsError
 from .files import FileFormatError, NewerFileError
 
@@ -166,20 +168,35 @@ def _object(value: Any, where: str) -> Mapping:
 # --------------------------------------------------------------------- JSON
 
 
+class _Refused(Exception):
+    """A JSON value refused while it is decoded: a sentence about ``{source}``, which
+    :func:`decode_json` names."""
+
+    def __init__(self, english: str, **values) -> None:
+        super().__init__(english)
+        self.english = english
+        self.values = values
+
+
 def _refuse_constant(word: str) -> Any:
-    raise InvalidDataError(f"holds {word}, which is not a number")
+    # Translators: {source} is a file's name or "the file"; {word} is "NaN" or "Infinity".
+    raise _Refused(N_("{source} holds {word}, which is not a number"), word=word)
 
 
 def _strict_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise InvalidDataError(f"holds a number of {len(digits.lstrip('-'))} digits")
+        # Translators: {source} is a file's name or "the file"; {count} a whole number.
+        problem = N_("{source} holds a number of {count} digits")
+        raise _Refused(problem, count=len(digits.lstrip("-")))
     return int(digits)
 
 
 def _strict_float(digits: str) -> float:
     value = float(digits)
     if not math.isfinite(value):
-        raise InvalidDataError(f"holds the number {_clip(digits)}, too large to use")
+        # Translators: {source} is a file's name or "the file"; {number} the number.
+        problem = N_("{source} holds the number {number}, too large to use")
+        raise _Refused(problem, number=_clip(digits))
     return value
 
 
@@ -188,35 +205,54 @@ _DECODER = json.JSONDecoder(
 )
 
 
-def decode_json(raw: str, source: str = "the file") -> Any:
+THE_FILE = Message(N_("the file"))
+"""A file whose name is not known, as a message's ``{source}`` names it."""
+
+_KIND_SENTENCES = {
+    # Translators: {source} is a file's name or "the file".
+    "settings": N_("{source} is not a Knock Rummy settings file"),
+    # Translators: {source} is a file's name or "the file".
+    "session": N_("{source} is not a Knock Rummy session file"),
+}
+
+
+def decode_json(raw: str, source: str | Message = THE_FILE) -> Any:
     """The JSON value of ``raw``, read strictly (see the module glossary)."""
     try:
         return _DECODER.decode(raw)
-    except InvalidDataError as exc:
-        raise InvalidDataError(f"{source} {exc}") from None
+    except _Refused as exc:
+        raise InvalidDataError(exc.english, source=source, **exc.values) from None
     except json.JSONDecodeError as exc:
-        raise InvalidDataError(f"{source} is damaged (not valid JSON: {exc.msg})") from None
+        # Translators: {source} is a file's name or "the file"; {detail} is Python's own
+        # English words on where the JSON breaks ("Expecting value").
+        problem = N_("{source} is damaged (not valid JSON: {detail})")
+        raise InvalidDataError(problem, source=source, detail=exc.msg) from None
     except RecursionError:
-        raise InvalidDataError(f"{source} is nested too deeply to be a Knock Rummy file") from None
+        # Translators: {source} is a file's name or "the file".
+        problem = N_("{source} is nested too deeply to be a Knock Rummy file")
+        raise InvalidDataError(problem, source=source) from None
 
 
-def envelope_data(raw: str, kind: str, schema: int, source: str = "the file") -> Any:
+def envelope_data(raw: str, kind: str, schema: int, source: str | Message = THE_FILE) -> Any:
     """The ``data`` of an envelope (see ``files.py``) of ``kind``, read strictly; a file
     from a newer version raises NewerFileError."""
     doc = decode_json(raw, source)
     if not isinstance(doc, dict) or doc.get("format") != kind:
-        raise InvalidDataError(f"{source} is not a Knock Rummy {kind.split('-')[-1]} file")
+        raise InvalidDataError(_KIND_SENTENCES[kind.split("-")[-1]], source=source)
     found = doc.get("schema")
     if type(found) is not int:
-        raise InvalidDataError(f"{source} has no schema version")
+        # Translators: {source} is a file's name or "the file".
+        raise InvalidDataError(N_("{source} has no schema version"), source=source)
     if found > schema:
         version = doc.get("app_version")
         shown = version if isinstance(version, str) and len(version) < 20 else "unknown"
-        raise NewerFileError(
-            f"{source} was written by a newer version of Knock Rummy ({ascii(shown)[1:-1]})"
-        )
+        # Translators: {source} is a file's name or "the file"; {version} the version
+        # that wrote it ("0.3.0").
+        problem = N_("{source} was written by a newer version of Knock Rummy ({version})")
+        raise NewerFileError(problem, source=source, version=ascii(shown)[1:-1])
     if "data" not in doc:
-        raise InvalidDataError(f"{source} holds no data")
+        # Translators: {source} is a file's name or "the file".
+        raise InvalidDataError(N_("{source} holds no data"), source=source)
     return doc["data"]
 
 

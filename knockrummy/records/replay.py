@@ -28,11 +28,17 @@ from ..engine.hand import deal
 from ..engine.ledger import format_amount
 from ..engine.session import SessionState, actor, apply, dealer_of_hand, hand_seed, new_session
 from ..language import N_, SOURCE, _, speaking
+from ..language.message import Message
 from .deal_codes import fingerprint
 
 
 class ReplayError(ValueError):
-    """The hand asked for does not exist or its stored actions do not replay."""
+    """The hand asked for does not exist or its stored actions do not replay: ``str()``
+    in English, its ``message`` shown in the player's language."""
+
+    def __init__(self, message: str, /, **values) -> None:
+        self.message = Message(message, **values)
+        super().__init__(str(self.message))
 
 
 @dataclass(frozen=True)
@@ -207,9 +213,13 @@ def replay_hand(
             steps.append(_step(before, state, action))
             states.append(before)
     except ValueError as exc:
-        raise ReplayError(f"hand {number} does not replay: {exc}") from exc
+        # Translators: {number} is a hand's number, {reason} the rule the stored move
+        # breaks (the engine's English words).
+        problem = N_("hand {number} does not replay: {reason}")
+        raise ReplayError(problem, number=number, reason=str(exc)) from exc
     if start is None or not steps:
-        raise ReplayError(f"the session has no hand {number} with stored actions")
+        # Translators: {number} is a hand's number.
+        raise ReplayError(N_("the session has no hand {number} with stored actions"), number=number)
     return HandReplay(number, start, tuple(steps), state, (*states, state))
 
 

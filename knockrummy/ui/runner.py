@@ -120,7 +120,7 @@ def run_game(
     game = Game.open(data_dir)
     start_logging(game.paths.logs)
     for message in game.messages:
-        logging.getLogger("knockrummy").warning(message)
+        logging.getLogger("knockrummy").warning(str(message))  # the log keeps the English
     app = open_window(game.settings, remembered=True)
     app.on_window_event = game.remember_window
     navigator = Navigator(app, game)

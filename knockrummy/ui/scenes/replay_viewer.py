@@ -24,6 +24,7 @@ import pygame
 
 from ...ai.review import Decision, describe, hand_summary, session_summary
 from ...language import N_, _, pgettext
+from ...language.message import shown
 from ...persistence.files import FileFormatError
 from ...persistence.schema import InvalidDataError
 from ...persistence.store import SaveError
@@ -78,8 +79,9 @@ class ReplayViewer(MenuScreen):
             self.finished_hands = len(store.hands(session_id))
         except (KeyError, FileFormatError) as exc:
             self.row, self.log, self.finished_hands = None, [], 0
-            # Translators: {reason} is what is wrong with the saved session (in English).
-            self.problem = _("This session cannot be replayed: {reason}").format(reason=exc)
+            # Translators: {reason} is what is wrong with the saved session.
+            problem = _("This session cannot be replayed: {reason}")
+            self.problem = problem.format(reason=shown(exc))
         self.seat = self._reviewed_seat()
         self.open_hand(hand)
         self._load_review()
@@ -115,7 +117,7 @@ class ReplayViewer(MenuScreen):
                 self.problem = None
             except ReplayError as exc:
                 self.replay = None
-                self.problem = str(exc)
+                self.problem = shown(exc)
         self.rebuild()
 
     @property
@@ -227,8 +229,8 @@ class ReplayViewer(MenuScreen):
         try:
             found = coach.kept(self.game.store, self.session_id, self.seat, len(self.log))
         except FileFormatError as exc:  # damaged since the viewer opened
-            # Translators: {reason} is what is wrong with the kept review (in English).
-            self.notices = [_("The review cannot be read: {reason}").format(reason=exc)]
+            # Translators: {reason} is what is wrong with the kept review.
+            self.notices = [_("The review cannot be read: {reason}").format(reason=shown(exc))]
             return
         if found is not None:
             self.decisions = found
