@@ -12,6 +12,7 @@ from dataclasses import replace
 import pygame
 
 from ..engine.session import SessionState
+from ..language import ngettext
 from ..logs import start_logging
 from ..settings import Settings
 from .loop import App
@@ -100,8 +101,24 @@ def run_demo(
     record = game.recorder(session_id, on_failure=lambda _text: app.quit())
     app.push(table_scene(session, seats, game.settings, options, TableHooks(on_action=record)))
     app.run()
-    shot = f", screenshot {seen['saved']}" if seen["saved"] else ""
-    return f"demo: {seen['panels']} hands played in session #{session_id}{shot}"
+    count = seen["panels"]
+    if seen["saved"]:
+        # Translators: `knockrummy demo`'s last line: {count} hands were played by the
+        # computers in saved session number {number}; {file} is the screenshot's path.
+        line = ngettext(
+            "demo: {count} hand played in session #{number}, screenshot {file}",
+            "demo: {count} hands played in session #{number}, screenshot {file}",
+            count,
+        )
+    else:
+        # Translators: `knockrummy demo`'s last line: {count} hands were played by the
+        # computers in saved session number {number}.
+        line = ngettext(
+            "demo: {count} hand played in session #{number}",
+            "demo: {count} hands played in session #{number}",
+            count,
+        )
+    return line.format(count=count, number=session_id, file=seen["saved"])
 
 
 def run_game(
