@@ -207,7 +207,7 @@ class Store:
                 "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
             )
             return [
-                schema.action(seat, text, f"action {i + 1}", players)
+                schema.action(seat, text, schema.action_words(i), players)
                 for i, (seat, text) in enumerate(rows)
             ]
 

@@ -87,3 +87,27 @@ def test_a_damaged_session_is_stored_in_english_and_listed_in_the_language(
         assert main(["ledger", "--data-dir", str(data_dir)]) == 0
     out = capsys.readouterr().out
     assert f"la partie n° {target} est abîmée" in out
+
+
+def test_what_is_wrong_inside_a_file_names_the_value_in_the_language(tmp_path):
+    """The value a refusal names ("seat 2's name") is translated with the sentence."""
+    import json
+
+    from knockrummy.persistence import schema
+
+    seats = [{"name": "Ann"}, {"name": "B" * 41}]
+    data = {"profile": "gin-rummy", "players": 2, "seed": 1, "seats": seats, "actions": []}
+    with pytest.raises(FileFormatError) as refused:
+        schema.session_file_data(data)
+    assert str(refused.value) == "seat 2's name is 41 characters long; a name is at most 40"
+    with language.speaking("fr"):
+        assert shown(refused.value) == (
+            "le nom de la place 2 fait 41 caractères ; un nom en a 40 au plus"
+        )
+    path = tmp_path / "settings.json"
+    doc = {"format": "knockrummy-settings", "schema": 1, "data": {"sound": "no"}}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    _, message = load_settings(path)
+    assert "sound must be true or false, not the text 'no'" in message
+    with language.speaking("es"):
+        assert "el sonido debe valer true o false, no el texto 'no'" in shown(message)
