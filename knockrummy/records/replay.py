@@ -349,15 +349,15 @@ def _card_of(action: Action, card: Card | None) -> str:
 
 def move_line(action: Action, player: str, you: bool = False, card: Card | None = None) -> str:
     """The whole line of a move log, in the current language: ``Ann throws 8♦``, or with
-    ``you`` (the player spoken to) ``You throw 8♦``. ``card`` names the card of an action that does
-    not carry it (a take-back's: see ``Step.card``)."""
+    ``you`` (the player spoken to) ``You throw 8♦``. ``card`` names the card of an action
+    that does not carry it (a take-back's: see ``Step.card``)."""
     named, spoken_to = MOVE_LINES[type(action).__name__]
     return _(spoken_to if you else named).format(player=player, card=_card_of(action, card))
 
 
 def choice_words(action: Action, card: Card | None = None) -> str:
     """The action as a review names a choice, in the current language (``throwing 8♦``,
-    ``jeter 8♦``): a noun phrase another sentence holds whole as its ``{choice}``."""
+    ``se défausser de 8♦``): a noun phrase another sentence holds whole as its ``{choice}``."""
     return _(CHOICES[type(action).__name__]).format(card=_card_of(action, card))
 
 
