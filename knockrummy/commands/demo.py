@@ -13,6 +13,8 @@ import sys
 from dataclasses import replace
 
 from ..engine.profiles import PROFILES, get_profile
+from ..language import _
+from ..language.message import shown
 from ..settings import BACK_CHOICES, DECK_NAMES, FELT_CHOICES, SPEEDS, Settings
 from ..ui.seats import COMPUTER
 from . import cli
@@ -77,7 +79,7 @@ def play_demo(args: argparse.Namespace) -> int:
 
     game = Game.open(args.data_dir)
     for message in game.messages:
-        print(f"knockrummy demo: {message}", file=sys.stderr)
+        print(f"knockrummy demo: {shown(message)}", file=sys.stderr)
     game.settings = Settings(
         speed=args.speed,
         four_colour=args.four_colour,
@@ -90,9 +92,9 @@ def play_demo(args: argparse.Namespace) -> int:
         game.settings = game.settings.with_deck(args.deck)
     session_id = game.store.last_unfinished() if args.resume else None
     if args.resume and session_id is None:
-        print(
-            "knockrummy demo: no unfinished session to resume; dealing a new one", file=sys.stderr
-        )
+        # Translators: `knockrummy demo --resume` found no game to go on with.
+        line = _("no unfinished session to resume; dealing a new one")
+        print(f"knockrummy demo: {line}", file=sys.stderr)
     if session_id is not None:
         state, seats = game.resume(session_id)
         seats = [replace(s, kind=COMPUTER) for s in seats]  # computers in every seat
@@ -104,7 +106,7 @@ def play_demo(args: argparse.Namespace) -> int:
     result = run_demo(game, session_id, state, seats, args.hands, args.screenshot)
     game.store.close()  # the last connection: the write-ahead log goes back into the file
     if game.save_problem:
-        print(f"knockrummy demo: {game.save_problem}", file=sys.stderr)
+        print(f"knockrummy demo: {shown(game.save_problem)}", file=sys.stderr)
         return 1
     print(result, file=sys.stderr)
     return 0

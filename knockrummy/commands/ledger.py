@@ -12,6 +12,7 @@ import sys
 
 from ..language import _, ngettext
 from ..language.games import full_name
+from ..language.message import shown
 from ..language.numbers import score
 from ..persistence.paths import user_paths
 from ..persistence.stats import ledger_csv, plain_text, sessions_json
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         # Translators: {path} is the saved games' file, {reason} why it cannot be read.
         problem = _("cannot read {path}: {reason}. The file was left as it is.")
-        print("knockrummy ledger: " + problem.format(path=path, reason=exc), file=sys.stderr)
+        print("knockrummy ledger: " + problem.format(path=path, reason=shown(exc)), file=sys.stderr)
         return 1
     try:
         # every session replayed once, so one holding an action the rules refuse is listed
@@ -80,7 +81,7 @@ def text_lines(store) -> list[str]:
         if s.problem is not None:
             # Translators: {number} is a session's number, {reason} what is wrong with it.
             line = _("#{number} cannot be read: {reason}")
-            lines.append(line.format(number=s.id, reason=plain_text(s.problem)))
+            lines.append(line.format(number=s.id, reason=plain_text(shown(s.problem))))
             continue
         scores = ", ".join(
             f"{plain_text(name)} {score(v)}" for name, v in zip(s.names, s.scores, strict=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..engine.actions import Action
 from ..language import _
+from ..language.message import shown
 from ..persistence.paths import user_paths
 from ..persistence.schema import InvalidDataError, SessionRow
 from ..persistence.store import StoreError, read_store
@@ -85,7 +86,7 @@ def stored_session(
     except StoreError as exc:
         # Translators: {path} is the saved games' file, {reason} why it cannot be read.
         problem = _("cannot read {path}: {reason}. The file was left as it is")
-        raise CommandError(problem.format(path=path, reason=exc)) from None
+        raise CommandError(problem.format(path=path, reason=shown(exc))) from None
     try:
         row = store.session(session_id)
         damaged = store.problem(session_id)  # every row checked, the actions replayed
@@ -104,7 +105,7 @@ def stored_session(
     except InvalidDataError as exc:
         # Translators: {number} is a session's number, {reason} what is wrong with it.
         problem = _("session #{number} cannot be read: {reason}")
-        raise CommandError(problem.format(number=session_id, reason=exc)) from None
+        raise CommandError(problem.format(number=session_id, reason=shown(exc))) from None
     finally:
         store.close()
     return StoredSession(row, log, review)
@@ -112,7 +113,7 @@ def stored_session(
 
 def fail(command: str, problem: Exception) -> int:
     """Print ``problem`` as the command's plain error; the exit status 1."""
-    print(f"knockrummy {command}: {problem}", file=sys.stderr)
+    print(f"knockrummy {command}: {shown(problem)}", file=sys.stderr)
     return 1
 
 

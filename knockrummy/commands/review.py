@@ -74,13 +74,23 @@ SHOWN_OPTIONS = 3
 
 def decision_line(d: Decision) -> str:
     """``turn 3: throwing J♦: cost 5.0 ± 0.8 (best: throwing 9♦); options discard 9D
-    +1.2, discard JD -3.8, ...``."""
+    +1.2, discard JD -3.8, ...``, in the terminal's language (the options in the engine's
+    text form, as ``--json``)."""
     shown = list(d.options[:SHOWN_OPTIONS])
     shown += [o for o in d.options[SHOWN_OPTIONS:] if o.action == d.action]
     options = ", ".join(f"{o.action} {o.expected:+.1f}" for o in shown)
     more = len(d.options) - len(shown)
-    tail = f" and {more} more" if more else ""
-    return f"turn {d.turn}: {describe(d)}: {verdict(d)}; options {options}{tail}"
+    if more:
+        # Translators: the options a review line names, then how many it leaves out;
+        # {options} lists actions in the engine's text form with their points.
+        options = ngettext("{options} and {count} more", "{options} and {count} more", more).format(
+            options=options, count=more
+        )
+    # Translators: a line of `knockrummy review`: {turn} is the hand's turn, {choice} the
+    # choice made ("throwing 8♦"), {verdict} the coach's word on it ("cost 5.2 ± 0.8 (best:
+    # throwing 9♦)", "too close to call (...)"), {options} the options priced.
+    line = _("turn {turn}: {choice}: {verdict}; options {options}")
+    return line.format(turn=d.turn, choice=describe(d), verdict=verdict(d), options=options)
 
 
 def _hands_dealt(session) -> int:
@@ -97,9 +107,20 @@ def text_lines(decisions: list[Decision], names: tuple[str, ...]) -> list[str]:
     hands = sorted({d.hand for d in decisions})
     for hand in hands:
         mine = [d for d in decisions if d.hand == hand]
-        lines.append(f"Hand {hand}: {hand_summary(mine)}")
+        # Translators: a hand's line of `knockrummy review`: {hand} is its number,
+        # {summary} the coach's words on it.
+        lines.append(_("Hand {hand}: {summary}").format(hand=hand, summary=hand_summary(mine)))
         for d in mine:
             lines.append(f"  {decision_line(d)}")
-    seat = plain_text(names[decisions[0].seat]) if decisions else "this seat"
-    lines.append(f"{seat}: {session_summary(decisions)}")
+    summary = session_summary(decisions)
+    if decisions:
+        # Translators: the last line of `knockrummy review`: {player} is the seat's name,
+        # {summary} the coach's words on the whole session.
+        last = _("{player}: {summary}").format(
+            player=plain_text(names[decisions[0].seat]), summary=summary
+        )
+    else:
+        # Translators: the last line of `knockrummy review` for a seat with no decisions.
+        last = _("this seat: {summary}").format(summary=summary)
+    lines.append(last)
     return lines

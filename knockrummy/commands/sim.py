@@ -21,6 +21,7 @@ from ..engine.ledger import format_amount
 from ..engine.profiles import PROFILES, get_profile
 from ..engine.session import SessionState, apply, new_session
 from ..engine.views import player_view
+from ..language import ngettext
 
 if TYPE_CHECKING:
     from ..ai.common import Bot
@@ -151,7 +152,18 @@ def run_sessions(
             print(json.dumps(row), flush=True)
         else:
             winners = ", ".join(state.names[w] for w in state.winners)
+            # Translators: `knockrummy sim`'s line for one simulated session: {seed} its
+            # seed, {count} hands played, {scores} the scores, {winners} the winners' names.
+            line = ngettext(
+                "session seed {seed}: {count} hand, scores {scores}, won by {winners}",
+                "session seed {seed}: {count} hands, scores {scores}, won by {winners}",
+                row["hands_played"],
+            )
             print(
-                f"session seed {session_seed}: {row['hands_played']} hands, "
-                f"scores {' '.join(row['scores'])}, won by {winners}"
+                line.format(
+                    seed=session_seed,
+                    count=row["hands_played"],
+                    scores=" ".join(row["scores"]),
+                    winners=winners,
+                )
             )

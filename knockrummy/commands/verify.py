@@ -12,7 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..engine.profiles import PROFILES
+from ..language import _
+from ..language.games import full_name
 from ..records.deal_codes import DealCodeError, decode
 from ..records.replay import Start, dealt_hand
 
@@ -52,14 +53,28 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(start_json(start)))
         return 0
-    profile = PROFILES[deal.profile_id].name
-    print(f"Deal {deal.code}, {profile}, hand {args.hand}")
-    print(f"  fingerprint shown before the hand: {start.fingerprint}")
-    print(f"  seed shown after it:               {start.seed}")
+    # Translators: `knockrummy verify`'s first line: {code} is a deal code, {game} the
+    # game's name, {hand} a hand's number.
+    head = _("Deal {code}, {game}, hand {hand}")
+    print(head.format(code=deal.code, game=full_name(deal.profile_id), hand=args.hand))
+    # Translators: {fingerprint} is a long hexadecimal code shown before the hand is played.
+    print("  " + _("fingerprint shown before the hand: {fingerprint}").format(
+        fingerprint=start.fingerprint))  # fmt: skip
+    # Translators: {seed} is the hand's shuffle seed, a whole number shown after the hand.
+    print("  " + _("seed shown after it: {seed}").format(seed=start.seed))
     for position, hand in enumerate(start.hands):
         seat = start.seats[position]
-        dealer = " (dealer)" if seat == start.dealer else ""
-        print(f"  seat {seat + 1}{dealer}: {' '.join(c.symbol for c in hand)}")
-    print(f"  upcard: {start.upcard.symbol}")
-    print(f"  stock, top first: {' '.join(c.symbol for c in start.stock)}")
+        cards = " ".join(c.symbol for c in hand)
+        if seat == start.dealer:
+            # Translators: a seat's cards as dealt; {seat} is its number, {cards} its cards.
+            line = _("seat {seat} (dealer): {cards}")
+        else:
+            # Translators: a seat's cards as dealt; {seat} is its number, {cards} its cards.
+            line = _("seat {seat}: {cards}")
+        print("  " + line.format(seat=seat + 1, cards=cards))
+    # Translators: {card} is the first upcard ("8♦").
+    print("  " + _("upcard: {card}").format(card=start.upcard.symbol))
+    # Translators: {cards} lists the stock's cards, the top one first.
+    stock = _("stock, top first: {cards}").format(cards=" ".join(c.symbol for c in start.stock))
+    print("  " + stock)
     return 0

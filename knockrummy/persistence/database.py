@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import app_version
+from ..language import N_
+from ..language.message import Message, reason
 from .files import FileFormatError, UnusableFileError, check_own_file
 
 SCHEMA = 4
@@ -145,9 +147,9 @@ class StoreUnavailableError(StoreError):
     """The file or its folder cannot be read or written here; ``reason`` says why in a few
     words ("the file is read-only"). Never a reason to set the file aside."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str | Message, /, **values) -> None:
+        super().__init__(reason, **values)
+        self.reason = self.message
 
 
 class SaveError(StoreError):
@@ -169,10 +171,12 @@ def schema_version(db: sqlite3.Connection) -> int:
     except sqlite3.DatabaseError as exc:
         raise _read_problem(exc) from exc
     if row is None:
-        raise DamagedDatabaseError("the database has no schema version")
+        raise DamagedDatabaseError(N_("the database has no schema version"))
     text = str(row[0])
     if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:
-        raise DamagedDatabaseError(f"its schema version ({text[:20]!r}) is not a version number")
+        # Translators: {version} is what the file holds where a version number should be.
+        problem = N_("its schema version ({version}) is not a version number")
+        raise DamagedDatabaseError(problem, version=repr(text[:20]))
     return int(text)
 
 
@@ -185,19 +189,27 @@ def inspect(db: sqlite3.Connection, thorough: bool = True) -> int:
         if not tables:
             return 0
         if "meta" not in tables:
-            raise DamagedDatabaseError("the file holds another program's tables, not saved games")
+            raise DamagedDatabaseError(
+                N_("the file holds another program's tables, not saved games")
+            )
         version = schema_version(db)
         if version > SCHEMA:
-            raise DamagedDatabaseError(
-                f"it was written by a newer version of Knock Rummy (database version {version})"
+            # Translators: {version} is a whole number.
+            problem = N_(
+                "it was written by a newer version of Knock Rummy (database version {version})"
             )
+            raise DamagedDatabaseError(problem, version=version)
         missing = sorted(TABLES - tables)
         if missing:
-            raise DamagedDatabaseError(f"tables are missing ({', '.join(missing)})")
+            # Translators: {tables} names the database's tables (their English names).
+            problem = N_("tables are missing ({tables})")
+            raise DamagedDatabaseError(problem, tables=", ".join(missing))
         if thorough:
             check = db.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
-                raise DamagedDatabaseError(f"the database is damaged ({check})")
+                # Translators: {detail} is SQLite's own English words.
+                problem = N_("the database is damaged ({detail})")
+                raise DamagedDatabaseError(problem, detail=check)
         return version
     except sqlite3.DatabaseError as exc:
         raise _read_problem(exc) from exc
@@ -291,7 +303,8 @@ def look(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Look:
     """
     try:
         if path.is_dir() and not path.is_symlink():
-            raise StoreUnavailableError(f"{path.name} is a folder, not a file")
+            # Translators: {file} is a file's name.
+            raise StoreUnavailableError(N_("{file} is a folder, not a file"), file=path.name)
         for _ in range(3):
             check_files(path)
             seen = identity(path)
@@ -305,7 +318,7 @@ def look(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Look:
             if header != _HEADER:
                 if identity(path) != seen:
                     continue
-                raise DamagedDatabaseError("the file is not a Knock Rummy database")
+                raise DamagedDatabaseError(N_("the file is not a Knock Rummy database"))
             db = _immutable(path)
             try:
                 version = inspect(db)
@@ -324,7 +337,9 @@ def look(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Look:
             db.close()
             raise
     except OSError as exc:
-        raise StoreUnavailableError(f"the file cannot be read: {exc.strerror or exc}") from exc
+        # Translators: {reason} is what the system said (its own words).
+        problem = N_("the file cannot be read: {reason}")
+        raise StoreUnavailableError(problem, reason=reason(exc)) from exc
 
 
 SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -338,7 +353,7 @@ def check_files(path: Path) -> None:
         try:
             check_own_file(path.with_name(name))
         except UnusableFileError as exc:
-            raise StoreUnavailableError(str(exc)) from None
+            raise StoreUnavailableError(exc.message) from None
 
 
 def _header(path: Path) -> bytes:
@@ -347,7 +362,8 @@ def _header(path: Path) -> bytes:
     fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOFOLLOW | getattr(os, "O_BINARY", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise StoreUnavailableError(f"{path.name} is not a file")
+            # Translators: {file} is a file's name.
+            raise StoreUnavailableError(N_("{file} is not a file"), file=path.name)
         return os.read(fd, len(_HEADER))
     finally:
         os.close(fd)
@@ -445,7 +461,7 @@ def _open_writable(path: Path, busy_timeout: float) -> sqlite3.Connection:
         db.execute("PRAGMA foreign_keys = ON")
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode.lower() != "wal":
-            raise StoreUnavailableError("the database cannot keep a write-ahead log here")
+            raise StoreUnavailableError(N_("the database cannot keep a write-ahead log here"))
         db.execute("PRAGMA synchronous = FULL")
         check_files(path)  # (made a link meanwhile: SQLite followed it; write nothing)
         prepare(db)
@@ -472,7 +488,7 @@ def _is_busy(exc: sqlite3.Error) -> bool:
     return "locked" in str(exc)
 
 
-BUSY_MESSAGE = "your saved games are in use by another program"
+BUSY_MESSAGE = N_("your saved games are in use by another program")
 
 
 def _read_problem(exc: sqlite3.Error) -> StoreError:
@@ -481,24 +497,33 @@ def _read_problem(exc: sqlite3.Error) -> StoreError:
     if _is_busy(exc):
         return StoreBusyError(BUSY_MESSAGE)
     if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_IOERR")):
-        return StoreUnavailableError(f"the file cannot be read: {exc}")
+        # Translators: {reason} is SQLite's own English words.
+        return StoreUnavailableError(N_("the file cannot be read: {reason}"), reason=str(exc))
     if name.startswith("SQLITE_READONLY"):
         # a read-only look at a file that needs a writer first (a crash left it mid-write)
-        return StoreUnavailableError(f"the file cannot be read here: {exc}")
-    return DamagedDatabaseError(f"the file is damaged or not a database ({exc})")
+        # Translators: {reason} is SQLite's own English words.
+        problem = N_("the file cannot be read here: {reason}")
+        return StoreUnavailableError(problem, reason=str(exc))
+    # Translators: {detail} is SQLite's own English words.
+    problem = N_("the file is damaged or not a database ({detail})")
+    return DamagedDatabaseError(problem, detail=str(exc))
+
+
+DISK_FULL = N_("the disk is full")
 
 
 def _write_reason(exc: sqlite3.Error) -> str | None:
-    """A few words for a failed write that is no fault of the file (None if it is)."""
+    """A few words for a failed write that is no fault of the file (None if it is),
+    English marked for the catalogue."""
     name = _error_name(exc)
     if name.startswith("SQLITE_FULL"):
-        return "the disk is full"
+        return DISK_FULL
     if name.startswith("SQLITE_READONLY"):
-        return "the file is read-only"
+        return N_("the file is read-only")
     if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
-        return "the file or its folder cannot be written"
+        return N_("the file or its folder cannot be written")
     if name.startswith("SQLITE_IOERR"):
-        return "the disk reported an error"
+        return N_("the disk reported an error")
     return None
 
 
@@ -508,26 +533,41 @@ def _write_problem(exc: sqlite3.Error) -> StoreError:
         return StoreBusyError(BUSY_MESSAGE)
     reason = _write_reason(exc)
     if reason is not None:
-        return StoreUnavailableError(reason)
+        return StoreUnavailableError(Message(reason))
     return _read_problem(exc)
 
 
 def save_problem(exc: sqlite3.Error) -> SaveError:
     """The plain sentence for a change that could not be written."""
-    kept = "everything saved before it is kept"
     if isinstance(exc, sqlite3.IntegrityError):
         return SessionConflictError(
-            "Your game could not be saved: this session was played on in another window. "
-            f"This window stops saving it; {kept}."
+            N_(
+                "Your game could not be saved: this session was played on in another "
+                "window. This window stops saving it; everything saved before it is kept."
+            )
         )
     if _is_busy(exc):
-        return SaveError(f"Your game could not be saved: {BUSY_MESSAGE}; {kept}.")
-    reason = _write_reason(exc)
-    if reason == "the disk is full":
         return SaveError(
-            "Your game could not be saved: the disk is full. Free some space and start "
-            f"Knock Rummy again; {kept}."
+            N_(
+                "Your game could not be saved: your saved games are in use by another "
+                "program; everything saved before it is kept."
+            )
+        )
+    reason = _write_reason(exc)
+    if reason == DISK_FULL:
+        return SaveError(
+            N_(
+                "Your game could not be saved: the disk is full. Free some space and start "
+                "Knock Rummy again; everything saved before it is kept."
+            )
         )
     if reason is None:
-        reason = f"the database refused the change ({exc})"
-    return SaveError(f"Your game could not be saved: {reason}; {kept}.")
+        # Translators: {detail} is SQLite's own English words.
+        problem = Message(N_("the database refused the change ({detail})"), detail=str(exc))
+    else:
+        problem = Message(reason)
+    # Translators: {reason} says why, in a few words ("the file is read-only").
+    problem_sentence = N_(
+        "Your game could not be saved: {reason}; everything saved before it is kept."
+    )
+    return SaveError(problem_sentence, reason=problem)

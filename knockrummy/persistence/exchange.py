@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.session import SessionState
+from ..language import N_
+from ..language.message import Message
 from . import schema
 from .files import UnusableFileError, envelope, read_regular, write_atomic
 from .store import Store
@@ -60,26 +62,35 @@ class PreparedImport:
     state: SessionState
     """The session after its last action (its log, ledger and hand records)."""
     seats: tuple[schema.SeatData, ...]
-    source: str
+    source: str | Message
     """The file's name, for messages."""
 
 
 def prepare_import(
-    raw: str, source: str = "the file", progress: Callable[[int, int], None] | None = None
+    raw: str,
+    source: str | Message = schema.THE_FILE,
+    progress: Callable[[int, int], None] | None = None,
 ) -> PreparedImport:
     """Check ``raw`` (an exported file's text) and replay it in memory; any problem raises
     a FileFormatError (InvalidDataError, NewerFileError) in plain words. Touches no store."""
     if len(raw) > schema.MAX_FILE_BYTES:
-        raise schema.InvalidDataError(f"{source} is too large to be a session file")
+        # Translators: {source} is a file's name or "the file".
+        problem = N_("{source} is too large to be a session file")
+        raise schema.InvalidDataError(problem, source=source)
     data = schema.envelope_data(raw, KIND, SCHEMA, source)
     try:
         session = schema.session_file_data(data)
     except schema.InvalidDataError as exc:
-        raise schema.InvalidDataError(f"{source} cannot be imported: {exc}") from None
+        # Translators: {source} is a file's name or "the file"; {reason} what is wrong.
+        problem = N_("{source} cannot be imported: {reason}")
+        raise schema.InvalidDataError(problem, source=source, reason=exc.message) from None
     try:
         state = schema.replay(schema.start(session), session.actions, progress)
     except schema.InvalidDataError as exc:
-        raise schema.InvalidDataError(f"{source} holds an impossible game: {exc}") from None
+        # Translators: {source} is a file's name or "the file"; {reason} the move the
+        # rules refuse.
+        problem = N_("{source} holds an impossible game: {reason}")
+        raise schema.InvalidDataError(problem, source=source, reason=exc.message) from None
     return PreparedImport(state, session.seats, source)
 
 
@@ -88,7 +99,7 @@ def finish_import(store: Store, prepared: PreparedImport) -> int:
     return store.add_session(prepared.state, [s.to_json() for s in prepared.seats])
 
 
-def import_session(store: Store, raw: str, source: str = "the file") -> int:
+def import_session(store: Store, raw: str, source: str | Message = schema.THE_FILE) -> int:
     """Add the session in ``raw`` to the store, all or nothing; returns its id."""
     return finish_import(store, prepare_import(raw, source))
 
@@ -100,16 +111,17 @@ def read_session_file(path: Path) -> str:
     try:
         raw = read_regular(path, schema.MAX_FILE_BYTES)
     except UnusableFileError as exc:
-        raise schema.InvalidDataError(str(exc)) from None
+        raise schema.InvalidDataError(exc.message) from None
     if len(raw) > schema.MAX_FILE_BYTES:
+        # Translators: {file} is a file's name, {limit} a whole number of megabytes.
+        problem = N_("{file} is larger than {limit} MB, more than any session file")
         limit = schema.MAX_FILE_BYTES // (1024 * 1024)
-        raise schema.InvalidDataError(
-            f"{path.name} is larger than {limit} MB, more than any session file"
-        )
+        raise schema.InvalidDataError(problem, file=path.name, limit=limit)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise schema.InvalidDataError(f"{path.name} is not a text file") from None
+        # Translators: {file} is a file's name.
+        raise schema.InvalidDataError(N_("{file} is not a text file"), file=path.name) from None
 
 
 def import_session_file(store: Store, path: Path) -> int:

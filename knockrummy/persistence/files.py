@@ -29,10 +29,22 @@ from pathlib import Path
 from typing import Any
 
 from .. import app_version
+from ..language import N_
+from ..language.message import Message
 
 
 class FileFormatError(ValueError):
-    """A file is not what it should be; the message says why in plain words."""
+    """A file is not what it should be; the message says why in plain words.
+
+    It carries its :class:`~knockrummy.language.message.Message`: ``str()`` is the
+    English (what the log and a session's summary keep, the same in every language),
+    ``message.shown()`` the player's language (what the window and the terminal show)."""
+
+    def __init__(self, message: str | Message, /, **values) -> None:
+        if not isinstance(message, Message):
+            message = Message(message, **values)
+        super().__init__(str(message))
+        self.message = message
 
 
 class NewerFileError(FileFormatError):
@@ -54,28 +66,37 @@ def typed_path(text: str) -> Path:
     words: an empty name, a NUL, an unknown ``~user``."""
     text = text.strip()
     if not text:
-        raise UnusableFileError("no file name was given")
+        raise UnusableFileError(N_("no file name was given"))
     if "\0" in text:
-        raise UnusableFileError("a file name cannot hold a NUL character")
+        raise UnusableFileError(N_("a file name cannot hold a NUL character"))
     try:
         os.fsencode(text)
         return Path(text).expanduser()
     except (RuntimeError, KeyError, UnicodeError, ValueError):
-        raise UnusableFileError(f"{text[:60]!r} names an unknown home folder") from None
+        # Translators: {name} is a file name a player typed.
+        problem = N_("{name} names an unknown home folder")
+        raise UnusableFileError(problem, name=repr(text[:60])) from None
 
 
-def _kind(mode: int) -> str:
+def _kind(mode: int, name: str) -> Message:
+    """What a file that is not a regular one is, in a sentence about it."""
+    # Translators: {file} is a file's name; each of these sentences says what it is.
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return Message(N_("{file} is a folder, not a file"), file=name)
     if stat.S_ISFIFO(mode):
-        return "a named pipe"
+        # Translators: {file} is a file's name.
+        return Message(N_("{file} is a named pipe, not a file"), file=name)
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        # Translators: {file} is a file's name.
+        return Message(N_("{file} is a device, not a file"), file=name)
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        # Translators: {file} is a file's name.
+        return Message(N_("{file} is a socket, not a file"), file=name)
     if stat.S_ISLNK(mode):
-        return "a link"
-    return "not a regular file"
+        # Translators: {file} is a file's name.
+        return Message(N_("{file} is a link, not a file"), file=name)
+    # Translators: {file} is a file's name.
+    return Message(N_("{file} is not a regular file"), file=name)
 
 
 def _reason(exc: OSError) -> str:
@@ -90,11 +111,15 @@ def check_own_file(path: Path) -> bool:
     except FileNotFoundError:
         return False
     except (OSError, ValueError) as exc:
-        raise UnusableFileError(f"{path.name} cannot be looked at ({exc})") from None
+        # Translators: {file} is a file's name, {reason} what the system said.
+        raise UnusableFileError(N_("{file} cannot be looked at ({reason})"), file=path.name,
+                                reason=str(exc)) from None  # fmt: skip
     if stat.S_ISLNK(st.st_mode):
-        raise UnusableFileError(f"{path.name} is a link, which Knock Rummy never writes through")
+        # Translators: {file} is a file's name.
+        problem = N_("{file} is a link, which Knock Rummy never writes through")
+        raise UnusableFileError(problem, file=path.name)
     if not stat.S_ISREG(st.st_mode):
-        raise UnusableFileError(f"{path.name} is {_kind(st.st_mode)}, not a file")
+        raise UnusableFileError(_kind(st.st_mode, path.name))
     return True
 
 
@@ -106,19 +131,21 @@ def read_regular(path: Path, limit: int, follow: bool = True) -> bytes:
     try:
         st = os.stat(path) if follow else os.lstat(path)
     except (OSError, ValueError) as exc:
-        raise UnusableFileError(f"{path.name} cannot be read ({_describe(exc)})") from None
+        raise UnusableFileError(_unreadable(path, exc)) from None
     if not stat.S_ISREG(st.st_mode):
         if stat.S_ISLNK(st.st_mode):
-            raise UnusableFileError(f"{path.name} is a link, which Knock Rummy does not follow")
-        raise UnusableFileError(f"{path.name} is {_kind(st.st_mode)}, not a file")
+            # Translators: {file} is a file's name.
+            problem = N_("{file} is a link, which Knock Rummy does not follow")
+            raise UnusableFileError(problem, file=path.name)
+        raise UnusableFileError(_kind(st.st_mode, path.name))
     flags = os.O_RDONLY | _NONBLOCK | _BINARY | (0 if follow else _NOFOLLOW)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise UnusableFileError(f"{path.name} cannot be read ({_describe(exc)})") from None
+        raise UnusableFileError(_unreadable(path, exc)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise UnusableFileError(f"{path.name} is {_kind(os.fstat(fd).st_mode)}, not a file")
+            raise UnusableFileError(_kind(os.fstat(fd).st_mode, path.name))
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -128,15 +155,18 @@ def read_regular(path: Path, limit: int, follow: bool = True) -> bytes:
             size += len(chunk)
         return b"".join(chunks)
     except OSError as exc:
-        raise UnusableFileError(f"{path.name} cannot be read ({_describe(exc)})") from None
+        raise UnusableFileError(_unreadable(path, exc)) from None
     finally:
         os.close(fd)
 
 
-def _describe(exc: BaseException) -> str:
+def _unreadable(path: Path, exc: BaseException) -> Message:
     if isinstance(exc, OSError):
-        return _reason(exc)
-    return "its name cannot be used here"
+        # Translators: {file} is a file's name, {reason} what the system said (its own
+        # words, in the system's language).
+        return Message(N_("{file} cannot be read ({reason})"), file=path.name, reason=_reason(exc))
+    # Translators: {file} is a file's name.
+    return Message(N_("{file} cannot be read (its name cannot be used here)"), file=path.name)
 
 
 def own_folder(folder: Path) -> Path:
@@ -145,8 +175,15 @@ def own_folder(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     st = os.lstat(folder)
     if not stat.S_ISDIR(st.st_mode):
-        what = "a link" if stat.S_ISLNK(st.st_mode) else _kind(st.st_mode)
-        raise NotADirectoryError(f"{folder.name} is {what}, not a folder")
+        if stat.S_ISLNK(st.st_mode):
+            # Translators: {folder} is a folder's name.
+            problem = Message(N_("{folder} is a link, not a folder"), folder=folder.name)
+        else:
+            # Translators: {folder} is a folder's name.
+            problem = Message(N_("{folder} is not a folder"), folder=folder.name)
+        refused = NotADirectoryError(str(problem))
+        refused.message = problem  # shown in the player's language (see FileFormatError)
+        raise refused
     return folder
 
 
@@ -161,9 +198,11 @@ def write_atomic(path: Path, text: str) -> None:
         if os.path.lexists(path):
             os.close(os.open(path, os.O_RDONLY | _NONBLOCK | _NOFOLLOW | _BINARY))
     except PermissionError:
-        raise _Refused(f"{path.name} cannot be read here, so it is not written over") from None
+        # Translators: {file} is a file's name.
+        problem = N_("{file} cannot be read here, so it is not written over")
+        raise _Refused(Message(problem, file=path.name)) from None
     except UnusableFileError as exc:
-        raise _Refused(str(exc)) from None
+        raise _Refused(exc.message) from None
     fd, temp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -180,9 +219,10 @@ def write_atomic(path: Path, text: str) -> None:
 class _Refused(UnusableFileError, OSError):
     """A write refused before anything was written (see :func:`write_atomic`)."""
 
-    def __init__(self, message: str) -> None:
-        OSError.__init__(self, message)
-        self.strerror = message
+    def __init__(self, message: Message) -> None:
+        OSError.__init__(self, str(message))
+        self.strerror = str(message)
+        self.message = message
 
     def __str__(self) -> str:
         return self.strerror
@@ -208,7 +248,7 @@ LOW_SPACE = 50 * 2**20
 """Bytes of free space under which the player is warned at start."""
 
 
-def low_space_notice(folder: Path, minimum: int = LOW_SPACE) -> str | None:
+def low_space_notice(folder: Path, minimum: int = LOW_SPACE) -> Message | None:
     """A plain notice when the disk holding ``folder`` has less than ``minimum`` bytes
     free (None when there is room, or when the free space cannot be told)."""
     try:
@@ -217,7 +257,9 @@ def low_space_notice(folder: Path, minimum: int = LOW_SPACE) -> str | None:
         return None
     if free >= minimum:
         return None
-    return (
-        f"Your disk is almost full ({free / 2**20:.0f} MB free): your games may stop being "
-        "saved. Free some space to be safe."
+    # Translators: a notice on the title screen; {megabytes} is a whole number.
+    notice = N_(
+        "Your disk is almost full ({megabytes} MB free): your games may stop being saved. "
+        "Free some space to be safe."
     )
+    return Message(notice, megabytes=round(free / 2**20))

@@ -31,6 +31,8 @@ from ..engine.errors import IllegalActionError
 from ..engine.ledger import Amount, parse_amount
 from ..engine.profiles import PROFILES
 from ..engine.session import SessionState, apply, new_session
+from ..language import N_
+from ..language.message import Message
 from ..settings import Settings, SettingsError
 from .files import FileFormatError, NewerFileError
 
@@ -75,21 +77,34 @@ class InvalidDataError(FileFormatError):
 # --------------------------------------------------------------------- values
 
 
-def _show(value: Any) -> str:
+def _show(value: Any) -> str | Message:
     """A short description of a refused value (never megabytes of it)."""
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     if isinstance(value, str):
-        return "an empty text" if not value else f"the text {_clip(value)}"
+        if not value:
+            return Message(N_("an empty text"))
+        # Translators: a refused value: {text} is the text, quoted.
+        return Message(N_("the text {text}"), text=_clip(value))
     if isinstance(value, int):
-        return str(value) if abs(value) < 10**20 else f"a number of {len(str(abs(value)))} digits"
+        if abs(value) < 10**20:
+            return str(value)
+        # Translators: a refused value: a number of {count} digits.
+        return Message(N_("a number of {count} digits"), count=len(str(abs(value))))
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, (list, tuple)):
-        return f"a list of {len(value)}"
+        # Translators: a refused value: a list of {count} items.
+        return Message(N_("a list of {count}"), count=len(value))
     if isinstance(value, dict):
-        return "an object"
-    return f"a {type(value).__name__} value"
+        return Message(N_("an object"))
+    # Translators: a refused value of a kind a file never holds; {kind} is Python's name.
+    return Message(N_("a {kind} value"), kind=type(value).__name__)
+
+
+def _of(english: str, where: str | Message) -> Message:
+    """A part of what ``where`` names (``seat 2's name``)."""
+    return Message(english, where=where)
 
 
 def _clip(text: str) -> str:
@@ -97,89 +112,134 @@ def _clip(text: str) -> str:
     return ascii(shown)
 
 
-def integer(value: Any, where: str, low: int, high: int) -> int:
+def integer(value: Any, where: str | Message, low: int, high: int) -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (never a bool or float)."""
     if type(value) is not int:
-        raise InvalidDataError(f"{where} must be a whole number, not {_show(value)}")
+        # Translators: {where} names a value of a file ("seat 2's name"), {value} what it
+        # holds instead.
+        problem = N_("{where} must be a whole number, not {value}")
+        raise InvalidDataError(problem, where=where, value=_show(value))
     if not low <= value <= high:
-        raise InvalidDataError(f"{where} is {_show(value)}; it must be from {low} to {high}")
+        # Translators: {where} names a value of a file, {value} the value, {low} and
+        # {high} whole numbers.
+        problem = N_("{where} is {value}; it must be from {low} to {high}")
+        raise InvalidDataError(problem, where=where, value=_show(value), low=low, high=high)
     return value
 
 
-def text(value: Any, where: str, limit: int, allow_empty: bool = False) -> str:
+def text(value: Any, where: str | Message, limit: int, allow_empty: bool = False) -> str:
     """``value`` if it is printable text of at most ``limit`` characters."""
     if not isinstance(value, str):
-        raise InvalidDataError(f"{where} must be text, not {_show(value)}")
+        # Translators: {where} names a value of a file, {value} what it holds instead.
+        raise InvalidDataError(N_("{where} must be text, not {value}"), where=where,
+                               value=_show(value))  # fmt: skip
     if len(value) > limit:
-        raise InvalidDataError(f"{where} is {len(value)} characters long; it is at most {limit}")
+        # Translators: {where} names a value of a file; {count} and {limit} are numbers
+        # of characters.
+        problem = N_("{where} is {count} characters long; it is at most {limit}")
+        raise InvalidDataError(problem, where=where, count=len(value), limit=limit)
     if not value and not allow_empty:
-        raise InvalidDataError(f"{where} is empty")
+        # Translators: {where} names a value of a file.
+        raise InvalidDataError(N_("{where} is empty"), where=where)
     if not value.isprintable():  # also False for a lone surrogate
         if any("\ud800" <= ch <= "\udfff" for ch in value):
-            raise InvalidDataError(f"{where} holds a broken character (a lone surrogate)")
-        raise InvalidDataError(f"{where} holds a control character")
+            # Translators: {where} names a value of a file.
+            problem = N_("{where} holds a broken character (a lone surrogate)")
+            raise InvalidDataError(problem, where=where)
+        # Translators: {where} names a value of a file.
+        raise InvalidDataError(N_("{where} holds a control character"), where=where)
     return value
 
 
-def choice(value: Any, where: str, options) -> str:
+def choice(value: Any, where: str | Message, options) -> str:
     """``value`` if it is one of ``options`` (texts)."""
     if not isinstance(value, str) or value not in options:
-        raise InvalidDataError(f"{where} must be one of {', '.join(options)}, not {_show(value)}")
+        # Translators: {where} names a value of a file, {options} the values it may be
+        # (ids, the same in every language), {value} what it holds instead.
+        problem = N_("{where} must be one of {options}, not {value}")
+        raise InvalidDataError(problem, where=where, options=", ".join(options), value=_show(value))
     return value
 
 
-def name(value: Any, where: str) -> str:
+def name(value: Any, where: str | Message) -> str:
     """A player's name: 1 to ``MAX_NAME_LENGTH`` printable characters, not only spaces."""
     if isinstance(value, str) and len(value) > MAX_NAME_LENGTH:
-        raise InvalidDataError(
-            f"{where} is {len(value)} characters long; a name is at most {MAX_NAME_LENGTH}"
-        )
+        # Translators: {where} names a name in a file; {count} and {limit} are numbers of
+        # characters.
+        problem = N_("{where} is {count} characters long; a name is at most {limit}")
+        raise InvalidDataError(problem, where=where, count=len(value), limit=MAX_NAME_LENGTH)
     checked = text(value, where, MAX_NAME_LENGTH)
     if not checked.strip():
-        raise InvalidDataError(f"{where} is only spaces")
+        # Translators: {where} names a name in a file.
+        raise InvalidDataError(N_("{where} is only spaces"), where=where)
     return checked
 
 
-def level(value: Any, where: str = "the level") -> str:
+THE_LEVEL = Message(N_("the level"))
+THE_SEED = Message(N_("the seed"))
+
+
+def level(value: Any, where: str | Message = THE_LEVEL) -> str:
     """A built-in computer level (``easy``, ``medium``, ``hard``): never a class to load."""
     return choice(value, where, tuple(LEVELS))
 
 
-def seed(value: Any, where: str = "the seed") -> int:
+def seed(value: Any, where: str | Message = THE_SEED) -> int:
     return integer(value, where, 0, MAX_SEED)
 
 
-def _list(value: Any, where: str, limit: int) -> list:
+def _list(value: Any, where: str | Message, limit: int) -> list:
     if not isinstance(value, list):
-        raise InvalidDataError(f"{where} must be a list, not {_show(value)}")
+        # Translators: {where} names a value of a file, {value} what it holds instead.
+        raise InvalidDataError(N_("{where} must be a list, not {value}"), where=where,
+                               value=_show(value))  # fmt: skip
     if len(value) > limit:
-        raise InvalidDataError(f"{where} holds {len(value)} items; at most {limit} are allowed")
+        # Translators: {where} names a list in a file; {count} and {limit} are numbers.
+        problem = N_("{where} holds {count} items; at most {limit} are allowed")
+        raise InvalidDataError(problem, where=where, count=len(value), limit=limit)
     return value
 
 
-def _object(value: Any, where: str) -> Mapping:
+def _object(value: Any, where: str | Message) -> Mapping:
     if not isinstance(value, dict):
-        raise InvalidDataError(f"{where} must be an object, not {_show(value)}")
+        # Translators: {where} names a value of a file, {value} what it holds instead.
+        raise InvalidDataError(N_("{where} must be an object, not {value}"), where=where,
+                               value=_show(value))  # fmt: skip
     return value
 
 
 # --------------------------------------------------------------------- JSON
 
 
+class _Refused(Exception):
+    """A JSON value refused while it is decoded: a sentence about ``{source}``, which
+    :func:`decode_json` names."""
+
+    def __init__(self, english: str, **values) -> None:
+        super().__init__(english)
+        self.english = english
+        self.values = values
+
+
 def _refuse_constant(word: str) -> Any:
-    raise InvalidDataError(f"holds {word}, which is not a number")
+    # Translators: {source} is a file's name or "the file"; {word} is "NaN" or "Infinity".
+    raise _Refused(N_("{source} holds {word}, which is not a number"), word=word)
 
 
 def _strict_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise InvalidDataError(f"holds a number of {len(digits.lstrip('-'))} digits")
+        # Translators: {source} is a file's name or "the file"; {count} a whole number.
+        problem = N_("{source} holds a number of {count} digits")
+        raise _Refused(problem, count=len(digits.lstrip("-")))
     return int(digits)
 
 
 def _strict_float(digits: str) -> float:
     value = float(digits)
     if not math.isfinite(value):
-        raise InvalidDataError(f"holds the number {_clip(digits)}, too large to use")
+        # Translators: {source} is a file's name or "the file"; {number} the number.
+        problem = N_("{source} holds the number {number}, too large to use")
+        raise _Refused(problem, number=_clip(digits))
     return value
 
 
@@ -188,35 +248,54 @@ _DECODER = json.JSONDecoder(
 )
 
 
-def decode_json(raw: str, source: str = "the file") -> Any:
+THE_FILE = Message(N_("the file"))
+"""A file whose name is not known, as a message's ``{source}`` names it."""
+
+_KIND_SENTENCES = {
+    # Translators: {source} is a file's name or "the file".
+    "settings": N_("{source} is not a Knock Rummy settings file"),
+    # Translators: {source} is a file's name or "the file".
+    "session": N_("{source} is not a Knock Rummy session file"),
+}
+
+
+def decode_json(raw: str, source: str | Message = THE_FILE) -> Any:
     """The JSON value of ``raw``, read strictly (see the module glossary)."""
     try:
         return _DECODER.decode(raw)
-    except InvalidDataError as exc:
-        raise InvalidDataError(f"{source} {exc}") from None
+    except _Refused as exc:
+        raise InvalidDataError(exc.english, source=source, **exc.values) from None
     except json.JSONDecodeError as exc:
-        raise InvalidDataError(f"{source} is damaged (not valid JSON: {exc.msg})") from None
+        # Translators: {source} is a file's name or "the file"; {detail} is Python's own
+        # English words on where the JSON breaks ("Expecting value").
+        problem = N_("{source} is damaged (not valid JSON: {detail})")
+        raise InvalidDataError(problem, source=source, detail=exc.msg) from None
     except RecursionError:
-        raise InvalidDataError(f"{source} is nested too deeply to be a Knock Rummy file") from None
+        # Translators: {source} is a file's name or "the file".
+        problem = N_("{source} is nested too deeply to be a Knock Rummy file")
+        raise InvalidDataError(problem, source=source) from None
 
 
-def envelope_data(raw: str, kind: str, schema: int, source: str = "the file") -> Any:
+def envelope_data(raw: str, kind: str, schema: int, source: str | Message = THE_FILE) -> Any:
     """The ``data`` of an envelope (see ``files.py``) of ``kind``, read strictly; a file
     from a newer version raises NewerFileError."""
     doc = decode_json(raw, source)
     if not isinstance(doc, dict) or doc.get("format") != kind:
-        raise InvalidDataError(f"{source} is not a Knock Rummy {kind.split('-')[-1]} file")
+        raise InvalidDataError(_KIND_SENTENCES[kind.split("-")[-1]], source=source)
     found = doc.get("schema")
     if type(found) is not int:
-        raise InvalidDataError(f"{source} has no schema version")
+        # Translators: {source} is a file's name or "the file".
+        raise InvalidDataError(N_("{source} has no schema version"), source=source)
     if found > schema:
         version = doc.get("app_version")
         shown = version if isinstance(version, str) and len(version) < 20 else "unknown"
-        raise NewerFileError(
-            f"{source} was written by a newer version of Knock Rummy ({ascii(shown)[1:-1]})"
-        )
+        # Translators: {source} is a file's name or "the file"; {version} the version
+        # that wrote it ("0.3.0").
+        problem = N_("{source} was written by a newer version of Knock Rummy ({version})")
+        raise NewerFileError(problem, source=source, version=ascii(shown)[1:-1])
     if "data" not in doc:
-        raise InvalidDataError(f"{source} holds no data")
+        # Translators: {source} is a file's name or "the file".
+        raise InvalidDataError(N_("{source} holds no data"), source=source)
     return doc["data"]
 
 
@@ -253,71 +332,99 @@ class SessionData:
     """The seat that may take back a discard (see ``SessionState``); None: none may."""
 
 
-def seat(value: Any, where: str) -> SeatData:
+def seat(value: Any, where: str | Message) -> SeatData:
     """One seat object: ``name``, and optionally ``kind`` (computer) and ``level`` (medium)."""
     data = _object(value, where)
     return SeatData(
-        name(data.get("name"), f"{where}'s name"),
-        choice(data.get("kind", COMPUTER), f"{where}'s kind", SEAT_KINDS),
-        level(data.get("level", "medium"), f"{where}'s level"),
+        # Translators: the name of what {where} names ("seat 2").
+        name(data.get("name"), _of(N_("{where}'s name"), where)),
+        # Translators: the kind (human or computer) of what {where} names ("seat 2").
+        choice(data.get("kind", COMPUTER), _of(N_("{where}'s kind"), where), SEAT_KINDS),
+        # Translators: the computer level of what {where} names ("seat 2").
+        level(data.get("level", "medium"), _of(N_("{where}'s level"), where)),
     )
 
 
 def _basics(profile: Any, players: Any, seed_value: Any, stake: Any, seats: Any):
-    profile = choice(profile, "the rules profile", tuple(PROFILES))
-    players = integer(players, "the number of players", 2, 6)
+    profile = choice(profile, Message(N_("the rules profile")), tuple(PROFILES))
+    players = integer(players, Message(N_("the number of players")), 2, 6)
     try:
         PROFILES[profile].check_players(players)
     except ValueError as exc:
         raise InvalidDataError(str(exc)) from None
     seed_value = seed(seed_value)
-    stake = integer(stake, "the stake", 0, MAX_STAKE)
-    seats = _list(seats, "the seats", 6)
+    stake = integer(stake, Message(N_("the stake")), 0, MAX_STAKE)
+    seats = _list(seats, THE_SEATS, 6)
     if len(seats) != players:
-        raise InvalidDataError(f"{players} players need {players} seats, not {len(seats)}")
-    checked = tuple(seat(s, f"seat {i + 1}") for i, s in enumerate(seats))
+        # Translators: {players} is a number of players, {count} the seats a file holds.
+        problem = N_("{players} players need {players} seats, not {count}")
+        raise InvalidDataError(problem, players=players, count=len(seats))
+    checked = tuple(seat(s, seat_words(i)) for i, s in enumerate(seats))
     return profile, players, seed_value, stake, checked
+
+
+THE_SEATS = Message(N_("the seats"))
+
+
+def seat_words(index: int) -> Message:
+    """``seat 2``: a seat counted from 1, as a player counts."""
+    # Translators: a seat of a saved game, counted from 1; it names a value in a message
+    # ("seat 2's name is empty").
+    return Message(N_("seat {number}"), number=index + 1)
 
 
 def undo_seat(value: Any, seats: Sequence[SeatData]) -> int | None:
     """The seat that may take back a discard: None, or the seat of a human player."""
     if value is None:
         return None
-    checked = integer(value, "the seat with take-backs", 0, len(seats) - 1)
+    checked = integer(value, Message(N_("the seat with take-backs")), 0, len(seats) - 1)
     if seats[checked].kind != HUMAN:
-        raise InvalidDataError(
-            f"seat {checked + 1} may take back discards, but a computer plays it"
-        )
+        # Translators: {number} is a seat's number.
+        problem = N_("seat {number} may take back discards, but a computer plays it")
+        raise InvalidDataError(problem, number=checked + 1)
     return checked
 
 
-def action(seat_value: Any, action_text: Any, where: str, players: int) -> tuple:
+def action(seat_value: Any, action_text: Any, where: str | Message, players: int) -> tuple:
     """One ``(seat, action)``: the seat an int below ``players`` or None, the action in the
     engine's text form (``draw``, ``discard 7H``...)."""
     if seat_value is not None:
-        integer(seat_value, f"{where}'s seat", 0, players - 1)
+        # Translators: the seat of what {where} names ("action 17").
+        integer(seat_value, _of(N_("{where}'s seat"), where), 0, players - 1)
     checked = text(action_text, where, MAX_ACTION_TEXT)
     try:
         return seat_value, parse_action(checked)
     except ValueError:
-        raise InvalidDataError(f"{where} ({_clip(checked)}) is not an action") from None
+        # Translators: {where} names an action of a file ("action 17"), {text} its text.
+        problem = N_("{where} ({text}) is not an action")
+        raise InvalidDataError(problem, where=where, text=_clip(checked)) from None
+
+
+def action_words(index: int) -> Message:
+    """``action 17``: an action of a session, counted from 1."""
+    # Translators: an action of a saved game, counted from 1; it names a value in a
+    # message ("action 17 cannot be played").
+    return Message(N_("action {number}"), number=index + 1)
 
 
 def session_file_data(data: Any) -> SessionData:
     """The session in an exported file's ``data``, checked; InvalidDataError otherwise."""
-    data = _object(data, "the session")
+    data = _object(data, Message(N_("the session")))
     for key in ("profile", "players", "seed", "seats", "actions"):
         if key not in data:
-            raise InvalidDataError(f"the session has no {key}")
+            # Translators: {key} is a key of a session file (its English name, as written).
+            raise InvalidDataError(N_("the session has no {key}"), key=key)
     profile, players, seed_value, stake, seats = _basics(
         data["profile"], data["players"], data["seed"], data.get("stake", 0), data["seats"]
     )
-    log = _list(data["actions"], "the action log", MAX_ACTIONS)
+    log = _list(data["actions"], Message(N_("the action log")), MAX_ACTIONS)
     actions = []
     for i, entry in enumerate(log):
-        where = f"action {i + 1}"
+        where = action_words(i)
         if not isinstance(entry, list) or len(entry) != 2:
-            raise InvalidDataError(f"{where} must be a pair [seat, action], not {_show(entry)}")
+            # Translators: {where} names an action ("action 17"), {value} what it holds.
+            problem = N_("{where} must be a pair [seat, action], not {value}")
+            raise InvalidDataError(problem, where=where, value=_show(entry))
         actions.append(action(entry[0], entry[1], where, players))
     undo = undo_seat(data.get("undo_seat"), seats)
     return SessionData(profile, players, seed_value, stake, seats, tuple(actions), undo)
@@ -345,7 +452,10 @@ def replay(
         try:
             state, _ = apply(state, act, seat_value)
         except IllegalActionError as exc:
-            raise InvalidDataError(f"action {i + 1} cannot be played: {exc}") from None
+            # Translators: {where} names an action ("action 17"), {reason} the rule it
+            # breaks (the engine's English words).
+            problem = N_("{where} cannot be played: {reason}")
+            raise InvalidDataError(problem, where=action_words(i), reason=str(exc)) from None
     if progress is not None:
         progress(total, total)
     return state
@@ -408,23 +518,31 @@ def is_time(value: Any) -> bool:
     return type(value) in (int, float) and MIN_TIME <= value <= MAX_TIME
 
 
-def _time(value: Any, where: str) -> float:
+def _time(value: Any, where: str | Message) -> float:
     if not is_time(value):
-        raise InvalidDataError(f"{where} is not a time ({_show(value)})")
+        # Translators: {where} names a value of a file, {value} what it holds instead.
+        raise InvalidDataError(N_("{where} is not a time ({value})"), where=where,
+                               value=_show(value))  # fmt: skip
     return float(value)
 
 
-def _seat_list(value: Any, where: str, players: int, distinct: bool = True) -> tuple[int, ...]:
+def _seat_list(
+    value: Any, where: str | Message, players: int, distinct: bool = True
+) -> tuple[int, ...]:
     seats = _list(value, where, players)
-    checked = tuple(integer(s, f"a seat in {where}", 0, players - 1) for s in seats)
+    # Translators: one of the seats a list names; {where} names the list ("the winners").
+    one = _of(N_("a seat in {where}"), where)
+    checked = tuple(integer(s, one, 0, players - 1) for s in seats)
     if distinct and len(set(checked)) != len(checked):
-        raise InvalidDataError(f"{where} names a seat twice")
+        # Translators: {where} names a list of seats ("the winners").
+        raise InvalidDataError(N_("{where} names a seat twice"), where=where)
     return checked
 
 
-def _json_column(value: Any, where: str) -> Any:
+def _json_column(value: Any, where: str | Message) -> Any:
     if not isinstance(value, str) or len(value) > MAX_FILE_BYTES:
-        raise InvalidDataError(f"{where} is not JSON text")
+        # Translators: {where} names a value of the saved games.
+        raise InvalidDataError(N_("{where} is not JSON text"), where=where)
     return decode_json(value, where)
 
 
@@ -435,10 +553,11 @@ def session_row(row: Mapping) -> SessionRow:
         row["players"],
         row["seed"],
         row["stake"],
-        _json_column(row["seats"], "the seats"),
+        _json_column(row["seats"], THE_SEATS),
     )
-    finished = integer(row["finished"], "the finished flag", 0, 1)
-    winners = _seat_list(_json_column(row["winners"], "the winners"), "the winners", players)
+    finished = integer(row["finished"], Message(N_("the finished flag")), 0, 1)
+    the_winners = Message(N_("the winners"))
+    winners = _seat_list(_json_column(row["winners"], the_winners), the_winners, players)
     return SessionRow(
         id=row["id"],
         profile=profile,
@@ -448,15 +567,16 @@ def session_row(row: Mapping) -> SessionRow:
         seats=seats,
         finished=bool(finished),
         winners=winners,
-        created=_time(row["created"], "the creation time"),
-        updated=_time(row["updated"], "the time of the last action"),
+        created=_time(row["created"], Message(N_("the creation time"))),
+        updated=_time(row["updated"], Message(N_("the time of the last action"))),
         undo_seat=undo_seat(row["undo_seat"], seats),
     )
 
 
 def ledger_row(row: Mapping, players: int) -> dict:
     """A row of ``ledger`` as the keyword arguments of a LedgerEntry, checked."""
-    where = f"ledger row {_show(row['seq'])}"
+    # Translators: a row of the saved games' ledger; {number} is its number as stored.
+    where = Message(N_("ledger row {number}"), number=_show(row["seq"]))
     amount = row["amount"]
     try:
         if not isinstance(amount, str) or not _AMOUNT.fullmatch(amount):
@@ -464,42 +584,61 @@ def ledger_row(row: Mapping, players: int) -> dict:
         # a whole amount is read as an int: a Fraction costs ten times as much
         value: Amount = parse_amount(amount) if "/" in amount else int(amount)
     except (ValueError, ZeroDivisionError):
-        raise InvalidDataError(f"{where}'s amount is {_show(amount)}, not a number") from None
+        # Translators: {where} names a ledger row, {value} what its amount holds.
+        problem = N_("{where}'s amount is {value}, not a number")
+        raise InvalidDataError(problem, where=where, value=_show(amount)) from None
     counterparty = row["counterparty"]
     if counterparty is not None:
-        integer(counterparty, f"{where}'s other seat", 0, players - 1)
+        # Translators: the other seat a ledger row names; {where} names the row.
+        integer(counterparty, _of(N_("{where}'s other seat"), where), 0, players - 1)
     return {
-        "seat": integer(row["seat"], f"{where}'s seat", 0, players - 1),
+        "seat": integer(row["seat"], _of(N_("{where}'s seat"), where), 0, players - 1),
         "amount": value,
-        "kind": text(row["kind"], f"{where}'s kind", 40),
-        "reason": text(row["reason"], f"{where}'s reason", MAX_REASON_LENGTH),
-        "hand": integer(row["hand"], f"{where}'s hand", 0, MAX_ACTIONS),
-        "account": choice(row["account"], f"{where}'s account", ACCOUNTS),
+        "kind": text(row["kind"], _of(N_("{where}'s kind"), where), 40),
+        # Translators: the reason a ledger row gives; {where} names the row.
+        "reason": text(row["reason"], _of(N_("{where}'s reason"), where), MAX_REASON_LENGTH),
+        # Translators: the hand of what {where} names.
+        "hand": integer(row["hand"], _of(N_("{where}'s hand"), where), 0, MAX_ACTIONS),
+        # Translators: the account (points or chips) of a ledger row; {where} names it.
+        "account": choice(row["account"], _of(N_("{where}'s account"), where), ACCOUNTS),
         "counterparty": counterparty,
     }
 
 
 def hand_row(row: Mapping, players: int) -> dict:
     """A row of ``hands`` with its JSON columns decoded, checked."""
-    number = integer(row["number"], "a hand's number", 1, MAX_ACTIONS)
-    where = f"hand {number}"
-    seats = _seat_list(_json_column(row["seats"], f"{where}'s seats"), f"{where}'s seats", players)
-    deadwood = _list(_json_column(row["deadwood"], f"{where}'s counts"), f"{where}'s counts", 6)
+    number = integer(row["number"], Message(N_("a hand's number")), 1, MAX_ACTIONS)
+    # Translators: a hand of a saved game; it names a value in a message.
+    where = Message(N_("hand {number}"), number=number)
+    # Translators: the seats dealt in a hand; {where} names the hand ("hand 3").
+    seats_words = _of(N_("{where}'s seats"), where)
+    seats = _seat_list(_json_column(row["seats"], seats_words), seats_words, players)
+    # Translators: the deadwood counts of a hand; {where} names the hand ("hand 3").
+    counts = _of(N_("{where}'s counts"), where)
+    deadwood = _list(_json_column(row["deadwood"], counts), counts, 6)
     if len(deadwood) != len(seats):
-        raise InvalidDataError(f"{where} has {len(deadwood)} counts for {len(seats)} seats")
+        # Translators: {where} names a hand; {count} and {seats} are numbers.
+        problem = N_("{where} has {count} counts for {seats} seats")
+        raise InvalidDataError(problem, where=where, count=len(deadwood), seats=len(seats))
     knocker = row["knocker"]
     if knocker is not None:
-        integer(knocker, f"{where}'s knocker", 0, players - 1)
-    winners = _json_column(row["winners"], f"{where}'s winners")
+        # Translators: the seat that knocked in a hand; {where} names the hand.
+        integer(knocker, _of(N_("{where}'s knocker"), where), 0, players - 1)
+    # Translators: the winners of what {where} names ("hand 3").
+    winners_words = _of(N_("{where}'s winners"), where)
+    winners = _json_column(row["winners"], winners_words)
     return {
         "session_id": row["session_id"],
         "number": number,
-        "dealer": integer(row["dealer"], f"{where}'s dealer", 0, players - 1),
+        # Translators: the dealer of a hand; {where} names the hand.
+        "dealer": integer(row["dealer"], _of(N_("{where}'s dealer"), where), 0, players - 1),
         "seats": list(seats),
-        "result": text(row["result"], f"{where}'s result", 40),
+        # Translators: how a hand ended; {where} names the hand.
+        "result": text(row["result"], _of(N_("{where}'s result"), where), 40),
         "knocker": knocker,
-        "winners": list(_seat_list(winners, f"{where}'s winners", players)),
-        "deadwood": [integer(d, f"a count in {where}", 0, 10_000) for d in deadwood],
+        "winners": list(_seat_list(winners, winners_words, players)),
+        # Translators: one of a hand's deadwood counts; {where} names the hand.
+        "deadwood": [integer(d, _of(N_("a count in {where}"), where), 0, 10_000) for d in deadwood],
     }
 
 
@@ -525,73 +664,122 @@ class ReviewRow:
 def review_row(row: Mapping, session: SessionRow) -> ReviewRow:
     """A row of ``reviews`` with its decisions decoded and checked: every decision is the
     row's seat's, its action one of its options, every number finite, every name a name."""
-    seat_value = integer(row["seat"], "a kept review's seat", 0, session.players - 1)
-    where = f"the kept review of seat {seat_value + 1}"
-    actions = integer(row["actions"], f"{where}'s count of actions", 0, MAX_ACTIONS)
-    method = integer(row["method"], f"{where}'s method", 0, 10**9)
+    seat_value = integer(row["seat"], Message(N_("a kept review's seat")), 0, session.players - 1)
+    # Translators: the coach's review kept in the saved games for seat {number}.
+    where = Message(N_("the kept review of seat {number}"), number=seat_value + 1)
+    # Translators: {where} names a kept review.
+    count = _of(N_("{where}'s count of actions"), where)
+    actions = integer(row["actions"], count, 0, MAX_ACTIONS)
+    # Translators: how a kept review was made; {where} names it.
+    method = integer(row["method"], _of(N_("{where}'s method"), where), 0, 10**9)
     items = _list(_json_column(row["decisions"], where), where, MAX_ACTIONS)
+    # Translators: a decision of a kept review, counted from 1; {where} names the review.
+    decision = N_("decision {number} of {where}")
     decisions = tuple(
-        _decision(item, f"decision {i + 1} of {where}", seat_value, session.players)
+        _decision(item, Message(decision, number=i + 1, where=where), seat_value, session.players)
         for i, item in enumerate(items)
     )
     return ReviewRow(seat_value, actions, method, decisions)
 
 
-def _decision(value: Any, where: str, seat_value: int, players: int):
+def _decision(value: Any, where: Message, seat_value: int, players: int):
     from ..ai.review import Decision, Option
 
     item = _object(value, where)
     unknown = sorted(k for k in item if k not in REVIEW_KEYS)
     if unknown:
-        raise InvalidDataError(f"{where} holds {_clip(str(unknown[0]))}, which is not kept")
+        # Translators: {where} names a kept decision, {key} a key it holds (as written).
+        problem = N_("{where} holds {key}, which is not kept")
+        raise InvalidDataError(problem, where=where, key=_clip(str(unknown[0])))
     for key in ("hand", "turn", "seat", "action", "options"):
         if key not in item:
-            raise InvalidDataError(f"{where} has no {key}")
-    integer(item["seat"], f"{where}'s seat", seat_value, seat_value)
-    _, chosen = action(None, item["action"], f"{where}'s action", players)
+            # Translators: {where} names a kept decision, {key} a key (as written).
+            raise InvalidDataError(N_("{where} has no {key}"), where=where, key=key)
+    integer(item["seat"], _of(N_("{where}'s seat"), where), seat_value, seat_value)
+    # Translators: the action of what {where} names (a kept decision).
+    _, chosen = action(None, item["action"], _of(N_("{where}'s action"), where), players)
     options = []
-    for pair in _list(item["options"], f"{where}'s options", MAX_OPTIONS):
+    # Translators: the options of a kept decision; {where} names it.
+    for pair in _list(item["options"], _of(N_("{where}'s options"), where), MAX_OPTIONS):
         if not isinstance(pair, list) or len(pair) not in (2, 3):
-            raise InvalidDataError(f"an option of {where} is not [action, points, error]")
-        _, option = action(None, pair[0], f"an option of {where}", players)
+            # Translators: {where} names a kept decision; an option is kept as its action,
+            # its points and the points' standard error.
+            problem = N_("an option of {where} is not [action, points, error]")
+            raise InvalidDataError(problem, where=where)
+        # Translators: one option of a kept decision; {where} names the decision.
+        _, option = action(None, pair[0], _of(N_("an option of {where}"), where), players)
         expected = pair[1]
         if type(expected) not in (int, float) or not math.isfinite(expected):
-            raise InvalidDataError(f"an option of {where} is worth {_show(expected)}")
+            # Translators: {where} names a kept decision, {value} what an option holds.
+            problem = N_("an option of {where} is worth {value}")
+            raise InvalidDataError(problem, where=where, value=_show(expected))
         error = pair[2] if len(pair) == 3 else 0.0
         if type(error) not in (int, float) or not math.isfinite(error) or error < 0:
-            raise InvalidDataError(f"an option of {where} has the error {_show(error)}")
+            # Translators: {where} names a kept decision, {value} the standard error an
+            # option holds (a number of points, never negative).
+            problem = N_("an option of {where} has the error {value}")
+            raise InvalidDataError(problem, where=where, value=_show(error))
         options.append(Option(option, float(expected), float(error)))
     if chosen not in [o.action for o in options]:
-        raise InvalidDataError(f"{where}'s action is not one of its options")
+        # Translators: {where} names a kept decision.
+        raise InvalidDataError(N_("{where}'s action is not one of its options"), where=where)
     fed = item.get("fed")
     return Decision(
-        integer(item["hand"], f"{where}'s hand", 1, MAX_ACTIONS),
-        integer(item["turn"], f"{where}'s turn", 0, MAX_ACTIONS),
+        integer(item["hand"], _of(N_("{where}'s hand"), where), 1, MAX_ACTIONS),
+        # Translators: the turn of a kept decision; {where} names it.
+        integer(item["turn"], _of(N_("{where}'s turn"), where), 0, MAX_ACTIONS),
         seat_value,
         chosen,
         tuple(options),
-        None if fed is None else name(fed, f"the player {where} fed"),
+        # Translators: the player a kept decision fed a card to; {where} names it.
+        None if fed is None else name(fed, _of(N_("the player {where} fed"), where)),
     )
 
 
 def daily_row(row: Mapping, session: SessionRow) -> str:
     """A row of ``daily`` (the session was the daily deal of a day): its day, checked."""
-    profile = choice(row["profile"], "the daily deal's rules", tuple(PROFILES))
+    profile = choice(row["profile"], Message(N_("the daily deal's rules")), tuple(PROFILES))
     if profile != session.profile:
-        raise InvalidDataError(f"the daily deal's rules are {profile}, not the session's")
+        # Translators: {profile} is a game's id (as written in files).
+        problem = N_("the daily deal's rules are {profile}, not the session's")
+        raise InvalidDataError(problem, profile=profile)
     day = row["day"]
     if not isinstance(day, str) or not is_iso_day(day):
-        raise InvalidDataError(f"the daily deal's day is {_show(day)}, not a date")
+        # Translators: {value} is what the saved games hold where a date should be.
+        problem = N_("the daily deal's day is {value}, not a date")
+        raise InvalidDataError(problem, value=_show(day))
     return day
 
 
 # --------------------------------------------------------------------- settings
 
 
+SETTING_NAMES = {
+    # Translators: the names of the settings file's keys, as a message names them ("sound
+    # must be true or false").
+    "speed": N_("speed"),
+    "window_mode": N_("window mode"),
+    "player_name": N_("player name"),
+    "confirm_knock": N_("confirm knock"),
+    "sort_order": N_("sort order"),
+    "deck": N_("deck"),
+    "felt": N_("felt"),
+    "back": N_("back"),
+    "display_scale": N_("display scale"),
+    "language": N_("language"),
+    "reduced_motion": N_("reduced motion"),
+    "four_colour": N_("four colour"),
+    "sound": N_("sound"),
+    "window_maximized": N_("window maximized"),
+    "rule_tips": N_("rule tips"),
+}
+"""The settings file's keys as a message names them, English marked for the catalogue."""
+
+
 def settings(data: Any) -> Settings:
     """Settings from a settings file's ``data``: known keys with exact types (booleans are
     JSON booleans, numbers within their choices); unknown keys are ignored."""
-    data = _object(data, "the settings")
+    data = _object(data, Message(N_("the settings")))
     values: dict[str, Any] = {}
     for key in (
         "speed",
@@ -606,53 +794,60 @@ def settings(data: Any) -> Settings:
         "language",
     ):
         if key in data:
-            values[key] = text(data[key], key.replace("_", " "), 20)
+            values[key] = text(data[key], Message(SETTING_NAMES[key]), 20)
     for key in ("reduced_motion", "four_colour", "sound", "window_maximized", "rule_tips"):
         if key in data:
             if type(data[key]) is not bool:
-                words = key.replace("_", " ")
-                raise InvalidDataError(f"{words} must be true or false, not {_show(data[key])}")
+                # Translators: {where} names a setting, {value} what it holds instead.
+                problem = N_("{where} must be true or false, not {value}")
+                where = Message(SETTING_NAMES[key])
+                raise InvalidDataError(problem, where=where, value=_show(data[key]))
             values[key] = data[key]
     if "card_scale" in data:
         scale = data["card_scale"]
         if type(scale) not in (int, float):
-            raise InvalidDataError(f"card size must be a number, not {_show(scale)}")
+            # Translators: {value} is what the settings hold instead of a number.
+            problem = N_("card size must be a number, not {value}")
+            raise InvalidDataError(problem, value=_show(scale))
         values["card_scale"] = float(scale)
     if "window_size" in data:
-        size = _list(data["window_size"], "the window size", 2)
+        size = _list(data["window_size"], Message(N_("the window size")), 2)
         if len(size) != 2:
-            raise InvalidDataError("the window size must be [width, height]")
+            raise InvalidDataError(N_("the window size must be [width, height]"))
         values["window_size"] = (
-            integer(size[0], "the window width", 640, 8192),
-            integer(size[1], "the window height", 480, 8192),
+            integer(size[0], Message(N_("the window width")), 640, 8192),
+            integer(size[1], Message(N_("the window height")), 480, 8192),
         )
     if "lesson" in data:  # empty: no lesson was left half-way
-        values["lesson"] = text(data["lesson"], "the lesson", 20, allow_empty=True)
+        values["lesson"] = text(data["lesson"], Message(N_("the lesson")), 20, allow_empty=True)
     if "lesson_step" in data:
-        values["lesson_step"] = integer(data["lesson_step"], "the lesson's step", 0, 99)
+        step = Message(N_("the lesson's step"))
+        values["lesson_step"] = integer(data["lesson_step"], step, 0, 99)
     if "tips_seen" in data:
-        seen = _list(data["tips_seen"], "the rule tips shown", 20)
-        values["tips_seen"] = tuple(text(name, "a rule tip's name", 20) for name in seen)
+        seen = _list(data["tips_seen"], Message(N_("the rule tips shown")), 20)
+        tip = Message(N_("a rule tip's name"))
+        values["tips_seen"] = tuple(text(name, tip, 20) for name in seen)
     if "new_game_profile" in data:
         values["new_game_profile"] = text(
-            data["new_game_profile"], "the last game's rules", 20, allow_empty=True
+            data["new_game_profile"], Message(N_("the last game's rules")), 20, allow_empty=True
         )
     if "new_game_seats" in data:
-        seats = _list(data["new_game_seats"], "the last game's seats", 6)
+        seats = _list(data["new_game_seats"], Message(N_("the last game's seats")), 6)
         remembered = []
+        one = Message(N_("a remembered seat"))
         for seat in seats:
-            seat = _list(seat, "a remembered seat", 3)
+            seat = _list(seat, one, 3)
             if len(seat) != 3:
-                raise InvalidDataError("a remembered seat must be [name, kind, level]")
-            remembered.append(tuple(text(part, "a remembered seat", 40) for part in seat))
+                raise InvalidDataError(N_("a remembered seat must be [name, kind, level]"))
+            remembered.append(tuple(text(part, one, 40) for part in seat))
         values["new_game_seats"] = tuple(remembered)
     if data.get("window_position") is not None:
-        where = _list(data["window_position"], "the window position", 2)
+        where = _list(data["window_position"], Message(N_("the window position")), 2)
         if len(where) != 2:
-            raise InvalidDataError("the window position must be [x, y]")
+            raise InvalidDataError(N_("the window position must be [x, y]"))
         values["window_position"] = (
-            integer(where[0], "the window's left edge", -16384, 16384),
-            integer(where[1], "the window's top edge", -16384, 16384),
+            integer(where[0], Message(N_("the window's left edge")), -16384, 16384),
+            integer(where[1], Message(N_("the window's top edge")), -16384, 16384),
         )
     try:
         return Settings(**values)

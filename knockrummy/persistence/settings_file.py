@@ -13,6 +13,8 @@ import json
 import os
 from pathlib import Path
 
+from ..language import N_
+from ..language.message import Message, reason
 from ..settings import Settings
 from . import schema
 from .files import (
@@ -31,40 +33,51 @@ SCHEMA = 1
 def _read(path: Path) -> Settings:
     raw = read_regular(path, schema.MAX_SETTINGS_BYTES, follow=False)
     if len(raw) > schema.MAX_SETTINGS_BYTES:
-        raise schema.InvalidDataError(
-            f"{path.name} is larger than {schema.MAX_SETTINGS_BYTES // 1024} KB"
-        )
+        # Translators: {file} is a file's name, {limit} a whole number of kilobytes.
+        problem = N_("{file} is larger than {limit} KB")
+        limit = schema.MAX_SETTINGS_BYTES // 1024
+        raise schema.InvalidDataError(problem, file=path.name, limit=limit)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise schema.InvalidDataError(f"{path.name} is not a text file") from None
+        # Translators: {file} is a file's name.
+        raise schema.InvalidDataError(N_("{file} is not a text file"), file=path.name) from None
     return schema.settings(schema.envelope_data(text, KIND, SCHEMA, path.name))
 
 
-def load_settings(path: Path) -> tuple[Settings, str | None]:
-    """The saved settings (defaults if none), and a message if the file was set aside."""
+def load_settings(path: Path) -> tuple[Settings, Message | None]:
+    """The saved settings (defaults if none), and a message if the file was set aside
+    (English as ``str()``, the player's language as ``shown()``)."""
     if not os.path.lexists(path):
         return Settings(), None
     try:
         return _read(path), None
     except UnusableFileError as exc:
-        return Settings(), (
-            f"Your settings could not be read ({exc}); the file was left as it is and the "
-            "defaults are in use."
+        # Translators: a notice on the title screen; {reason} says what is wrong.
+        notice = N_(
+            "Your settings could not be read ({reason}); the file was left as it is and "
+            "the defaults are in use."
         )
+        return Settings(), Message(notice, reason=exc.message)
     except (FileFormatError, OSError) as exc:
-        problem = exc
+        problem = reason(exc)
     try:
         moved = set_aside(path)
     except OSError as exc:
-        return Settings(), (
-            f"Your settings could not be read ({problem}) nor moved aside ({exc.strerror}); "
-            "the defaults are in use."
+        # Translators: a notice on the title screen; {reason} says what is wrong with the
+        # file, {error} why it could not be moved (the system's words).
+        notice = N_(
+            "Your settings could not be read ({reason}) nor moved aside ({error}); the "
+            "defaults are in use."
         )
-    return Settings(), (
-        f"Your settings could not be read ({problem}); the file was kept as {moved.name} "
-        "and the defaults are in use."
+        return Settings(), Message(notice, reason=problem, error=exc.strerror)
+    # Translators: a notice on the title screen; {reason} says what is wrong, {file} is
+    # the name the file was kept under.
+    notice = N_(
+        "Your settings could not be read ({reason}); the file was kept as {file} and the "
+        "defaults are in use."
     )
+    return Settings(), Message(notice, reason=problem, file=moved.name)
 
 
 def save_settings(path: Path, settings: Settings) -> None:

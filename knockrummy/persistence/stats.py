@@ -113,7 +113,8 @@ def sessions_json(store: Store) -> dict:
             if s.problem is None
         ]
     }
-    damaged = [{"id": s.id, "problem": s.problem} for s in summaries if s.problem is not None]
+    # the problem in English, as stored and logged: an export reads the same in every language
+    damaged = [{"id": s.id, "problem": str(s.problem)} for s in summaries if s.problem is not None]
     if damaged:
         doc["damaged"] = damaged
     return doc

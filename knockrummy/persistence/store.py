@@ -41,6 +41,8 @@ from .. import app_version
 from ..engine.actions import Action
 from ..engine.ledger import LedgerEntry, format_amount, totals
 from ..engine.session import HandRecord, SessionState
+from ..language import N_
+from ..language.message import Message, message_of, reason
 from . import schema
 
 # (the layout, its migrations and its errors live in .database)
@@ -75,9 +77,9 @@ class SessionSummary:
     winners: tuple[int, ...]
     created: float
     updated: float
-    problem: str | None = None
+    problem: Message | None = None
     """Why the session cannot be read (a damaged row), or None; a damaged session has no
-    names, scores or hands."""
+    names, scores or hands. English as ``str()``, the player's language as ``shown()``."""
     deal_code: str | None = None
     """The deal code that deals this session again (None for a damaged one)."""
     hand_now: int = 1
@@ -95,7 +97,7 @@ class OpenResult:
     """A store, and a message for the player if an old file had to be set aside."""
 
     store: Store
-    message: str | None = None
+    message: Message | None = None
 
 
 class Store:
@@ -109,7 +111,7 @@ class Store:
         self.read_only = read_only
         """Nothing is written: the saved games can be looked at, every write is refused
         with a SaveError (the file cannot be written, or a write has already failed)."""
-        self._problems: dict[tuple, str | None] = {}
+        self._problems: dict[tuple, Message | None] = {}
         """``problem()``'s answers by session and the rows it read."""
         self._scanned: tuple[tuple, _Scan] | None = None
         """The last ``_scan()`` and the database's change counters when it was made."""
@@ -124,7 +126,7 @@ class Store:
         """One transaction; whatever SQLite refuses becomes a SaveError in plain words,
         and everything committed before is left as it was."""
         if self.read_only:
-            raise SaveError("This could not be saved: your saved games are read-only.")
+            raise SaveError(N_("This could not be saved: your saved games are read-only."))
         if self.opened is not None and file_identity(self.path) != self.opened:
             self.read_only = True
             raise SaveError(SWAPPED)
@@ -205,7 +207,7 @@ class Store:
                 "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
             )
             return [
-                schema.action(seat, text, f"action {i + 1}", players)
+                schema.action(seat, text, schema.action_words(i), players)
                 for i, (seat, text) in enumerate(rows)
             ]
 
@@ -288,7 +290,7 @@ class Store:
             )
         return out
 
-    def _replayed_problem(self, session_id: int, replay: bool) -> str | None:
+    def _replayed_problem(self, session_id: int, replay: bool) -> Message | None:
         """What replaying the session found, without its ``session #N is damaged:`` (the
         summary says it); with ``replay``, replayed now if it was not yet."""
         if replay:
@@ -298,8 +300,9 @@ class Store:
             found = known[0] if known else None
         if found is None:
             return None
-        prefix = f"session #{session_id} is damaged: "
-        return found[len(prefix) :] if found.startswith(prefix) else found
+        if found.english == DAMAGED and found.values["number"] == session_id:
+            return message_of(found.values["reason"])
+        return found
 
     def unfinished(self) -> list[int]:
         """Every unfinished session that loads (each replayed once, then remembered), the
@@ -326,7 +329,7 @@ class Store:
         with _reading(session_id):
             return schema.session_row(row)
 
-    def problem(self, session_id: int) -> str | None:
+    def problem(self, session_id: int) -> Message | None:
         """Why the session cannot be loaded or shown (a damaged row, an action the rules
         refuse), or None if it reads. Remembered until another action is recorded."""
         key = self._problem_key(session_id)
@@ -341,7 +344,7 @@ class Store:
                 self.daily_day(session_id)
                 self._problems[key] = None
             except (schema.InvalidDataError, KeyError) as exc:
-                self._problems[key] = str(exc)
+                self._problems[key] = message_of(exc)
         return self._problems[key]
 
     def _problem_key(self, session_id: int) -> tuple:
@@ -393,12 +396,12 @@ class Store:
             " ORDER BY s.created DESC, s.id DESC"
         ).fetchall()
         checked: dict[int, schema.SessionRow] = {}
-        problems: dict[int, str] = {}
+        problems: dict[int, Message] = {}
         for row in rows:
             try:
                 checked[row["id"]] = schema.session_row(row)
             except schema.InvalidDataError as exc:
-                problems[row["id"]] = str(exc)
+                problems[row["id"]] = exc.message
         players = {i: r.players for i, r in checked.items()}
         entries = self._rows_by_session("ledger", "seq", checked, _ledger_row, problems)
         hands = self._rows_by_session("hands", "number", checked, _hand_row, problems)
@@ -421,11 +424,11 @@ class Store:
             try:
                 out[session_id].append(check(row, sessions[session_id]))
             except schema.InvalidDataError as exc:
-                problems[session_id] = str(exc)
+                problems[session_id] = exc.message
                 del out[session_id]
         return out
 
-    def _action_problems(self, players: dict[int, int], problems: dict[int, str]) -> None:
+    def _action_problems(self, players: dict[int, int], problems: dict[int, Message]) -> None:
         """Note every session whose action rows are not actions or name a seat that is not
         at its table: three queries for the whole database, not one per session."""
         bad = []
@@ -440,7 +443,7 @@ class Store:
                 f"SELECT DISTINCT session_id FROM actions WHERE action IN ({marks})", bad
             )
             for (session_id,) in rows:
-                problems.setdefault(session_id, "an action row is not an action")
+                problems.setdefault(session_id, Message(N_("an action row is not an action")))
         rows = self.db.execute(
             "SELECT DISTINCT a.session_id FROM actions a JOIN sessions s ON s.id = a.session_id"
             " WHERE a.seat IS NOT NULL AND (typeof(a.seat) != 'integer' OR a.seat < 0"
@@ -448,7 +451,8 @@ class Store:
         )
         for (session_id,) in rows:
             if session_id in players:
-                problems.setdefault(session_id, "an action row names a seat not at the table")
+                problem = Message(N_("an action row names a seat not at the table"))
+                problems.setdefault(session_id, problem)
 
     # ----------------------------------------------------------------- reviews, daily
 
@@ -608,10 +612,19 @@ def _reading(session_id: int) -> Iterator[None]:
     try:
         yield
     except schema.InvalidDataError as exc:
-        raise schema.InvalidDataError(f"session #{session_id} is damaged: {exc}") from None
+        raise schema.InvalidDataError(damaged(session_id, exc.message)) from None
 
 
-def _damaged_summary(row: sqlite3.Row, problem: str) -> SessionSummary:
+# Translators: {number} is a saved session's number, {reason} what is wrong with it.
+DAMAGED = N_("session #{number} is damaged: {reason}")
+
+
+def damaged(session_id: int, problem: str | Message) -> Message:
+    """``session #N is damaged: ...``: a refusal naming the session it is in."""
+    return Message(DAMAGED, number=session_id, reason=problem)
+
+
+def _damaged_summary(row: sqlite3.Row, problem: str | Message) -> SessionSummary:
     """What the ledger can say of a session it cannot read: its id and the problem."""
     profile = row["profile"] if isinstance(row["profile"], str) else "?"
     created = row["created"] if schema.is_time(row["created"]) else schema.MIN_TIME
@@ -626,26 +639,28 @@ def _damaged_summary(row: sqlite3.Row, problem: str) -> SessionSummary:
         winners=(),
         created=created,
         updated=created,
-        problem=f"session #{row['id']} is damaged: {problem}",
+        problem=damaged(row["id"], problem),
     )
 
 
 # --------------------------------------------------------------------- opening
 
-READ_ONLY = (
+# The notices on the title screen when the saved games cannot be used as they are: English
+# marked for the catalogue, kept as Message values and translated where they are shown.
+# Translators: a notice on the title screen; {reason} says why, in a few words.
+READ_ONLY = N_(
     "Your saved games are read-only ({reason}): you can look at them, but new games will "
     "not be saved."
 )
-IN_USE = (
+IN_USE = N_(
     "Your saved games are in use by another program; you can look at them, but new games "
     "will not be saved. Close the other program and start Knock Rummy again."
 )
-IN_USE_UNREAD = (
+IN_USE_UNREAD = N_(
     "Your saved games are in use by another program; nothing will be saved this time. "
     "Close the other program and start Knock Rummy again."
 )
-NOT_SAVED = "nothing will be saved this time"
-SWAPPED = (
+SWAPPED = N_(
     "Your game could not be saved: the saved games file was replaced or moved while "
     "Knock Rummy had it open. Nothing more is saved this time, so the file now in its "
     "place is left as it is; start Knock Rummy again to use it."
@@ -671,10 +686,12 @@ def open_store(
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return _in_memory(
-            f"Your games cannot be saved (their folder cannot be made: {exc.strerror or exc}); "
-            f"{NOT_SAVED}."
+        # Translators: a notice on the title screen; {reason} is the system's words.
+        notice = N_(
+            "Your games cannot be saved (their folder cannot be made: {reason}); nothing "
+            "will be saved this time."
         )
+        return _in_memory(Message(notice, reason=reason(exc)))
     for _ in range(3):
         seen = identity(path)
         try:
@@ -687,29 +704,40 @@ def open_store(
                 continue  # another copy of the game replaced the file meanwhile: look again
             return result
         except StoreBusyError:
-            return _in_memory(IN_USE_UNREAD)
+            return _in_memory(Message(IN_USE_UNREAD))
         except StoreUnavailableError as exc:
-            return _in_memory(
-                f"Your saved games could not be opened ({exc.reason}); {NOT_SAVED}. "
-                "The file was left as it is."
+            # Translators: a notice on the title screen; {reason} says why.
+            notice = N_(
+                "Your saved games could not be opened ({reason}); nothing will be saved "
+                "this time. The file was left as it is."
             )
+            return _in_memory(Message(notice, reason=exc.reason))
         try:
             db = open_writable(path, busy_timeout)
         except DamagedDatabaseError:
             looked.close()
             continue  # it changed between the look and the lock: look again
         except StoreBusyError:
-            return _read_only(looked, path, IN_USE, IN_USE_UNREAD)
+            return _read_only(looked, path, Message(IN_USE), Message(IN_USE_UNREAD))
         except StoreUnavailableError as exc:
+            # Translators: a notice on the title screen; {reason} says why.
+            cannot = N_("Your games cannot be saved ({reason}); nothing will be saved this time.")
             return _read_only(
                 looked,
                 path,
-                READ_ONLY.format(reason=exc.reason),
-                f"Your games cannot be saved ({exc.reason}); {NOT_SAVED}.",
+                Message(READ_ONLY, reason=exc.reason),
+                Message(cannot, reason=exc.reason),
             )
         looked.close()
         return OpenResult(Store(db, path))
-    return _in_memory(f"Your saved games kept changing while they were opened; {NOT_SAVED}.")
+    return _in_memory(
+        Message(
+            N_(
+                "Your saved games kept changing while they were opened; nothing will be "
+                "saved this time."
+            )
+        )
+    )
 
 
 def read_store(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Store:
@@ -732,12 +760,12 @@ def _memory_store() -> Store:
     return Store(db, None)
 
 
-def _in_memory(message: str) -> OpenResult:
+def _in_memory(message: Message) -> OpenResult:
     """A store for this run only, and why the saved games are not used."""
     return OpenResult(_memory_store(), message)
 
 
-def _read_only(looked: Look, path: Path, message: str, nothing_to_read: str) -> OpenResult:
+def _read_only(looked: Look, path: Path, message: Message, nothing_to_read: Message) -> OpenResult:
     """What was looked at as a read-only store (migrated in memory) with ``message``; if
     it holds nothing to look at, a store in memory for this run with ``nothing_to_read``."""
     if looked.version == 0:
@@ -760,19 +788,35 @@ def _set_aside_and_start_again(
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return _in_memory(
-            f"Your saved games could not be opened: {problem}. The file could not be set "
-            f"aside either ({exc.strerror or exc}) and was left as it is; {NOT_SAVED}."
+        # Translators: a notice on the title screen; {reason} says what is wrong with the
+        # file, {error} why it could not be moved (the system's words).
+        notice = N_(
+            "Your saved games could not be opened: {reason}. The file could not be set "
+            "aside either ({error}) and was left as it is; nothing will be saved this time."
         )
+        return _in_memory(Message(notice, reason=problem.message, error=reason(exc)))
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
         if side.exists():
             side.replace(moved.with_name(moved.name + suffix))
-    message = (
-        f"Your saved games could not be opened: {problem}. The file was kept as "
-        f"{moved.name} in {moved.parent} and a new one was started."
+    # Translators: a notice on the title screen; {reason} says what was wrong with the
+    # file, {file} is the name it was kept under and {folder} the folder it is in.
+    started = N_(
+        "Your saved games could not be opened: {reason}. The file was kept as {file} in "
+        "{folder} and a new one was started."
     )
+    values = {"reason": problem.message, "file": moved.name, "folder": str(moved.parent)}
     try:
-        return OpenResult(Store(open_writable(path, busy_timeout), path), message)
+        return OpenResult(
+            Store(open_writable(path, busy_timeout), path), Message(started, **values)
+        )
     except StoreError as exc:
-        return _in_memory(f"{message[:-1]}, but it could not be written ({exc}); {NOT_SAVED}.")
+        # Translators: a notice on the title screen; {reason} says what was wrong with the
+        # file, {file} is the name it was kept under, {folder} the folder it is in and
+        # {error} why the new one could not be written.
+        unwritten = N_(
+            "Your saved games could not be opened: {reason}. The file was kept as {file} in "
+            "{folder} and a new one was started, but it could not be written ({error}); "
+            "nothing will be saved this time."
+        )
+        return _in_memory(Message(unwritten, error=exc.message, **values))

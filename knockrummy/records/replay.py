@@ -27,11 +27,18 @@ from ..engine.deadwood import cards_deadwood
 from ..engine.hand import deal
 from ..engine.ledger import format_amount
 from ..engine.session import SessionState, actor, apply, dealer_of_hand, hand_seed, new_session
+from ..language import N_, SOURCE, _, speaking
+from ..language.message import Message
 from .deal_codes import fingerprint
 
 
 class ReplayError(ValueError):
-    """The hand asked for does not exist or its stored actions do not replay."""
+    """The hand asked for does not exist or its stored actions do not replay: ``str()``
+    in English, its ``message`` shown in the player's language."""
+
+    def __init__(self, message: str, /, **values) -> None:
+        self.message = Message(message, **values)
+        super().__init__(str(self.message))
 
 
 @dataclass(frozen=True)
@@ -206,9 +213,13 @@ def replay_hand(
             steps.append(_step(before, state, action))
             states.append(before)
     except ValueError as exc:
-        raise ReplayError(f"hand {number} does not replay: {exc}") from exc
+        # Translators: {number} is a hand's number, {reason} the rule the stored move
+        # breaks (the engine's English words).
+        problem = N_("hand {number} does not replay: {reason}")
+        raise ReplayError(problem, number=number, reason=str(exc)) from exc
     if start is None or not steps:
-        raise ReplayError(f"the session has no hand {number} with stored actions")
+        # Translators: {number} is a hand's number.
+        raise ReplayError(N_("the session has no hand {number} with stored actions"), number=number)
     return HandReplay(number, start, tuple(steps), state, (*states, state))
 
 
@@ -238,32 +249,127 @@ def dealt_hand(profile_id: str, players: int, seed: int, number: int) -> Start:
     )
 
 
-ACTION_WORDS = {
-    "Knock": ("knocks, throwing {card}", "knock, throwing {card}", "knocking with {card}"),
-    "Discard": ("throws {card}", "throw {card}", "throwing {card}"),
-    "TakeDiscard": ("takes the upcard", "take the upcard", "taking the upcard"),
-    "DrawStock": ("draws from the stock", "draw from the stock", "drawing from the stock"),
-    "Pass": ("passes", "pass", "passing"),
-    "BuyBack": ("buys back in", "buy back in", "buying back"),
-    "StayOut": ("stays out", "stay out", "staying out"),
-    "NextHand": ("deals the next hand", "deal the next hand", "dealing the next hand"),
+MOVE_LINES = {
+    "Knock": (
+        # Translators: a line of the replay's move log; {player} is a player's name,
+        # {card} a card ("8♦").
+        N_("{player} knocks, throwing {card}"),
+        # Translators: a line of the replay's move log, said to the player; {card} is a
+        # card ("8♦").
+        N_("You knock, throwing {card}"),
+    ),
+    "Discard": (
+        # Translators: a line of the replay's move log; {player} is a player's name,
+        # {card} a card ("8♦").
+        N_("{player} throws {card}"),
+        # Translators: a line of the replay's move log, said to the player; {card} is a
+        # card ("8♦").
+        N_("You throw {card}"),
+    ),
+    "TakeDiscard": (
+        # Translators: a line of the replay's move log; {player} is a player's name.
+        N_("{player} takes the upcard"),
+        # Translators: a line of the replay's move log, said to the player.
+        N_("You take the upcard"),
+    ),
+    "DrawStock": (
+        # Translators: a line of the replay's move log; {player} is a player's name.
+        N_("{player} draws from the stock"),
+        # Translators: a line of the replay's move log, said to the player.
+        N_("You draw from the stock"),
+    ),
+    "Pass": (
+        # Translators: a line of the replay's move log; {player} is a player's name.
+        N_("{player} passes"),
+        # Translators: a line of the replay's move log, said to the player.
+        N_("You pass"),
+    ),
+    "BuyBack": (
+        # Translators: a line of the replay's move log; {player} is a player's name.
+        N_("{player} buys back in"),
+        # Translators: a line of the replay's move log, said to the player.
+        N_("You buy back in"),
+    ),
+    "StayOut": (
+        # Translators: a line of the replay's move log; {player} is a player's name.
+        N_("{player} stays out"),
+        # Translators: a line of the replay's move log, said to the player.
+        N_("You stay out"),
+    ),
+    "NextHand": (
+        # Translators: a line of the replay's move log; {player} is a player's name.
+        N_("{player} deals the next hand"),
+        # Translators: a line of the replay's move log, said to the player.
+        N_("You deal the next hand"),
+    ),
     "Undo": (
-        "takes back the discard of {card}",
-        "take back the discard of {card}",
-        "taking back the discard of {card}",
+        # Translators: a line of the replay's move log; {player} is a player's name,
+        # {card} the card thrown and taken back.
+        N_("{player} takes back the discard of {card}"),
+        # Translators: a line of the replay's move log, said to the player; {card} is the
+        # card thrown and taken back.
+        N_("You take back the discard of {card}"),
     ),
 }
-"""Each action as a move log says it of another player (``throws 8♦``), of the player
-spoken to (``throw 8♦``), and as a review names a choice (``throwing 8♦``)."""
+"""Each action as a whole line of a move log: said of a named player (``{player} throws
+{card}``), and of the player spoken to (``You throw {card}``). English, marked for the
+catalogue; :func:`move_line` translates it where it is shown."""
+
+CHOICES = {
+    # Translators: a choice the coach names, as a noun phrase that fits in "the best was
+    # {choice}" or after "step 3:"; {card} is a card ("8♦").
+    "Knock": N_("knocking with {card}"),
+    # Translators: a choice the coach names, as a noun phrase that fits in "the best was
+    # {choice}" or after "step 3:"; {card} is a card ("8♦").
+    "Discard": N_("throwing {card}"),
+    # Translators: a choice the coach names, as a noun phrase ("the best was {choice}").
+    "TakeDiscard": N_("taking the upcard"),
+    # Translators: a choice the coach names, as a noun phrase ("the best was {choice}").
+    "DrawStock": N_("drawing from the stock"),
+    # Translators: a choice the coach names, as a noun phrase ("the best was {choice}").
+    "Pass": N_("passing"),
+    # Translators: a choice the coach names, as a noun phrase ("the best was {choice}").
+    "BuyBack": N_("buying back"),
+    # Translators: a choice the coach names, as a noun phrase ("the best was {choice}").
+    "StayOut": N_("staying out"),
+    # Translators: a choice the coach names, as a noun phrase ("the best was {choice}").
+    "NextHand": N_("dealing the next hand"),
+    # Translators: a choice the coach names, as a noun phrase; {card} is the card thrown
+    # and taken back.
+    "Undo": N_("taking back the discard of {card}"),
+}
+"""Each action as a review names a choice: a noun phrase (``throwing 8♦``), its own
+catalogue entry; :func:`choice_words` translates it where it is shown."""
+
+
+def _card_of(action: Action, card: Card | None) -> str:
+    card = getattr(action, "card", card)
+    return card.symbol if card else ""
+
+
+def move_line(action: Action, player: str, you: bool = False, card: Card | None = None) -> str:
+    """The whole line of a move log, in the current language: ``Ann throws 8♦``, or with
+    ``you`` (the player spoken to) ``You throw 8♦``. ``card`` names the card of an action
+    that does not carry it (a take-back's: see ``Step.card``)."""
+    named, spoken_to = MOVE_LINES[type(action).__name__]
+    return _(spoken_to if you else named).format(player=player, card=_card_of(action, card))
+
+
+def choice_words(action: Action, card: Card | None = None) -> str:
+    """The action as a review names a choice, in the current language (``throwing 8♦``,
+    ``se défausser de 8♦``): a noun phrase another sentence holds whole as its ``{choice}``."""
+    return _(CHOICES[type(action).__name__]).format(card=_card_of(action, card))
 
 
 def action_words(
     action: Action, choice: bool = False, you: bool = False, card: Card | None = None
 ) -> str:
-    """An action as a move log says it (``throws 8♦``; with ``you``, ``throw 8♦``, after
-    "You"), or with ``choice`` as a review names it (``throwing 8♦``). ``card`` names the
-    card of an action that does not carry it (a take-back's: see ``Step.card``)."""
-    other, spoken_to, chosen = ACTION_WORDS[type(action).__name__]
-    words = chosen if choice else spoken_to if you else other
-    card = getattr(action, "card", card)
-    return words.format(card=card.symbol if card else "")
+    """The action as a review names a choice (``choice``: :func:`choice_words`). Without
+    ``choice``, the move in words without its subject, in English (``throws 8♦``; with
+    ``you``, ``throw 8♦``): what ``knockrummy replay``'s English transcript writes after a
+    name. The viewer shows :func:`move_line`, a whole sentence in the language."""
+    if choice:
+        return choice_words(action, card)
+    with speaking(SOURCE):
+        line = move_line(action, "\0", you, card)
+    return line.removeprefix("\0 ").removeprefix("You ")

@@ -65,7 +65,7 @@ def start_daily(game, profile_id: str, today: datetime.date):
         try:
             game.store.mark_daily(session_id, profile_id, today.isoformat())
         except SaveError as exc:
-            game.messages.append(str(exc))
+            game.messages.append(exc.message)
     return session_id, state, seats
 
 

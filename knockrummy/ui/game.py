@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 
 from .. import language
 from ..engine.session import SessionState, new_session
+from ..language import N_
+from ..language.message import Message, reason, shown
 from ..persistence.database import SessionConflictError
 from ..persistence.files import low_space_notice
 from ..persistence.paths import UserPaths, user_paths
@@ -36,10 +38,11 @@ class Game:
     paths: UserPaths
     store: Store
     settings: Settings
-    messages: list[str] = field(default_factory=list)
-    """Plain-words notices for the title screen (a file that was set aside...)."""
+    messages: list[Message] = field(default_factory=list)
+    """Plain-words notices for the title screen (a file that was set aside...), said in
+    the player's language where they are drawn (English as ``str()``, for the log)."""
     sounds: Sounds | None = None
-    save_problem: str | None = None
+    save_problem: Message | None = None
     """Why the last write failed, if one did (the demo then exits with 1)."""
     _saved_settings: Settings | None = None
     """The settings as last written (None: as read at start)."""
@@ -57,10 +60,13 @@ class Game:
         except OSError as exc:
             # the folder cannot be made: the game still starts, with nothing kept
             opened = open_store(None)
-            message: str | None = (
-                f"Your games cannot be saved: the folder {paths.data} cannot be made "
-                f"({exc.strerror or exc}); nothing will be saved this time."
+            # Translators: a notice on the title screen; {folder} is a folder's path,
+            # {reason} the system's words.
+            notice = N_(
+                "Your games cannot be saved: the folder {folder} cannot be made ({reason}); "
+                "nothing will be saved this time."
             )
+            message: Message | None = Message(notice, folder=str(paths.data), reason=reason(exc))
         else:
             # (only the saves' folder matters here: the log is best effort, and settings
             # that cannot be kept are said so when they are changed)
@@ -97,7 +103,9 @@ class Game:
             save_settings(self.paths.settings, settings)
             self._saved_settings = settings
         except OSError as exc:
-            self._tell(f"Your settings could not be saved ({exc.strerror or exc}).")
+            # Translators: a notice; {reason} is why, in the system's words.
+            notice = N_("Your settings could not be saved ({reason}).")
+            self._tell(Message(notice, reason=reason(exc)))
         if self.sounds is not None:
             self.sounds.enabled = settings.sound
 
@@ -162,8 +170,8 @@ class Game:
                 saving = False
                 self._save_failed(exc)
                 if on_failure is not None:
-                    on_failure(str(exc))
-                return str(exc)
+                    on_failure(shown(exc))
+                return shown(exc)
             return None
 
         return record
@@ -173,9 +181,9 @@ class Game:
         over, write nothing more this run (what was saved before stays)."""
         if not isinstance(problem, SessionConflictError):
             self.store.read_only = True
-        self.save_problem = str(problem)
-        self._tell(str(problem))
+        self.save_problem = problem.message
+        self._tell(problem.message)
 
-    def _tell(self, message: str) -> None:
+    def _tell(self, message: Message) -> None:
         if message not in self.messages:
             self.messages.append(message)

@@ -12,6 +12,7 @@ from dataclasses import replace
 import pygame
 
 from ..engine.session import SessionState
+from ..language import ngettext
 from ..logs import start_logging
 from ..settings import Settings
 from .loop import App
@@ -69,6 +70,28 @@ def open_window(settings: Settings, remembered: bool = False) -> App:
     return app
 
 
+def demo_line(count: int, session_id: int, screenshot: str | None) -> str:
+    """``knockrummy demo``'s last line, in the current language: the hands played, the
+    session they were saved in and the screenshot's path (CI greps its French)."""
+    if screenshot:
+        # Translators: `knockrummy demo`'s last line: {count} hands were played by the
+        # computers in saved session number {number}; {file} is the screenshot's path.
+        line = ngettext(
+            "demo: {count} hand played in session #{number}, screenshot {file}",
+            "demo: {count} hands played in session #{number}, screenshot {file}",
+            count,
+        )
+    else:
+        # Translators: `knockrummy demo`'s last line: {count} hands were played by the
+        # computers in saved session number {number}.
+        line = ngettext(
+            "demo: {count} hand played in session #{number}",
+            "demo: {count} hands played in session #{number}",
+            count,
+        )
+    return line.format(count=count, number=session_id, file=screenshot)
+
+
 def run_demo(
     game,
     session_id: int,
@@ -100,8 +123,7 @@ def run_demo(
     record = game.recorder(session_id, on_failure=lambda _text: app.quit())
     app.push(table_scene(session, seats, game.settings, options, TableHooks(on_action=record)))
     app.run()
-    shot = f", screenshot {seen['saved']}" if seen["saved"] else ""
-    return f"demo: {seen['panels']} hands played in session #{session_id}{shot}"
+    return demo_line(seen["panels"], session_id, seen["saved"])
 
 
 def run_game(
@@ -120,7 +142,7 @@ def run_game(
     game = Game.open(data_dir)
     start_logging(game.paths.logs)
     for message in game.messages:
-        logging.getLogger("knockrummy").warning(message)
+        logging.getLogger("knockrummy").warning(str(message))  # the log keeps the English
     app = open_window(game.settings, remembered=True)
     app.on_window_event = game.remember_window
     navigator = Navigator(app, game)

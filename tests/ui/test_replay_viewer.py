@@ -258,3 +258,32 @@ def test_the_viewer_opens_a_damaged_session_on_its_plain_problem(tmp_path, damag
     assert viewer.problem == f"This session cannot be replayed: {game.store.problem(sid)}"
     app.dirty = True
     step(app)  # drawn, not crashed
+
+
+@pytest.mark.parametrize(
+    ("code", "yours", "ben_moves", "step_word"),
+    [
+        ("fr", ("Vous ",),
+         ("Ben pioche", "Ben se défausse de ", "Ben prend ", "Ben frappe "), "coup "),
+        ("es", ("Tomas ", "Robas ", "Te descartas ", "Cierras ", "Pasas"),
+         ("Ben roba ", "Ben se descarta de ", "Ben toma ", "Ben cierra "), "jugada "),
+    ],
+)  # fmt: skip
+def test_the_viewers_log_and_review_speak_the_language(kept, code, yours, ben_moves, step_word):
+    """Every line of the move log is a whole sentence of the catalogue, in the language;
+    the review's decisions name their step and choice in it too."""
+    from knockrummy import language
+
+    game, sid, viewer = kept
+    with language.speaking(code):
+        viewer.open_hand(1)
+        log = [text.removesuffix(" ◀") for text, _ in viewer.log_lines()[1:]]
+        review = [text for text, _ in viewer.review_lines()[2:]]
+    moves = [line.split(". ", 1)[1] for line in log]
+    english = ("draw", "throw", "knock", "take", "pass", "You ")
+    assert not [m for m in moves if any(word in m for word in english)], moves
+    mine = [m for m in moves if not m.startswith("Ben ")]
+    assert mine and all(m.startswith(yours) for m in mine), moves
+    assert all(m.startswith(ben_moves) for m in moves if m.startswith("Ben ")), moves
+    assert review and all(r.removeprefix("▶ ").startswith(step_word) for r in review), review
+    assert not [r for r in review if "throwing" in r or "drawing" in r or "taking" in r], review

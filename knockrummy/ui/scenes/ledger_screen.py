@@ -26,6 +26,7 @@ import pygame
 from ...engine.ledger import LedgerEntry
 from ...language import N_, _, pgettext
 from ...language.games import short_name
+from ...language.message import Message, shown
 from ...language.numbers import decimal, percent, score, short_moment, whole
 from ...persistence.exchange import (
     PreparedImport,
@@ -60,8 +61,8 @@ class SessionDetail:
     """Each seat's points after hand 0 (stakes and set-up), 1, 2, ..."""
     lines: list[tuple[str, bool]]
     """The hands and their ledger changes, as (text, is heading)."""
-    problem: str | None = None
-    """Why the session cannot be shown, if it is damaged."""
+    problem: Message | None = None
+    """Why the session cannot be shown, if it is damaged (said in the language when drawn)."""
     details: tuple[str, ...] = ()
     """The deal's details in full (its code and seed), shown under Details (I)."""
 
@@ -74,7 +75,7 @@ def read_detail(store, summary: SessionSummary) -> SessionDetail:
         entries = store.ledger(summary.id)
         hands = store.hands(summary.id)
     except FileFormatError as exc:
-        return SessionDetail([], [], str(exc))
+        return SessionDetail([], [], exc.message)
     seed = store.session(summary.id).seed
     return SessionDetail(
         running_totals(entries, summary.players),
@@ -213,8 +214,8 @@ class LedgerScreen(MenuScreen):
             path = name(self.exports_dir())
             write(path)
         except FileFormatError as exc:
-            # Translators: {reason} is why the file was not written (in English).
-            self.notices = [_("Not exported: {reason}").format(reason=exc)]
+            # Translators: {reason} is why the file was not written.
+            self.notices = [_("Not exported: {reason}").format(reason=shown(exc))]
             return
         except OSError as exc:
             reason = exc.strerror or exc
@@ -237,8 +238,8 @@ class LedgerScreen(MenuScreen):
         try:
             path = typed_path(self.import_path)
         except FileFormatError as exc:
-            # Translators: {reason} is what is wrong with the file (in English).
-            self.notices = [_("Not imported: {reason}").format(reason=exc)]
+            # Translators: {reason} is what is wrong with the file.
+            self.notices = [_("Not imported: {reason}").format(reason=shown(exc))]
             return
         self.import_progress = (0, 0)
         # Translators: {file} is the name of the session file being read.
@@ -278,7 +279,7 @@ class LedgerScreen(MenuScreen):
             prepared = job.result()
             new_id = finish_import(self.game.store, prepared)
         except FileFormatError as exc:
-            self.notices = [_("Not imported: {reason}").format(reason=exc)]
+            self.notices = [_("Not imported: {reason}").format(reason=shown(exc))]
             self.rebuild()
             return
         except sqlite3.Error as exc:
@@ -453,7 +454,7 @@ class LedgerScreen(MenuScreen):
             return
         if detail.problem is not None:
             area = pygame.Rect(round(w * 0.42), round(h * 0.2), round(w * 0.55), round(h * 0.6))
-            lines = [(_("This session cannot be shown."), True), (detail.problem, False)]
+            lines = [(_("This session cannot be shown."), True), (shown(detail.problem), False)]
             scrolled_lines(surface, lines, area, 0.0, round(fs * 0.8))
             return
         self.draw_chart(surface, by_id[self.selected], detail.totals)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...language import _
+from ...language.message import shown
 from ..fonts import blit_text, fit
 from ..loop import Scene
 from ..theme import ACCENT, SOFT, TEXT, WARN, felt
@@ -101,6 +102,7 @@ class MenuScreen(Scene):
                 )
         y = h - fs * 1.4
         for note in reversed(self.notices + self.game.messages):
+            note = shown(note)  # a notice kept as a message is said in the language now
             blit_text(surface, fit(note, fs, w - fs * 2), fs, WARN, (w / 2, y), "center")
             y -= fs * 1.5
 

@@ -24,11 +24,12 @@ import pygame
 
 from ...ai.review import Decision, describe, hand_summary, session_summary
 from ...language import N_, _, pgettext
+from ...language.message import shown
 from ...persistence.files import FileFormatError
 from ...persistence.schema import InvalidDataError
 from ...persistence.store import SaveError
 from ...records import coach
-from ...records.replay import HandReplay, ReplayError, action_words, replay_hand
+from ...records.replay import HandReplay, ReplayError, choice_words, move_line, replay_hand
 from .. import card_art, workers
 from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
@@ -78,8 +79,9 @@ class ReplayViewer(MenuScreen):
             self.finished_hands = len(store.hands(session_id))
         except (KeyError, FileFormatError) as exc:
             self.row, self.log, self.finished_hands = None, [], 0
-            # Translators: {reason} is what is wrong with the saved session (in English).
-            self.problem = _("This session cannot be replayed: {reason}").format(reason=exc)
+            # Translators: {reason} is what is wrong with the saved session.
+            problem = _("This session cannot be replayed: {reason}")
+            self.problem = problem.format(reason=shown(exc))
         self.seat = self._reviewed_seat()
         self.open_hand(hand)
         self._load_review()
@@ -115,7 +117,7 @@ class ReplayViewer(MenuScreen):
                 self.problem = None
             except ReplayError as exc:
                 self.replay = None
-                self.problem = str(exc)
+                self.problem = shown(exc)
         self.rebuild()
 
     @property
@@ -227,8 +229,8 @@ class ReplayViewer(MenuScreen):
         try:
             found = coach.kept(self.game.store, self.session_id, self.seat, len(self.log))
         except FileFormatError as exc:  # damaged since the viewer opened
-            # Translators: {reason} is what is wrong with the kept review (in English).
-            self.notices = [_("The review cannot be read: {reason}").format(reason=exc)]
+            # Translators: {reason} is what is wrong with the kept review.
+            self.notices = [_("The review cannot be read: {reason}").format(reason=shown(exc))]
             return
         if found is not None:
             self.decisions = found
@@ -310,17 +312,24 @@ class ReplayViewer(MenuScreen):
         whole = _("Whole session: {summary}").format(summary=session_summary(self.decisions))
         lines.append((whole, False))
         for d in mine:
-            best = action_words(d.best, choice=True)
+            best = choice_words(d.best)
             verdict = cost_words(d.cost, best)
             at = self.step_of(d)
             here = at is not None and at == self.point
             if at is not None:
-                # Translators: where a decision was taken: {number} is a step of the replay.
-                where = _("step {number}").format(number=at)
+                # Translators: a decision of the coach's review: {number} is the replay's
+                # step that took it, {choice} the choice ("throwing 8♦"), {verdict} what
+                # it cost.
+                line = _("step {number}: {choice} ({verdict})")
             else:
-                # Translators: where a decision was taken: {number} is a turn of the hand.
-                where = _("turn {number}").format(number=d.turn)
-            lines.append((f"{'▶ ' if here else ''}{where}: {describe(d)} ({verdict})", here))
+                # Translators: a decision of the coach's review: {number} is the hand's
+                # turn it was taken on, {choice} the choice ("throwing 8♦"), {verdict}
+                # what it cost.
+                line = _("turn {number}: {choice} ({verdict})")
+            line = line.format(
+                number=d.turn if at is None else at, choice=describe(d), verdict=verdict
+            )
+            lines.append((f"▶ {line}" if here else line, here))
         return lines
 
     def step_of(self, decision: Decision) -> int | None:
@@ -343,7 +352,10 @@ class ReplayViewer(MenuScreen):
         for i, step in enumerate(self.replay.steps, 1):
             # Translators: who made a move no player made (the first upcard turned over).
             who = _("The table") if step.seat is None else names[step.seat]
-            text = f"{i}. {who} {action_words(step.action, you=is_you(who), card=step.card)}"
+            move = move_line(step.action, who, you=is_you(who), card=step.card)
+            # Translators: a numbered line of the replay's move log: {number} is the step,
+            # {move} the move ("Ann throws 8♦").
+            text = _("{number}. {move}").format(number=i, move=move)
             lines.append((text + (" ◀" if i == self.point else ""), i == self.point))
         return lines
 
