@@ -19,6 +19,7 @@ Glossary:
 
 from __future__ import annotations
 
+import difflib
 import functools
 import math
 from dataclasses import dataclass
@@ -321,6 +322,12 @@ class _Still:
     image: pygame.Surface | None = None
     spots: dict | None = None
     """Where the moving layer draws over it (the thinking dots), by name."""
+    drawing: _Drawing | None = None
+    """What is drawn on it, in order (see :class:`_Drawing`)."""
+    drawn_whole: int = 0
+    """How many times the whole layer was drawn (the felt and everything on it)."""
+    mended: int = 0
+    """How many times only the parts of it that changed were drawn again."""
 
 
 def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
@@ -374,16 +381,179 @@ def _draw_scene(
         spots = _draw_still(frame, surface, fs, marks)
     else:
         key = _still_key(frame, size)
-        image = still.image
-        if key != still.key or image is None:
-            if image is None or image.get_size() != size:
-                image = layers.get("table", size, surface)
-            still.key = None  # not valid until drawn in full
-            still.spots = _draw_still(frame, image, fs, None)
-            still.image, still.key = image, key
-        surface.blit(image, (0, 0))
+        if key != still.key or still.image is None:
+            _update_still(frame, surface, still, layers, key)
+        surface.blit(still.image, (0, 0))
         spots = still.spots
     _draw_moving(frame, surface, fs, marks, spots, bubbles)
+
+
+def _update_still(
+    frame: TableFrame, like: pygame.Surface, still: _Still, layers: Layers, key: tuple
+) -> None:
+    """Bring the kept table layer up to ``frame``. What the layer shows is noted first
+    (a :class:`_Drawing`, nothing drawn); then only the parts where it differs from what
+    the layer shows now are drawn again over the felt, or the whole layer when there is
+    none yet, its size or format changed, or most of it changed."""
+    size = like.get_size()
+    drawing = _Drawing(size)
+    spots = _draw_still(frame, drawing, frame.font, None)
+    layer = layers.get("table", size, like)
+    before = still.drawing if layer is still.image else None
+    still.key = still.drawing = None  # not valid until drawn
+    areas = None if before is None else before.changed(drawing)
+    if areas is None:
+        drawing.replay(layer)
+        still.drawn_whole += 1
+    else:
+        for area in areas:
+            drawing.replay(layer, area)
+        still.mended += 1
+    still.image, still.drawing, still.spots, still.key = layer, drawing, spots, key
+
+
+class _Drawing:
+    """What one drawing of the table layer puts on it, in order, noted without drawing
+    it: each step (a blit, a shape, a button) with the rectangle it may touch. It stands
+    in for the layer while the table is drawn (the few things drawn as shapes go through
+    :func:`_shape` and :func:`_button`).
+
+    Two drawings compared give the rectangles where their pictures may differ: around
+    every step one has and the other has not, or has in another order. Within such a
+    rectangle, drawing again every step that touches it, in order, clipped to it, gives
+    the same pixels as drawing the whole layer (the felt is the first step)."""
+
+    MOST = 0.5
+    """Changes over more than this part of the layer: it is drawn whole."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        self.steps: list[tuple[tuple, pygame.Rect, tuple]] = []
+        """(what the step is, as a value; where it may draw; how to draw it again)."""
+
+    def get_size(self) -> tuple[int, int]:
+        return self.size
+
+    def get_rect(self, **where) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), self.size)
+        for name, value in where.items():
+            setattr(rect, name, value)
+        return rect
+
+    def blit(self, source: pygame.Surface, dest, area=None, special_flags: int = 0):
+        """As ``pygame.Surface.blit`` (it returns the same rectangle), noted."""
+        x, y = int(dest[0]), int(dest[1])  # pygame truncates a position
+        w, h = source.get_size() if area is None else pygame.Rect(area).size
+        rect = pygame.Rect(x, y, w, h)
+        box = None if area is None else tuple(pygame.Rect(area))
+        where = (dest[0], dest[1]) if len(dest) == 2 else tuple(dest)
+        # the source itself is kept with the step, so its id names it while it is kept
+        self.steps.append(
+            (("blit", id(source), where, box, special_flags), rect,
+             ("blit", source, dest, area, special_flags))
+        )  # fmt: skip
+        drawn = rect.clip(self.get_rect())
+        return drawn if drawn.width and drawn.height else pygame.Rect(x, y, 0, 0)
+
+    def shape(self, draw, colour, where, *args) -> None:
+        """``draw(layer, colour, where, *args)``, a ``pygame.draw.rect`` or ``circle``."""
+        if draw is pygame.draw.circle:
+            r = args[0]
+            rect = pygame.Rect(0, 0, 2 * math.ceil(r) + 4, 2 * math.ceil(r) + 4)
+            rect.center = (round(where[0]), round(where[1]))
+        else:
+            rect = pygame.Rect(where).inflate(4, 4)
+        where = tuple(where)
+        self.steps.append(
+            (("shape", draw.__name__, tuple(colour), where, args), rect,
+             ("shape", draw, colour, where, args))
+        )  # fmt: skip
+
+    def button(self, face, size: int) -> None:
+        """``face.draw(layer, size)``: the button, its shadow under it and its label."""
+        if not face.shown:
+            return
+        rect = pygame.Rect(face.rect)
+        label = pygame.Rect(0, 0, text_width(face.label, size, True) + 8, size * 2)
+        label.center = rect.center
+        bounds = rect.union(rect.move(0, 3)).union(label).inflate(4, 4)
+        self.steps.append((("button", face, size), bounds, ("button", face, size)))
+
+    def changed(self, new: _Drawing) -> list[pygame.Rect] | None:
+        """Where ``new`` may differ from this drawing, as a few rectangles; None when
+        it differs in most of the layer (or in its size)."""
+        if new.size != self.size:
+            return None
+        matcher = difflib.SequenceMatcher(
+            None, [s[0] for s in self.steps], [s[0] for s in new.steps], autojunk=False
+        )
+        window = self.get_rect()
+        areas = []
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag != "equal":
+                for _, rect, _ in (*self.steps[i1:i2], *new.steps[j1:j2]):
+                    rect = rect.clip(window)
+                    if rect.width and rect.height:
+                        areas.append(rect)
+        areas = _merged(areas)
+        if sum(a.width * a.height for a in areas) > self.MOST * window.width * window.height:
+            return None
+        return areas
+
+    def replay(self, layer: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """Draw the steps on ``layer``: all of them, or those that touch ``area``,
+        clipped to it."""
+        if area is not None:
+            layer.set_clip(area)
+        try:
+            for _, rect, step in self.steps:
+                if area is not None and not area.colliderect(rect):
+                    continue
+                kind = step[0]
+                if kind == "blit":
+                    layer.blit(step[1], step[2], step[3], step[4])
+                elif kind == "shape":
+                    step[1](layer, step[2], step[3], *step[4])
+                else:
+                    step[1].draw(layer, step[2])
+        finally:
+            if area is not None:
+                layer.set_clip(None)
+
+
+def _merged(areas: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``areas`` with those that overlap or touch joined into their union."""
+    merged: list[pygame.Rect] = []
+    for area in areas:
+        area = area.copy()
+        joined = True
+        while joined:
+            joined = False
+            for other in merged:
+                if area.inflate(2, 2).colliderect(other):
+                    merged.remove(other)
+                    area.union_ip(other)
+                    joined = True
+                    break
+        merged.append(area)
+    return merged
+
+
+def _shape(surface, draw, colour, where, *args) -> None:
+    """``draw(surface, colour, where, *args)`` (a ``pygame.draw`` function), or noted
+    when ``surface`` is a :class:`_Drawing`."""
+    if isinstance(surface, _Drawing):
+        surface.shape(draw, colour, where, *args)
+    else:
+        draw(surface, colour, where, *args)
+
+
+def _button(surface, face, size: int) -> None:
+    """``face.draw(surface, size)``, or noted when ``surface`` is a :class:`_Drawing`."""
+    if isinstance(surface, _Drawing):
+        surface.button(face, size)
+    else:
+        face.draw(surface, size)
 
 
 def _draw_still(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> dict:
@@ -396,7 +566,7 @@ def _draw_still(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> d
             _draw_opponent(frame, surface, seat, fs, marks, spots)
     _draw_viewer(frame, surface, fs, marks, spots)
     _draw_status(frame, surface, fs, marks)
-    frame.menu_button.draw(surface, round(fs * 0.8))
+    _button(surface, frame.menu_button, round(fs * 0.8))
     if frame.menu_button.shown:
         _mark(marks, "button", "menu", frame.menu_button.rect)
     if frame.story is not None:
@@ -473,7 +643,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
             "midright",
         )
     else:
-        pygame.draw.rect(surface, FELT_DARK, (sx, sy, cw, ch), width=2, border_radius=cw // 10)
+        _shape(surface, pygame.draw.rect, FELT_DARK, (sx, sy, cw, ch), 2, cw // 10)
         blit_text(surface, EMPTY_STOCK, round(fs * 0.8), SOFT, (sx + cw / 2, sy + ch / 2), "center")
     # discard pile: top card face up (the knocking discard lies face down on it)
     dx, dy = layout.discard
@@ -494,7 +664,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
             )
         _card(marks, surface, frame.look.face(pile[-1], cw), (dx, dy), "piles")
     else:
-        pygame.draw.rect(surface, FELT_DARK, (dx, dy, cw, ch), width=2, border_radius=cw // 10)
+        _shape(surface, pygame.draw.rect, FELT_DARK, (dx, dy, cw, ch), 2, cw // 10)
     if view.knocker is not None and not any(f.dest == ("knock",) for f in motion.flights):
         surface.blit(frame.look.card_back(cw), (dx + cw * 0.12, dy + cw * 0.12))
     if frame.glow_stock:
@@ -516,7 +686,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
 
 def _glow(surface: pygame.Surface, rect) -> None:
     r = pygame.Rect(rect).inflate(8, 8)
-    pygame.draw.rect(surface, ACCENT, r, width=3, border_radius=r.width // 9)
+    _shape(surface, pygame.draw.rect, ACCENT, r, 3, r.width // 9)
 
 
 def _shown_count(frame: TableFrame, position: int) -> int:
@@ -594,8 +764,8 @@ def _draw_plate(
         cx, cy = left - r - 4, rect.centery
         if cx - r < 0:  # at the window's left edge the chip goes on the plate's right
             cx = right + r + 4
-        pygame.draw.circle(surface, CHIP, (cx, cy), r)
-        pygame.draw.circle(surface, CHIP_EDGE, (cx, cy), r, 2)
+        _shape(surface, pygame.draw.circle, CHIP, (cx, cy), r)
+        _shape(surface, pygame.draw.circle, CHIP_EDGE, (cx, cy), r, 2)
         blit_text(surface, "D", round(r * 1.1), INK, (cx, cy), "center", bold=True)
         _mark(marks, "plate", f"plate {seat}", (cx - r, cy - r, 2 * r, 2 * r))
     return rect, bottom
@@ -741,7 +911,7 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
         shown = fit(status, size, width)
         _text(marks, surface, shown, size, color, (x, y), "center", group="status")
     for button in frame.buttons:
-        button.draw(surface, round(fs * 0.9))
+        _button(surface, button, round(fs * 0.9))
         if button.shown:
             _mark(marks, "button", button.label, button.rect)
     if frame.story is None:
