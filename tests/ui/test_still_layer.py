@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from knockrummy.ui.table.modes import Mode
-from knockrummy.ui.table.painter import Marks
+from knockrummy.ui.table.painter import Marks, draw_table
 
 from .conftest import make_table, step
 
@@ -55,3 +55,25 @@ def test_the_mended_layer_is_the_fresh_picture_through_a_deal_and_the_first_turn
         step(app)
         kept, fresh = _kept_and_fresh(scene)
         assert kept == fresh
+
+
+def test_the_window_mended_frame_by_frame_is_the_fresh_picture_through_a_hand():
+    """The loop's frames draw only what changed on the window; at each frame the window
+    shows what a drawing made afresh shows, through the deal, the play, the hand-end
+    panel and the next deal."""
+    app, scene = make_table(
+        players=3, humans=0, speed="normal", autoplay=True, seed=4, size=(1024, 640)
+    )
+    fresh = pygame.Surface(scene.size)
+    seen = set()
+    first = scene.session.hand_number
+    for frame_number in range(6000):
+        step(app)
+        seen.add(scene.mode)
+        draw_table(scene.frame(), fresh, Marks())  # another painter: this one's window stays
+        shown = pygame.image.tobytes(app.screen, "RGB")
+        assert shown == pygame.image.tobytes(fresh, "RGB"), f"frame {frame_number}"
+        if scene.session.hand_number > first and scene.mode is not Mode.DEALING:
+            break
+    assert {Mode.DEALING, Mode.THINKING, Mode.HAND_END} <= seen
+    assert scene.session.hand_number > first

@@ -220,6 +220,8 @@ class TableScene(Scene):
         self.moments: list[Moment] = []
         """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
         self.painter = TablePainter()
+        self._drawn_at: int | None = None
+        """The loop's count of frames drawn (``App.drawn``) when this table was last drawn."""
         """Draws the table's frames, keeping what the next frame may reuse."""
         self.worker = TableWorker()
         """Works out computer moves, hints and the advisor's estimates (:mod:`.worker`)."""
@@ -1277,9 +1279,24 @@ class TableScene(Scene):
         return tuple(lines)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.painter.draw(self.frame(), surface)
+        # the window still shows this table's last frame when the loop drew this table
+        # alone, in the frame before this one
+        app = getattr(self, "app", None)
+        drawn = getattr(app, "drawn", None)
+        kept = (
+            drawn is not None
+            and self._drawn_at is not None
+            and drawn == self._drawn_at + 1
+            and app.scene is self
+        )
+        self._drawn_at = drawn
+        self.painter.draw(self.frame(), surface, kept=kept)
         if self.celebration is not None:
             self.celebration.draw(surface, look_of(self.settings), self.geometry.font)
+            self.painter.drawn_over()
         if self.tips is not None:
             covered = self.panel is not None or self.handoff is not None
             self.tips.draw(surface, self.geometry, look_of(self.settings), covered)
+            box = self.tips.box(self.geometry, covered)
+            if box is not None:  # the tip lies over the table there
+                self.painter.drawn_over(box)

@@ -12,6 +12,8 @@ Glossary:
     marks    an optional record of what one drawing put where (:class:`Marks`): each text,
              button, plate and card with its rectangle, so a test can check that nothing
              overlaps or leaves the window.
+    window   the surface the loop shows: a frame drawn on the window that shows the
+             painter's last frame puts back and draws again only what changed.
     layer    0 for the table, 1 for what opens over it (the hand log, the pile's history,
              the hand-end panel, speech bubbles, the knock confirmation); a layer-1 box
              covers the table under it; 2 for the deal's details, over everything.
@@ -184,35 +186,71 @@ def _card(marks, surface, image, pos, group: str, layer: int = 0) -> None:
 
 class TablePainter:
     """Draws frames, keeping what it drew that the next frame may reuse: the table layer
-    (see :func:`_draw_scene`) and the table under an open hand-end panel. Each table has
-    its own painter; a drawing that records marks draws everything afresh."""
+    (see :func:`_draw_scene`), the table under an open hand-end panel, and what the window
+    shows (so that a frame draws again only what changed on it). Each table has its own
+    painter; a drawing that records marks draws everything afresh."""
 
     def __init__(self) -> None:
         self.layers = Layers()
         """The window-sized surfaces it draws into (the table layer, the panel backdrop)."""
         self.still = _Still()
         """The table layer last drawn, with what it was drawn from."""
+        self.window: _Window | None = None
+        """What the window shows of the last table drawn on it, while nothing else has
+        drawn on it since (see :meth:`draw`'s ``kept``)."""
+        self._backdrops = 0
+        """How many times a picture under a panel was begun (a window showing one drawn
+        before is not shown this one)."""
         self.backdrop: tuple | None = None
         """The picture under the open panel (the table, dimmed, the panel's box and
         stripes): (its key, the still layer's key it was drawn ahead from or None once
         checked, the image). Keyed by the panel's number, the size, the look and the
         panel's box (see :meth:`_panel_backdrop`)."""
 
-    def draw(self, frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None):
+    def draw(
+        self,
+        frame: TableFrame,
+        surface: pygame.Surface,
+        marks: Marks | None = None,
+        kept: bool = False,
+    ):
         """Draw ``frame``; reads it and changes nothing in it. ``marks``, if given,
-        receives what was drawn where."""
+        receives what was drawn where. ``kept``: ``surface`` holds what this painter drew
+        on it last, and nothing else has been drawn on it since but what
+        :meth:`drawn_over` was told of; then only the parts of the table that changed, or
+        that the cards, the dots and the boxes over the table covered, are drawn again."""
+        window, self.window = (self.window if kept else None), None
         if frame.handoff is not None:
             draw_handoff(frame, surface, marks)
             return
         if frame.panel is not None:
-            surface.blit(self._panel_backdrop(frame, surface, marks), (0, 0))
-            draw_panel(frame, surface, marks, ground=False)
+            backdrop = self._panel_backdrop(frame, surface, marks)
+            if marks is not None or frame.details is not None:
+                surface.blit(backdrop, (0, 0))
+                draw_panel(frame, surface, marks, ground=False)
+            else:
+                self.window = _draw_over(frame, surface, backdrop, self._backdrops, window)
         else:  # a backdrop drawn ahead waits for its panel (kept by its number)
-            _draw_scene(frame, surface, marks, self.still, self.layers)
+            plain = marks is None and frame.question is None and frame.details is None
+            self.window = _draw_scene(
+                frame, surface, marks, self.still, self.layers, window=window if plain else None
+            )
+            if not plain:
+                self.window = None
             if frame.question is not None:
                 draw_question(frame, surface, marks)
         if frame.details is not None:
             draw_details(frame, surface, marks)
+
+    def drawn_over(self, rect=None) -> None:
+        """Something else was drawn over the table just drawn: at ``rect``, or anywhere
+        (None). The next drawing puts the table back there."""
+        if self.window is None:
+            return
+        if rect is None:
+            self.window = None
+        else:
+            self.window.restore.append(pygame.Rect(rect))
 
     def _panel_backdrop(self, frame: TableFrame, surface: pygame.Surface, marks):
         """The table, the shade and the panel's box and stripes, drawn once (the table
@@ -229,6 +267,7 @@ class TablePainter:
                 return image
         image = self.layers.get("panel backdrop", size, surface)
         self.backdrop = None  # not valid until drawn in full
+        self._backdrops += 1
         for _ in _draw_backdrop(frame, image, marks):
             pass
         self.backdrop = (key, None, image)
@@ -242,6 +281,7 @@ class TablePainter:
         size = like.get_size()
         image = self.layers.get("panel backdrop", size, like)
         self.backdrop = None
+        self._backdrops += 1
         yield from _draw_backdrop(frame, image, None)
         self.backdrop = (_backdrop_key(frame, size), _still_key(frame, size), image)
         yield
@@ -258,14 +298,28 @@ def _backdrop_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
 
 def _draw_backdrop(frame: TableFrame, image: pygame.Surface, marks):
     """Draw the picture under the panel onto ``image``, pausing (yielding) between its
-    parts."""
+    parts: the table's steps noted, then drawn a band of the window at a time (see
+    :class:`_Drawing`), the shade, the panel's box and stripes."""
     geo = frame.panel.geometry
-    spots = _draw_still(frame, image, frame.font, marks)
-    yield
-    _draw_moving(frame, image, frame.font, marks, spots, bubbles=False)
+    if marks is not None:
+        spots = _draw_still(frame, image, frame.font, marks)
+        _draw_moving(frame, image, frame.font, marks, spots, bubbles=False)
+    else:
+        table = _Drawing(image.get_size())
+        spots = _draw_still(frame, table, frame.font, None)
+        _draw_moving(frame, table, frame.font, None, spots, bubbles=False)
+        width, height = image.get_size()
+        step = -(-height // BANDS)
+        for top in range(0, height, step):
+            yield
+            table.replay(image, pygame.Rect(0, top, width, min(step, height - top)))
     shade_around(image, geo.box, geo.font)  # the box hides the rest
     yield
     _panel_ground(frame, image)
+
+
+BANDS = 4
+"""The picture under the panel is drawn ahead in this many bands, one a step."""
 
 
 def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
@@ -368,30 +422,102 @@ def _draw_scene(
     still: _Still,
     layers: Layers,
     bubbles: bool = True,
-) -> None:
+    window: _Window | None = None,
+) -> _Window | None:
     """Everything but the hand-end panel: the table layer, then what moves over it.
 
     The table layer (felt, piles, the other seats, plates, words, buttons, the score sheet)
-    is drawn once into a kept surface and blitted while what it is drawn from stays the
-    same, so a frame in which only a card flies or the thinking dots turn costs one blit
-    and the moving things. A drawing that records ``marks`` draws everything afresh."""
+    is drawn once into a kept surface and mended where what it is drawn from changes (see
+    :func:`_update_still`), so a frame in which only a card flies or the thinking dots turn
+    costs one blit and the moving things; when ``window`` says what ``surface`` shows now,
+    only the parts of the layer that changed or that the moving things covered are blitted.
+    A drawing that records ``marks`` draws everything afresh. Returns what the window
+    shows now (None for a drawing that records marks)."""
     fs = frame.font
     size = surface.get_size()
     if marks is not None:
         spots = _draw_still(frame, surface, fs, marks)
+        _draw_moving(frame, surface, fs, marks, spots, bubbles)
+        return None
+    key = _still_key(frame, size)
+    changed: list[pygame.Rect] | None = []
+    if key != still.key or still.image is None:
+        changed = _update_still(frame, surface, still, layers, key)
+    image = still.image
+    if (
+        window is not None
+        and changed is not None
+        and window.surface is surface
+        and window.image is image
+        and surface.get_size() == image.get_size()
+    ):
+        for area in _merged([*window.restore, *changed]):
+            surface.blit(image, area, area)
     else:
-        key = _still_key(frame, size)
-        if key != still.key or still.image is None:
-            _update_still(frame, surface, still, layers, key)
-        surface.blit(still.image, (0, 0))
-        spots = still.spots
-    _draw_moving(frame, surface, fs, marks, spots, bubbles)
+        surface.blit(image, (0, 0))
+    moving = _Drawing(size)
+    _draw_moving(frame, moving, fs, None, still.spots, bubbles)
+    moving.replay(surface)
+    return _Window(surface, image, [rect for _, rect, _ in moving.steps])
+
+
+def _draw_over(
+    frame: TableFrame,
+    surface: pygame.Surface,
+    backdrop: pygame.Surface,
+    version: int,
+    window: _Window | None,
+) -> _Window:
+    """The hand-end panel over the picture under it (``backdrop``, drawn for the
+    ``version``-th time): when ``window`` says ``surface`` shows it already with the
+    panel drawn over it, only where the panel's drawing changed (its counts, its
+    turning and moving cards) is put back and drawn again."""
+    drawing = _Drawing(surface.get_size())
+    draw_panel(frame, drawing, None, ground=False)
+    areas = None
+    if (
+        window is not None
+        and window.surface is surface
+        and window.image is backdrop
+        and window.version == version
+        and window.drawing is not None
+    ):
+        areas = window.drawing.changed(drawing)
+    if areas is None:
+        surface.blit(backdrop, (0, 0))
+        drawing.replay(surface)
+    else:
+        for area in _merged([*areas, *window.restore]):
+            surface.blit(backdrop, area, area)
+            drawing.replay(surface, area)
+    return _Window(surface, backdrop, [], version, drawing)
+
+
+def _value(arg):
+    """A step's argument as a value to compare (a rectangle as its tuple)."""
+    return tuple(arg) if isinstance(arg, pygame.Rect | list) else arg
+
+
+@dataclass
+class _Window:
+    """What a window shows of the table last drawn on it: the still layer ``image``, and
+    over it, in ``restore``, what differs from it (the moving things, what else was drawn
+    over the table since)."""
+
+    surface: pygame.Surface
+    image: pygame.Surface
+    restore: list[pygame.Rect]
+    version: int = 0
+    """The hand-end panel's backdrop: which drawing of it (see :func:`_draw_over`)."""
+    drawing: _Drawing | None = None
+    """The hand-end panel's steps drawn over it."""
 
 
 def _update_still(
     frame: TableFrame, like: pygame.Surface, still: _Still, layers: Layers, key: tuple
-) -> None:
-    """Bring the kept table layer up to ``frame``. What the layer shows is noted first
+) -> list[pygame.Rect] | None:
+    """Bring the kept table layer up to ``frame``; returns the rectangles drawn again, or
+    None when it was drawn whole. What the layer shows is noted first
     (a :class:`_Drawing`, nothing drawn); then only the parts where it differs from what
     the layer shows now are drawn again over the felt, or the whole layer when there is
     none yet, its size or format changed, or most of it changed."""
@@ -410,6 +536,7 @@ def _update_still(
             drawing.replay(layer, area)
         still.mended += 1
     still.image, still.drawing, still.spots, still.key = layer, drawing, spots, key
+    return areas
 
 
 class _Drawing:
@@ -447,6 +574,8 @@ class _Drawing:
         rect = pygame.Rect(x, y, w, h)
         box = None if area is None else tuple(pygame.Rect(area))
         where = (dest[0], dest[1]) if len(dest) == 2 else tuple(dest)
+        if isinstance(dest, pygame.Rect):
+            dest = dest.copy()  # drawn again later where it was, whatever moves it since
         # the source itself is kept with the step, so its id names it while it is kept
         self.steps.append(
             (("blit", id(source), where, box, special_flags), rect,
@@ -456,11 +585,18 @@ class _Drawing:
         return drawn if drawn.width and drawn.height else pygame.Rect(x, y, 0, 0)
 
     def shape(self, draw, colour, where, *args) -> None:
-        """``draw(layer, colour, where, *args)``, a ``pygame.draw.rect`` or ``circle``."""
+        """``draw(layer, colour, where, *args)``, a ``pygame.draw.rect``, ``circle`` or
+        ``line``."""
         if draw is pygame.draw.circle:
             r = args[0]
             rect = pygame.Rect(0, 0, 2 * math.ceil(r) + 4, 2 * math.ceil(r) + 4)
             rect.center = (round(where[0]), round(where[1]))
+        elif draw is pygame.draw.line:
+            (x1, y1), (x2, y2), width = where, args[0], args[1]
+            left, top = math.floor(min(x1, x2)), math.floor(min(y1, y2))
+            right, bottom = math.ceil(max(x1, x2)), math.ceil(max(y1, y2))
+            rect = pygame.Rect(left, top, right - left, bottom - top)
+            rect.inflate_ip(2 * width + 4, 2 * width + 4)
         else:
             rect = pygame.Rect(where).inflate(4, 4)
         where = tuple(where)
@@ -830,9 +966,8 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
         if group is not None:
             # a band of the meld's colour under each of its cards, in any sort order
             colour = MELD_BANDS[group % len(MELD_BANDS)]
-            pygame.draw.rect(
-                surface, colour, (x + 2, y + ch + band // 2, cw - 4, band), border_radius=band // 2
-            )
+            _shape(surface, pygame.draw.rect, colour, (x + 2, y + ch + band // 2, cw - 4, band),
+                   0, band // 2)  # fmt: skip
             _mark(marks, "card", "hand", (x + 2, y + ch + band // 2, cw - 4, band))
         if lifted:
             surface.blit(card_art.outline(cw), (x - 3, y - 3))
@@ -1121,13 +1256,8 @@ def draw_panel(
         )
         _card(marks, surface, image, (x, y), f"panel row {placed.seat}", 1)
         if placed.deadwood:
-            pygame.draw.line(
-                surface,
-                DEADWOOD_MARK,
-                (x + 3, y + cw * 1.4 + 3),
-                (x + cw * 0.52, y + cw * 1.4 + 3),
-                3,
-            )
+            _shape(surface, pygame.draw.line, DEADWOOD_MARK, (x + 3, y + cw * 1.4 + 3),
+                   (x + cw * 0.52, y + cw * 1.4 + 3), 3)  # fmt: skip
         if placed.laid_by is not None:
             surface.blit(card_art.outline(cw, LAYOFF), (x - 3, y - 3))
     _lay_legend(surface, geo, view, fs, marks)
@@ -1137,7 +1267,7 @@ def draw_panel(
         shown = fit(line, size, rect.width - 2 * fs)
         _text(marks, surface, shown, size, WARN, (rect.centerx, y), "center", layer=1)
     for button in panel.buttons:
-        button.draw(surface, fs)
+        _button(surface, button, fs)
         if button.shown:
             _mark(marks, "button", button.label, button.rect, 1)
 
