@@ -620,17 +620,30 @@ class _Drawing:
         it differs in most of the layer (or in its size)."""
         if new.size != self.size:
             return None
-        matcher = difflib.SequenceMatcher(
-            None, [s[0] for s in self.steps], [s[0] for s in new.steps], autojunk=False
-        )
+        before, after = [s[0] for s in self.steps], [s[0] for s in new.steps]
+        if before == after:
+            return []
         window = self.get_rect()
+        shared = set(before) & set(after)
+        if [k for k in before if k in shared] == [k for k in after if k in shared]:
+            # the steps both have come in the same order: around the others
+            changed = [
+                *(s for s in self.steps if s[0] not in shared),
+                *(s for s in new.steps if s[0] not in shared),
+            ]
+        else:  # some came in another order: around what the longest match leaves out
+            matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+            changed = [
+                step
+                for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+                if tag != "equal"
+                for step in (*self.steps[i1:i2], *new.steps[j1:j2])
+            ]
         areas = []
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-            if tag != "equal":
-                for _, rect, _ in (*self.steps[i1:i2], *new.steps[j1:j2]):
-                    rect = rect.clip(window)
-                    if rect.width and rect.height:
-                        areas.append(rect)
+        for _, rect, _ in changed:
+            rect = rect.clip(window)
+            if rect.width and rect.height:
+                areas.append(rect)
         areas = _merged(areas)
         if sum(a.width * a.height for a in areas) > self.MOST * window.width * window.height:
             return None
