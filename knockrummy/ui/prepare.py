@@ -126,7 +126,7 @@ def at_size(
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         for name in LAYERS:
             layers.get(name, size)
-    surfaces.shade(size)
+    layers.shade(size)
     for width in widths:
         look.card_back(width)
         card_art.shadow(width)
@@ -156,6 +156,8 @@ class PanelSteps:
     widths: dict[int, int]
     backdrop: Callable[[HandEndPanel], Iterable[None]] | None = None
     """Draws the picture under the panel, a part at each step."""
+    layers: surfaces.Layers | None = None
+    """The painter's layers, which keep the shade and the stripes it draws."""
 
 
 def hand_end(look: Look, steps: PanelSteps) -> Job:
@@ -168,9 +170,10 @@ def hand_end(look: Look, steps: PanelSteps) -> Job:
     if panel is None:
         return  # too late: the panel opened, or the next hand began
     view, geo = panel.view, panel.geometry
-    surfaces.shade(tuple(panel.size))  # made at the size already, unless forgotten since
-    yield
-    surfaces.stripe((geo.box.width - 8, round(geo.row_h)))
+    if steps.layers is not None:
+        steps.layers.shade(tuple(panel.size))  # made at the size already, unless dropped
+        yield
+        steps.layers.stripe((geo.box.width - 8, round(geo.row_h)))
     cw = geo.card_width
     look.card_back(cw)
     card_art.outline(cw, LAYOFF)

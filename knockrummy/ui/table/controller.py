@@ -933,7 +933,7 @@ class TableScene(Scene):
                 yield from self.painter.prepare_backdrop(frame, screen)
 
         widths = {seat: place.card_width for seat, place in enumerate(self.geometry.layout.seats)}
-        return prepare.PanelSteps(make, widths, backdrop)
+        return prepare.PanelSteps(make, widths, backdrop, self.painter.layers)
 
     def _panel_size(self) -> tuple[int, int]:
         """The room the hand-end panel takes (all the window unless the hooks say)."""

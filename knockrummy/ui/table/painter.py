@@ -37,8 +37,6 @@ from ..card_art import CARD_RATIO
 from ..fonts import blit_text, fit, wrap
 from ..fonts import width as text_width
 from ..surfaces import Layers, draw_box, shade_around
-from ..surfaces import shade as _shade
-from ..surfaces import stripe as _stripe
 from ..theme import (
     ACCENT,
     BUBBLE,
@@ -238,7 +236,7 @@ class TablePainter:
             if not plain:
                 self.window = None
             if frame.question is not None:
-                draw_question(frame, surface, marks)
+                draw_question(frame, surface, marks, self.layers)
         if frame.details is not None:
             draw_details(frame, surface, marks)
 
@@ -268,7 +266,7 @@ class TablePainter:
         image = self.layers.get("panel backdrop", size, surface)
         self.backdrop = None  # not valid until drawn in full
         self._backdrops += 1
-        for _ in _draw_backdrop(frame, image, marks):
+        for _ in _draw_backdrop(frame, image, marks, self.layers):
             pass
         self.backdrop = (key, None, image)
         return image
@@ -282,7 +280,7 @@ class TablePainter:
         image = self.layers.get("panel backdrop", size, like)
         self.backdrop = None
         self._backdrops += 1
-        yield from _draw_backdrop(frame, image, None)
+        yield from _draw_backdrop(frame, image, None, self.layers)
         self.backdrop = (_backdrop_key(frame, size), _still_key(frame, size), image)
         yield
         draw_panel(frame, pygame.Surface((1, 1)), None, ground=False)
@@ -296,7 +294,7 @@ def _backdrop_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
             len(frame.panel.view.seats_in_hand))  # fmt: skip
 
 
-def _draw_backdrop(frame: TableFrame, image: pygame.Surface, marks):
+def _draw_backdrop(frame: TableFrame, image: pygame.Surface, marks, layers: Layers):
     """Draw the picture under the panel onto ``image``, pausing (yielding) between its
     parts: the table's steps noted, then drawn a band of the window at a time (see
     :class:`_Drawing`), the shade, the panel's box and stripes."""
@@ -313,9 +311,9 @@ def _draw_backdrop(frame: TableFrame, image: pygame.Surface, marks):
         for top in range(0, height, step):
             yield
             table.replay(image, pygame.Rect(0, top, width, min(step, height - top)))
-    shade_around(image, geo.box, geo.font)  # the box hides the rest
+    shade_around(image, geo.box, geo.font, layers)  # the box hides the rest
     yield
-    _panel_ground(frame, image)
+    _panel_ground(frame, image, layers)
 
 
 BANDS = 4
@@ -346,13 +344,18 @@ def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None
           layer=2)  # fmt: skip
 
 
-def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
+def draw_question(
+    frame: TableFrame,
+    surface: pygame.Surface,
+    marks: Marks | None = None,
+    layers: Layers | None = None,
+) -> None:
     """The knock confirmation over the dimmed table: the question, what it means, and its
-    two buttons."""
+    two buttons; the shade from ``layers`` (a painter's; made afresh when not given)."""
     lines, box, buttons = frame.question
     rect = pygame.Rect(box)
     fs = frame.font
-    surface.blit(_shade(surface.get_size()), (0, 0))
+    surface.blit((layers or Layers()).shade(surface.get_size()), (0, 0))
     draw_box(surface, rect, fs, frame.look.panel)
     _mark(marks, "box", "knock question", rect, 1)
     y = rect.top + fs * 1.6
@@ -1217,27 +1220,32 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
 # ------------------------------------------------------------------ hand-end panel
 
 
-def _panel_ground(frame: TableFrame, surface: pygame.Surface) -> None:
+def _panel_ground(frame: TableFrame, surface: pygame.Surface, layers: Layers) -> None:
     """The hand-end panel's box and the stripes behind every other row."""
     geo = frame.panel.geometry
     rect = geo.box
     draw_box(surface, rect, geo.font, frame.look.panel)
     for position in range(0, len(frame.panel.view.seats_in_hand), 2):
         top = rect.top + geo.header + position * geo.row_h
-        surface.blit(_stripe((rect.width - 8, round(geo.row_h))), (rect.left + 4, top))
+        surface.blit(layers.stripe((rect.width - 8, round(geo.row_h))), (rect.left + 4, top))
 
 
 def draw_panel(
-    frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None, ground: bool = True
+    frame: TableFrame,
+    surface: pygame.Surface,
+    marks: Marks | None = None,
+    ground: bool = True,
+    layers: Layers | None = None,
 ) -> None:
-    """The hand-end panel; ``ground``: with its box and stripes (not already drawn)."""
+    """The hand-end panel; ``ground``: with its box and stripes (not already drawn), the
+    stripes from ``layers`` (a painter's; made afresh when not given)."""
     panel = frame.panel
     geo = panel.geometry
     rect = geo.box
     fs = geo.font
     cw = geo.card_width
     if ground:
-        _panel_ground(frame, surface)
+        _panel_ground(frame, surface, layers or Layers())
     _mark(marks, "box", "panel", rect, 1)
     view = panel.view
     reveal, layoffs, count = panel.progress
