@@ -151,9 +151,13 @@ class TableOptions:
     """No human seat needs to answer: hand-end panels close by themselves."""
     panel_seconds: float = 2.5
     """How long an automatic hand-end panel stays up (scaled by the speed)."""
-    on_panel: Callable[[TableScene], None] | None = None
-    """Called once each time a hand-end panel has finished animating."""
-    on_over: Callable[[TableScene], None] | None = None
+    on_panel: Callable[[SessionState, TableFrame], None] | None = None
+    """Called once each time a hand-end panel has finished animating, with the session as
+    it stands and the frame the table shows then (values: a picture of the panel is the
+    frame drawn, see :func:`.painter.draw_table`)."""
+    on_over: Callable[[SessionState], None] | None = None
+    """Called once when the game is over and its last panel has finished animating, with
+    the session as it ended."""
 
 
 DEADWOOD_DROP = 0.07
@@ -853,13 +857,13 @@ class TableScene(Scene):
         if not self.panel.reported:
             self.panel.reported = True
             if self.options.on_panel:
-                self.options.on_panel(self)
+                self.options.on_panel(self.session, self.frame())
         if self._ready():
             self._bot_turn()  # a buy-back offer a computer answers
         elif self.over is not None:
             if self.options.on_over and not self.panel.over_reported:
                 self.panel.over_reported = True
-                self.options.on_over(self)
+                self.options.on_over(self.session)
         elif self.options.autoplay and self.view.to_move is None:
             self.panel_wait -= dt
             if self.panel_wait <= 0:
