@@ -71,8 +71,13 @@ class Preparer:
         self.clock = clock
         self._jobs: deque[Job] = deque()
 
-    def add(self, job: Iterable[None]) -> None:
-        self._jobs.append(iter(job))
+    def add(self, job: Iterable[None], first: bool = False) -> None:
+        """Queue ``job``: after the others, or before them (``first``: a frame waits
+        for it)."""
+        if first:
+            self._jobs.appendleft(iter(job))
+        else:
+            self._jobs.append(iter(job))
 
     def clear(self) -> None:
         """Forget what is waiting (what it was for is gone: the window changed size)."""

@@ -14,7 +14,7 @@ from knockrummy.engine.session import PLAYING
 from knockrummy.ui import card_art, felts, surfaces
 from knockrummy.ui.prepare import Preparer
 
-from .conftest import make_table, run_until, step
+from .conftest import key, make_table, run_until, step
 
 
 def _made(scene) -> dict[str, int]:
@@ -219,3 +219,33 @@ def test_a_panel_prepared_too_late_is_left_alone(monkeypatch):
     assert run_until(app, lambda: scene.session.hand_number >= 2, limit=3000)
     scene.prepare.finish()
     assert scene._coming_panel is None
+
+
+def test_the_four_colour_deck_is_shown_once_its_faces_are_made_ahead():
+    app, scene = make_table(players=4, humans=1, speed="fast", size=(1280, 800), seed=6)
+    assert run_until(app, lambda: scene.can_act)
+    scene.prepare.finish()  # the classic faces, as after any resize
+    scene.prepare.clock = NoTimeLeft()  # no frame has time to prepare: the test steps it
+    made = card_art._face.cache_info().misses
+    step(app, 1, [key(pygame.K_f)])
+    assert scene.settings.four_colour  # the setting and its notice at once...
+    step(app, 3)
+    assert card_art._face.cache_info().misses == made  # ...but no face made in a frame
+    assert scene.frame().look.deck == "classic"  # the cards wait for their faces
+    scene.prepare.finish()
+    made = card_art._face.cache_info().misses
+    step(app)
+    assert scene.frame().look.deck == "four-colour"
+    assert card_art._face.cache_info().misses == made  # the frame that shows them made none
+
+
+def test_the_four_colour_deck_toggled_twice_before_it_shows_stays_as_it_was():
+    app, scene = make_table(players=4, humans=1, speed="fast", size=(1280, 800), seed=6)
+    assert run_until(app, lambda: scene.can_act)
+    scene.prepare.clock = NoTimeLeft()
+    step(app, 1, [key(pygame.K_f)])
+    step(app, 1, [key(pygame.K_f)])  # back before the first change showed
+    scene.prepare.finish()
+    step(app)
+    assert not scene.settings.four_colour
+    assert scene.frame().look.deck == "classic"
