@@ -74,6 +74,9 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.dirty = True
+        self.drawn = 0
+        """Frames drawn so far: a scene drawn in two frames in a row (the count one apart)
+        knows that nothing else was drawn on the window in between."""
         self.clock = pygame.time.Clock()
         self.fps = FPS
         """Frame cap; 0 runs frames back to back (instant-speed demos)."""
@@ -160,6 +163,7 @@ class App:
         # A scene that stops being busy in this update (an animation ends, a hint arrives)
         # still gets this frame drawn, or its last change would stay off the screen.
         if self.dirty or was_busy or scene.busy:
+            self.drawn += 1
             scene.draw(self.screen)
             self.display.present()
             if FIRST_FRAME_EXIT:

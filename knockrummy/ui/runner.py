@@ -18,8 +18,10 @@ from ..settings import Settings
 from .loop import App
 from .seats import SeatConfig, default_seats, seats_for_deal
 from .sound import native_stderr_to_log
-from .table.controller import TableOptions, TableScene
+from .table.controller import TableOptions
+from .table.frame import TableFrame
 from .table.hooks import TableHooks
+from .table.painter import draw_table
 from .tables import table_scene
 
 __all__ = ["default_seats", "init_pygame", "open_window", "run_demo", "run_game", "table_scene"]
@@ -107,12 +109,12 @@ def run_demo(
         app.fps = 0  # nothing animates: play as fast as the computers decide
     seen = {"panels": 0, "saved": None}
 
-    def on_panel(scene: TableScene) -> None:
+    def on_panel(state: SessionState, frame: TableFrame) -> None:
         seen["panels"] += 1
-        last = scene.session.is_over or (hands is not None and seen["panels"] >= hands)
+        last = state.is_over or (hands is not None and seen["panels"] >= hands)
         if last:
             if screenshot:
-                scene.draw(app.screen)
+                draw_table(frame, app.screen)
                 os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
                 pygame.image.save(app.screen, screenshot)
                 seen["saved"] = screenshot

@@ -19,7 +19,8 @@ Glossary:
 
 from __future__ import annotations
 
-import functools
+from collections import OrderedDict
+from collections.abc import Callable
 
 import pygame
 
@@ -28,14 +29,24 @@ from .theme import ACCENT
 SHADE = (0, 0, 0, 120)
 """Black, about half covering: the table under a panel or a question."""
 
+SHADES = 2
+"""Shades kept by one owner: the window's size and the one before (each as large as the
+window: 33 MB at 3840x2160)."""
+
+STRIPES = 8
+"""Stripes kept by one owner (one per panel box's width and row height)."""
+
 
 class Layers:
     """Window-sized layers kept by name, one size each (a new size replaces the old
-    layer). Whoever draws them owns them (the table's painter), so two drawings never
-    share a layer."""
+    layer), and the shades and the panel's stripes, a few sizes each (the least recently
+    used goes first). Whoever draws them owns them (the table's painter), so two
+    drawings never share a layer."""
 
-    def __init__(self) -> None:
+    def __init__(self, shades: int = SHADES, stripes: int = STRIPES) -> None:
         self._kept: dict[str, pygame.Surface] = {}
+        self._shades = _Kept(shades)
+        self._stripes = _Kept(stripes)
 
     def get(
         self, name: str, size: tuple[int, int], like: pygame.Surface | None = None
@@ -54,6 +65,48 @@ class Layers:
         """The layers kept now, by name (a copy)."""
         return dict(self._kept)
 
+    def shade(self, size: tuple[int, int]) -> pygame.Surface:
+        """The shade covering ``size`` pixels."""
+        return self._shades.get(tuple(size), _shade)
+
+    def stripe(self, size: tuple[int, int]) -> pygame.Surface:
+        """The faint light band behind every other row of the hand-end panel."""
+        return self._stripes.get(tuple(size), _stripe)
+
+    @property
+    def tints_made(self) -> int:
+        """How many shades and stripes were made so far (what was not kept)."""
+        return self._shades.made + self._stripes.made
+
+    def drop_tints(self) -> None:
+        """Forget the shades and stripes kept (each is made again when next needed)."""
+        self._shades.kept.clear()
+        self._stripes.kept.clear()
+
+    def tints(self) -> dict[str, list[tuple[int, int]]]:
+        """The sizes of the shades and stripes kept now."""
+        return {"shades": list(self._shades.kept), "stripes": list(self._stripes.kept)}
+
+
+class _Kept:
+    """Surfaces made by size, at most ``bound`` of them, the least recently used dropped."""
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+        self.kept: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
+        self.made = 0
+
+    def get(self, size: tuple[int, int], make: Callable[[tuple[int, int]], pygame.Surface]):
+        surface = self.kept.get(size)
+        if surface is not None:
+            self.kept.move_to_end(size)
+            return surface
+        surface = self.kept[size] = make(size)
+        self.made += 1
+        while len(self.kept) > self.bound:
+            self.kept.popitem(last=False)
+        return surface
+
 
 def _same_format(a: pygame.Surface, b: pygame.Surface | None) -> bool:
     if b is None:
@@ -61,20 +114,18 @@ def _same_format(a: pygame.Surface, b: pygame.Surface | None) -> bool:
     return a.get_bitsize() == b.get_bitsize() and a.get_masks() == b.get_masks()
 
 
-@functools.lru_cache(maxsize=4)
-def shade(size: tuple[int, int]) -> pygame.Surface:
-    """The shade covering ``size`` pixels."""
+def _shade(size: tuple[int, int]) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     surf.fill(SHADE)
     return _ready(surf)
 
 
-def shade_around(surface: pygame.Surface, rect, radius: int) -> None:
+def shade_around(surface: pygame.Surface, rect, radius: int, layers: Layers) -> None:
     """Dim ``surface`` as the shade does wherever a box (see the glossary) at ``rect``
     with corners rounded by ``radius``, drawn next, will not cover it: around the box
     and in its corners. The same pixels as dimming all of it first, in a fraction of the
     time, since the box is most of the window."""
-    tint = shade(surface.get_size())
+    tint = layers.shade(surface.get_size())
     width, height = surface.get_size()
     box = pygame.Rect(rect)
     r = radius + 1
@@ -101,9 +152,7 @@ def draw_box(surface: pygame.Surface, rect, fs: int, colour: tuple) -> None:
     pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs)
 
 
-@functools.lru_cache(maxsize=8)
-def stripe(size: tuple[int, int]) -> pygame.Surface:
-    """The faint light band behind every other row of the hand-end panel."""
+def _stripe(size: tuple[int, int]) -> pygame.Surface:
     band = pygame.Surface(size, pygame.SRCALPHA)
     band.fill((255, 255, 255, 12))
     return _ready(band)

@@ -96,8 +96,12 @@ def test_f_key_at_the_table_switches_the_faces_to_four_colour_and_back(monkeypat
     app, scene = make_table(deck="high-contrast")
     step(app, 3)
     step(app, 1, [key(pygame.K_f)])
+    scene.prepare.finish()  # the frames after F make the faces shown, then show them
+    step(app)
     assert scene.frame().look.deck == "four-colour"
     step(app, 1, [key(pygame.K_f)])
+    scene.prepare.finish()
+    step(app)
     assert scene.frame().look.deck == "high-contrast"
 
 

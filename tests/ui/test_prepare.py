@@ -14,7 +14,7 @@ from knockrummy.engine.session import PLAYING
 from knockrummy.ui import card_art, felts, surfaces
 from knockrummy.ui.prepare import Preparer
 
-from .conftest import make_table, run_until, step
+from .conftest import key, make_table, run_until, step
 
 
 def _made(scene) -> dict[str, int]:
@@ -25,24 +25,23 @@ def _made(scene) -> dict[str, int]:
         "shadows": card_art._shadow.cache_info().misses,
         "outlines": card_art._outline.cache_info().misses,
         "felts": felts.felt.cache_info().misses,
-        "stripes": surfaces.stripe.cache_info().misses,
-        "shades": surfaces.shade.cache_info().misses,
+        "shades and stripes": scene.painter.layers.tints_made,
         "layers": len({id(s) for s in scene.painter.layers.made().values()}),
     }
 
 
-def _forget_everything_made() -> None:
-    caches = (card_art._face, card_art._back, card_art._shadow, card_art._outline, felts.felt,
-              surfaces.stripe, surfaces.shade)  # fmt: skip
+def _forget_everything_made(scene) -> None:
+    caches = (card_art._face, card_art._back, card_art._shadow, card_art._outline, felts.felt)
     for cache in caches:
         cache.cache_clear()
+    scene.painter.layers.drop_tints()
 
 
 def test_the_hand_end_panel_opens_and_plays_out_without_making_anything():
     app, scene = make_table(
         players=6, humans=0, speed="normal", autoplay=True, size=(1920, 1080), seed=4
     )
-    _forget_everything_made()
+    _forget_everything_made(scene)
     assert run_until(app, lambda: scene.view.phase != PLAYING, limit=6000)
     assert scene.panel is None  # the hand is over; its panel opens after the last flights
     scene.prepare.finish()  # what the frames before the panel had time for, all of it
@@ -107,7 +106,7 @@ def _play_three_turns(app, scene) -> None:
 def test_after_a_new_window_size_a_hand_is_drawn_without_making_a_face():
     app, scene = make_table(players=4, humans=1, speed="fast", size=(1280, 800), seed=6)
     assert run_until(app, lambda: scene.can_act)
-    _forget_everything_made()
+    _forget_everything_made(scene)
     _resize(app, (1600, 1000))  # the resize frame (allowed to be slow) makes the felt...
     scene.prepare.finish()  # ...and the frames after it had time for the faces
     made = _made(scene)
@@ -122,7 +121,7 @@ def test_without_the_preparing_the_frames_after_a_new_size_make_faces(monkeypatc
     monkeypatch.setattr(prepare.Preparer, "step", lambda self, started=None: 0)
     app, scene = make_table(players=4, humans=1, speed="fast", size=(1280, 800), seed=6)
     assert run_until(app, lambda: scene.can_act)
-    _forget_everything_made()
+    _forget_everything_made(scene)
     _resize(app, (1600, 1000))
     scene.prepare.clear()
     made = _made(scene)
@@ -201,10 +200,11 @@ def test_the_panel_shade_and_box_drawn_the_cheap_way_give_the_same_pixels(size):
     rect.center = (size[0] // 2, size[1] // 2)
     colour, fs = felts.shade("blue", 0.55), max(11, round(size[1] * 0.024))
     before = base.copy()
-    before.blit(surfaces.shade(size), (0, 0))
+    layers = surfaces.Layers()
+    before.blit(layers.shade(size), (0, 0))
     before.blit(_old_box(rect.size, fs, colour), rect)
     now = base.copy()
-    surfaces.shade_around(now, rect, fs)
+    surfaces.shade_around(now, rect, fs, layers)
     surfaces.draw_box(now, rect, fs, colour)
     assert pygame.image.tobytes(now, "RGB") == pygame.image.tobytes(before, "RGB")
 
@@ -219,3 +219,33 @@ def test_a_panel_prepared_too_late_is_left_alone(monkeypatch):
     assert run_until(app, lambda: scene.session.hand_number >= 2, limit=3000)
     scene.prepare.finish()
     assert scene._coming_panel is None
+
+
+def test_the_four_colour_deck_is_shown_once_its_faces_are_made_ahead():
+    app, scene = make_table(players=4, humans=1, speed="fast", size=(1280, 800), seed=6)
+    assert run_until(app, lambda: scene.can_act)
+    scene.prepare.finish()  # the classic faces, as after any resize
+    scene.prepare.clock = NoTimeLeft()  # no frame has time to prepare: the test steps it
+    made = card_art._face.cache_info().misses
+    step(app, 1, [key(pygame.K_f)])
+    assert scene.settings.four_colour  # the setting and its notice at once...
+    step(app, 3)
+    assert card_art._face.cache_info().misses == made  # ...but no face made in a frame
+    assert scene.frame().look.deck == "classic"  # the cards wait for their faces
+    scene.prepare.finish()
+    made = card_art._face.cache_info().misses
+    step(app)
+    assert scene.frame().look.deck == "four-colour"
+    assert card_art._face.cache_info().misses == made  # the frame that shows them made none
+
+
+def test_the_four_colour_deck_toggled_twice_before_it_shows_stays_as_it_was():
+    app, scene = make_table(players=4, humans=1, speed="fast", size=(1280, 800), seed=6)
+    assert run_until(app, lambda: scene.can_act)
+    scene.prepare.clock = NoTimeLeft()
+    step(app, 1, [key(pygame.K_f)])
+    step(app, 1, [key(pygame.K_f)])  # back before the first change showed
+    scene.prepare.finish()
+    step(app)
+    assert not scene.settings.four_colour
+    assert scene.frame().look.deck == "classic"

@@ -80,7 +80,7 @@ from ...engine.session import (
 from ...engine.views import PlayerView, player_view, seen_events, spectator_view
 from ...records.deal_codes import fairness_details
 from ...settings import Settings
-from .. import prepare
+from .. import card_art, prepare
 from ..celebrations import Celebration, Moment, moments
 from ..fonts import font, wrap
 from ..hints import hint_for_view
@@ -90,7 +90,7 @@ from ..meld_marks import meld_groups
 from ..move_log import hand_log, last_turns, pick_ups
 from ..seats import SeatConfig
 from ..sound import Sounds
-from ..theme import look_of
+from ..theme import Look, look_of
 from ..widgets import Button, row_of_buttons
 from ..wording import (
     DETAILS_LINE,
@@ -151,9 +151,13 @@ class TableOptions:
     """No human seat needs to answer: hand-end panels close by themselves."""
     panel_seconds: float = 2.5
     """How long an automatic hand-end panel stays up (scaled by the speed)."""
-    on_panel: Callable[[TableScene], None] | None = None
-    """Called once each time a hand-end panel has finished animating."""
-    on_over: Callable[[TableScene], None] | None = None
+    on_panel: Callable[[SessionState, TableFrame], None] | None = None
+    """Called once each time a hand-end panel has finished animating, with the session as
+    it stands and the frame the table shows then (values: a picture of the panel is the
+    frame drawn, see :func:`.painter.draw_table`)."""
+    on_over: Callable[[SessionState], None] | None = None
+    """Called once when the game is over and its last panel has finished animating, with
+    the session as it ended."""
 
 
 DEADWOOD_DROP = 0.07
@@ -221,6 +225,13 @@ class TableScene(Scene):
         """Gin, rum, an undercut or a win to celebrate when the hand-end panel opens."""
         self.painter = TablePainter()
         """Draws the table's frames, keeping what the next frame may reuse."""
+        self._drawn_at: int | None = None
+        """The loop's count of frames drawn (``App.drawn``) when this table was last drawn."""
+        self.look = look_of(settings)
+        """The look the table is drawn in: the settings' look, which it follows once the
+        faces it shows are made in the new deck (F, see :meth:`_follow_look`)."""
+        self._look_coming: Look | None = None
+        """The look whose faces are being made, to be shown when they are."""
         self.worker = TableWorker()
         """Works out computer moves, hints and the advisor's estimates (:mod:`.worker`)."""
         self.prepare = prepare.Preparer()
@@ -851,13 +862,13 @@ class TableScene(Scene):
         if not self.panel.reported:
             self.panel.reported = True
             if self.options.on_panel:
-                self.options.on_panel(self)
+                self.options.on_panel(self.session, self.frame())
         if self._ready():
             self._bot_turn()  # a buy-back offer a computer answers
         elif self.over is not None:
             if self.options.on_over and not self.panel.over_reported:
                 self.panel.over_reported = True
-                self.options.on_over(self)
+                self.options.on_over(self.session)
         elif self.options.autoplay and self.view.to_move is None:
             self.panel_wait -= dt
             if self.panel_wait <= 0:
@@ -931,7 +942,7 @@ class TableScene(Scene):
                 yield from self.painter.prepare_backdrop(frame, screen)
 
         widths = {seat: place.card_width for seat, place in enumerate(self.geometry.layout.seats)}
-        return prepare.PanelSteps(make, widths, backdrop)
+        return prepare.PanelSteps(make, widths, backdrop, self.painter.layers)
 
     def _panel_size(self) -> tuple[int, int]:
         """The room the hand-end panel takes (all the window unless the hooks say)."""
@@ -1052,6 +1063,48 @@ class TableScene(Scene):
             return True
         return self._needs_step()
 
+    def _follow_look(self) -> None:
+        """When the settings' look is not the one drawn (the four-colour deck toggled), make
+        the faces the table shows in it first, a step at a time ahead of the other jobs;
+        the look changes once they are made, so the frame that shows it makes none."""
+        wanted = look_of(self.settings)
+        if wanted == self.look:
+            self._look_coming = None  # undone before it was shown (F twice)
+            return
+        if wanted == self._look_coming:
+            return
+        self._look_coming = wanted
+        self.prepare.add(self._new_look(wanted), first=True)
+
+    def _new_look(self, look: Look):
+        """A job: the faces shown now in ``look``, then the look drawn, then the rest of the
+        deck's faces in it (see :func:`..prepare.deck_faces`)."""
+        for card, width in self._faces_shown():
+            card_art.prepare_face(card, width, deck=look.deck)
+            yield
+        if self._look_coming != look:
+            return  # another look asked for since (F twice): not this one
+        self.look, self._look_coming = look, None
+        widths = prepare.table_widths(self.geometry)
+        jokers = get_profile(self.view.profile_id).jokers
+        self.prepare.add(prepare.deck_faces(look, widths, self.view.hand, jokers))
+
+    def _faces_shown(self) -> list[tuple[Card, int]]:
+        """The cards face up on the table now, each with the width it is drawn at."""
+        layout = self.geometry.layout
+        view = self.view
+        shown = [(card, layout.seats[self.viewer].card_width) for card in view.hand]
+        shown += [(card, layout.card_width) for card in view.discard_pile[-2:]]
+        taken = pick_ups(view, self.shown) if view.phase == PLAYING else {}
+        for position, seat in enumerate(view.seats_in_hand):
+            width = layout.seats[seat].card_width
+            revealed = view.revealed[position] if view.revealed else ()
+            shown += [(card, width) for card in (*revealed, *taken.get(seat, ()))]
+        if self.panel is not None:
+            geo = self.panel.geometry
+            shown += [(placed.card, geo.card_width) for placed in geo.placed]
+        return list(dict.fromkeys(shown))
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.geometry = TableGeometry.build(
@@ -1065,6 +1118,7 @@ class TableScene(Scene):
         # the felt, the layers, the backs and the shade now (a resize may take a frame),
         # the faces a step at a time in the frames after it
         look, widths = look_of(self.settings), prepare.table_widths(self.geometry)
+        self.look, self._look_coming = look, None  # the resize frame may make its faces
         prepare.at_size(look, size, widths, self.painter.layers)
         self.prepare.clear()
         self._coming_panel = None
@@ -1074,6 +1128,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         started = self.prepare.clock()
         self.worker.settle([f for f in (self.future, self.hint_future, self.knock_future) if f])
+        self._follow_look()
         self.motion.update(dt)
         self._follow_mode()
         self.notice_left = max(0.0, self.notice_left - dt)
@@ -1165,7 +1220,7 @@ class TableScene(Scene):
             question=None
             if self.asking is None
             else (self.ask_lines, tuple(self.ask_rect), tuple(b.face() for b in self.ask_buttons)),
-            look=look_of(self.settings),
+            look=self.look,
             story=self._story(bottom),
             details=fairness_details(
                 hand_seed(self.session.seed, view.hand_number),
@@ -1277,9 +1332,24 @@ class TableScene(Scene):
         return tuple(lines)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.painter.draw(self.frame(), surface)
+        # the window still shows this table's last frame when the loop drew this table
+        # alone, in the frame before this one
+        app = getattr(self, "app", None)
+        drawn = getattr(app, "drawn", None)
+        kept = (
+            drawn is not None
+            and self._drawn_at is not None
+            and drawn == self._drawn_at + 1
+            and app.scene is self
+        )
+        self._drawn_at = drawn
+        self.painter.draw(self.frame(), surface, kept=kept)
         if self.celebration is not None:
-            self.celebration.draw(surface, look_of(self.settings), self.geometry.font)
+            self.celebration.draw(surface, self.look, self.geometry.font)
+            self.painter.drawn_over()
         if self.tips is not None:
             covered = self.panel is not None or self.handoff is not None
-            self.tips.draw(surface, self.geometry, look_of(self.settings), covered)
+            self.tips.draw(surface, self.geometry, self.look, covered)
+            box = self.tips.box(self.geometry, covered)
+            if box is not None:  # the tip lies over the table there
+                self.painter.drawn_over(box)

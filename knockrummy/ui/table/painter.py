@@ -12,6 +12,8 @@ Glossary:
     marks    an optional record of what one drawing put where (:class:`Marks`): each text,
              button, plate and card with its rectangle, so a test can check that nothing
              overlaps or leaves the window.
+    window   the surface the loop shows: a frame drawn on the window that shows the
+             painter's last frame puts back and draws again only what changed.
     layer    0 for the table, 1 for what opens over it (the hand log, the pile's history,
              the hand-end panel, speech bubbles, the knock confirmation); a layer-1 box
              covers the table under it; 2 for the deal's details, over everything.
@@ -19,6 +21,7 @@ Glossary:
 
 from __future__ import annotations
 
+import difflib
 import functools
 import math
 from dataclasses import dataclass
@@ -34,8 +37,6 @@ from ..card_art import CARD_RATIO
 from ..fonts import blit_text, fit, wrap
 from ..fonts import width as text_width
 from ..surfaces import Layers, draw_box, shade_around
-from ..surfaces import shade as _shade
-from ..surfaces import stripe as _stripe
 from ..theme import (
     ACCENT,
     BUBBLE,
@@ -183,35 +184,71 @@ def _card(marks, surface, image, pos, group: str, layer: int = 0) -> None:
 
 class TablePainter:
     """Draws frames, keeping what it drew that the next frame may reuse: the table layer
-    (see :func:`_draw_scene`) and the table under an open hand-end panel. Each table has
-    its own painter; a drawing that records marks draws everything afresh."""
+    (see :func:`_draw_scene`), the table under an open hand-end panel, and what the window
+    shows (so that a frame draws again only what changed on it). Each table has its own
+    painter; a drawing that records marks draws everything afresh."""
 
     def __init__(self) -> None:
         self.layers = Layers()
         """The window-sized surfaces it draws into (the table layer, the panel backdrop)."""
         self.still = _Still()
         """The table layer last drawn, with what it was drawn from."""
+        self.window: _Window | None = None
+        """What the window shows of the last table drawn on it, while nothing else has
+        drawn on it since (see :meth:`draw`'s ``kept``)."""
+        self._backdrops = 0
+        """How many times a picture under a panel was begun (a window showing one drawn
+        before is not shown this one)."""
         self.backdrop: tuple | None = None
         """The picture under the open panel (the table, dimmed, the panel's box and
         stripes): (its key, the still layer's key it was drawn ahead from or None once
         checked, the image). Keyed by the panel's number, the size, the look and the
         panel's box (see :meth:`_panel_backdrop`)."""
 
-    def draw(self, frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None):
+    def draw(
+        self,
+        frame: TableFrame,
+        surface: pygame.Surface,
+        marks: Marks | None = None,
+        kept: bool = False,
+    ):
         """Draw ``frame``; reads it and changes nothing in it. ``marks``, if given,
-        receives what was drawn where."""
+        receives what was drawn where. ``kept``: ``surface`` holds what this painter drew
+        on it last, and nothing else has been drawn on it since but what
+        :meth:`drawn_over` was told of; then only the parts of the table that changed, or
+        that the cards, the dots and the boxes over the table covered, are drawn again."""
+        window, self.window = (self.window if kept else None), None
         if frame.handoff is not None:
             draw_handoff(frame, surface, marks)
             return
         if frame.panel is not None:
-            surface.blit(self._panel_backdrop(frame, surface, marks), (0, 0))
-            draw_panel(frame, surface, marks, ground=False)
+            backdrop = self._panel_backdrop(frame, surface, marks)
+            if marks is not None or frame.details is not None:
+                surface.blit(backdrop, (0, 0))
+                draw_panel(frame, surface, marks, ground=False)
+            else:
+                self.window = _draw_over(frame, surface, backdrop, self._backdrops, window)
         else:  # a backdrop drawn ahead waits for its panel (kept by its number)
-            _draw_scene(frame, surface, marks, self.still, self.layers)
+            plain = marks is None and frame.question is None and frame.details is None
+            self.window = _draw_scene(
+                frame, surface, marks, self.still, self.layers, window=window if plain else None
+            )
+            if not plain:
+                self.window = None
             if frame.question is not None:
-                draw_question(frame, surface, marks)
+                draw_question(frame, surface, marks, self.layers)
         if frame.details is not None:
             draw_details(frame, surface, marks)
+
+    def drawn_over(self, rect=None) -> None:
+        """Something else was drawn over the table just drawn: at ``rect``, or anywhere
+        (None). The next drawing puts the table back there."""
+        if self.window is None:
+            return
+        if rect is None:
+            self.window = None
+        else:
+            self.window.restore.append(pygame.Rect(rect))
 
     def _panel_backdrop(self, frame: TableFrame, surface: pygame.Surface, marks):
         """The table, the shade and the panel's box and stripes, drawn once (the table
@@ -228,7 +265,8 @@ class TablePainter:
                 return image
         image = self.layers.get("panel backdrop", size, surface)
         self.backdrop = None  # not valid until drawn in full
-        for _ in _draw_backdrop(frame, image, marks):
+        self._backdrops += 1
+        for _ in _draw_backdrop(frame, image, marks, self.layers):
             pass
         self.backdrop = (key, None, image)
         return image
@@ -241,7 +279,8 @@ class TablePainter:
         size = like.get_size()
         image = self.layers.get("panel backdrop", size, like)
         self.backdrop = None
-        yield from _draw_backdrop(frame, image, None)
+        self._backdrops += 1
+        yield from _draw_backdrop(frame, image, None, self.layers)
         self.backdrop = (_backdrop_key(frame, size), _still_key(frame, size), image)
         yield
         draw_panel(frame, pygame.Surface((1, 1)), None, ground=False)
@@ -255,16 +294,30 @@ def _backdrop_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
             len(frame.panel.view.seats_in_hand))  # fmt: skip
 
 
-def _draw_backdrop(frame: TableFrame, image: pygame.Surface, marks):
+def _draw_backdrop(frame: TableFrame, image: pygame.Surface, marks, layers: Layers):
     """Draw the picture under the panel onto ``image``, pausing (yielding) between its
-    parts."""
+    parts: the table's steps noted, then drawn a band of the window at a time (see
+    :class:`_Drawing`), the shade, the panel's box and stripes."""
     geo = frame.panel.geometry
-    spots = _draw_still(frame, image, frame.font, marks)
+    if marks is not None:
+        spots = _draw_still(frame, image, frame.font, marks)
+        _draw_moving(frame, image, frame.font, marks, spots, bubbles=False)
+    else:
+        table = _Drawing(image.get_size())
+        spots = _draw_still(frame, table, frame.font, None)
+        _draw_moving(frame, table, frame.font, None, spots, bubbles=False)
+        width, height = image.get_size()
+        step = -(-height // BANDS)
+        for top in range(0, height, step):
+            yield
+            table.replay(image, pygame.Rect(0, top, width, min(step, height - top)))
+    shade_around(image, geo.box, geo.font, layers)  # the box hides the rest
     yield
-    _draw_moving(frame, image, frame.font, marks, spots, bubbles=False)
-    shade_around(image, geo.box, geo.font)  # the box hides the rest
-    yield
-    _panel_ground(frame, image)
+    _panel_ground(frame, image, layers)
+
+
+BANDS = 4
+"""The picture under the panel is drawn ahead in this many bands, one a step."""
 
 
 def draw_table(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
@@ -291,13 +344,18 @@ def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None
           layer=2)  # fmt: skip
 
 
-def draw_question(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
+def draw_question(
+    frame: TableFrame,
+    surface: pygame.Surface,
+    marks: Marks | None = None,
+    layers: Layers | None = None,
+) -> None:
     """The knock confirmation over the dimmed table: the question, what it means, and its
-    two buttons."""
+    two buttons; the shade from ``layers`` (a painter's; made afresh when not given)."""
     lines, box, buttons = frame.question
     rect = pygame.Rect(box)
     fs = frame.font
-    surface.blit(_shade(surface.get_size()), (0, 0))
+    surface.blit((layers or Layers()).shade(surface.get_size()), (0, 0))
     draw_box(surface, rect, fs, frame.look.panel)
     _mark(marks, "box", "knock question", rect, 1)
     y = rect.top + fs * 1.6
@@ -321,6 +379,12 @@ class _Still:
     image: pygame.Surface | None = None
     spots: dict | None = None
     """Where the moving layer draws over it (the thinking dots), by name."""
+    drawing: _Drawing | None = None
+    """What is drawn on it, in order (see :class:`_Drawing`)."""
+    drawn_whole: int = 0
+    """How many times the whole layer was drawn (the felt and everything on it)."""
+    mended: int = 0
+    """How many times only the parts of it that changed were drawn again."""
 
 
 def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
@@ -361,29 +425,287 @@ def _draw_scene(
     still: _Still,
     layers: Layers,
     bubbles: bool = True,
-) -> None:
+    window: _Window | None = None,
+) -> _Window | None:
     """Everything but the hand-end panel: the table layer, then what moves over it.
 
     The table layer (felt, piles, the other seats, plates, words, buttons, the score sheet)
-    is drawn once into a kept surface and blitted while what it is drawn from stays the
-    same, so a frame in which only a card flies or the thinking dots turn costs one blit
-    and the moving things. A drawing that records ``marks`` draws everything afresh."""
+    is drawn once into a kept surface and mended where what it is drawn from changes (see
+    :func:`_update_still`), so a frame in which only a card flies or the thinking dots turn
+    costs one blit and the moving things; when ``window`` says what ``surface`` shows now,
+    only the parts of the layer that changed or that the moving things covered are blitted.
+    A drawing that records ``marks`` draws everything afresh. Returns what the window
+    shows now (None for a drawing that records marks)."""
     fs = frame.font
     size = surface.get_size()
     if marks is not None:
         spots = _draw_still(frame, surface, fs, marks)
+        _draw_moving(frame, surface, fs, marks, spots, bubbles)
+        return None
+    key = _still_key(frame, size)
+    changed: list[pygame.Rect] | None = []
+    if key != still.key or still.image is None:
+        changed = _update_still(frame, surface, still, layers, key)
+    image = still.image
+    if (
+        window is not None
+        and changed is not None
+        and window.surface is surface
+        and window.image is image
+        and surface.get_size() == image.get_size()
+    ):
+        for area in _merged([*window.restore, *changed]):
+            surface.blit(image, area, area)
     else:
-        key = _still_key(frame, size)
-        image = still.image
-        if key != still.key or image is None:
-            if image is None or image.get_size() != size:
-                image = layers.get("table", size, surface)
-            still.key = None  # not valid until drawn in full
-            still.spots = _draw_still(frame, image, fs, None)
-            still.image, still.key = image, key
         surface.blit(image, (0, 0))
-        spots = still.spots
-    _draw_moving(frame, surface, fs, marks, spots, bubbles)
+    moving = _Drawing(size)
+    _draw_moving(frame, moving, fs, None, still.spots, bubbles)
+    moving.replay(surface)
+    return _Window(surface, image, [rect for _, rect, _ in moving.steps])
+
+
+def _draw_over(
+    frame: TableFrame,
+    surface: pygame.Surface,
+    backdrop: pygame.Surface,
+    version: int,
+    window: _Window | None,
+) -> _Window:
+    """The hand-end panel over the picture under it (``backdrop``, drawn for the
+    ``version``-th time): when ``window`` says ``surface`` shows it already with the
+    panel drawn over it, only where the panel's drawing changed (its counts, its
+    turning and moving cards) is put back and drawn again."""
+    drawing = _Drawing(surface.get_size())
+    draw_panel(frame, drawing, None, ground=False)
+    areas = None
+    if (
+        window is not None
+        and window.surface is surface
+        and window.image is backdrop
+        and window.version == version
+        and window.drawing is not None
+    ):
+        areas = window.drawing.changed(drawing)
+    if areas is None:
+        surface.blit(backdrop, (0, 0))
+        drawing.replay(surface)
+    else:
+        for area in _merged([*areas, *window.restore]):
+            surface.blit(backdrop, area, area)
+            drawing.replay(surface, area)
+    return _Window(surface, backdrop, [], version, drawing)
+
+
+def _value(arg):
+    """A step's argument as a value to compare (a rectangle as its tuple)."""
+    return tuple(arg) if isinstance(arg, pygame.Rect | list) else arg
+
+
+@dataclass
+class _Window:
+    """What a window shows of the table last drawn on it: the still layer ``image``, and
+    over it, in ``restore``, what differs from it (the moving things, what else was drawn
+    over the table since)."""
+
+    surface: pygame.Surface
+    image: pygame.Surface
+    restore: list[pygame.Rect]
+    version: int = 0
+    """The hand-end panel's backdrop: which drawing of it (see :func:`_draw_over`)."""
+    drawing: _Drawing | None = None
+    """The hand-end panel's steps drawn over it."""
+
+
+def _update_still(
+    frame: TableFrame, like: pygame.Surface, still: _Still, layers: Layers, key: tuple
+) -> list[pygame.Rect] | None:
+    """Bring the kept table layer up to ``frame``; returns the rectangles drawn again, or
+    None when it was drawn whole. What the layer shows is noted first
+    (a :class:`_Drawing`, nothing drawn); then only the parts where it differs from what
+    the layer shows now are drawn again over the felt, or the whole layer when there is
+    none yet, its size or format changed, or most of it changed."""
+    size = like.get_size()
+    drawing = _Drawing(size)
+    spots = _draw_still(frame, drawing, frame.font, None)
+    layer = layers.get("table", size, like)
+    before = still.drawing if layer is still.image else None
+    still.key = still.drawing = None  # not valid until drawn
+    areas = None if before is None else before.changed(drawing)
+    if areas is None:
+        drawing.replay(layer)
+        still.drawn_whole += 1
+    else:
+        for area in areas:
+            drawing.replay(layer, area)
+        still.mended += 1
+    still.image, still.drawing, still.spots, still.key = layer, drawing, spots, key
+    return areas
+
+
+class _Drawing:
+    """What one drawing of the table layer puts on it, in order, noted without drawing
+    it: each step (a blit, a shape, a button) with the rectangle it may touch. It stands
+    in for the layer while the table is drawn (the few things drawn as shapes go through
+    :func:`_shape` and :func:`_button`).
+
+    Two drawings compared give the rectangles where their pictures may differ: around
+    every step one has and the other has not, or has in another order. Within such a
+    rectangle, drawing again every step that touches it, in order, clipped to it, gives
+    the same pixels as drawing the whole layer (the felt is the first step)."""
+
+    MOST = 0.5
+    """Changes over more than this part of the layer: it is drawn whole."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        self.steps: list[tuple[tuple, pygame.Rect, tuple]] = []
+        """(what the step is, as a value; where it may draw; how to draw it again)."""
+
+    def get_size(self) -> tuple[int, int]:
+        return self.size
+
+    def get_rect(self, **where) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), self.size)
+        for name, value in where.items():
+            setattr(rect, name, value)
+        return rect
+
+    def blit(self, source: pygame.Surface, dest, area=None, special_flags: int = 0):
+        """As ``pygame.Surface.blit`` (it returns the same rectangle), noted."""
+        x, y = int(dest[0]), int(dest[1])  # pygame truncates a position
+        w, h = source.get_size() if area is None else pygame.Rect(area).size
+        rect = pygame.Rect(x, y, w, h)
+        box = None if area is None else tuple(pygame.Rect(area))
+        where = (dest[0], dest[1]) if len(dest) == 2 else tuple(dest)
+        if isinstance(dest, pygame.Rect):
+            dest = dest.copy()  # drawn again later where it was, whatever moves it since
+        # the source itself is kept with the step, so its id names it while it is kept
+        self.steps.append(
+            (("blit", id(source), where, box, special_flags), rect,
+             ("blit", source, dest, area, special_flags))
+        )  # fmt: skip
+        drawn = rect.clip(self.get_rect())
+        return drawn if drawn.width and drawn.height else pygame.Rect(x, y, 0, 0)
+
+    def shape(self, draw, colour, where, *args) -> None:
+        """``draw(layer, colour, where, *args)``, a ``pygame.draw.rect``, ``circle`` or
+        ``line``."""
+        if draw is pygame.draw.circle:
+            r = args[0]
+            rect = pygame.Rect(0, 0, 2 * math.ceil(r) + 4, 2 * math.ceil(r) + 4)
+            rect.center = (round(where[0]), round(where[1]))
+        elif draw is pygame.draw.line:
+            (x1, y1), (x2, y2), width = where, args[0], args[1]
+            left, top = math.floor(min(x1, x2)), math.floor(min(y1, y2))
+            right, bottom = math.ceil(max(x1, x2)), math.ceil(max(y1, y2))
+            rect = pygame.Rect(left, top, right - left, bottom - top)
+            rect.inflate_ip(2 * width + 4, 2 * width + 4)
+        else:
+            rect = pygame.Rect(where).inflate(4, 4)
+        where = tuple(where)
+        self.steps.append(
+            (("shape", draw.__name__, tuple(colour), where, args), rect,
+             ("shape", draw, colour, where, args))
+        )  # fmt: skip
+
+    def button(self, face, size: int) -> None:
+        """``face.draw(layer, size)``: the button, its shadow under it and its label."""
+        if not face.shown:
+            return
+        rect = pygame.Rect(face.rect)
+        label = pygame.Rect(0, 0, text_width(face.label, size, True) + 8, size * 2)
+        label.center = rect.center
+        bounds = rect.union(rect.move(0, 3)).union(label).inflate(4, 4)
+        self.steps.append((("button", face, size), bounds, ("button", face, size)))
+
+    def changed(self, new: _Drawing) -> list[pygame.Rect] | None:
+        """Where ``new`` may differ from this drawing, as a few rectangles; None when
+        it differs in most of the layer (or in its size)."""
+        if new.size != self.size:
+            return None
+        before, after = [s[0] for s in self.steps], [s[0] for s in new.steps]
+        if before == after:
+            return []
+        window = self.get_rect()
+        shared = set(before) & set(after)
+        if [k for k in before if k in shared] == [k for k in after if k in shared]:
+            # the steps both have come in the same order: around the others
+            changed = [
+                *(s for s in self.steps if s[0] not in shared),
+                *(s for s in new.steps if s[0] not in shared),
+            ]
+        else:  # some came in another order: around what the longest match leaves out
+            matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+            changed = [
+                step
+                for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+                if tag != "equal"
+                for step in (*self.steps[i1:i2], *new.steps[j1:j2])
+            ]
+        areas = []
+        for _, rect, _ in changed:
+            rect = rect.clip(window)
+            if rect.width and rect.height:
+                areas.append(rect)
+        areas = _merged(areas)
+        if sum(a.width * a.height for a in areas) > self.MOST * window.width * window.height:
+            return None
+        return areas
+
+    def replay(self, layer: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """Draw the steps on ``layer``: all of them, or those that touch ``area``,
+        clipped to it."""
+        if area is not None:
+            layer.set_clip(area)
+        try:
+            for _, rect, step in self.steps:
+                if area is not None and not area.colliderect(rect):
+                    continue
+                kind = step[0]
+                if kind == "blit":
+                    layer.blit(step[1], step[2], step[3], step[4])
+                elif kind == "shape":
+                    step[1](layer, step[2], step[3], *step[4])
+                else:
+                    step[1].draw(layer, step[2])
+        finally:
+            if area is not None:
+                layer.set_clip(None)
+
+
+def _merged(areas: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``areas`` with those that overlap or touch joined into their union."""
+    merged: list[pygame.Rect] = []
+    for area in areas:
+        area = area.copy()
+        joined = True
+        while joined:
+            joined = False
+            for other in merged:
+                if area.inflate(2, 2).colliderect(other):
+                    merged.remove(other)
+                    area.union_ip(other)
+                    joined = True
+                    break
+        merged.append(area)
+    return merged
+
+
+def _shape(surface, draw, colour, where, *args) -> None:
+    """``draw(surface, colour, where, *args)`` (a ``pygame.draw`` function), or noted
+    when ``surface`` is a :class:`_Drawing`."""
+    if isinstance(surface, _Drawing):
+        surface.shape(draw, colour, where, *args)
+    else:
+        draw(surface, colour, where, *args)
+
+
+def _button(surface, face, size: int) -> None:
+    """``face.draw(surface, size)``, or noted when ``surface`` is a :class:`_Drawing`."""
+    if isinstance(surface, _Drawing):
+        surface.button(face, size)
+    else:
+        face.draw(surface, size)
 
 
 def _draw_still(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> dict:
@@ -396,7 +718,7 @@ def _draw_still(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> d
             _draw_opponent(frame, surface, seat, fs, marks, spots)
     _draw_viewer(frame, surface, fs, marks, spots)
     _draw_status(frame, surface, fs, marks)
-    frame.menu_button.draw(surface, round(fs * 0.8))
+    _button(surface, frame.menu_button, round(fs * 0.8))
     if frame.menu_button.shown:
         _mark(marks, "button", "menu", frame.menu_button.rect)
     if frame.story is not None:
@@ -473,7 +795,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
             "midright",
         )
     else:
-        pygame.draw.rect(surface, FELT_DARK, (sx, sy, cw, ch), width=2, border_radius=cw // 10)
+        _shape(surface, pygame.draw.rect, FELT_DARK, (sx, sy, cw, ch), 2, cw // 10)
         blit_text(surface, EMPTY_STOCK, round(fs * 0.8), SOFT, (sx + cw / 2, sy + ch / 2), "center")
     # discard pile: top card face up (the knocking discard lies face down on it)
     dx, dy = layout.discard
@@ -494,7 +816,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
             )
         _card(marks, surface, frame.look.face(pile[-1], cw), (dx, dy), "piles")
     else:
-        pygame.draw.rect(surface, FELT_DARK, (dx, dy, cw, ch), width=2, border_radius=cw // 10)
+        _shape(surface, pygame.draw.rect, FELT_DARK, (dx, dy, cw, ch), 2, cw // 10)
     if view.knocker is not None and not any(f.dest == ("knock",) for f in motion.flights):
         surface.blit(frame.look.card_back(cw), (dx + cw * 0.12, dy + cw * 0.12))
     if frame.glow_stock:
@@ -516,7 +838,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
 
 def _glow(surface: pygame.Surface, rect) -> None:
     r = pygame.Rect(rect).inflate(8, 8)
-    pygame.draw.rect(surface, ACCENT, r, width=3, border_radius=r.width // 9)
+    _shape(surface, pygame.draw.rect, ACCENT, r, 3, r.width // 9)
 
 
 def _shown_count(frame: TableFrame, position: int) -> int:
@@ -594,8 +916,8 @@ def _draw_plate(
         cx, cy = left - r - 4, rect.centery
         if cx - r < 0:  # at the window's left edge the chip goes on the plate's right
             cx = right + r + 4
-        pygame.draw.circle(surface, CHIP, (cx, cy), r)
-        pygame.draw.circle(surface, CHIP_EDGE, (cx, cy), r, 2)
+        _shape(surface, pygame.draw.circle, CHIP, (cx, cy), r)
+        _shape(surface, pygame.draw.circle, CHIP_EDGE, (cx, cy), r, 2)
         blit_text(surface, "D", round(r * 1.1), INK, (cx, cy), "center", bold=True)
         _mark(marks, "plate", f"plate {seat}", (cx - r, cy - r, 2 * r, 2 * r))
     return rect, bottom
@@ -660,9 +982,8 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
         if group is not None:
             # a band of the meld's colour under each of its cards, in any sort order
             colour = MELD_BANDS[group % len(MELD_BANDS)]
-            pygame.draw.rect(
-                surface, colour, (x + 2, y + ch + band // 2, cw - 4, band), border_radius=band // 2
-            )
+            _shape(surface, pygame.draw.rect, colour, (x + 2, y + ch + band // 2, cw - 4, band),
+                   0, band // 2)  # fmt: skip
             _mark(marks, "card", "hand", (x + 2, y + ch + band // 2, cw - 4, band))
         if lifted:
             surface.blit(card_art.outline(cw), (x - 3, y - 3))
@@ -741,7 +1062,7 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
         shown = fit(status, size, width)
         _text(marks, surface, shown, size, color, (x, y), "center", group="status")
     for button in frame.buttons:
-        button.draw(surface, round(fs * 0.9))
+        _button(surface, button, round(fs * 0.9))
         if button.shown:
             _mark(marks, "button", button.label, button.rect)
     if frame.story is None:
@@ -899,27 +1220,32 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
 # ------------------------------------------------------------------ hand-end panel
 
 
-def _panel_ground(frame: TableFrame, surface: pygame.Surface) -> None:
+def _panel_ground(frame: TableFrame, surface: pygame.Surface, layers: Layers) -> None:
     """The hand-end panel's box and the stripes behind every other row."""
     geo = frame.panel.geometry
     rect = geo.box
     draw_box(surface, rect, geo.font, frame.look.panel)
     for position in range(0, len(frame.panel.view.seats_in_hand), 2):
         top = rect.top + geo.header + position * geo.row_h
-        surface.blit(_stripe((rect.width - 8, round(geo.row_h))), (rect.left + 4, top))
+        surface.blit(layers.stripe((rect.width - 8, round(geo.row_h))), (rect.left + 4, top))
 
 
 def draw_panel(
-    frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None, ground: bool = True
+    frame: TableFrame,
+    surface: pygame.Surface,
+    marks: Marks | None = None,
+    ground: bool = True,
+    layers: Layers | None = None,
 ) -> None:
-    """The hand-end panel; ``ground``: with its box and stripes (not already drawn)."""
+    """The hand-end panel; ``ground``: with its box and stripes (not already drawn), the
+    stripes from ``layers`` (a painter's; made afresh when not given)."""
     panel = frame.panel
     geo = panel.geometry
     rect = geo.box
     fs = geo.font
     cw = geo.card_width
     if ground:
-        _panel_ground(frame, surface)
+        _panel_ground(frame, surface, layers or Layers())
     _mark(marks, "box", "panel", rect, 1)
     view = panel.view
     reveal, layoffs, count = panel.progress
@@ -951,13 +1277,8 @@ def draw_panel(
         )
         _card(marks, surface, image, (x, y), f"panel row {placed.seat}", 1)
         if placed.deadwood:
-            pygame.draw.line(
-                surface,
-                DEADWOOD_MARK,
-                (x + 3, y + cw * 1.4 + 3),
-                (x + cw * 0.52, y + cw * 1.4 + 3),
-                3,
-            )
+            _shape(surface, pygame.draw.line, DEADWOOD_MARK, (x + 3, y + cw * 1.4 + 3),
+                   (x + cw * 0.52, y + cw * 1.4 + 3), 3)  # fmt: skip
         if placed.laid_by is not None:
             surface.blit(card_art.outline(cw, LAYOFF), (x - 3, y - 3))
     _lay_legend(surface, geo, view, fs, marks)
@@ -967,7 +1288,7 @@ def draw_panel(
         shown = fit(line, size, rect.width - 2 * fs)
         _text(marks, surface, shown, size, WARN, (rect.centerx, y), "center", layer=1)
     for button in panel.buttons:
-        button.draw(surface, fs)
+        _button(surface, button, fs)
         if button.shown:
             _mark(marks, "button", button.label, button.rect, 1)
 
