@@ -26,7 +26,7 @@ every time it is computed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Discard, TakeDiscard, Undo
@@ -117,11 +117,13 @@ def review_session(
     names: list[str] | None = None,
     stake: int | None = None,
     undo_seat: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Decision]:
     """Every decision ``seat`` took in the session (or in hand ``hand`` only), priced. A
-    discard taken back (``Undo``) was never played: only the discard made after it counts."""
+    discard taken back (``Undo``) was never played: only the discard made after it counts.
+    ``progress(done, total)`` is told before the first decision is priced and after each."""
     state = new_session(profile_id, players, seed, names, stake, undo_seat)
-    decisions: list[Decision] = []
+    found: list[tuple[int, PlayerView, Action, str | None]] = []
     actions = [a for _, a in log]
     for index, action in enumerate(actions):
         wanted = hand is None or state.hand_number == hand
@@ -129,12 +131,18 @@ def review_session(
         if wanted and state.to_move == seat and not taken_back and not isinstance(action, Undo):
             view = player_view(state, seat)
             if len(view.legal_actions) > 1:
-                options = price_options(view, seed=decision_seed(seed, index))
-                fed = _fed(state, actions, index, action)
-                decisions.append(Decision(state.hand_number, view.turn, seat, action, options, fed))
+                found.append((index, view, action, _fed(state, actions, index, action)))
         if hand is not None and state.hand_number > hand:
             break
         state, _ = apply(state, action)
+    decisions: list[Decision] = []
+    if progress is not None:
+        progress(0, len(found))
+    for index, view, action, fed in found:  # the costly part: the judge prices each
+        options = price_options(view, seed=decision_seed(seed, index))
+        decisions.append(Decision(view.hand_number, view.turn, seat, action, options, fed))
+        if progress is not None:
+            progress(len(decisions), len(found))
     return decisions
 
 

@@ -15,7 +15,7 @@ thread and keeps the result with :func:`keep` on its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..ai.review import REVIEW_SAMPLES, Decision, review_session, stored_text
 from ..engine.actions import Action
@@ -26,10 +26,14 @@ METHOD = 2000 + REVIEW_SAMPLES
 
 
 def price(
-    row: SessionRow, log: Sequence[tuple[int | None, Action]], seat: int, hand: int | None = None
+    row: SessionRow,
+    log: Sequence[tuple[int | None, Action]],
+    seat: int,
+    hand: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Decision]:
     """Every decision ``seat`` took in the session (or in hand ``hand``), priced. Pure: safe
-    to run on a worker thread."""
+    to run on a worker thread (``progress(done, total)`` is called on it)."""
     return review_session(
         row.profile,
         row.players,
@@ -40,6 +44,7 @@ def price(
         list(row.names),
         row.stake or None,
         row.undo_seat,
+        progress,
     )
 
 

@@ -134,3 +134,14 @@ def test_the_summaries_say_what_cost_most_in_words(reviews):
     assert line.startswith(f"{len(decisions)} decisions over ")
     hand_lines = {hand_summary([d for d in decisions if d.hand == h]) for h in (1, 2, 3, 4)}
     assert any("costing about" in text for text in hand_lines), hand_lines
+
+
+def test_the_review_tells_its_progress_before_pricing_and_after_each_decision():
+    state = _played("gin-rummy", ("easy", "easy"), hands=1)
+    told = []
+    decisions = review_session(
+        "gin-rummy", 2, SEED, state.log, 0, progress=lambda *p: told.append(p)
+    )
+    total = len(decisions)
+    assert total > 2
+    assert told == [(done, total) for done in range(total + 1)]

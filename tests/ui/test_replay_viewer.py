@@ -8,6 +8,7 @@ import re
 import pygame
 import pytest
 
+from knockrummy import language
 from knockrummy.ai import make_bot
 from knockrummy.ai.review import review_json
 from knockrummy.commands.sim import play_session
@@ -186,13 +187,32 @@ def test_the_review_names_the_best_choice_in_words_not_in_the_engines_text(tmp_p
     costly = []
     for hand in (1, 2, 3, 4):
         viewer.open_hand(hand)
-        costly += [text for text, _ in viewer.review_lines() if " worse than " in text]
+        costly += [text for text, _ in viewer.review_lines() if "(cost " in text]
     assert costly, "the easy seat made at least one costly choice"
     words = re.compile(
-        r"\(about \d+(\.\d)? points? worse than (throwing|knocking|drawing|taking|passing)"
+        r"\(cost \d+(\.\d)? ± \d+(\.\d)? \(best: (throwing|knocking|drawing|taking|passing)"
     )
-    assert all(words.search(text) for text in costly), costly
-    assert not any("cost " in text for text in costly), costly
+    mistakes = [text for text in costly if "too close to call" not in text]
+    assert mistakes and all(words.search(text) for text in mistakes), costly
+    assert not any(re.search(r"\b(discard|knock) [0-9TJQKA][CDHS]\b", t) for t in costly), costly
+
+
+def test_the_review_shows_how_far_the_coach_has_got_while_it_prices(kept):
+    game, sid, viewer = kept
+    seat, decisions = viewer.seat, viewer.decisions
+    # priced (inline in tests): told once before the first decision and after each
+    assert viewer.review_progress[seat] == (len(decisions), len(decisions))
+    try:
+        viewer.decisions = None
+        viewer.review_progress[seat] = (2, 5)
+        lines = [text for text, _ in viewer.review_lines()]
+        assert any("2 of 5 decisions" in text for text in lines), lines
+        with language.speaking("fr"):
+            lines = [text for text, _ in viewer.review_lines()]
+        assert any("2 sur 5 décisions" in text for text in lines), lines
+    finally:
+        viewer.decisions = decisions
+        viewer.review_progress[seat] = (len(decisions), len(decisions))
 
 
 def test_the_viewer_says_deadwood_counts_cards_and_keeps_the_seed_behind_details(kept, monkeypatch):

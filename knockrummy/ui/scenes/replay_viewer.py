@@ -23,13 +23,15 @@ from concurrent.futures import Future
 import pygame
 
 from ...ai.review import Decision, describe, hand_summary, session_summary
-from ...language import N_, _, pgettext
+from ...ai.review import verdict as review_verdict
+from ...language import N_, _, ngettext, pgettext
 from ...language.message import shown
+from ...language.numbers import whole as number
 from ...persistence.files import FileFormatError
 from ...persistence.schema import InvalidDataError
 from ...persistence.store import SaveError
 from ...records import coach
-from ...records.replay import HandReplay, ReplayError, choice_words, move_line, replay_hand
+from ...records.replay import HandReplay, ReplayError, move_line, replay_hand
 from .. import card_art, workers
 from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
@@ -38,7 +40,6 @@ from ..widgets import Button, row_of_buttons
 from ..wording import (
     DETAILS_KEY_LABEL,
     HIDE_DETAILS_LABEL,
-    cost_words,
     deadwood_label,
     details_lines,
     is_you,
@@ -67,6 +68,8 @@ class ReplayViewer(MenuScreen):
         self.executor: workers.Worker | None = None
         self.review_job: Future | None = None
         """The pricing of the reviewed seat's decisions, while it runs."""
+        self.review_progress: dict[int, tuple[int, int]] = {}
+        """Each seat being priced: decisions priced so far, and how many there are."""
         self._jobs: list[tuple[int, Future]] = []
         """Every review being priced, by seat (one left for another seat is still kept)."""
         store = game.store
@@ -240,13 +243,21 @@ class ReplayViewer(MenuScreen):
                 self.review_job = job
                 return
         row, log, seat = self.row, list(self.log), self.seat
+        self.review_progress[seat] = (0, 0)
+
+        def wake() -> None:
+            if pygame.display.get_init():
+                pygame.event.post(pygame.event.Event(WAKE))
+
+        def told(done: int, total: int) -> None:  # on the worker thread: one tuple stored
+            self.review_progress[seat] = (done, total)
+            wake()
 
         def work() -> list[Decision]:
             try:
-                return coach.price(row, log, seat)
+                return coach.price(row, log, seat, progress=told)
             finally:
-                if pygame.display.get_init():
-                    pygame.event.post(pygame.event.Event(WAKE))
+                wake()
 
         if self.executor is None:
             self.executor = workers.new_worker("review")
@@ -294,7 +305,18 @@ class ReplayViewer(MenuScreen):
         """The coach's lines for this hand: its summary, then each decision."""
         name = self.row.names[self.seat] if self.row is not None else ""
         if self.decisions is None:
-            waiting = (_("The coach is looking at it..."), False)
+            done, total = self.review_progress.get(self.seat, (0, 0))
+            if total:
+                # Translators: the coach's review while it is being made: {done} decisions
+                # priced of {total}.
+                looking = ngettext(
+                    "The coach is looking at it: {done} of {total} decision...",
+                    "The coach is looking at it: {done} of {total} decisions...",
+                    total,
+                ).format(done=number(done), total=number(total))
+            else:
+                looking = _("The coach is looking at it...")
+            waiting = (looking, False)
             if is_you(name):
                 return [(_("Coach's review of you"), True), waiting]
             # Translators: a heading over the coach's review; {player} is a player's name.
@@ -312,8 +334,7 @@ class ReplayViewer(MenuScreen):
         whole = _("Whole session: {summary}").format(summary=session_summary(self.decisions))
         lines.append((whole, False))
         for d in mine:
-            best = choice_words(d.best)
-            verdict = cost_words(d.cost, best)
+            verdict = review_verdict(d)
             at = self.step_of(d)
             here = at is not None and at == self.point
             if at is not None:
