@@ -66,7 +66,6 @@ def main(argv: list[str] | None = None) -> int:
             LOCALE,
             "-D",
             DOMAIN,
-            "--no-wrap",
             "--ignore-obsolete",
         )
     pybabel("compile", "-d", LOCALE, "-D", DOMAIN, "--statistics")

@@ -22,7 +22,7 @@ from ..engine.melds import discard_points
 from ..engine.profiles import get_profile
 from ..engine.views import PlayerView
 from .hints import beaters, odds_words, score_words
-from .wording import going_out_word
+from .wording import going_out_kind
 
 RISKY_CHANCE = 1 / 3
 """A knock beaten more often than this is risky."""
@@ -72,7 +72,7 @@ class KnockCheck:
             return KNOCK  # the second K: the player has read the question
         self.pending = None
         count = kept_deadwood(view, card)
-        if setting == "never" or going_out_word(get_profile(view.profile_id), count) != "Knock":
+        if setting == "never" or going_out_kind(get_profile(view.profile_id), count) != "knock":
             return KNOCK  # gin and rum cannot be beaten
         return ASK if setting == "always" else ADVISE
 

@@ -1,4 +1,12 @@
-"""The words the window uses for the game's results and profiles, written once.
+"""The words the window uses for the game's results and profiles, written once, in the
+player's language.
+
+Every sentence is whole, with named placeholders, and goes through the catalogue when it
+is made (``_``, ``ngettext``, ``pgettext``), so a change of language shows at once. A
+sentence about a seat comes in two forms: one for the seat spoken to ("You deal.") and
+one for a named seat ("{player} deals."); word order and agreement differ between
+languages, so neither is glued from fragments. Constants are English marked with ``N_``
+and are translated where they are drawn (``_(HAND_LOG_TITLE)``).
 
 Glossary:
     result word   how a hand ended, as the hand-end panel says it (``Knock``, ``Gin``...).
@@ -6,7 +14,8 @@ Glossary:
                   ``Rum`` at no deadwood in ``poker-rum``, otherwise ``Knock``.
     short name    a profile's name without its parenthesised details (``Gin Rummy``).
     you           a seat named ``You`` is spoken to: every sentence about it is in the
-                  second person ("You deal", "Your deadwood", "You lay off 7♥").
+                  second person ("You deal", "Your deadwood", "You lay off 7♥"). Its name
+                  is shown translated (``Vous``, ``Tú``).
     against       points that count against a player (Knock Rami's running score, which
                   puts a player out at 100): shown as ``+12 against you``, never as a gain.
     chips         the pot and the buy-back's price, exact as a player writes them: ``37½``,
@@ -15,29 +24,44 @@ Glossary:
 
 from __future__ import annotations
 
+import datetime
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
 from ..engine.actions import Knock, TakeDiscard
 from ..engine.cards import Card
-from ..engine.ledger import LedgerEntry, format_amount
+from ..engine.ledger import LedgerEntry
 from ..engine.melds import discard_points
 from ..engine.profiles import PROFILES, Profile, get_profile
 from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
 from ..engine.views import PlayerView
-from ..language import N_, _
+from ..language import N_, _, games, ngettext, pgettext
+from ..language.numbers import month_name, score, whole
 
 YOU = "You"
-"""The name that makes a seat be spoken to in the second person."""
+"""The name that makes a seat be spoken to in the second person (as stored: English)."""
+COACH = "Coach"
+"""The lesson's other seat, shown translated."""
 
-RESULT_WORDS = {
-    "knock": "Knock",
-    "undercut": "Undercut",
-    "gin": "Gin",
-    "rum": "Rum",
-    "exhausted": "Stock exhausted",
-}
-"""How each settlement result reads."""
+
+def result_word(result: str) -> str:
+    """How a settlement's result reads, capitalised as a title (``Knock``, ``Gin``,
+    ``Stock exhausted``...), in the language."""
+    if result == "knock":
+        # Translators: how a hand ended, as the title of the hand-end panel.
+        return pgettext("result title", "Knock")
+    if result == "undercut":
+        # Translators: how a hand ended, as the title of the hand-end panel.
+        return pgettext("result title", "Undercut")
+    if result == "gin":
+        # Translators: how a hand ended, as the title of the hand-end panel.
+        return pgettext("result title", "Gin")
+    if result == "rum":
+        # Translators: how a hand ended, as the title of the hand-end panel.
+        return pgettext("result title", "Rum")
+    # Translators: how a hand ended, as the title of the hand-end panel.
+    return pgettext("result title", "Stock exhausted")
 
 
 VULGAR = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
@@ -48,31 +72,40 @@ def chips(value) -> str:
     """A number of chips, exact and as a player reads it: ``25``, ``37½``, ``18¾``, and a
     pot halved more often as a mixed number, ``379 11/16`` (never rounded)."""
     value = Fraction(value)
-    whole, part = divmod(abs(value), 1)
+    whole_part, part = divmod(abs(value), 1)
     sign = "-" if value < 0 else ""
     if not part:
-        return format_amount(value)
+        return whole(int(value))
     mark = VULGAR.get((part.numerator, part.denominator))
+    units = whole(int(whole_part)) if whole_part else ""
     if mark is not None:
-        return f"{sign}{int(whole) or ''}{mark}"
-    return f"{sign}{f'{int(whole)} ' if whole else ''}{part.numerator}/{part.denominator}"
+        return f"{sign}{units}{mark}"
+    return f"{sign}{f'{units} ' if units else ''}{part.numerator}/{part.denominator}"
 
 
 def chip_count(value) -> str:
     """Chips counted: ``1 chip``, ``37½ chips``."""
-    return f"{chips(value)} {'chip' if Fraction(value) == 1 else 'chips'}"
+    count = Fraction(value)
+    n = int(count) if count.denominator == 1 else 2  # a part of a chip counts as many
+    # Translators: {chips} a number of chips ("37½").
+    return ngettext("{chips} chip", "{chips} chips", n).format(chips=chips(value))
+
+
+def going_out_kind(profile: Profile, deadwood: int) -> str:
+    """``gin``, ``rum`` or ``knock``: what ending the hand at ``deadwood`` is, as a key."""
+    if deadwood == 0 and profile.zero_knock_result is not None:
+        return profile.zero_knock_result
+    return "knock"
 
 
 def going_out_word(profile: Profile, deadwood: int) -> str:
-    """``Gin``, ``Rum`` or ``Knock``: what ending the hand at ``deadwood`` is called."""
-    if deadwood == 0 and profile.zero_knock_result is not None:
-        return RESULT_WORDS[profile.zero_knock_result]
-    return "Knock"
+    """``Gin``, ``Rum`` or ``Knock`` in the language: what ending the hand is called."""
+    return result_word(going_out_kind(profile, deadwood))
 
 
 def short_name(profile_id: str) -> str:
-    """``Knock Rummy`` for ``knock-rummy`` (a profile this version does not know: its id)."""
-    return PROFILES[profile_id].short_name if profile_id in PROFILES else profile_id
+    """``Knock Rummy`` for ``knock-rummy``, in the language (an unknown profile: its id)."""
+    return games.short_name(profile_id)
 
 
 # ------------------------------------------------------------------ second person
@@ -83,24 +116,34 @@ def is_you(name: str) -> bool:
     return name == YOU
 
 
-def says(name: str, you_form: str, other_form: str) -> str:
-    """``name`` and the verb that agrees with it: ``You deal``, ``Ben deals``."""
-    return f"{name} {you_form if is_you(name) else other_form}"
+def shown_name(name: str) -> str:
+    """A seat's name as shown: ``You`` and the lesson's ``Coach`` in the language, any
+    other name as it was typed."""
+    if name == YOU:
+        # Translators: the name of the seat of the player at the screen.
+        return pgettext("seat", "You")
+    if name == COACH:
+        # Translators: the name of the lesson's other seat.
+        return pgettext("seat", "Coach")
+    return name
 
 
-def whose(name: str) -> str:
-    """The possessive: ``Your``, ``Ben's``."""
-    return "Your" if is_you(name) else f"{name}'s"
+def _either(name: str, you: str, other: str, **values) -> str:
+    """``you`` when ``name`` is spoken to, else ``other`` with ``{player}`` the name: both
+    already translated, filled with ``values``."""
+    if is_you(name):
+        return you.format(**values)
+    return other.format(player=shown_name(name), **values)
 
 
-def possessive(name: str) -> str:
-    """The possessive inside a sentence: ``your``, ``Ben's``."""
-    return "your" if is_you(name) else f"{name}'s"
-
-
-def object_name(name: str) -> str:
-    """``name`` as the object of a sentence: ``you``, ``Ben``."""
-    return "you" if is_you(name) else name
+def names_list(names: Sequence[str]) -> str:
+    """``Ada``, ``Ada and Ben``, ``Ada, Ben and Cy`` in the language."""
+    shown = [shown_name(n) for n in names]
+    if len(shown) <= 1:
+        return "".join(shown)
+    # Translators: the end of a list of names: "Ada and Ben" ({rest} may hold several,
+    # already joined by commas).
+    return _("{rest} and {last}").format(rest=", ".join(shown[:-1]), last=shown[-1])
 
 
 # ------------------------------------------------------------------ the table's sentences
@@ -109,7 +152,11 @@ def object_name(name: str) -> str:
 def knock_bubble(profile: Profile, deadwood: int) -> str:
     """What a seat calls out as it knocks."""
     word = going_out_word(profile, deadwood)
-    return f"{word}!" if deadwood == 0 else f"{word}! ({deadwood})"
+    if deadwood == 0:
+        # Translators: a seat's call as it goes out; {word} is Gin, Rum or Knock.
+        return _("{word}!").format(word=word)
+    # Translators: a seat's call as it knocks; {word} is Knock, {count} its deadwood.
+    return _("{word}! ({count})").format(word=word, count=deadwood)
 
 
 def knock_card(view: PlayerView, selected: Card | None) -> Card | None:
@@ -141,43 +188,80 @@ def status_line(
     deciding."""
     names = view.names
     if dealing:
-        return f"Hand {view.hand_number}: {says(names[view.dealer], 'deal', 'deals')}."
+        return _either(
+            names[view.dealer],
+            # Translators: {number} a hand's number.
+            _("Hand {number}: you deal."),
+            # Translators: {player} is the dealer's name.
+            _("Hand {number}: {player} deals."),
+            number=view.hand_number,
+        )
     if view.phase != PLAYING:
         if view.phase == BUY_BACK:
-            return f"{says(names[view.to_move], 'decide', 'decides')} whether to buy back in."
+            return _either(
+                names[view.to_move],
+                _("You decide whether to buy back in."),
+                # Translators: {player} is a player's name.
+                _("{player} decides whether to buy back in."),
+            )
         return ""
     seat = view.to_move
     if seat != viewer or not viewer_plays:
         name = names[seat]
         if thinking:
-            return f"{says(name, 'are', 'is')} thinking…"
-        return "Your turn." if is_you(name) else f"{name} to play."
+            # Translators: {player} is a player's name.
+            return _either(
+                name,
+                _("You are thinking…"),
+                # Translators: {player} is a player's name.
+                _("{player} is thinking…"),
+            )
+        # Translators: {player} is a player's name.
+        return _either(
+            name,
+            _("Your turn."),
+            # Translators: {player} is a player's name.
+            _("{player} to play."),
+        )
     legal = view.legal_actions
     up = view.discard_pile[-1].symbol if view.discard_pile else ""
     if view.hand_phase == "offer":
-        return f"The upcard {up} is offered to you: take it (D) or pass (P)."
+        # Translators: {card} is the upcard; D and P are keys.
+        return _("The upcard {card} is offered to you: take it (D) or pass (P).").format(card=up)
     if view.hand_phase == "draw":
         if not view.stock_count:
-            return f"The stock is empty: take the {up} (D) or pass (P) to end the hand."
+            # Translators: {card} is the discard pile's top card; D and P are keys.
+            text = _("The stock is empty: take the {card} (D) or pass (P) to end the hand.")
+            return text.format(card=up)
         if TakeDiscard() in legal:
-            return f"Your turn: draw from the stock (S) or take the {up} (D)."
-        return "Your turn: draw from the stock (S)."
+            # Translators: {card} is the discard pile's top card; S and D are keys.
+            return _("Your turn: draw from the stock (S) or take the {card} (D).").format(card=up)
+        return _("Your turn: draw from the stock (S).")
     profile = get_profile(view.profile_id)
     points = discard_points(list(view.hand), forbidden=view.taken)
     if selected is not None and selected in points:
-        text = f"Discarding {selected.symbol} leaves deadwood {points[selected]}."
+        # Translators: {card} a card ("7♥"); {count} a number.
+        text = _("Discarding {card} leaves deadwood {count}.").format(
+            card=selected.symbol, count=points[selected]
+        )
     else:
-        text = "Select a card to discard (arrows, Enter; or drag it to the pile)."
+        text = _("Select a card to discard (arrows, Enter; or drag it to the pile).")
     best = knock_card(view, selected)
     if best is not None:
         # the card the Knock button names, so the status, the button and the card agree
         word = going_out_word(profile, points[best])
-        text += f" {word} available: throw {best.symbol} face down to end at {points[best]} (K)."
+        # Translators: {word} is Knock, Gin or Rum; {card} the card thrown face down;
+        # {count} the deadwood it ends at; K is a key.
+        extra = _("{word} available: throw {card} face down to end at {count} (K).")
+        text += " " + extra.format(word=word, card=best.symbol, count=points[best])
     elif profile.first_round_no_knock and view.turn <= len(view.hand_sizes):
-        text += " Knocking opens once everyone has played a turn."
+        text += " " + _("Knocking opens once everyone has played a turn.")
     elif profile.knock_limit is not None:
         low = min(points.values()) if points else 0
-        text += f" Knocking needs deadwood {profile.knock_limit} or less (best now {low})."
+        # Translators: {best} the least deadwood reachable now; {limit} the most deadwood a knock
+        # may keep.
+        extra = _("Knocking needs deadwood {limit} or less (best now {best}).")
+        text += " " + extra.format(limit=profile.knock_limit, best=low)
     return text
 
 
@@ -186,106 +270,206 @@ def headline(view: PlayerView) -> str:
     settlement = view.settlement
     seats = view.seats_in_hand
     names = view.names
-    text = f"Hand {view.hand_number} · "
     knocker = None if settlement.knocker is None else names[seats[settlement.knocker]]
     if settlement.result == "undercut" and knocker is not None:
         # "Undercut by" names who undercut, never the knocker
-        beaten_by = ", ".join(object_name(names[seats[w]]) for w in settlement.winners)
-        text += f"{knocker} knocked, undercut by {beaten_by}"
+        by = [names[seats[w]] for w in settlement.winners]
+        beaten_by = names_list(by)
+        if len(by) == 1 and is_you(by[0]):
+            # Translators: {player} knocked and the player at the screen undercut.
+            result = _("{player} knocked, undercut by you").format(player=shown_name(knocker))
+        elif is_you(knocker):
+            # Translators: {players}: who undercut the player at the screen.
+            result = _("You knocked, undercut by {players}").format(players=beaten_by)
+        else:
+            # Translators: {player} is a player's name; {players} several players' names, already
+            # joined ("Ada and Ben").
+            result = _("{player} knocked, undercut by {players}").format(
+                player=shown_name(knocker), players=beaten_by
+            )
+    elif knocker:
+        # Translators: how a hand ended and who ended it: {result} is Knock, Gin or Rum.
+        result = _either(
+            knocker,
+            # Translators: {result} how the hand ended (Knock, Gin...).
+            _("{result} by you"),
+            # Translators: {player} is a player's name; {result} how the hand ended (Knock, Gin...).
+            _("{result} by {player}"),
+            result=result_word(settlement.result),
+        )
     else:
-        by = f" by {object_name(knocker)}" if knocker else ""
-        text += RESULT_WORDS[settlement.result] + by
+        result = result_word(settlement.result)
+    # Translators: the hand-end panel's title: {number} is the hand's number, {result}
+    # how it ended ("Gin by Ben").
+    text = _("Hand {number} · {result}").format(number=view.hand_number, result=result)
     elimination = get_profile(view.profile_id).has_pot
     if view.phase == SESSION_OVER:
-        text += " · Game over: " + winners_line(view.names, view.winners)
-        if elimination:
-            text += " the pot"  # paid out by now: the game-over screen says how much
+        winners = winners_line(view.names, view.winners, pot=elimination)
+        # Translators: added to the panel's title at the end: {winners} ("Ben wins").
+        text += " · " + _("Game over: {winners}").format(winners=winners)
     elif view.phase in (HAND_OVER, BUY_BACK) and elimination:
-        text += f" · pot {chips(view.pot)}"
+        # Translators: {chips} a number of chips ("37½").
+        text += " · " + _("pot {chips}").format(chips=chips(view.pot))
     return text
 
 
-def winners_line(names, winners) -> str:
-    """``Ben wins``, ``You win``, ``Ada and Ben win``."""
-    who = " and ".join(names[w] for w in winners)
-    plural = len(winners) > 1 or (len(winners) == 1 and is_you(names[winners[0]]))
-    return f"{who} {'win' if plural else 'wins'}"
+def winners_line(names, winners, pot: bool = False) -> str:
+    """``Ben wins``, ``You win``, ``Ada and Ben win``; with ``pot``, ``Ben wins the pot``
+    (paid out by now: the game-over screen says how much)."""
+    who = [names[w] for w in winners]
+    if len(who) == 1:
+        if pot:
+            # Translators: {player} is a player's name.
+            return _either(
+                who[0],
+                _("You win the pot"),
+                # Translators: {player} is a player's name.
+                _("{player} wins the pot"),
+            )
+        # Translators: {player} is a player's name.
+        return _either(
+            who[0],
+            _("You win"),
+            # Translators: {player} is a player's name.
+            _("{player} wins"),
+        )
+    if pot:
+        # Translators: {players} several players' names, already joined ("Ada and Ben").
+        return _("{players} win the pot").format(players=names_list(who))
+    # Translators: {players} several players' names, already joined ("Ada and Ben").
+    return _("{players} win").format(players=names_list(who))
 
 
 def game_over_line(names, winners, profile_id: str, pot) -> str:
-    """The game-over screen's headline: ``You win``; in Knock Rami with the pot won."""
-    text = winners_line(names, winners)
+    """The game-over screen's headline: ``You win!``; in Knock Rami with the pot won."""
+    who = [names[w] for w in winners]
     if counts_against(profile_id):
-        text += f" the pot of {chip_count(pot)}"
-    return text + "!"
+        amount = chip_count(pot)
+        if len(who) == 1:
+            return _either(
+                who[0],
+                # Translators: {amount} a number of chips ("45 chips").
+                _("You win the pot of {amount}!"),
+                # Translators: {amount} a number of chips ("45 chips"); {player} is a player's name.
+                _("{player} wins the pot of {amount}!"),
+                amount=amount,
+            )
+        # Translators: {amount} a number of chips ("45 chips"); {players} several players' names,
+        # already joined ("Ada and Ben").
+        return _("{players} win the pot of {amount}!").format(
+            players=names_list(who), amount=amount
+        )
+    if len(who) == 1:
+        # Translators: {player} is a player's name.
+        return _either(
+            who[0],
+            _("You win!"),
+            # Translators: {player} is a player's name.
+            _("{player} wins!"),
+        )
+    # Translators: {players} several players' names, already joined ("Ada and Ben").
+    return _("{players} win!").format(players=names_list(who))
 
 
-def final_score_line(name: str, score: str, won: bool, out: bool) -> str:
+def final_score_line(name: str, score_text: str, won: bool, out: bool) -> str:
     """One line of the final scores: ``Ben  112  out``, ``You  40  winner``."""
-    tag = "  winner" if won else "  out" if out else ""
-    return f"{name}  {score}{tag}"
+    line = f"{shown_name(name)}  {score_text}"
+    if won:
+        # Translators: after a player's final score: they won.
+        tag = _("winner")
+    elif out:
+        # Translators: after a player's final score: they are out (Knock Rami).
+        tag = pgettext("player", "out")
+    else:
+        return line
+    return f"{line}  {tag}"
 
 
-def out_line(name: str, score, target: int) -> str:
+def out_line(name: str, amount, target: int) -> str:
     """Why a player is out: ``You have 115 and are out (100 or more is out).``"""
-    have = says(name, "have", "has")
-    are = "are" if is_you(name) else "is"
-    return f"{have} {format_amount(score)} and {are} out ({target} or more is out)."
+    return _either(
+        name,
+        # Translators: {score} a score; {target} the score that ends the game.
+        _("You have {score} and are out ({target} or more is out)."),
+        # Translators: {player} is a player's name; {score} a score; {target} the score that ends
+        # the game.
+        _("{player} has {score} and is out ({target} or more is out)."),
+        score=score(amount),
+        target=target,
+    )
 
 
-def buy_back_offer(name: str, score, price, pot, return_score) -> str:
+def buy_back_offer(name: str, amount, price, pot, return_score) -> str:
     """The buy-back in words, with the engine's exact price (``7½``, never 7.5)."""
-    have = says(name, "have", "has")
-    are = "are" if is_you(name) else "is"
-    verb = "Buy back" if is_you(name) else f"{name} may buy back"
-    return (
-        f"{have} {format_amount(score)} and {are} out. {verb} for {chip_count(price)}, "
-        f"half the pot of {chips(pot)}, and return at "
-        f"{format_amount(return_score)}, the highest score still in, or stay out."
+    values = dict(
+        score=score(amount),
+        price=chip_count(price),
+        pot=chips(pot),
+        back=score(return_score),
+    )
+    # Translators: the buy-back offer (Knock Rami): {score} the player's score, {price} a
+    # number of chips ("7½ chips"), {pot} the pot, {back} the score they return at.
+    return _either(
+        name,
+        # Translators: {back} a score; {pot} the chips in the pot; {price} a number of chips ("7½
+        # chips"); {score} a score.
+        _(
+            "You have {score} and are out. Buy back for {price}, half the pot of {pot}, "
+            "and return at {back}, the highest score still in, or stay out."
+        ),
+        # Translators: {back} a score; {player} is a player's name; {pot} the chips in the pot;
+        # {price} a number of chips ("7½ chips"); {score} a score.
+        _(
+            "{player} has {score} and is out. {player} may buy back for {price}, half the "
+            "pot of {pot}, and return at {back}, the highest score still in, or stay out."
+        ),
+        **values,
     )
 
 
 def buy_back_button(price) -> str:
-    return f"Buy back for {chips(price)}"
+    # Translators: {chips} a number of chips ("37½").
+    return _("Buy back for {chips}").format(chips=chips(price))
 
 
 def buy_back_words(bought: bool, name: str = "") -> str:
     """The bubble by a seat that answered the buy-back offer (``name``: that seat's)."""
     if is_you(name):
-        return "You buy back in" if bought else "You stay out"
-    return "buys back in" if bought else "stays out"
+        return _("You buy back in") if bought else _("You stay out")
+    # Translators: a bubble by another seat's name plate (no name: the plate shows it).
+    return _("buys back in") if bought else _("stays out")
 
 
 def plural(count: int, word: str, many: str = "") -> str:
-    """A count and its noun, agreeing: ``1 card``, ``2 cards``, ``0 cards`` (``many``: an
-    irregular plural)."""
+    """A count and its noun, agreeing, in English (kept for code that names things in
+    English only; the window uses ``ngettext`` sentences)."""
     return f"{count} {word if count == 1 else many or word + 's'}"
-
-
-def players_words(least: int, most: int) -> str:
-    """How many play a game: ``2 players``, ``2-4 players``."""
-    if least == most:
-        return plural(least, "player")
-    return f"{least}-{most} players"
 
 
 def progress_words(hand: int, turns: int, hands_finished: int) -> str:
     """Where an unfinished session stands: ``hand 1, just dealt``, ``hand 2, 5 turns
     played``, ``hand 3 finished`` (scored, the next not yet dealt)."""
     if hand <= hands_finished:
-        return f"hand {hand} finished"
+        # Translators: {number} a hand's number.
+        return _("hand {number} finished").format(number=hand)
     if turns == 0:
-        return f"hand {hand}, just dealt"
-    return f"hand {hand}, {plural(turns, 'turn')} played"
+        # Translators: {number} a hand's number.
+        return _("hand {number}, just dealt").format(number=hand)
+    # Translators: {count} a number; {number} a hand's number.
+    return ngettext(
+        "hand {number}, {count} turn played", "hand {number}, {count} turns played", turns
+    ).format(number=hand, count=turns)
 
 
 def daily_words(day: str) -> str:
     """A daily deal's mark: ``Daily deal, 4 December`` (``day``: an ISO date)."""
     try:
-        year, month, date = (int(part) for part in day.split("-"))
-        return f"Daily deal, {date} {MONTH_NAMES[month - 1]}"
-    except (ValueError, IndexError):
-        return "Daily deal"
+        date = datetime.date.fromisoformat(day)
+    except (TypeError, ValueError):
+        return _("Daily deal")
+    # Translators: a daily deal's mark in the Continue list: {day} the day of the month,
+    # {month} the month's name (translated on its own).
+    return _("Daily deal, {day} {month}").format(day=date.day, month=month_name(date.month))
 
 
 def continue_row(
@@ -300,84 +484,97 @@ def continue_row(
 ) -> str:
     """An unfinished session in the Continue list: the daily deal's mark, rules, players,
     where the play stands, when last played."""
-    day = f"{when.tm_mday} {MONTHS[when.tm_mon - 1]} {when.tm_hour:02d}:{when.tm_min:02d}"
+    # Translators: when a game was last played, in few characters: {day} the day of the
+    # month, {month} the month's name, {time} 09:01.
+    day = _("{day} {month} {time}").format(
+        day=when.tm_mday,
+        month=month_name(when.tm_mon),
+        time=f"{when.tm_hour:02d}:{when.tm_min:02d}",
+    )
     mark = f"{daily_words(daily)} · " if daily is not None else ""
     progress = progress_words(hand, turns, hands_finished)
-    return f"{mark}{short_name(profile_id)} · {', '.join(names)} · {progress} · {day}"
+    players = ", ".join(shown_name(n) for n in names)
+    return f"{mark}{short_name(profile_id)} · {players} · {progress} · {day}"
 
 
 def page_line(page: int, pages: int) -> str:
     """Under a list longer than a page: ``Page 1 of 2 (Page Down for more)``."""
-    return f"Page {page + 1} of {pages} (Page Down for more, Page Up to go back)"
-
-
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-MONTH_NAMES = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+    # Translators: Page Down and Page Up are keys.
+    return _("Page {page} of {pages} (Page Down for more, Page Up to go back)").format(
+        page=page + 1, pages=pages
+    )
 
 
 def handoff_lines(name: str, others: list[str]) -> list[str]:
     """Pass-and-play: the hand-off screen's title, its instruction and who looks away."""
-    lines = [f"Pass to {object_name(name)}", "Click or press Enter when ready"]
+    # Translators: pass-and-play: the screen hands the game to {player}.
+    lines = [
+        # Translators: {player} is a player's name.
+        _either(
+            name,
+            _("Pass to you"),
+            # Translators: {player} is a player's name.
+            _("Pass to {player}"),
+        ),
+        _("Click or press Enter when ready"),
+    ]
     if others:
-        lines.append(f"{', '.join(others)}: please look away.")
+        # Translators: {players} several players' names, already joined ("Ada and Ben").
+        lines.append(_("{players}: please look away.").format(players=names_list(others)))
     return lines
 
 
-PASS_WORD = "Pass"
+# Translators: a bubble by a seat that passed.
+PASS_WORD = N_("Pass")
 """The bubble by a seat that passes."""
-HINT_THINKING = "Thinking about a hint…"
-DETAILS_LINE = "Deal details: I"
+HINT_THINKING = N_("Thinking about a hint…")
+# Translators: the score sheet's last line: I is the key that shows the deal's details.
+DETAILS_LINE = N_("Deal details: I")
 """The score sheet's last line: where the seed's fingerprint and the deal code are."""
-DETAILS_CLOSE = "Press I or Escape to close."
-KEEP_PLAYING = "Keep playing"
+DETAILS_CLOSE = N_("Press I or Escape to close.")
+KEEP_PLAYING = N_("Keep playing")
 """The knock confirmation's second button: no knock, the turn goes on."""
-SKIP_TO_END = "Skip to the result"
+SKIP_TO_END = N_("Skip to the result")
 """Once the only person at the table is out of Knock Rami: play the rest at once."""
-UNDO_LABEL = "Undo"
+UNDO_LABEL = N_("Undo")
 """The button that takes back the discard just made (U, or Ctrl+Z)."""
 
 # the table's buttons (a button naming a card or a price has its own function)
-DISCARD_LABEL = "Discard"
-KNOCK_LABEL = "Knock"
-PASS_LABEL = "Pass"
-HINT_LABEL = "Hint"
-LOG_LABEL = "Log"
-PILE_LABEL = "Pile"
-MENU_LABEL = "Menu"
+DISCARD_LABEL = N_("Discard")
+PASS_LABEL = N_("Pass")
+HINT_LABEL = N_("Hint")
+LOG_LABEL = N_("Log")
+PILE_LABEL = N_("Pile")
+MENU_LABEL = N_("Menu")
 # the hand-end panel's buttons
-NEXT_HAND_LABEL = "Next hand"
-STAY_OUT_LABEL = "Stay out"
-CLOSE_LABEL = "Close"
-REPLAY_HAND_LABEL = "Replay hand"
-DETAILS_LABEL = "Details"
+NEXT_HAND_LABEL = N_("Next hand")
+STAY_OUT_LABEL = N_("Stay out")
+CLOSE_LABEL = N_("Close")
+REPLAY_HAND_LABEL = N_("Replay hand")
+DETAILS_LABEL = N_("Details")
+
+
+def knock_label() -> str:
+    """The table's Knock button before a knock is allowed (to knock: a verb)."""
+    # Translators: the table's button: to knock (a verb, as buttons are).
+    return pgettext("table button", "Knock")
 
 
 def knock_button(word: str, card: Card) -> str:
     """The Knock button once a knock is allowed: ``Knock with 8♠`` (or Gin, Rum)."""
-    return f"{word} with {card.symbol}"
+    # Translators: the Knock button: {word} is Knock, Gin or Rum, {card} the card thrown.
+    return _("{word} with {card}").format(word=word, card=card.symbol)
 
 
-SORT_ORDERS = {"melds": "melds", "rank": "rank", "suit": "suit", "custom": "custom"}
+SORT_ORDERS = {"melds": N_("melds"), "rank": N_("rank"), "suit": N_("suit"), "custom": N_("custom")}
 """How each way of sorting the hand is named on the Sort button."""
 
 
 def sort_label(order: str) -> str:
     """The Sort button: the order the hand is in now (``melds``, ``rank``, ``suit`` or the
     player's own, ``custom``)."""
-    return f"Sort: {SORT_ORDERS[order]}"
+    # Translators: the Sort button: {order} is how the hand is sorted now.
+    return _("Sort: {order}").format(order=_(SORT_ORDERS[order]))
 
 
 def with_undo_offer(status: str, card: Card) -> str:
@@ -388,52 +585,70 @@ def with_undo_offer(status: str, card: Card) -> str:
 
 def undo_offer(card: Card) -> str:
     """The status line's addition while the discard just made may be taken back."""
-    return f"Undo (U) takes back {card.symbol}."
+    # Translators: U is a key; {card} the card just thrown.
+    return _("Undo (U) takes back {card}.").format(card=card.symbol)
 
 
 def taken_back(card: Card) -> str:
     """The status line once the discard is taken back."""
-    return f"You took back the discard of {card.symbol}: your turn again."
+    # Translators: {card} a card ("7♥").
+    return _("You took back the discard of {card}: your turn again.").format(card=card.symbol)
 
 
-TAKEN_MARK = "taken"
-DRAWN_MARK = "new"
+# Translators: over the card taken from the pile this turn (short).
+TAKEN_MARK = N_("taken")
+# Translators: over the card just drawn from the stock (short).
+DRAWN_MARK = N_("new")
 """Over the card just drawn from the stock, where the sort put it."""
-"""Over the card taken from the pile this turn."""
-EMPTY_STOCK = "empty"
-KNOCKED_TAG = " (knocked)"
+# Translators: on the stock's place once it is empty (short).
+EMPTY_STOCK = N_("empty")
+# Translators: after a player's name in the hand-end panel: they knocked.
+KNOCKED_TAG = N_(" (knocked)")
 
 
 def setting_notice(name: str, on: bool) -> str:
-    """``Sound on.``: a setting changed from the table."""
-    return f"{name} {'on' if on else 'off'}."
+    """``Sound on.``: a setting changed from the table (``name`` already translated)."""
+    if on:
+        # Translators: {setting} a setting's name ("Sound").
+        return _("{setting} on.").format(setting=name)
+    # Translators: {setting} a setting's name ("Sound").
+    return _("{setting} off.").format(setting=name)
 
 
 def pot_label(pot) -> str:
-    return f"Pot {chips(pot)}"
+    # Translators: {chips} a number of chips ("37½").
+    return _("Pot {chips}").format(chips=chips(pot))
 
 
-def plate_lines(name: str, label: str | None, score, out: bool) -> list[str]:
+def plate_lines(name: str, label: str | None, amount, out: bool) -> list[str]:
     """A seat's name plate: its name, then a computer's level (or ``out``) and the score:
     ``Easy · score 12``; a person's plate says only ``score 12``."""
-    score_words = f"score {format_amount(score)}"
+    # Translators: {score} a score.
+    score_words = _("score {score}").format(score=score(amount))
     if out:
-        return [name, f"out · {score_words}"]
-    return [name, score_words if label is None else f"{label} · {score_words}"]
+        # Translators: a name plate: the player is out (Knock Rami); {score} "score 112".
+        return [shown_name(name), _("out · {score}").format(score=score_words)]
+    if label is None:
+        return [shown_name(name), score_words]
+    return [shown_name(name), f"{label} · {score_words}"]
 
 
 def leaves_label(count: int) -> str:
     """Over the lifted card: the count its discard leaves."""
-    return f"leaves {count}"
+    # Translators: over a lifted card: throwing it leaves {count} deadwood (short).
+    return _("leaves {count}").format(count=count)
 
 
 def deadwood_label(count: int, name: str = "") -> str:
     """A count under a seat's name: ``Your deadwood 7``, ``deadwood 7`` for others."""
-    return f"Your deadwood {count}" if is_you(name) else f"deadwood {count}"
+    if is_you(name):
+        return _("Your deadwood {count}").format(count=count)
+    return _("deadwood {count}").format(count=count)
 
 
-def total_label(score) -> str:
-    return f"total {format_amount(score)}"
+def total_label(amount) -> str:
+    # Translators: {score} a score.
+    return _("total {score}").format(score=score(amount))
 
 
 def counts_against(profile_id: str) -> bool:
@@ -446,9 +661,20 @@ def change_amount(amount, against: bool, name: str = "") -> str:
     if not amount:
         return "±0"
     sign = "+" if amount > 0 else ""
-    text = f"{sign}{format_amount(amount)}"
+    text = f"{sign}{score(amount)}"
     if against and amount > 0:
-        text += f" against {object_name(name) if name else 'them'}"
+        if not name:
+            # Translators: points that count against the player named beside them.
+            return _("{points} against them").format(points=text)
+        # Translators: {points} points ("+12").
+        return _either(
+            name,
+            # Translators: {points} points ("+12") that count against the player at the screen.
+            _("{points} against you"),
+            # Translators: {player} is a player's name.
+            _("{points} against {player}"),
+            points=text,
+        )
     return text
 
 
@@ -462,14 +688,62 @@ def change_line(
     return f"{change_amount(entry.amount, against, name)}  {reason}"
 
 
-PAST_TENSE = {
-    "stake": ("puts ", "put "),
-    "buy-back": ("buys ", "bought "),
-    "buy-back-score": ("returns ", "returned "),
-    "pot": ("last player standing takes ", "took as the last player standing "),
-}
-"""Kinds whose stored reason starts with a verb in the third person: said in the past
-tense, which agrees with "You" and with a name alike ("You put 5 into the pot")."""
+# The engine writes each entry's reason in English with the session's names (kept so for
+# files and the command line); the window reads the name-free values back out of it and
+# says the reason in the language. Each pattern is one sentence of the engine.
+_N = r"(?P<n>-?[0-9/]+)"
+REASONS: tuple[tuple[str, str], ...] = (
+    # Translators: {n} a number of points or chips.
+    (r"deadwood (?P<n>\d+)", N_("deadwood {n}")),
+    (r"rum bonus", N_("rum bonus")),
+    (r"gin bonus", N_("gin bonus")),
+    (r"undercut bonus", N_("undercut bonus")),
+    (r"game bonus", N_("game bonus")),
+    (r"shutout: game bonus doubled", N_("shutout: game bonus doubled")),
+    (
+        r"difference (?P<a>\d+) - (?P<b>\d+), shared (?P<k>\d+) ways",
+        # Translators: {a} a deadwood count; {b} the lower deadwood count; {k} how many players
+        # share it.
+        N_("difference {a} - {b}, shared {k} ways"),
+    ),
+    # Translators: {a} a deadwood count; {b} the lower deadwood count.
+    (r"difference (?P<a>\d+) - (?P<b>\d+)", N_("difference {a} - {b}")),
+    # Translators: {k} how many players share it.
+    (r"beaten knock, shared (?P<k>\d+) ways", N_("beaten knock, shared {k} ways")),
+    (r"beaten knock", N_("beaten knock")),
+    # Translators: {n} a number of points or chips.
+    (r"no deadwood: (?P<n>\d+) off", N_("no deadwood: {n} off")),
+    # Translators: {n} a number of points or chips; {won} hands won.
+    (r"(?P<won>\d+) hands won x (?P<n>\d+)", N_("{won} hands won x {n}")),
+    # Translators: {n} a number of points or chips.
+    (r"puts " + _N + " into the pot", N_("put {n} into the pot")),
+    # Translators: {n} a number of points or chips.
+    (r"buys back in for half the pot \(" + _N + r"\)", N_("bought back in for half the pot ({n})")),
+    (
+        r"returns with the highest score still in \(" + _N + r"\)",
+        # Translators: {n} a number of points or chips.
+        N_("returned with the highest score still in ({n})"),
+    ),
+    (
+        r"last player standing takes the pot \(" + _N + r"\)",
+        # Translators: {n} a number of points or chips.
+        N_("took the pot as the last player standing ({n})"),
+    ),
+)
+"""The engine's reasons (without a counterparty) and how the window says them."""
+
+
+def _plain_reason(text: str) -> str:
+    """A name-free reason of the engine in the language (unknown: as it was written)."""
+    for pattern, words in REASONS:
+        found = re.fullmatch(pattern, text)
+        if found is not None:
+            values = {
+                k: chips(Fraction(v)) if k == "n" and "/" in v else v
+                for k, v in found.groupdict().items()
+            }
+            return _(words).format(**values)
+    return text
 
 
 def reason_words(entry: LedgerEntry, names: Sequence[str]) -> str:
@@ -483,34 +757,76 @@ def reason_words(entry: LedgerEntry, names: Sequence[str]) -> str:
     reason = entry.reason
     other = entry.counterparty
     if other is None or not 0 <= other < len(names):
-        verb = PAST_TENSE.get(entry.kind)
-        if verb is not None and reason.startswith(verb[0]):
-            return verb[1] + reason[len(verb[0]) :]
-        return reason
+        return _plain_reason(reason)
     them = names[other]
     if reason.startswith(("to ", "from ")) and ": " in reason:
         # a transfer between two players (Knock Rummy): paid to or taken from the other
-        detail = reason.removeprefix(f"to {them}: ").removeprefix(f"from {them}: ")
-        detail = detail.rpartition(": ")[2]
-        return f"{'to' if entry.amount < 0 else 'from'} {object_name(them)}: {detail}"
+        detail = _plain_reason(reason.partition(": ")[2])
+        if entry.amount < 0:
+            # Translators: points paid to another player, and why ({reason}).
+            return _either(
+                them,
+                # Translators: {reason} why points were paid to the player at the screen.
+                _("to you: {reason}"),
+                # Translators: {player} is a player's name.
+                _("to {player}: {reason}"),
+                reason=detail,
+            )
+        # Translators: points taken from another player, and why ({reason}).
+        return _either(
+            them,
+            # Translators: {reason} why points were taken from the player at the screen.
+            _("from you: {reason}"),
+            # Translators: {player} is a player's name.
+            _("from {player}: {reason}"),
+            reason=detail,
+        )
     if entry.kind == "difference" and reason.endswith("'s deadwood"):
-        return f"{possessive(them)} deadwood"
+        # Translators: {player} is a player's name.
+        return _either(
+            them,
+            _("your deadwood"),
+            # Translators: {player} is a player's name.
+            _("{player}'s deadwood"),
+        )
     if " with " in reason:
-        detail = reason.removesuffix(f" with {them}")
-        if detail == reason:
-            detail = reason.rpartition(" with ")[0]
-        return f"{detail} with {object_name(them)}"
-    return reason
+        detail = _plain_reason(reason.rpartition(" with ")[0])
+        # Translators: a score change and whom it was counted against: {reason} is
+        # "difference 38 - 9".
+        return _either(
+            them,
+            # Translators: {reason} why a score changed ("difference 38 - 9").
+            _("{reason} with you"),
+            # Translators: {player} is a player's name.
+            _("{reason} with {player}"),
+            reason=detail,
+        )
+    return _plain_reason(reason)
 
 
 def more_changes(count: int) -> str:
-    return f"and {plural(count, 'more change')}"
+    return ngettext("and {count} more change", "and {count} more changes", count).format(
+        count=count
+    )
 
 
 def layoff_legend(notes: list[tuple[str, str, str]]) -> str:
     """The panel's lay-off line from (who, cards given, meld) notes."""
-    said = [f"{says(who, 'lay', 'lays')} off {given} onto {meld}" for who, given, meld in notes]
-    return "Lay-offs (blue): " + "; ".join(said)
+    said = [
+        _either(
+            who,
+            # Translators: {cards} the cards laid off, {meld} the meld they go onto.
+            _("You lay off {cards} onto {meld}"),
+            # Translators: {cards} cards ("7♥ 8♥"); {meld} a meld's cards; {player} is a player's
+            # name.
+            _("{player} lays off {cards} onto {meld}"),
+            cards=given,
+            meld=meld,
+        )
+        for who, given, meld in notes
+    ]
+    # Translators: the hand-end panel's lay-off line; {layoffs} lists them, joined by ";".
+    return _("Lay-offs (blue): {layoffs}").format(layoffs="; ".join(said))
 
 
 # ------------------------------------------------------------------ what each seat knows
@@ -521,73 +837,97 @@ def move_words(kind: str, card: Card | None, first: bool) -> str:
 
     ``kind`` is ``stock``, ``pile``, ``throw``, ``knock`` or ``pass``; ``card`` is named
     only when the seat on screen may know it; ``first``: a pass before anyone drew is a
-    pass on the upcard."""
+    pass on the upcard. The words follow the seat's name (:func:`turn_line`): in the past
+    tense, which agrees with "You" and with a name alike in English; the catalogue's
+    forms are the third person's past, used with the name shown before them."""
     name = card.symbol if card is not None else ""
     if kind == "stock":
-        return f"drew {name} from the stock" if card else "drew from the stock"
+        if card:
+            # Translators: {card} a card ("7♥").
+            return _("drew {card} from the stock").format(card=name)
+        return _("drew from the stock")
     if kind == "pile":
-        return f"took {name} from the pile"
+        # Translators: {card} a card ("7♥").
+        return _("took {card} from the pile").format(card=name)
     if kind == "throw":
-        return f"threw {name}"
+        # Translators: {card} a card ("7♥").
+        return _("threw {card}").format(card=name)
     if kind == "knock":
-        return f"went out, {name} face down" if card else "went out, one card face down"
-    return "passed the upcard" if first else "passed"
+        if card:
+            # Translators: {card} a card ("7♥").
+            return _("went out, {card} face down").format(card=name)
+        return _("went out, one card face down")
+    return _("passed the upcard") if first else _("passed")
 
 
 def turn_line(name: str, words: list[str]) -> str:
     """A turn in the hand log: ``Ben took 7♣ from the pile, threw K♠``."""
-    return f"{name} {', '.join(words)}"
+    # Translators: a turn in the hand log: {player} a name (or "You"), {moves} what they
+    # did, joined by commas ("took 7♣ from the pile, threw K♠"): the moves agree with
+    # any player, so a log line may set them after a colon, as a log does.
+    return _("{player} {moves}").format(player=shown_name(name), moves=", ".join(words))
 
 
 def deadwood_now(count: int, best_leaves: int | None) -> list[str]:
     """By the viewer's hand: the deadwood held and, once a card was drawn, what the best
     discard would leave."""
-    lines = [f"Deadwood {count}"]
+    lines = [_("Deadwood {count}").format(count=count)]
     if best_leaves is not None:
-        lines.append(f"best discard leaves {best_leaves}")
+        lines.append(_("best discard leaves {count}").format(count=best_leaves))
     return lines
 
 
-HAND_LOG_TITLE = "This hand (L)"
-HAND_LOG_EMPTY = "No moves yet."
-PILE_TITLE = "The discard pile, oldest first (V)"
-PILE_EMPTY = "The pile is empty."
+HAND_LOG_TITLE = N_("This hand (L)")
+HAND_LOG_EMPTY = N_("No moves yet.")
+PILE_TITLE = N_("The discard pile, oldest first (V)")
+PILE_EMPTY = N_("The pile is empty.")
 
 
 def score_sheet_title(profile: Profile, hand_number: int, players: int) -> list[str]:
     """The score sheet's first lines: the game, then the hand and what ends it (``to 100``;
     in a rotation, ``hand 2 of 4``, one deal each; where a score against a player puts
     them out, ``out at 100``)."""
-    name = profile.short_name
+    name = short_name(profile.id)
     if profile.session.one_deal_each:
-        return [name, f"hand {hand_number} of {players}"]
+        # Translators: {count} a number; {number} a hand's number.
+        return [name, _("hand {number} of {count}").format(number=hand_number, count=players)]
     if profile.has_pot:
-        return [name, f"hand {hand_number} · out at {profile.target}"]
-    return [name, f"hand {hand_number} · to {profile.target}"]
+        return [
+            name,
+            # Translators: {number} a hand's number; {target} the score that ends the game.
+            _("hand {number} · out at {target}").format(number=hand_number, target=profile.target),
+        ]
+    return [
+        name,
+        # Translators: {number} a hand's number; {target} the score that ends the game.
+        _("hand {number} · to {target}").format(number=hand_number, target=profile.target),
+    ]
 
 
 def score_sheet_row(
     name: str,
-    score,
+    amount,
     *,
     out: bool = False,
     bought_back: bool = False,
     hands_won: int | None = None,
 ) -> str:
     """One player's line on the score sheet."""
-    text = f"{name}: {format_amount(score)}"
+    text = f"{shown_name(name)}: {score(amount)}"
     if hands_won is not None:
-        text += f" · won {hands_won}"
+        # Translators: on the score sheet: hands the player has won.
+        text += " · " + _("won {count}").format(count=hands_won)
     if bought_back:
-        text += " · bought back"
+        text += " · " + _("bought back")
     if out:
-        text += " · out"
+        text += " · " + pgettext("player", "out")
     return text
 
 
 def rule_tip_line(tip: str) -> str:
     """A rule tip as the table shows it."""
-    return f"Rule tip: {tip}"
+    # Translators: {tip} a rule tip's sentence.
+    return _("Rule tip: {tip}").format(tip=tip)
 
 
 # ------------------------------------------------------------------ lessons
@@ -634,12 +974,15 @@ def lesson_do_it(on_panel: bool) -> str:
 
 def game_and_hand(game: str, hand_number: int) -> str:
     """The table's corner line where no score sheet is drawn: ``Knock Rummy · hand 2``."""
-    return f"{game} · hand {hand_number}"
+    # Translators: {game} a game's name; {number} a hand's number.
+    return _("{game} · hand {number}").format(game=game, number=hand_number)
 
 
 def hands_left_label(left: int) -> str:
     """``poker-rum``: hands still to play in the rotation."""
-    return "last hand" if left == 1 else f"{left} hands left"
+    if left == 1:
+        return _("last hand")
+    return ngettext("{count} hand left", "{count} hands left", left).format(count=left)
 
 
 # ------------------------------------------------------------------ replays and details
@@ -647,27 +990,25 @@ def hands_left_label(left: int) -> str:
 
 def pile_words(count: int, top: str) -> str:
     """The replay's discard pile: ``Discard pile: 1 card, 7♥ on top``."""
-    return f"Discard pile: {plural(count, 'card')}, {top} on top"
+    # Translators: {card} a card ("7♥"); {count} a number.
+    return ngettext(
+        "Discard pile: {count} card, {card} on top",
+        "Discard pile: {count} cards, {card} on top",
+        count,
+    ).format(count=count, card=top)
 
 
 def stock_words(count: int) -> str:
     """The replay's stock heading: ``Stock, 31 cards, top first:``."""
-    return f"Stock, {plural(count, 'card')}, top first:"
+    return ngettext(
+        "Stock, {count} card, top first:", "Stock, {count} cards, top first:", count
+    ).format(count=count)
 
 
-def cost_words(cost: float, best: str) -> str:
-    """The coach's verdict on one decision in points a player can weigh: ``best``, or
-    ``about 2.9 points worse than discard 7♥``."""
-    if cost < 0.05:
-        return "best"
-    amount = f"{cost:.1f}"
-    points = "point" if amount == "1.0" else "points"
-    return f"about {amount.removesuffix('.0')} {points} worse than {best}"
-
-
-DETAILS_KEY_LABEL = "Details (I)"
+# Translators: the button that shows a deal's details; I is its key.
+DETAILS_KEY_LABEL = N_("Details (I)")
 """The button that shows a deal's engineer's data (its code, seed and fingerprint)."""
-HIDE_DETAILS_LABEL = "Hide details (I)"
+HIDE_DETAILS_LABEL = N_("Hide details (I)")
 
 
 def details_lines(
@@ -677,9 +1018,13 @@ def details_lines(
     fingerprint (fixed before play, so anyone can check the deal was not changed)."""
     lines = []
     if deal_code:
-        lines.append(f"Deal code {deal_code}: replay this deal from New game")
+        # Translators: {code} a deal code.
+        lines.append(_("Deal code {code}: replay this deal from New game").format(code=deal_code))
     if seed is not None:
-        lines.append(f"Seed {seed}")
+        # Translators: {seed} a number.
+        lines.append(_("Seed {seed}").format(seed=seed))
     if fingerprint:
-        lines.append(f"Fingerprint (SHA-256 of the seed, fixed before play): {fingerprint}")
+        # Translators: {fingerprint} is a long hexadecimal code.
+        text = _("Fingerprint (SHA-256 of the seed, fixed before play): {fingerprint}")
+        lines.append(text.format(fingerprint=fingerprint))
     return lines

@@ -46,10 +46,8 @@ def sentences(name: str, count: int) -> dict[str, list[str]]:
     gin = LedgerEntry(1, 24, "difference", f"{name}'s deadwood", 1, counterparty=0)
     paid = LedgerEntry(1, -count, "difference", f"to {name}: deadwood {count}", 1, "points", 0)
     out = {
-        "says": [wording.says(name, "deal", "deals")],
-        "whose": [wording.whose(name) + " deadwood"],
-        "possessive": ["all of " + wording.possessive(name) + " deadwood"],
-        "object_name": ["undercut by " + wording.object_name(name)],
+        "shown_name": [wording.shown_name(name)],
+        "names_list": [wording.names_list([name]), wording.names_list(names)],
         "winners_line": [
             wording.winners_line(names, [0]),
             wording.winners_line(names, [0, 1]),
@@ -88,10 +86,8 @@ def sentences(name: str, count: int) -> dict[str, list[str]]:
         "knock_bubble": [wording.knock_bubble(profile, count)],
         "pile_words": [wording.pile_words(count, "7♥")],
         "stock_words": [wording.stock_words(count)],
-        "cost_words": [wording.cost_words(float(count), "throwing 7♥")],
         "chip_count": [wording.chip_count(count)],
         "plural": [wording.plural(count, "card"), wording.plural(count, "hand")],
-        "players_words": [wording.players_words(count, count), wording.players_words(2, 2 + count)],
     }
     return out
 
@@ -152,9 +148,17 @@ def test_every_reason_the_engine_writes_reads_right_of_you_and_of_a_name(profile
 
 NAMED = {"name", "names", "others", "notes", "winners", "count", "hand", "turns", "left"}
 COUNTED = {"hands_won", "pages", "players", "hand_number", "deadwood", "moves", "low", "high"}
-NOT_A_SENTENCE = {"is_you", "counts_against", "going_out_word", "setting_notice"}
+NOT_A_SENTENCE = {
+    "is_you",
+    "counts_against",
+    "going_out_word",
+    "going_out_kind",
+    "setting_notice",
+    "_either",
+}
 """Functions that take such a parameter but say nothing about a player or a count
-(``setting_notice``'s name is a setting's)."""
+(``setting_notice``'s name is a setting's; ``_either`` is the helper every sentence
+about a seat goes through, tried through them)."""
 
 
 def test_every_wording_function_with_a_name_or_a_count_is_tried_here():

@@ -44,7 +44,8 @@ def test_every_sentence_about_a_seat_named_you_is_in_the_second_person(name):
         view, dealing=True, viewer=0, viewer_plays=True, thinking=False, selected=None
     )
     assert line.endswith(("You deal.", "Cleo deals.") if dealt_by != name else (deal + ".",))
-    assert wording.says(name, "decide", "decides").startswith(decide)
+    offered = wording.buy_back_words(False, name)
+    assert offered == ("You stay out" if name == "You" else "stays out")
     assert wording.layoff_legend([(name, "7♥", "4♥ 5♥ 6♥")]).startswith(
         f"Lay-offs (blue): {lay} 7♥ onto"
     )
@@ -56,7 +57,7 @@ def test_every_sentence_about_a_seat_named_you_is_in_the_second_person(name):
     assert wording.change_amount(12, True, name) == f"+12 against {against}"
     bubble = wording.buy_back_words(True, name)
     assert bubble == ("You buy back in" if name == "You" else "buys back in")
-    assert "You's" not in wording.whose(name) and "You deals" not in line
+    assert "You's" not in wording.deadwood_label(3, name) and "You deals" not in line
 
 
 def test_a_named_seat_to_move_reads_as_to_play_and_you_as_your_turn():

@@ -157,7 +157,7 @@ class LedgerScreen(MenuScreen):
             enabled=replayable,
         )
         self.details_button = Button(
-            HIDE_DETAILS_LABEL if self.details else DETAILS_KEY_LABEL,
+            _(HIDE_DETAILS_LABEL) if self.details else _(DETAILS_KEY_LABEL),
             self.toggle_details,
             pygame.K_i,
             enabled=has and self.tab == "sessions",

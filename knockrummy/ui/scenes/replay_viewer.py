@@ -172,7 +172,7 @@ class ReplayViewer(MenuScreen):
         self.seat_button = Button(self._seat_label(), self.next_seat, pygame.K_s)
         self.seat_button.enabled = self.row is not None and self.row.players > 1
         self.details_button = Button(
-            HIDE_DETAILS_LABEL if self.details else DETAILS_KEY_LABEL,
+            _(HIDE_DETAILS_LABEL) if self.details else _(DETAILS_KEY_LABEL),
             self.toggle_details,
             pygame.K_i,
             enabled=has,

@@ -78,6 +78,7 @@ from ...engine.session import (
     undo_refusal,
 )
 from ...engine.views import PlayerView, player_view, seen_events, spectator_view
+from ...language import _
 from ...records.deal_codes import fairness_details
 from ...settings import Settings
 from .. import card_art, prepare
@@ -98,7 +99,6 @@ from ..wording import (
     HINT_LABEL,
     HINT_THINKING,
     KEEP_PLAYING,
-    KNOCK_LABEL,
     LOG_LABEL,
     MENU_LABEL,
     PASS_LABEL,
@@ -114,6 +114,7 @@ from ..wording import (
     knock_bubble,
     knock_button,
     knock_card,
+    knock_label,
     pot_label,
     score_sheet_row,
     score_sheet_title,
@@ -141,6 +142,17 @@ from .painter import TablePainter
 from .panel import HandEndPanel, PanelChoices
 from .policies import SeatPolicy, policies_for
 from .worker import TableWorker
+
+BUTTON_LABELS = {
+    "discard": DISCARD_LABEL,
+    "pass": PASS_LABEL,
+    "hint": HINT_LABEL,
+    "log": LOG_LABEL,
+    "pile": PILE_LABEL,
+    "skip": SKIP_TO_END,
+    "undo": UNDO_LABEL,
+}
+"""The buttons whose words never change, as marked English (translated at each frame)."""
 
 
 @dataclass
@@ -261,13 +273,13 @@ class TableScene(Scene):
         self.ask_lines: tuple[tuple[str, bool], ...] = ()
         """The confirmation's box and its lines (each with whether it is the title)."""
         self.ask_buttons = (
-            Button(KNOCK_LABEL, self._confirm_knock, pygame.K_k, primary=True),
-            Button(KEEP_PLAYING, self._keep_playing, pygame.K_ESCAPE),
+            Button(knock_label(), self._confirm_knock, pygame.K_k, primary=True),
+            Button(_(KEEP_PLAYING), self._keep_playing, pygame.K_ESCAPE),
         )
         self.undo_grace = 0.0
         """Stepped seconds the next computer still waits before it starts (the grace)."""
         self.buttons = self._make_buttons()
-        self.menu_button = Button(MENU_LABEL, self.leave, pygame.K_ESCAPE)
+        self.menu_button = Button(_(MENU_LABEL), self.leave, pygame.K_ESCAPE)
         self._placed: tuple | None = None
         self._sheet_cache: tuple | None = None
         self.shown = len(self.view.history)
@@ -437,16 +449,18 @@ class TableScene(Scene):
 
     def _make_buttons(self) -> dict[str, Button]:
         return {
-            "discard": Button(DISCARD_LABEL, self._discard_selected, pygame.K_RETURN, primary=True),
-            "knock": Button(KNOCK_LABEL, self._knock, pygame.K_k),
-            "pass": Button(PASS_LABEL, lambda: self.try_action(Pass()), pygame.K_p),
-            "hint": Button(HINT_LABEL, self._show_hint, pygame.K_h),
+            "discard": Button(
+                _(DISCARD_LABEL), self._discard_selected, pygame.K_RETURN, primary=True
+            ),
+            "knock": Button(knock_label(), self._knock, pygame.K_k),
+            "pass": Button(_(PASS_LABEL), lambda: self.try_action(Pass()), pygame.K_p),
+            "hint": Button(_(HINT_LABEL), self._show_hint, pygame.K_h),
             "sort": Button(self.order.label, self._cycle_sort, pygame.K_t),
-            "log": Button(LOG_LABEL, self._toggle_log, pygame.K_l),
-            "pile": Button(PILE_LABEL, self._toggle_pile, pygame.K_v),
-            "skip": Button(SKIP_TO_END, self._skip_to_end, pygame.K_e, visible=False),
+            "log": Button(_(LOG_LABEL), self._toggle_log, pygame.K_l),
+            "pile": Button(_(PILE_LABEL), self._toggle_pile, pygame.K_v),
+            "skip": Button(_(SKIP_TO_END), self._skip_to_end, pygame.K_e, visible=False),
             # its keys (U, Ctrl+Z) are read in ``handle``: refused in words when hidden
-            "undo": Button(UNDO_LABEL, self.take_back, visible=False),
+            "undo": Button(_(UNDO_LABEL), self.take_back, visible=False),
         }
 
     def _may_skip(self) -> bool:
@@ -500,8 +514,12 @@ class TableScene(Scene):
         knock = self.knock_card()
         b["knock"].enabled = knock is not None and self.knock_future is None
         b["knock"].visible = knock is not None or self.view.hand_phase == "discard"
-        word = KNOCK_LABEL if knock is None else self._going_out_word(knock)
-        b["knock"].label = KNOCK_LABEL if knock is None else knock_button(word, knock)
+        for name, label in BUTTON_LABELS.items():  # in the language of this frame
+            b[name].label = _(label)
+        self.menu_button.label = _(MENU_LABEL)
+        self.ask_buttons[1].label = _(KEEP_PLAYING)
+        word = knock_label() if knock is None else self._going_out_word(knock)
+        b["knock"].label = knock_label() if knock is None else knock_button(word, knock)
         self.ask_buttons[0].label = word  # Knock, Gin or Rum, as on the table's button
         b["pass"].visible = Pass() in legal
         b["pass"].enabled = Pass() in legal
@@ -643,7 +661,7 @@ class TableScene(Scene):
         """The confirmation's Knock button (or K again)."""
         if self.asking is None:
             return
-        view, card, _ = self.asking
+        view, card, _words = self.asking
         self.asking = None
         self.knock_check.pending = None
         if view is self.view:
@@ -720,12 +738,12 @@ class TableScene(Scene):
     def _show_hint(self) -> None:
         """Ask the advisor on the worker thread; the answer shows when it is ready. A
         second press shows the numbers behind the hint shown, a third the hint again."""
-        if self.hint_details and self.hint and self.hint != HINT_THINKING:
+        if self.hint_details and self.hint and self.hint != _(HINT_THINKING):
             self.hint, self.hint_details = self.hint_details, self.hint
             return
         if self.hint_future is not None or not self.can_act:
             return
-        self.hint = HINT_THINKING
+        self.hint = _(HINT_THINKING)
         view = self.view
 
         seed = decision_seed(self.session.seed, len(self.session.log))
@@ -1328,7 +1346,7 @@ class TableScene(Scene):
         elif profile.session.one_deal_each:
             left = view.players - view.hand_number + (view.phase == PLAYING)
             lines.append((hands_left_label(left), False))
-        lines.append((DETAILS_LINE, True))
+        lines.append((_(DETAILS_LINE), True))
         return tuple(lines)
 
     def draw(self, surface: pygame.Surface) -> None:

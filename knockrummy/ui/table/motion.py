@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ...engine.cards import Card
 from ...engine.views import PlayerView
+from ...language import _
 from ..sound import Sounds
 from ..tween import Sequence as TweenSequence
 from ..tween import Tween, ease_in_out_cubic, lerp_point, linear
@@ -281,7 +282,7 @@ class TableMotion:
             elif move.kind in ("discard", "knock"):
                 self._fly_discard(move, seat, origins, geometry)
             elif move.kind == "pass":
-                self.say(PASS_WORD, seat, 1.2)
+                self.say(_(PASS_WORD), seat, 1.2)
         if computer_next:
             self.seq.pause(self.duration(BOT_PAUSE))
 

@@ -31,6 +31,7 @@ import pygame
 from ...engine.cards import Card
 from ...engine.session import BUY_BACK, PLAYING
 from ...engine.views import PlayerView
+from ...language import _
 from .. import card_art
 from ..avatars import badge_rect, draw_face, draw_thinking
 from ..card_art import CARD_RATIO
@@ -259,14 +260,14 @@ class TablePainter:
         key = _backdrop_key(frame, size)
         kept = self.backdrop
         if kept is not None and kept[0] == key and marks is None:
-            _, drawn_from, image = kept
+            _key, drawn_from, image = kept
             if drawn_from is None or drawn_from == _still_key(frame, size):
                 self.backdrop = (key, None, image)
                 return image
         image = self.layers.get("panel backdrop", size, surface)
         self.backdrop = None  # not valid until drawn in full
         self._backdrops += 1
-        for _ in _draw_backdrop(frame, image, marks, self.layers):
+        for _done in _draw_backdrop(frame, image, marks, self.layers):
             pass
         self.backdrop = (key, None, image)
         return image
@@ -340,7 +341,7 @@ def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None
     for line in lines:
         _text(marks, surface, line, size, TEXT, (rect.centerx, y), "center", layer=2)
         y += size * 1.5
-    _text(marks, surface, DETAILS_CLOSE, round(size * 0.85), SOFT, (rect.centerx, y), "center",
+    _text(marks, surface, _(DETAILS_CLOSE), round(size * 0.85), SOFT, (rect.centerx, y), "center",
           layer=2)  # fmt: skip
 
 
@@ -643,7 +644,7 @@ class _Drawing:
                 for step in (*self.steps[i1:i2], *new.steps[j1:j2])
             ]
         areas = []
-        for _, rect, _ in changed:
+        for _step, rect, _kind in changed:
             rect = rect.clip(window)
             if rect.width and rect.height:
                 areas.append(rect)
@@ -658,7 +659,7 @@ class _Drawing:
         if area is not None:
             layer.set_clip(area)
         try:
-            for _, rect, step in self.steps:
+            for _kind, rect, step in self.steps:
                 if area is not None and not area.colliderect(rect):
                     continue
                 kind = step[0]
@@ -796,7 +797,9 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
         )
     else:
         _shape(surface, pygame.draw.rect, FELT_DARK, (sx, sy, cw, ch), 2, cw // 10)
-        blit_text(surface, EMPTY_STOCK, round(fs * 0.8), SOFT, (sx + cw / 2, sy + ch / 2), "center")
+        blit_text(
+            surface, _(EMPTY_STOCK), round(fs * 0.8), SOFT, (sx + cw / 2, sy + ch / 2), "center"
+        )
     # discard pile: top card face up (the knocking discard lies face down on it)
     dx, dy = layout.discard
     pile = list(view.discard_pile)
@@ -934,7 +937,7 @@ def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int, marks, spo
         position = view.seats_in_hand.index(seat)
         for x, y in frame.geometry.hand_slots(seat, _shown_count(frame, position)):
             _card(marks, surface, frame.look.card_back(cw), (x, y), "hand")
-    rect, _ = _draw_plate(frame, surface, seat, place.plate, fs, marks, spots)
+    rect, _plate = _draw_plate(frame, surface, seat, place.plate, fs, marks, spots)
     story = frame.story
     if story is not None and story.deadwood:
         size = round(fs * 0.85)
@@ -992,11 +995,11 @@ def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: i
                     (leaves_label(frame.leaves), round(fs * 0.75), (x + cw / 2, y - 4), True)
                 )
         if card == frame.taken:
-            labels.append((TAKEN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
+            labels.append((_(TAKEN_MARK), round(fs * 0.7), (x + cw / 2, y - 2), False))
         elif card == frame.drawn and not (lifted and frame.leaves is not None):
             top = frame.motion.position_of(frame.selected)
             if top is None or not x - cw < top[0] < x + cw:  # not under the lifted card
-                labels.append((DRAWN_MARK, round(fs * 0.7), (x + cw / 2, y - 2), False))
+                labels.append((_(DRAWN_MARK), round(fs * 0.7), (x + cw / 2, y - 2), False))
     for text, size, pos, bold in labels:  # over every card, so no later card hides them
         _text(marks, surface, text, size, WARN, pos, "midbottom", bold=bold)
 
@@ -1082,7 +1085,7 @@ def _line_room(frame: TableFrame, y: float, size: int) -> float:
     and less the score sheet on the left (and as much on the right) where it is as low."""
     width = frame.size[0] - 2 * frame.font
     if frame.story is not None:
-        _, sheet = _sheet(frame)
+        _lines, sheet = _sheet(frame)
         if sheet.top < y + size and sheet.bottom > y - size:
             width = min(width, frame.size[0] - 2 * (sheet.right + frame.font * 0.5))
     return width
@@ -1160,11 +1163,11 @@ def _draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> Non
     size = round(fs * 0.75)
     line_h = round(size * 1.35)
     pad = size * 0.6
-    lines = list(frame.story.log) or [HAND_LOG_EMPTY]
+    lines = list(frame.story.log) or [_(HAND_LOG_EMPTY)]
     rect.height = min(rect.height, round(pad * 2 + line_h * (len(lines) + 1.2)))
     _box(surface, rect, fs, marks, 1, "hand log", frame.look.sheet)
     y = rect.top + pad
-    _text(marks, surface, HAND_LOG_TITLE, size, TEXT, (rect.left + pad, y), bold=True, layer=1)
+    _text(marks, surface, _(HAND_LOG_TITLE), size, TEXT, (rect.left + pad, y), bold=True, layer=1)
     y += line_h * 1.2
     room = max(1, int((rect.bottom - pad - y) // line_h))
     for line in lines[-room:]:
@@ -1190,7 +1193,7 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
     _text(
         marks,
         surface,
-        PILE_TITLE,
+        _(PILE_TITLE),
         size,
         TEXT,
         (rect.left + pad, rect.top + pad),
@@ -1201,7 +1204,7 @@ def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, mark
         _text(
             marks,
             surface,
-            PILE_EMPTY,
+            _(PILE_EMPTY),
             size,
             SOFT,
             (rect.left + pad, rect.top + pad + size * 1.6),
@@ -1306,7 +1309,7 @@ def _panel_row(surface, panel: PanelFace, position, mid, count, marks) -> None:
     fs = geo.font
     settlement = view.settlement
     seat = view.seats_in_hand[position]
-    tag = KNOCKED_TAG if settlement.knocker == position else ""
+    tag = _(KNOCKED_TAG) if settlement.knocker == position else ""
     text(
         view.names[seat] + tag,
         fs,

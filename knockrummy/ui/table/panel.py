@@ -26,6 +26,7 @@ from ...engine.ledger import LedgerEntry
 from ...engine.profiles import get_profile
 from ...engine.session import BUY_BACK, SESSION_OVER, buy_back_price, buy_back_score
 from ...engine.views import PlayerView
+from ...language import _
 from ..fonts import font as font_of
 from ..fonts import wrap
 from ..tween import ease_out_cubic
@@ -236,27 +237,27 @@ class HandEndPanel:
                     pygame.K_b,
                     primary=True,
                 ),
-                Button(STAY_OUT_LABEL, lambda: choices.answer(StayOut()), pygame.K_o),
+                Button(_(STAY_OUT_LABEL), lambda: choices.answer(StayOut()), pygame.K_o),
             ]
         elif v.phase == SESSION_OVER:
-            self.buttons = [Button(CLOSE_LABEL, choices.close, pygame.K_RETURN, primary=True)]
+            self.buttons = [Button(_(CLOSE_LABEL), choices.close, pygame.K_RETURN, primary=True)]
         elif choices.autoplay:
             self.buttons = []
         else:
             self.buttons = [
                 Button(
-                    NEXT_HAND_LABEL,
+                    _(NEXT_HAND_LABEL),
                     lambda: choices.answer(NextHand()),
                     pygame.K_RETURN,
                     primary=True,
                 )
             ]
         if choices.replay is not None and v.phase != BUY_BACK and not choices.autoplay:
-            self.buttons.append(Button(REPLAY_HAND_LABEL, choices.replay, pygame.K_r))
+            self.buttons.append(Button(_(REPLAY_HAND_LABEL), choices.replay, pygame.K_r))
         if choices.skip is not None and choices.offers_skip():
-            self.buttons.append(Button(SKIP_TO_END, choices.skip, pygame.K_e))
+            self.buttons.append(Button(_(SKIP_TO_END), choices.skip, pygame.K_e))
         if choices.details is not None and not choices.autoplay:
-            self.buttons.append(Button(DETAILS_LABEL, choices.details, pygame.K_i))
+            self.buttons.append(Button(_(DETAILS_LABEL), choices.details, pygame.K_i))
 
     def handle(self, event: pygame.event.Event) -> None:
         """A key or click while the panel animates only skips the animation; once it is
@@ -349,7 +350,7 @@ class HandEndPanel:
         widest = 0
         for position, seat in enumerate(view.seats_in_hand):
             name = view.names[seat]
-            tag = KNOCKED_TAG if settlement.knocker == position else ""
+            tag = _(KNOCKED_TAG) if settlement.knocker == position else ""
             count = deadwood_label(settlement.deadwood[position], name)
             widest = max(
                 widest,
@@ -415,7 +416,7 @@ class HandEndPanel:
             room = cards_w - cw - (g - 1) * cw * 1.25  # each group ends on a whole card
             return min(cw * SIDE_BY_SIDE, room / (n - g))
 
-        for _ in range(10):  # shrink the cards until the widest row fits its column
+        for _attempt in range(10):  # shrink the cards until the widest row fits its column
             if min(row_step(row, cw) for row in groups) >= cw * 0.3:
                 break
             cw = int(cw * 0.85)
