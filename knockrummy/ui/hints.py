@@ -23,14 +23,9 @@ from ..engine.melds import discard_points
 from ..engine.profiles import SettlementKind, get_profile
 from ..engine.session import SessionState
 from ..engine.views import PlayerView, player_view
-
-BEATS = {
-    SettlementKind.LEDGER: "beats",
-    SettlementKind.POINTS: "undercuts",
-    SettlementKind.GIN: "undercuts",
-    SettlementKind.CUMULATIVE: "has a lower count than",
-}
-"""How a hint says that another count beats a knock, by the way the profile scores."""
+from ..language import N_, _
+from ..language.numbers import decimal, percent, whole
+from .wording import shown_name
 
 
 @dataclass(frozen=True)
@@ -55,39 +50,81 @@ def hint_text(session: SessionState, seat: int) -> Hint:
     return hint_for_view(player_view(session, seat), decision_seed(session.seed, len(session.log)))
 
 
+ONE_TIME_IN = (
+    N_("about one time in two"),
+    N_("about one time in three"),
+    N_("about one time in four"),
+    N_("about one time in five"),
+    N_("about one time in six"),
+    N_("about one time in seven"),
+    N_("about one time in eight"),
+    N_("about one time in nine"),
+    N_("about one time in ten"),
+)
+"""A chance said as a player says it, by how many times in which it happens once."""
+
+
 def odds_words(chance: float) -> str:
     """A chance (0..1) as a player says it: ``about one time in four``."""
     if chance < 0.05:
-        return "almost never"
+        return _("almost never")
     if chance > 0.9:
-        return "almost always"
+        return _("almost always")
     if chance > 0.6:
-        return "more often than not"
+        return _("more often than not")
     if chance >= 0.4:
-        return "about one time in two"
+        return _(ONE_TIME_IN[0])
     times = max(2, min(10, round(1 / chance)))
-    number = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-    return f"about one time in {number[times - 2]}"
+    return _(ONE_TIME_IN[times - 2])
 
 
 def score_words(points: float) -> str:
-    """Expected points as a player says them: ``score about 7``, ``lose about 3``."""
-    whole = round(points)
-    if whole == 0:
-        return "come out about even"
-    return f"score about {whole}" if whole > 0 else f"lose about {-whole}"
+    """Expected points as a player says them: ``score about 7``, ``lose about 3`` (what
+    "you should ..." is followed by)."""
+    rounded = round(points)
+    if rounded == 0:
+        # Translators: follows "you should": the expected points are about nothing.
+        return _("come out about even")
+    if rounded > 0:
+        # Translators: follows "you should": {points} expected points won.
+        return _("score about {points}").format(points=whole(rounded))
+    # Translators: follows "you should": {points} expected points lost.
+    return _("lose about {points}").format(points=whole(-rounded))
 
 
-def beaters(view: PlayerView) -> tuple[str, str]:
-    """Who could beat a knock now, and the verb: (``Ben``, ``undercuts``)."""
+def beaten_words(view: PlayerView, chance: float) -> str:
+    """Who could beat a knock now and how often, in a whole sentence without its final
+    stop: ``Ben undercuts you about one time in four``."""
     others = [view.names[s] for s in view.seats_in_hand if s != view.seat]
-    who = others[0] if len(others) == 1 else "someone"
-    return who, BEATS[get_profile(view.profile_id).settlement]
+    kind = get_profile(view.profile_id).settlement
+    odds = odds_words(chance)
+    if len(others) != 1:
+        if kind == SettlementKind.LEDGER:
+            # Translators: {odds} how often ("about one time in four").
+            text = _("someone beats you {odds}")
+        elif kind == SettlementKind.CUMULATIVE:
+            # Translators: {odds} how often ("about one time in four").
+            text = _("someone has a lower count than you {odds}")
+        else:
+            # Translators: {odds} how often ("about one time in four").
+            text = _("someone undercuts you {odds}")
+        return text.format(odds=odds)
+    if kind == SettlementKind.LEDGER:
+        # Translators: {player} a player's name, {odds} how often ("about one time in four").
+        text = _("{player} beats you {odds}")
+    elif kind == SettlementKind.CUMULATIVE:
+        # Translators: {player} a player's name, {odds} how often ("about one time in four").
+        text = _("{player} has a lower count than you {odds}")
+    else:
+        # Translators: {player} a player's name, {odds} how often ("about one time in four").
+        text = _("{player} undercuts you {odds}")
+    return text.format(player=shown_name(others[0]), odds=odds)
 
 
-def _risk_clause(view: PlayerView, advice: Advice) -> str:
-    who, verb = beaters(view)
-    return f"{who} {verb} you {odds_words(advice.risk or 0.0)}"
+def signed(value: float) -> str:
+    """Expected points with their sign, one decimal: ``+1.2``, ``-3.0`` (``+1,2``)."""
+    text = decimal(value)
+    return text if text.startswith("-") else f"+{text}"
 
 
 def _details(view: PlayerView, options, advice: Advice) -> str:
@@ -100,22 +137,32 @@ def _details(view: PlayerView, options, advice: Advice) -> str:
     parts = []
     if play_on is not None:
         card = play_on.action.card
+        # Translators: part of a hint's details: {card} a card, {count} the deadwood kept,
+        # {expected} the expected points ("+1.2").
+        text = _("playing on after discarding {card} (deadwood {count}), expected {expected}")
         parts.append(
-            f"playing on after discarding {card.symbol} (deadwood {points[card]}), "
-            f"expected {play_on.expected:+.1f}"
+            text.format(card=card.symbol, count=points[card], expected=signed(play_on.expected))
         )
     if knock is not None:
         card = knock.action.card
-        risk = round(100 * (advice.risk or 0.0))
+        risk = percent(advice.risk or 0.0)
+        # Translators: part of a hint's details: {card} a card, {count} the deadwood kept,
+        # {risk} a percentage ("25%"), {expected} the expected points ("+1.2").
+        text = _(
+            "knocking with {card} keeps {count}, beaten {risk} of the time, expected {expected}"
+        )
         parts.append(
-            f"knocking with {card.symbol} keeps {points[card]}, "
-            f"beaten {risk}% of the time, expected {knock.expected:+.1f}"
+            text.format(
+                card=card.symbol, count=points[card], risk=risk, expected=signed(knock.expected)
+            )
         )
     if options and isinstance(options[0].action, Knock):
         parts.reverse()
     if advice.knock_cap is not None:
-        parts.append(f"knocks above {advice.knock_cap} seldom pay here")
-    return "Details: " + "; ".join(parts) + "."
+        # Translators: part of a hint's details: {cap} a deadwood count.
+        parts.append(_("knocks above {cap} seldom pay here").format(cap=advice.knock_cap))
+    # Translators: a hint's numbers: {details} its parts, joined by "; ".
+    return _("Details: {details}.").format(details="; ".join(parts))
 
 
 def hint_for_view(view: PlayerView, seed: int | None = None) -> Hint:
@@ -128,29 +175,48 @@ def hint_for_view(view: PlayerView, seed: int | None = None) -> Hint:
     best = options[0].action
     if view.hand_phase != "discard":
         if isinstance(best, TakeDiscard):
-            return Hint(f"Hint: take the {view.discard_pile[-1].symbol}.", None)
+            # Translators: {card} the discard pile's top card.
+            text = _("Hint: take the {card}.").format(card=view.discard_pile[-1].symbol)
+            return Hint(text, None)
         if isinstance(best, Pass):
-            return Hint("Hint: pass.", None)
-        return Hint("Hint: draw from the stock.", None)
+            return Hint(_("Hint: pass."), None)
+        return Hint(_("Hint: draw from the stock."), None)
     advice = advise(view, seed=seed)
     details = _details(view, options, advice)
     expected = options[0].expected
     if isinstance(best, Knock):
-        text = (
-            f"Hint: knock now with {best.card.symbol} face down: you should "
-            f"{score_words(expected)}; {_risk_clause(view, advice)}."
+        # Translators: {card} the card to throw face down, {outcome} what the player should
+        # expect ("score about 7"), {beaten} who could beat it and how often ("Ben
+        # undercuts you about one time in four").
+        text = _("Hint: knock now with {card} face down: you should {outcome}; {beaten}.").format(
+            card=best.card.symbol,
+            outcome=score_words(expected),
+            beaten=beaten_words(view, advice.risk or 0.0),
         )
         return Hint(text, best.card, details)
     card = best.card
     kept = discard_points(list(view.hand), forbidden=view.taken)[card]
-    text = f"Hint: discard {card.symbol} (deadwood {kept})"
-    if advice.knock_card is not None:
-        cap = advice.knock_cap
-        if cap is not None and (advice.knock_deadwood or 0) > cap:
-            text += f" and wait: knocks above {cap} seldom pay here"
-        else:
-            text += (
-                f" and wait: playing on you should {score_words(expected)}; "
-                f"if you knocked, {_risk_clause(view, advice)}"
-            )
-    return Hint(text + ".", card, details)
+    if advice.knock_card is None:
+        # Translators: {card} the card to throw, {count} the deadwood kept.
+        text = _("Hint: discard {card} (deadwood {count}).")
+        return Hint(text.format(card=card.symbol, count=kept), card, details)
+    cap = advice.knock_cap
+    if cap is not None and (advice.knock_deadwood or 0) > cap:
+        # Translators: {card} the card to throw, {count} the deadwood kept, {cap} a count.
+        text = _(
+            "Hint: discard {card} (deadwood {count}) and wait: knocks above {cap} seldom pay here."
+        )
+        return Hint(text.format(card=card.symbol, count=kept, cap=cap), card, details)
+    # Translators: {card} the card to throw, {count} the deadwood kept, {outcome} what the
+    # player should expect ("score about 7"), {beaten} who could beat a knock and how often.
+    text = _(
+        "Hint: discard {card} (deadwood {count}) and wait: playing on you should {outcome}; "
+        "if you knocked, {beaten}."
+    )
+    text = text.format(
+        card=card.symbol,
+        count=kept,
+        outcome=score_words(expected),
+        beaten=beaten_words(view, advice.risk or 0.0),
+    )
+    return Hint(text, card, details)

@@ -21,7 +21,8 @@ from ..engine.cards import Card
 from ..engine.melds import discard_points
 from ..engine.profiles import get_profile
 from ..engine.views import PlayerView
-from .hints import beaters, odds_words, score_words
+from ..language import _
+from .hints import beaten_words, score_words
 from .wording import going_out_kind
 
 RISKY_CHANCE = 1 / 3
@@ -49,13 +50,18 @@ def question(view: PlayerView, card: Card, advice: Advice | None) -> tuple[str, 
     on is worth."""
     count = kept_deadwood(view, card)
     lines = [
-        f"Knock now with {count} deadwood?",
-        f"You throw {card.symbol} face down and the hand ends.",
+        _("Knock now with {count} deadwood?").format(count=count),
+        # Translators: {card} the card a knock throws face down.
+        _("You throw {card} face down and the hand ends.").format(card=card.symbol),
     ]
     if advice is not None and advice.risk is not None:
-        who, verb = beaters(view)
-        lines.append(f"{who[0].upper()}{who[1:]} {verb} you {odds_words(advice.risk)}.")
-        lines.append(f"Playing on instead, you should {score_words(advice.expected_play_on)}.")
+        beaten = beaten_words(view, advice.risk)
+        # Translators: {beaten} who could beat the knock and how often ("Ben undercuts you
+        # about one time in four"), as a sentence of its own.
+        lines.append(_("{beaten}.").format(beaten=beaten[0].upper() + beaten[1:]))
+        # Translators: {outcome} what playing on is worth ("score about 7").
+        text = _("Playing on instead, you should {outcome}.")
+        lines.append(text.format(outcome=score_words(advice.expected_play_on)))
     return tuple(lines)
 
 
