@@ -40,7 +40,8 @@ from screenshots import (  # noqa: E402
 
 from knockrummy.engine.actions import Knock, NextHand  # noqa: E402
 from knockrummy.engine.melds import discard_points  # noqa: E402
-from knockrummy.engine.profiles import PROFILES  # noqa: E402
+from knockrummy.engine.profiles import PROFILES
+from knockrummy.language import speaking  # noqa: E402
 from knockrummy.ui.fonts import recording_cuts  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.navigator import Navigator  # noqa: E402
@@ -220,16 +221,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", action="append", type=float)
     parser.add_argument("--moment", action="append", choices=MOMENTS)
     parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument(
+        "--language", default="en", help="the language the table speaks (en, fr, es)"
+    )
     args = parser.parse_args(argv)
     sizes = [tuple(int(n) for n in s.split("x")) for s in args.size] if args.size else SIZES
     init_pygame()
     args.outdir.mkdir(parents=True, exist_ok=True)
     matrix = Matrix(args.outdir, sizes, args.scale or SCALES, args.moment or MOMENTS)
-    for profile_id in args.profile or list(PROFILES):
-        profile = PROFILES[profile_id]
-        tables = {"two": profile.min_players, "most": profile.max_players}
-        for players in sorted({tables[k] for k in args.seats or tables}):
-            play(matrix, profile_id, players, args.seed)
+    with speaking(args.language):
+        for profile_id in args.profile or list(PROFILES):
+            profile = PROFILES[profile_id]
+            tables = {"two": profile.min_players, "most": profile.max_players}
+            for players in sorted({tables[k] for k in args.seats or tables}):
+                play(matrix, profile_id, players, args.seed)
     (args.outdir / "problems.txt").write_text("".join(f"{p}\n" for p in matrix.found))
     print(f"{len(matrix.found)} problems")
     return 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from knockrummy import language
 from knockrummy.engine.actions import DrawStock, NextHand
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_seed
 from knockrummy.records.deal_codes import fingerprint
@@ -84,6 +85,30 @@ def test_nothing_overlaps_while_drawing_discarding_and_with_a_hint(players, size
         assert drawn(scene) == [], ("pile open", scale)
         scene.show_log = True
         assert drawn(scene) == [], ("log and pile open", scale)
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[-1]])
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("code", ["fr", "es"])
+def test_nothing_overlaps_or_is_cut_in_french_and_spanish(code, players, size):
+    """French and Spanish run about a third longer: the status line, the buttons, the
+    hint, the log and the hand-end panel still fit, at the smallest and largest windows."""
+    with language.speaking(code):
+        app, scene = table_at(players, size, 1.0, profile="knock-rummy", seed=players)
+        assert run_until(app, lambda s=scene: s.can_act)
+        step(app, 3)
+        assert drawn(scene) == [], "draw"
+        scene.try_action(DrawStock())
+        step(app, 20)
+        scene.selected = scene.viewer_order()[0]
+        scene.hint = LONG_HINT
+        scene.refresh_buttons()
+        step(app, 20)
+        scene.show_log = scene.show_pile = True
+        assert drawn(scene) == [], "discard with a hint, the log and the pile open"
+        app, scene = table_at(players, size, 1.0, profile="knock-rummy", humans=0)
+        assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
+        assert drawn(scene) == [], "hand-end panel"
 
 
 @pytest.mark.parametrize("size", SIZES)
