@@ -38,6 +38,7 @@ from screenshots import (  # noqa: E402
     pygame,
 )
 
+from knockrummy import language  # noqa: E402
 from knockrummy.engine.actions import Knock, NextHand  # noqa: E402
 from knockrummy.engine.melds import discard_points  # noqa: E402
 from knockrummy.engine.profiles import PROFILES
@@ -105,7 +106,9 @@ class Matrix:
         if "game-over-screen" not in self.moments:
             return
         with tempfile.TemporaryDirectory() as folder:
+            spoken = language.current()
             game = Game.open(folder)
+            language.use(spoken)  # the picture's language, not the folder's setting
             for shape in self.sizes:
                 app = App(shape)
                 Navigator(app, game)

@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from knockrummy import language  # noqa: E402
 from knockrummy.engine.actions import Discard, DrawStock, NextHand  # noqa: E402
 from knockrummy.engine.session import (  # noqa: E402
     BUY_BACK,
@@ -28,6 +29,7 @@ from knockrummy.engine.session import (  # noqa: E402
     SESSION_OVER,
     new_session,
 )
+from knockrummy.language import speaking  # noqa: E402
 from knockrummy.settings import Settings  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.loop import App  # noqa: E402
@@ -53,6 +55,8 @@ class Shot:
     ``replay`` (a session of hard against easy played from ``seed`` and saved, its hand 2
     opened in the replay viewer at step ``step`` with the coach's review)."""
     step: int = 0
+    language: str = "en"
+    """The language the window speaks in the picture."""
 
 
 SHOTS = (
@@ -62,6 +66,7 @@ SHOTS = (
     Shot("knock-rami-out", "knock-rami", 3, 1, 5, "out"),
     Shot("lesson", "knock-rummy", 2, 1, 0, "lesson", step=2),
     Shot("replay-viewer", "knock-rummy", 2, 1, 11, "replay", step=9),
+    Shot("table-2-seats-fr", "gin-rummy", 2, 1, 4, "mid-hand", language="fr"),
 )
 SIZES = ((1280, 800),)
 
@@ -116,7 +121,9 @@ def render(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
 def _render_lesson(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
     """A lesson's step as the player sees it (settings kept in a scratch folder)."""
     with tempfile.TemporaryDirectory() as folder:
+        spoken = language.current()
         game = Game.open(folder)
+        language.use(spoken)  # the picture's language, not the folder's setting
         game.change_settings(Settings(speed="instant", window_size=size))
         app = App(size)
         Navigator(app, game)
@@ -141,7 +148,9 @@ def _render_replay(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
         {"name": "Ben", "kind": "computer", "level": "easy"},
     ]
     with tempfile.TemporaryDirectory() as folder:
+        spoken = language.current()
         game = Game.open(folder)
+        language.use(spoken)  # the picture's language, not the folder's setting
         game.change_settings(Settings(speed="instant", window_size=size))
         bots = [make_bot("hard", 1), make_bot("easy", 2)]
         state = play_session(
@@ -201,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         for size in sizes:
             suffix = "" if len(sizes) == 1 else f"-{size[0]}x{size[1]}"
             path = args.outdir / f"{shot.name}{suffix}.png"
-            pygame.image.save(render(shot, size), str(path))
+            with speaking(shot.language):
+                pygame.image.save(render(shot, size), str(path))
             print(path)
     return 0
 

@@ -26,9 +26,11 @@ import pygame
 from ..engine.cards import parse_cards
 from ..engine.ledger import format_amount
 from ..engine.session import HandSettled, SessionOver
+from ..language import N_, _
 from .fonts import render
 from .theme import ACCENT, WARN, Look
 from .tween import ease_out_back, ease_out_cubic
+from .wording import shown_name
 
 LENGTH = 2.2
 """Seconds a celebration stays on screen."""
@@ -47,7 +49,13 @@ FANS = {
     "won": ("AS", "AH", "AD", "AC", "JK"),
 }
 """The cards each celebration fans out."""
-TITLES = {"gin": "Gin!", "rum": "Rum!", "undercut": "Undercut!", "won": "Game won!"}
+TITLES = {
+    # Translators: a celebration's title, large over the table.
+    "gin": N_("Gin!"),
+    "rum": N_("Rum!"),
+    "undercut": N_("Undercut!"),
+    "won": N_("Game won!"),
+}
 
 
 @dataclass(frozen=True)
@@ -96,7 +104,7 @@ class Celebration:
 
     @property
     def title(self) -> str:
-        return TITLES[self.moment.kind]
+        return _(TITLES[self.moment.kind])
 
     @property
     def done(self) -> bool:
@@ -166,13 +174,14 @@ class Celebration:
         title_size = max(12, round(font_size * 2.6 * grow))
         label, rect = render(self.title, title_size, ACCENT, bold=True)
         top = centre[1] + card_w * 1.05
-        shadow, _ = render(self.title, title_size, (0, 0, 0), bold=True)
-        line = (
-            f"{self.name} · {self.shown_points()} points"
-            if self.moment.points is not None
-            else self.name
-        )
-        words, _ = render(line, round(font_size * 1.4), WARN, bold=True)
+        shadow, _shadow_rect = render(self.title, title_size, (0, 0, 0), bold=True)
+        name = shown_name(self.name)
+        if self.moment.points is None:
+            line = name
+        else:
+            # Translators: under a celebration: {player} a name, {points} "+25" or a score.
+            line = _("{player} · {points} points").format(player=name, points=self.shown_points())
+        words, _words_rect = render(line, round(font_size * 1.4), WARN, bold=True)
         below = words.get_rect(midtop=(w / 2, top + rect.height + font_size * 0.6))
         # a dark plate under the words, so they read over the cards of the panel
         plate = rect.move(w / 2 - rect.centerx, top - rect.top).union(below)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..language import _
+from ..language.games import level_name
 from ..persistence import schema
 
 HUMAN, COMPUTER = schema.HUMAN, schema.COMPUTER
@@ -24,8 +26,12 @@ class SeatConfig(schema.SeatData):
 
     @property
     def label(self) -> str:
-        """The second line of a name plate: ``You``, ``Player`` or the computer's level."""
-        return "Player" if self.is_human else self.level.capitalize()
+        """The second line of a name plate: ``Player`` or the computer's level, in the
+        player's language."""
+        if self.is_human:
+            # Translators: a person's name plate, under the name.
+            return _("Player")
+        return level_name(self.level)
 
     @classmethod
     def from_json(cls, data: dict, where: str = "a seat") -> SeatConfig:

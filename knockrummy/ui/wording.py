@@ -913,7 +913,8 @@ def score_sheet_row(
     hands_won: int | None = None,
 ) -> str:
     """One player's line on the score sheet."""
-    text = f"{shown_name(name)}: {score(amount)}"
+    # Translators: a line of the score sheet: {player} a name, {score} their score.
+    text = _("{player}: {score}").format(player=shown_name(name), score=score(amount))
     if hands_won is not None:
         # Translators: on the score sheet: hands the player has won.
         text += " · " + _("won {count}").format(count=hands_won)

@@ -74,6 +74,7 @@ from ..wording import (
     leaves_label,
     more_changes,
     plate_lines,
+    shown_name,
     total_label,
 )
 from .frame import TableFrame
@@ -1311,7 +1312,7 @@ def _panel_row(surface, panel: PanelFace, position, mid, count, marks) -> None:
     seat = view.seats_in_hand[position]
     tag = _(KNOCKED_TAG) if settlement.knocker == position else ""
     text(
-        view.names[seat] + tag,
+        shown_name(view.names[seat]) + tag,
         fs,
         TEXT,
         (rect.left + fs, mid - fs * 0.7),

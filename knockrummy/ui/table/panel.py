@@ -45,6 +45,7 @@ from ..wording import (
     counts_against,
     deadwood_label,
     out_line,
+    shown_name,
     total_label,
 )
 
@@ -352,6 +353,7 @@ class HandEndPanel:
             name = view.names[seat]
             tag = _(KNOCKED_TAG) if settlement.knocker == position else ""
             count = deadwood_label(settlement.deadwood[position], name)
+            name = shown_name(name)
             widest = max(
                 widest,
                 font_of(size, True).get_rect(name + tag).width,
