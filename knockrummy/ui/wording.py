@@ -804,6 +804,76 @@ def reason_words(entry: LedgerEntry, names: Sequence[str]) -> str:
     return _plain_reason(reason)
 
 
+RULES: tuple[tuple[str, str], ...] = (
+    (
+        r"nobody may knock until every player has had one turn",
+        N_("Nobody may knock until every player has had one turn."),
+    ),
+    (
+        r"draw a card \(from the stock or the discard pile\) before discarding",
+        N_("Draw a card (from the stock or the discard pile) before discarding."),
+    ),
+    (
+        r"you have drawn already: discard a card or knock",
+        N_("You have drawn already: discard a card or knock."),
+    ),
+    (
+        r"a knock must keep deadwood of (?P<limit>\d+) or less, and this one keeps (?P<count>\d+)",
+        # Translators: {limit} the most deadwood a knock may keep, {count} what this one keeps.
+        N_("A knock must keep deadwood of {limit} or less, and this one keeps {count}."),
+    ),
+    (
+        r"the upcard is offered first: take it or pass",
+        N_("The upcard is offered first: take it or pass."),
+    ),
+    (
+        r"the stock is empty: take the discard or pass",
+        N_("The stock is empty: take the discard or pass."),
+    ),
+    (r"the discard pile is empty", N_("The discard pile is empty.")),
+    (
+        r"both players passed the upcard, so the first draw is from the stock",
+        N_("Both players passed the upcard, so the first draw is from the stock."),
+    ),
+    (
+        r"passing is allowed only on the upcard offer or when the stock is empty",
+        N_("Passing is allowed only on the upcard offer or when the stock is empty."),
+    ),
+    (
+        r"(?P<card>\S+) is not in your hand",
+        # Translators: {card} a card ("7♥").
+        N_("{card} is not in your hand."),
+    ),
+    (
+        r"a card taken from the discard pile cannot be discarded in the same turn",
+        N_("A card taken from the discard pile cannot be discarded in the same turn."),
+    ),
+    (r"the hand is over", N_("The hand is over.")),
+    (
+        r"this game has no take-backs \(they are for one player against computers\)",
+        N_("This game has no take-backs (they are for one player against computers)."),
+    ),
+    (r"a knock cannot be taken back", N_("A knock cannot be taken back.")),
+    (r"the discard has been taken back already", N_("The discard has been taken back already.")),
+    (r"the discard ended the hand", N_("The discard ended the hand.")),
+)
+"""The engine's rules as it refuses a move (in English, for files, logs and the command
+line), and how the table says them: whole sentences with the values read back."""
+
+
+def rule_words(rule: str) -> str:
+    """A refusal's rule as the status line says it, in the language: ``Draw a card (from
+    the stock or the discard pile) before discarding.``; a rule this table does not know
+    is shown as the engine wrote it."""
+    for pattern, words in RULES:
+        found = re.fullmatch(pattern, rule)
+        if found is not None:
+            # Translators: a rule that refused a move; {limit} and {count} are deadwood
+            # counts, {card} a card ("7♥").
+            return _(words).format(**found.groupdict())
+    return rule[:1].upper() + rule[1:] + "."
+
+
 def more_changes(count: int) -> str:
     return ngettext("and {count} more change", "and {count} more changes", count).format(
         count=count

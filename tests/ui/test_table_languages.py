@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from knockrummy import language
+from knockrummy.engine.actions import Discard
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.language import games
 
@@ -101,3 +102,29 @@ def test_a_change_of_language_shows_on_the_status_line_at_once():
         language.use("en")
     assert before.startswith("Your turn") and after.startswith("À vous"), (before, after)
     assert "Indice" in buttons or "Conseil" in buttons, buttons
+
+
+def test_a_refused_move_names_its_rule_in_the_language():
+    app, scene = make_table(profile="gin-rummy", seed=3)
+    assert run_until(app, lambda: scene.can_act)
+    card = scene.view.hand[0]
+    language.use("fr")
+    try:
+        assert not scene.try_action(Discard(card))  # before drawing
+        said = scene.notice
+    finally:
+        language.use("en")
+    assert said == "Prenez une carte (dans la pioche ou la défausse) avant de vous défausser."
+    assert not scene.try_action(Discard(card))
+    assert scene.notice == "Draw a card (from the stock or the discard pile) before discarding."
+
+
+def test_every_rule_the_table_knows_reads_as_the_engine_wrote_it_in_english():
+    from knockrummy.ui.wording import RULES, rule_words
+
+    for pattern, _words in RULES:
+        example = pattern.replace(r"(?P<limit>\d+)", "10").replace(r"(?P<count>\d+)", "12")
+        example = example.replace(r"(?P<card>\S+)", "7♥").replace("\\(", "(").replace("\\)", ")")
+        assert rule_words(example) == example[0].upper() + example[1:] + "."
+        with language.speaking("es"):
+            assert rule_words(example) != example[0].upper() + example[1:] + "."

@@ -46,6 +46,7 @@ from ..wording import (
     lesson_counter,
     lesson_do_it,
     lesson_label,
+    rule_words,
 )
 from .menu import MenuScreen, column
 
@@ -231,7 +232,7 @@ class LessonScene(Scene):
         try:
             self.table.handle(event)
         except IllegalActionError as exc:  # a panel button the step does not teach
-            self.table.say(exc.rule[0].upper() + exc.rule[1:] + ".")
+            self.table.say(rule_words(exc.rule))
 
     @property
     def busy(self) -> bool:

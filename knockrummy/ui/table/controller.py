@@ -116,6 +116,7 @@ from ..wording import (
     knock_card,
     knock_label,
     pot_label,
+    rule_words,
     score_sheet_row,
     score_sheet_title,
     setting_notice,
@@ -563,7 +564,7 @@ class TableScene(Scene):
         try:
             self.perform(action, self.viewer)
         except IllegalActionError as exc:
-            self.say(exc.rule[0].upper() + exc.rule[1:] + ".")
+            self.say(rule_words(exc.rule))
             return False
         return True
 
@@ -584,8 +585,7 @@ class TableScene(Scene):
         has take-backs, ignored where it has none."""
         if not self.may_undo:
             if self.session.undo_seat == self.viewer and self.view.phase == PLAYING:
-                rule = undo_refusal(self.session, self.viewer) or ""
-                self.say(rule[:1].upper() + rule[1:] + ".")
+                self.say(rule_words(undo_refusal(self.session, self.viewer) or ""))
             return
         self.future, self._future_seat = None, None  # its answer was for the discard undone
         card = self.session.log[-1][1].card
