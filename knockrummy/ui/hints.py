@@ -92,33 +92,40 @@ def score_words(points: float) -> str:
     return _("lose about {points}").format(points=whole(-rounded))
 
 
+BEATS = {
+    SettlementKind.LEDGER: (
+        # Translators: {odds} how often ("about one time in four").
+        N_("someone beats you {odds}"),
+        # Translators: {odds} how often ("about one time in four"); {player} a name.
+        N_("{player} beats you {odds}"),
+    ),
+    SettlementKind.POINTS: (
+        # Translators: {odds} how often ("about one time in four"); {player} a name.
+        N_("someone undercuts you {odds}"),
+        # Translators: {odds} how often ("about one time in four"); {player} a name.
+        N_("{player} undercuts you {odds}"),
+    ),
+    SettlementKind.GIN: (N_("someone undercuts you {odds}"), N_("{player} undercuts you {odds}")),
+    SettlementKind.CUMULATIVE: (
+        # Translators: {odds} how often ("about one time in four").
+        N_("someone has a lower count than you {odds}"),
+        # Translators: {odds} how often ("about one time in four"); {player} a name.
+        N_("{player} has a lower count than you {odds}"),
+    ),
+}
+"""How a hint says that another count beats a knock, by the way the profile scores: said
+of several opponents ("someone") and of one, by name."""
+
+
 def beaten_words(view: PlayerView, chance: float) -> str:
     """Who could beat a knock now and how often, in a whole sentence without its final
     stop: ``Ben undercuts you about one time in four``."""
     others = [view.names[s] for s in view.seats_in_hand if s != view.seat]
-    kind = get_profile(view.profile_id).settlement
+    someone, named = BEATS[get_profile(view.profile_id).settlement]
     odds = odds_words(chance)
     if len(others) != 1:
-        if kind == SettlementKind.LEDGER:
-            # Translators: {odds} how often ("about one time in four").
-            text = _("someone beats you {odds}")
-        elif kind == SettlementKind.CUMULATIVE:
-            # Translators: {odds} how often ("about one time in four").
-            text = _("someone has a lower count than you {odds}")
-        else:
-            # Translators: {odds} how often ("about one time in four").
-            text = _("someone undercuts you {odds}")
-        return text.format(odds=odds)
-    if kind == SettlementKind.LEDGER:
-        # Translators: {player} a player's name, {odds} how often ("about one time in four").
-        text = _("{player} beats you {odds}")
-    elif kind == SettlementKind.CUMULATIVE:
-        # Translators: {player} a player's name, {odds} how often ("about one time in four").
-        text = _("{player} has a lower count than you {odds}")
-    else:
-        # Translators: {player} a player's name, {odds} how often ("about one time in four").
-        text = _("{player} undercuts you {odds}")
-    return text.format(player=shown_name(others[0]), odds=odds)
+        return _(someone).format(odds=odds)
+    return _(named).format(player=shown_name(others[0]), odds=odds)
 
 
 def signed(value: float) -> str:
