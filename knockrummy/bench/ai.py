@@ -45,8 +45,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
@@ -56,16 +58,22 @@ from ..engine.profiles import PROFILES, get_profile
 from ..engine.session import HandRecord
 from .bots import TimedBot, make_level
 from .stats import (
+    GamesFile,
     MergeError,
     add_merge_option,
     add_moments,
     check_bots,
+    is_games_file,
     merge_command,
     percentile,
     ratio_interval,
     ratio_moments,
+    read_games_file,
     wilson,
 )
+
+ALL = "all"
+"""``--profile all``: every profile in turn, one result each."""
 
 MAX_GAMES = 1_000_000
 """More games than any run needs; a larger count is a typing slip."""
@@ -132,7 +140,7 @@ def knock_figures(tally: dict[str, float]) -> dict[str, float]:
 
 
 def tally_knocks(
-    tally: dict[str, float], record: HandRecord, holder: Sequence[str], name: str
+    tally: dict[str, float], record: HandRecord | HandFacts, holder: Sequence[str], name: str
 ) -> None:
     """Add one finished hand to bot ``name``'s knock tallies (``holder``: the spec at
     each seat)."""
@@ -156,9 +164,10 @@ def tally_knocks(
 def compositions(specs: Sequence[str], games: int) -> list[list[str]]:
     """The specs seated in each game before rotation (see ``balanced``)."""
     names = list(dict.fromkeys(specs))
-    swap = len(names) == 2 and specs.count(names[0]) != specs.count(names[1])
+    if len(names) != 2 or specs.count(names[0]) == specs.count(names[1]):
+        return [list(specs) for _ in range(games)]
     swapped = [names[1] if s == names[0] else names[0] for s in specs]
-    return [swapped if swap and game % 2 else list(specs) for game in range(games)]
+    return [swapped if game % 2 else list(specs) for game in range(games)]
 
 
 Maker = Callable[[str, int], Any]
@@ -167,27 +176,103 @@ Watcher = Callable[[Sequence[Any]], Callable[[Any], None] | None]
 """Given a game's bots, the step hook to play it with (or None)."""
 
 
-def bench(
+@dataclass(frozen=True)
+class Game:
+    """One game of a run: its number in the run, the session seed it is dealt from, the
+    spec at each seat and which bot of the game's composition sits there."""
+
+    index: int
+    deal: int
+    holder: tuple[str, ...]
+    order: tuple[int, ...]
+
+
+def plan(specs: Sequence[str], games: int, seed: int, same_deals: bool = False) -> list[Game]:
+    """The games of a run, in order (see ``rotation``, ``balanced`` and ``same deals``)."""
+    players = len(specs)
+    step = period(players)
+    out = []
+    for game, seated in enumerate(compositions(specs, games)):
+        shift = game % players
+        # seat s holds bot (s + shift) % players of this game's composition
+        order = tuple((seat + shift) % players for seat in range(players))
+        deal = seed + (game // step if same_deals else game)
+        out.append(Game(game, deal, tuple(seated[b] for b in order), order))
+    return out
+
+
+def part_of(games: Sequence[Game], players: int, part: tuple[int, int]) -> list[Game]:
+    """Part ``k`` of ``n`` (``part``) of a run's games: whole blocks of ``period`` games
+    (every seat order of a deal), the blocks shared out as evenly as they go."""
+    k, n = part
+    step = period(players)
+    blocks = math.ceil(len(games) / step)
+    if not 1 <= k <= n <= blocks:
+        raise ValueError(
+            f"part {k}/{n} does not exist: {len(games)} games of {players} players make "
+            f"{blocks} blocks of {step} (every seat order of a deal), so at most {blocks} parts"
+        )
+    return list(games[blocks * (k - 1) // n * step : blocks * k // n * step])
+
+
+def play_game(
+    profile_id: str, game: Game, seed: int, make: Maker = make_level, watch: Watcher | None = None
+) -> dict[str, Any]:
+    """Play one game of a run; its raw result (one line of a games file): the deal, the
+    spec at each seat, the game's winners, each seat's points (chips in a pot game),
+    each hand's seats, knocker, winners and counts, and each spec's decision times."""
+    profile = get_profile(profile_id)
+    times: dict[str, list[float]] = {name: [] for name in game.holder}
+    bots = [
+        TimedBot(make(spec, (seed + game.index) * 101 + b), times[spec])
+        for spec, b in zip(game.holder, game.order, strict=True)
+    ]
+    on_step = watch([seat.bot for seat in bots]) if watch is not None else None
+    state = play_session(profile_id, len(bots), game.deal, bots, on_step=on_step)
+    account = state.chips if profile.has_pot else state.scores
+    return {
+        "profile": profile_id,
+        "game": game.index,
+        "deal": game.deal,
+        "seats": list(game.holder),
+        "winners": list(state.winners),
+        "points": [float(amount) for amount in account],
+        "hands": [
+            {
+                "seats": list(record.seats),
+                "knocker": record.knocker,
+                "winners": list(record.winners),
+                "deadwood": list(record.deadwood),
+            }
+            for record in state.records
+        ],
+        "ms": {name: [t * 1000 for t in ts] for name, ts in times.items()},
+    }
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What the knock figures read of a hand (a :class:`HandRecord`'s fields)."""
+
+    seats: Sequence[int]
+    knocker: int | None
+    winners: Sequence[int]
+    deadwood: Sequence[float]
+
+
+def report(
     profile_id: str,
     specs: Sequence[str],
-    games: int,
     seed: int,
-    make: Maker = make_level,
-    watch: Watcher | None = None,
+    played: Sequence[dict[str, Any]],
+    same_deals: bool = False,
 ) -> dict[str, Any]:
-    """Play ``games`` sessions with the bots of ``specs`` rotated round the table.
-
-    Returns one row per distinct spec (a spec seated several times is one team: its
-    wins are the games any of its seats won, its points the mean per seat): wins, win
-    rate and its Wilson interval, mean points per game and per hand, and decision times
-    (median and 95th percentile, in milliseconds). Two specs seated unequally are
-    balanced (see the glossary). ``make`` makes each seat's bot; ``watch``, given a
-    game's bots, can hand back a hook that sees each state of the game.
-    """
+    """The result of the games ``played`` (their raw results, see :func:`play_game`):
+    one row per distinct spec; a whole run, a part and merged parts all go through it."""
     profile = get_profile(profile_id)
     players = len(specs)
-    profile.check_players(players)
     names = list(dict.fromkeys(specs))
+    games = len(played)
     wins = dict.fromkeys(names, 0.0)
     hands_won = dict.fromkeys(names, 0.0)
     per_game: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
@@ -196,28 +281,24 @@ def bench(
     times: dict[str, list[float]] = {name: [] for name in names}
     knocks = {name: dict.fromkeys(KNOCK_TALLIES, 0.0) for name in names}
     hands_total = decided = 0
-    for game, seated in enumerate(compositions(specs, games)):
-        game_seed = seed + game
-        shift = game % players
-        # seat s holds bot (s + shift) % players of this game's composition
-        order = [(seat + shift) % players for seat in range(players)]
-        bots = [TimedBot(make(seated[b], game_seed * 101 + b), times[seated[b]]) for b in order]
-        on_step = watch([seat.bot for seat in bots]) if watch is not None else None
-        state = play_session(profile_id, players, game_seed, bots, on_step=on_step)
-        played = len(state.records)
-        hands_total += played
-        account = state.chips if profile.has_pot else state.scores
-        share = 1.0 / len(state.winners) if state.winners else 0.0
-        holder = [seated[b] for b in order]  # the spec at each seat
+    for result in sorted(played, key=lambda r: r["game"]):
+        holder = result["seats"]
+        account = result["points"]
+        hands = len(result["hands"])
+        hands_total += hands
         for name in names:
-            mine = [float(account[s]) for s in range(players) if holder[s] == name]
-            theirs = [float(account[s]) for s in range(players) if holder[s] != name]
+            mine = [account[s] for s in range(players) if holder[s] == name]
+            theirs = [account[s] for s in range(players) if holder[s] != name]
             seats_held[name] += len(mine)
-            per_game[name].append((played * len(mine), sum(mine)))
-            net_game[name].append((played, statistics.fmean(mine) - statistics.fmean(theirs)))
-        for seat in state.winners:
-            wins[holder[seat]] += share
-        for record in state.records:
+            per_game[name].append((hands * len(mine), sum(mine)))
+            # one spec in every seat (a level against itself) has no one to be net of
+            net = statistics.fmean(mine) - statistics.fmean(theirs) if theirs else 0.0
+            net_game[name].append((hands, net))
+            times[name].extend(result["ms"].get(name, []))
+        for seat in result["winners"]:
+            wins[holder[seat]] += 1.0 / len(result["winners"])
+        for hand in result["hands"]:
+            record = HandFacts(**hand)
             for name in names:
                 tally_knocks(knocks[name], record, holder, name)
             if record.winners:
@@ -226,7 +307,7 @@ def bench(
                     hands_won[holder[seat]] += 1.0 / len(record.winners)
     rows = []
     for name in names:
-        ms = [t * 1000 for t in times[name]]
+        ms = times[name]
         hands = {
             "decided": decided,
             "won": hands_won[name],
@@ -254,8 +335,51 @@ def bench(
         "hands": hands_total,
         "decided_hands": decided,
         "account": "chips" if profile.has_pot else "points",
+        "same_deals": same_deals,
         "bots": rows,
     }
+
+
+def bench(
+    profile_id: str,
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    make: Maker = make_level,
+    watch: Watcher | None = None,
+    *,
+    same_deals: bool = False,
+    part: tuple[int, int] | None = None,
+    done: Sequence[dict[str, Any]] = (),
+    on_game: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` sessions with the bots of ``specs`` rotated round the table.
+
+    Returns one row per distinct spec (a spec seated several times is one team: its
+    wins are the games any of its seats won, its points the mean per seat): wins, win
+    rate and its Wilson interval, mean points per game and per hand, and decision times
+    (median and 95th percentile, in milliseconds). Two specs seated unequally are
+    balanced (see the glossary). ``make`` makes each seat's bot; ``watch``, given a
+    game's bots, can hand back a hook that sees each state of the game. ``same_deals``
+    deals every seat order of a block from one seed; ``part`` plays only that part of
+    the games (see ``parts``); the games in ``done`` (raw results) are not played again;
+    ``on_game`` is given each new game's raw result as it ends.
+    """
+    get_profile(profile_id).check_players(len(specs))
+    games_list = plan(specs, games, seed, same_deals)
+    if part is not None:
+        games_list = part_of(games_list, len(specs), part)
+    played = list(done)
+    skip = {result["game"] for result in done}
+    for game in games_list:
+        if game.index in skip:
+            continue
+        result = play_game(profile_id, game, seed, make, watch)
+        if on_game is not None:
+            on_game(result)
+        played.append(result)
+    result = report(profile_id, specs, seed, played, same_deals)
+    return {**result, "part": list(part)} if part else result
 
 
 def period(players: int) -> int:
@@ -341,6 +465,8 @@ def _table(result: dict[str, Any]) -> str:
         f"{result['profile']}, {result['players']} players, {result['games']} games "
         f"(seed {result['seed']}), {result['hands']} hands ({result['decided_hands']} decided); "
         f"{result['account']} per game/hand"
+        + ("; same deals in every seat order" if result.get("same_deals") else "")
+        + (f"; part {result['part'][0]}/{result['part'][1]}" if result.get("part") else "")
         + (f"; {result['parts']} parts" if result.get("parts") else ""),
         f"{'bot':<16}{'seats':>6}{'games won':>24}{'hands won':>24}{'/hand':>23}"
         f"{'net /hand':>23}{'p50 ms':>9}{'p95 ms':>9}",
@@ -368,20 +494,238 @@ def _table(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+PART_FORMAT = "knockrummy bench ai games 1"
+"""The header's ``format`` in a games file of ``bench ai`` (see ``games file``)."""
+
+RUN_KEYS = ("profile", "seats", "games", "seed", "same_deals")
+"""What names a run in a games file's header; parts of one run agree on all of it."""
+
+
+def part_spec(text: str) -> tuple[int, int]:
+    """``K/N``: the K-th of N parts, 1 <= K <= N."""
+    k, slash, n = text.strip().partition("/")
+    try:
+        part = (int(k), int(n))
+    except ValueError:
+        part = (0, 0)
+    if not slash or not 1 <= part[0] <= part[1] <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a part like 2/5 (the 2nd of 5)")
+    return part
+
+
+def _profiles(profile: str) -> list[str]:
+    return list(PROFILES) if profile == ALL else [profile]
+
+
+def _whole_number(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def check_header(path: str, header: dict[str, Any]) -> dict[str, Any]:
+    """A games file's header, checked as data (its seats are names, never made here)."""
+    seats, part = header.get("seats"), header.get("part")
+    if not (
+        (header.get("profile") == ALL or header.get("profile") in PROFILES)
+        and isinstance(seats, list)
+        and len(seats) >= 2
+        and all(isinstance(spec, str) for spec in seats)
+        and _whole_number(header.get("games"), 1, MAX_GAMES)
+        and _whole_number(header.get("seed"), 0, cli.MAX_SEED)
+        and isinstance(header.get("same_deals"), bool)
+        and isinstance(part, list)
+        and len(part) == 2
+        and all(_whole_number(x, 1, MAX_GAMES) for x in part)
+    ):
+        raise MergeError(f"{path}: line 1 is not a games file's header this bench wrote")
+    return header
+
+
+def check_game(
+    where: str, result: dict[str, Any], header: dict[str, Any], planned: dict[str, list[Game]]
+) -> dict[str, Any]:
+    """One game line of a games file, checked against the run its header names."""
+    players = len(header["seats"])
+
+    def seats_list(value: Any, length: int | None = None) -> bool:
+        return (
+            isinstance(value, list)
+            and (length is None or len(value) == length)
+            and all(_whole_number(seat, 0, players - 1) for seat in value)
+        )
+
+    hands, ms = result.get("hands"), result.get("ms")
+    profile, index = result.get("profile"), result.get("game")
+    if not (
+        profile in planned
+        and _whole_number(index, 0, len(planned[profile]) - 1)
+        and seats_list(result.get("winners"))
+        and isinstance(result.get("points"), list)
+        and len(result["points"]) == players
+        and all(_number(x) for x in result["points"])
+        and isinstance(hands, list)
+        and all(
+            isinstance(hand, dict)
+            and set(hand) == {"seats", "knocker", "winners", "deadwood"}
+            and seats_list(hand["seats"])
+            and (hand["knocker"] is None or _whole_number(hand["knocker"], 0, players - 1))
+            and seats_list(hand["winners"])
+            and isinstance(hand["deadwood"], list)
+            and len(hand["deadwood"]) == len(hand["seats"])
+            and all(_number(x) for x in hand["deadwood"])
+            and (hand["knocker"] is None or hand["knocker"] in hand["seats"])
+            for hand in hands
+        )
+        and isinstance(ms, dict)
+        and all(
+            name in header["seats"] and isinstance(t, list) and all(_number(x) for x in t)
+            for name, t in ms.items()
+        )
+    ):
+        raise MergeError(f"{where} is damaged (not a game result this bench wrote)")
+    game = planned[profile][index]
+    if result.get("deal") != game.deal or result.get("seats") != list(game.holder):
+        raise MergeError(
+            f"{where}: game {index} of {profile} was not dealt or seated as this run deals "
+            "and seats it"
+        )
+    return result
+
+
+def read_games(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A games file's header and its games, checked (see :func:`check_game`)."""
+    header, lines = read_games_file(path, PART_FORMAT)
+    header = check_header(path, header)
+    planned = {
+        profile: plan(header["seats"], header["games"], header["seed"], header["same_deals"])
+        for profile in _profiles(header["profile"])
+    }
+    return header, [
+        check_game(f"{path}: line {number}", result, header, planned) for number, result in lines
+    ]
+
+
+def merge_games(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """The result of a run, one per profile, from the games files of its parts: the
+    same as the whole run's (see ``parts``); parts of other runs, a game in two parts
+    or a game in none are a :class:`MergeError`."""
+    if not paths:
+        raise MergeError("nothing to merge")
+    read = [(path, *read_games(path)) for path in paths]
+    first_path, first, _ = read[0]
+    for path, header, _ in read[1:]:
+        for key in RUN_KEYS:
+            if header[key] != first[key]:
+                raise MergeError(
+                    f"{path} is a part of another run than {first_path}: its {key} is "
+                    f"{header[key]!r}, not {first[key]!r}"
+                )
+    seen: dict[tuple[str, int], str] = {}
+    by_profile: dict[str, list[dict[str, Any]]] = {p: [] for p in _profiles(first["profile"])}
+    for path, _, games in read:
+        for result in games:
+            key = (result["profile"], result["game"])
+            if key in seen:
+                raise MergeError(
+                    f"game {key[1]} of {key[0]} is in {seen[key]} and in {path}: the parts overlap"
+                )
+            seen[key] = path
+            by_profile[key[0]].append(result)
+    results = []
+    for profile, played in by_profile.items():
+        missing = sorted(set(range(first["games"])) - {r["game"] for r in played})
+        if missing:
+            raise MergeError(
+                f"{len(missing)} of the {first['games']} games of {profile} are in no part "
+                f"(game {missing[0]} is the first): a part is missing or not finished "
+                "(go on with it with --resume)"
+            )
+        result = report(profile, first["seats"], first["seed"], played, first["same_deals"])
+        results.append({**result, "parts": len(paths)})
+    return results
+
+
 def add_arguments(
     parser: argparse.ArgumentParser,
     own: Callable[[str], bool] | None = None,
     seats_help: str = "comma-separated levels, simple or package.module:Class specs",
 ) -> None:
-    """``bench ai --profile ID --seats A,B[,..] --games N --seed S [--json]``; ``own``
+    """``bench ai --profile ID|all --seats A,B[,..] --games N --seed S [--same-deals]
+    [--part K/N --out FILE [--resume]] [--json]``, or ``--merge FILE...``; ``own``
     accepts more names in ``--seats`` (a research bench's levels)."""
     parser.description = "Play bots against each other and compare."
-    parser.add_argument("--profile", choices=list(PROFILES))
+    parser.add_argument("--profile", choices=[*PROFILES, ALL], help="a profile, or all of them")
     parser.add_argument("--seats", type=cli.bot_specs(own=own), help=seats_help)
     parser.add_argument("--games", type=cli.count(1, MAX_GAMES), default=100)
     parser.add_argument("--seed", type=cli.seed, default=1)
+    parser.add_argument(
+        "--same-deals",
+        action="store_true",
+        help="deal every seat order of each block of games from one seed",
+    )
+    parser.add_argument(
+        "--part", type=part_spec, metavar="K/N", help="play only the K-th of N parts of the games"
+    )
+    parser.add_argument(
+        "--out", type=cli.output_file, metavar="FILE", help="write each game's result to FILE"
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="go on with --out FILE: skip the games in it"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     add_merge_option(parser)
+
+
+def _print(results: list[dict[str, Any]], as_json: bool) -> None:
+    """One profile's result as it is; ``--profile all``'s as a list, or tables one after
+    another."""
+    if as_json:
+        print(json.dumps(results[0] if len(results) == 1 else results, indent=2))
+    else:
+        print("\n\n".join(_table(result) for result in results))
+
+
+def _merge(parser: argparse.ArgumentParser, paths: Sequence[str], as_json: bool) -> int:
+    new = [is_games_file(path, PART_FORMAT) for path in paths]
+    if not any(new):  # the --json results of parts played from other seeds
+        return merge_command(parser, paths, merge, _table, as_json)
+    try:
+        if not all(new):
+            old = paths[new.index(False)]
+            raise MergeError(f"{old} is not a games file (written by --out) like {paths[0]}")
+        results = merge_games(paths)
+    except MergeError as exc:
+        parser.exit(2, f"{parser.prog}: cannot merge: {exc}; the files are left as they are\n")
+    _print(results, as_json)
+    return 0
+
+
+def _started(parser: argparse.ArgumentParser, args: argparse.Namespace, header: dict[str, Any]):
+    """The games already in ``--out`` (by profile), and the file to add the new ones to."""
+    done: dict[str, list[dict[str, Any]]] = {p: [] for p in _profiles(args.profile)}
+    exists = os.path.exists(args.out) and os.path.getsize(args.out) > 0
+    if exists and not args.resume:
+        parser.error(f"{args.out} already exists: add --resume to go on with it, or name another")
+    if not exists:
+        if os.path.exists(args.out):
+            os.remove(args.out)  # empty: nothing is lost
+        return done, GamesFile(args.out, header)
+    try:
+        old, games = read_games(args.out)
+    except MergeError as exc:
+        parser.exit(2, f"{parser.prog}: cannot resume: {exc}; the file is left as it is\n")
+    differ = next((key for key in header if old.get(key) != header[key]), None)
+    if differ:
+        parser.error(
+            f"cannot resume {args.out}: it holds a run with {differ} {old.get(differ)!r}, "
+            f"not {header[differ]!r}"
+        )
+    for result in games:
+        done[result["profile"]].append(result)
+    return done, GamesFile(args.out, None)
 
 
 def run(args: argparse.Namespace, make: Maker = make_level, watch: Watcher | None = None) -> int:
@@ -389,14 +733,51 @@ def run(args: argparse.Namespace, make: Maker = make_level, watch: Watcher | Non
     (see :func:`bench`)."""
     parser = args.parser
     if args.merge:
-        return merge_command(parser, args.merge, merge, _table, args.json)
+        return _merge(parser, args.merge, args.json)
     if not args.profile or not args.seats:
         parser.error("--profile and --seats are required (or --merge)")
-    try:
-        get_profile(args.profile).check_players(len(args.seats))
-    except ValueError as exc:
-        parser.error(str(exc))
+    if (args.part or args.resume) and not args.out:
+        parser.error("--part and --resume need --out FILE, where the games are kept")
+    profiles = _profiles(args.profile)
+    for profile in profiles:
+        try:
+            get_profile(profile).check_players(len(args.seats))
+            if args.part:
+                part_of(plan(args.seats, args.games, args.seed), len(args.seats), args.part)
+        except ValueError as exc:
+            parser.error(f"{profile}: {exc}" if args.profile == ALL else str(exc))
     check_bots(parser, args.seats, make)
-    result = bench(args.profile, args.seats, args.games, args.seed, make, watch)
-    print(json.dumps(result, indent=2) if args.json else _table(result))
+    done: dict[str, list[dict[str, Any]]] = {p: [] for p in profiles}
+    out = None
+    if args.out:
+        header = {
+            "format": PART_FORMAT,
+            "profile": args.profile,
+            "seats": list(args.seats),
+            "games": args.games,
+            "seed": args.seed,
+            "same_deals": args.same_deals,
+            "part": list(args.part or (1, 1)),
+        }
+        done, out = _started(parser, args, header)
+    try:
+        results = [
+            bench(
+                profile,
+                args.seats,
+                args.games,
+                args.seed,
+                make,
+                watch,
+                same_deals=args.same_deals,
+                part=args.part,
+                done=done[profile],
+                on_game=out.write if out else None,
+            )
+            for profile in profiles
+        ]
+    finally:
+        if out:
+            out.close()
+    _print(results, args.json)
     return 0

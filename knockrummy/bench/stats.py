@@ -7,6 +7,10 @@ Glossary:
     percentile  nearest rank: the smallest value with at least that share at or below it.
     parts       a long run split into shorter ones (to use several cores); ``--merge``
                 joins the parts' JSON results into the one run's result.
+    games file  a part's raw results, one JSON object a line: a header naming the run
+                and the part, then one line per game, each written whole and flushed
+                as the game ends, so a stopped part loses at most the game in play.
+                It is data only: reading it never makes a bot or imports anything.
     ratio       a per-hand figure over whole games (points won over hands played): games
                 are the independent units, so its interval is the delta-method interval of
                 a ratio of two sums over games, kept as the sums (``moments``) so parts
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -94,6 +99,68 @@ def read_parts(paths: Sequence[str]) -> list[dict[str, Any]]:
         except (OSError, ValueError) as exc:
             raise MergeError(f"{path}: not a JSON result ({exc})") from exc
     return parts
+
+
+def read_games_file(
+    path: str, format_name: str
+) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
+    """A games file's header and its game lines (with their line numbers); a file that
+    is not one, or is cut off or damaged, is a :class:`MergeError` (and is not touched)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise MergeError(f"{path}: cannot be read ({exc.strerror})") from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise MergeError(f"{path}: not a games file (not UTF-8 text)") from exc
+    if not text.endswith("\n"):
+        raise MergeError(f"{path}: not a whole games file (its last line is cut off)")
+    lines = []
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            value = json.loads(line)
+        except ValueError as exc:
+            raise MergeError(f"{path}: line {number} is damaged ({exc})") from exc
+        if not isinstance(value, dict):
+            raise MergeError(f"{path}: line {number} is damaged (not a JSON object)")
+        lines.append((number, value))
+    if not lines or lines[0][1].get("format") != format_name:
+        raise MergeError(f"{path}: not a games file of this bench (no {format_name!r} header)")
+    return lines[0][1], lines[1:]
+
+
+def is_games_file(path: str, format_name: str) -> bool:
+    """Whether ``path`` starts with a games file's header (an old JSON result does not)."""
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline()
+        header = json.loads(first)
+    except (OSError, ValueError):
+        return False
+    return isinstance(header, dict) and header.get("format") == format_name
+
+
+class GamesFile:
+    """A games file being written: each line goes to the end in one write and is
+    flushed to the disk before the next game starts."""
+
+    def __init__(self, path: str, header: dict[str, Any] | None) -> None:
+        """Start ``path`` with ``header``, or (``header`` None) add to the file there."""
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (os.O_EXCL if header else 0)
+        self.fd = os.open(path, flags, 0o644)
+        if header is not None:
+            self.write(header)
+
+    def write(self, value: dict[str, Any]) -> None:
+        data = (json.dumps(value, separators=(",", ":")) + "\n").encode("utf-8")
+        while data:
+            data = data[os.write(self.fd, data) :]
+        os.fsync(self.fd)
+
+    def close(self) -> None:
+        os.close(self.fd)
 
 
 def add_merge_option(parser: argparse.ArgumentParser) -> None:

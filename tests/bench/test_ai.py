@@ -262,3 +262,67 @@ def test_merged_parts_give_the_knock_figures_of_the_whole_run():
         for part in parts
     ]
     assert all("knocks" not in row for row in merge([old[0], parts[1]])["bots"])
+
+
+def test_a_level_against_itself_is_one_team_with_no_net():
+    result = bench("gin-classic", ["easy", "easy"], games=2, seed=1)
+    (row,) = result["bots"]
+    assert row["seats"] == 2 and row["net_per_hand"] == 0.0
+
+
+def _stepped_clock(monkeypatch):
+    import itertools
+
+    from knockrummy.bench import bots
+
+    ticks = itertools.count()
+    monkeypatch.setattr(bots.time, "perf_counter", lambda: float(next(ticks)))
+
+
+@pytest.mark.parametrize("parts", [2, 4])
+def test_parts_written_to_files_merge_into_the_whole_runs_report(
+    tmp_path, capsys, monkeypatch, parts
+):
+    _stepped_clock(monkeypatch)  # every decision takes 1 s, so the times agree too
+    run = ["bench", "ai", "--profile", "knock-rummy", "--seats", "easy,simple", "--games", "8"]
+    run += ["--seed", "3", "--same-deals", "--json"]
+    assert knockrummy(run) == 0
+    whole = json.loads(capsys.readouterr().out)
+    paths = [str(tmp_path / f"part{k}.jsonl") for k in range(1, parts + 1)]
+    for k, path in enumerate(paths, 1):
+        assert knockrummy([*run, "--part", f"{k}/{parts}", "--out", path]) == 0
+    capsys.readouterr()
+    assert knockrummy(["bench", "ai", "--merge", *reversed(paths), "--json"]) == 0
+    merged = json.loads(capsys.readouterr().out)
+    assert merged.pop("parts") == parts
+    assert merged == whole
+    # each deal was played in both seat orders, within one part
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            games = [json.loads(line) for line in handle.read().splitlines()[1:]]
+        deals = {}
+        for game in games:
+            deals.setdefault(game["deal"], []).append(game["seats"])
+        assert all(
+            sorted(seats) == [["easy", "simple"], ["simple", "easy"]] for seats in deals.values()
+        )
+
+
+def test_merge_refuses_a_missing_part_and_keeps_a_damaged_one(tmp_path, capsys):
+    run = ["bench", "ai", "--profile", "gin-classic", "--seats", "easy,simple", "--games", "4"]
+    first, second = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
+    assert knockrummy([*run, "--part", "1/2", "--out", first]) == 0
+    assert knockrummy(["bench", "ai", "--merge", first]) == 2
+    assert "in no part" in capsys.readouterr().err
+    assert knockrummy(["bench", "ai", "--merge", first, first]) == 2
+    assert "overlap" in capsys.readouterr().err
+    with open(first, encoding="utf-8") as handle:
+        header = handle.readline()
+    with open(second, "w", encoding="utf-8") as handle:
+        handle.write(header + "{broken\n")
+    before = (tmp_path / "b.jsonl").read_bytes()
+    assert knockrummy(["bench", "ai", "--merge", first, second]) == 2
+    assert "damaged" in capsys.readouterr().err
+    assert (tmp_path / "b.jsonl").read_bytes() == before
+    assert knockrummy([*run, "--part", "2/2", "--out", second]) == 2  # no --resume: kept
+    assert (tmp_path / "b.jsonl").read_bytes() == before
