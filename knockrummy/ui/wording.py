@@ -733,17 +733,26 @@ REASONS: tuple[tuple[str, str], ...] = (
 """The engine's reasons (without a counterparty) and how the window says them."""
 
 
-def _plain_reason(text: str) -> str:
-    """A name-free reason of the engine in the language (unknown: as it was written)."""
-    for pattern, words in REASONS:
+def _read_back(table: tuple[tuple[str, str], ...], text: str) -> str | None:
+    """An English sentence of the engine said in the language: the first pattern of
+    ``table`` it matches gives the catalogue's sentence, filled with the values read back
+    out of it (an exact amount ``75/2`` as chips are written, ``37½``); None if none
+    matches."""
+    for pattern, words in table:
         found = re.fullmatch(pattern, text)
         if found is not None:
             values = {
-                k: chips(Fraction(v)) if k == "n" and "/" in v else v
+                k: chips(Fraction(v)) if "/" in v and re.fullmatch(r"-?\d+/\d+", v) else v
                 for k, v in found.groupdict().items()
             }
             return _(words).format(**values)
-    return text
+    return None
+
+
+def _plain_reason(text: str) -> str:
+    """A name-free reason of the engine in the language (unknown: as it was written)."""
+    said = _read_back(REASONS, text)
+    return text if said is None else said
 
 
 def reason_words(entry: LedgerEntry, names: Sequence[str]) -> str:
@@ -865,13 +874,8 @@ def rule_words(rule: str) -> str:
     """A refusal's rule as the status line says it, in the language: ``Draw a card (from
     the stock or the discard pile) before discarding.``; a rule this table does not know
     is shown as the engine wrote it."""
-    for pattern, words in RULES:
-        found = re.fullmatch(pattern, rule)
-        if found is not None:
-            # Translators: a rule that refused a move; {limit} and {count} are deadwood
-            # counts, {card} a card ("7♥").
-            return _(words).format(**found.groupdict())
-    return rule[:1].upper() + rule[1:] + "."
+    said = _read_back(RULES, rule)
+    return rule[:1].upper() + rule[1:] + "." if said is None else said
 
 
 def more_changes(count: int) -> str:

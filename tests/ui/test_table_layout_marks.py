@@ -10,9 +10,11 @@ import pytest
 from knockrummy import language
 from knockrummy.engine.actions import DrawStock, NextHand
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_seed
+from knockrummy.language import _
 from knockrummy.records.deal_codes import fingerprint
 from knockrummy.settings import CARD_SCALES
 from knockrummy.ui.fonts import recording_cuts
+from knockrummy.ui.hints import odds_words, score_words
 from knockrummy.ui.score_chart import draw_score_chart
 from knockrummy.ui.table.painter import Marks, draw_table
 from knockrummy.ui.tables import SeatBots
@@ -64,21 +66,37 @@ def test_the_check_finds_an_overlap_and_a_clipped_text():
     assert any("leaves the window" in f for f in found)
 
 
+def long_hint() -> str:
+    """The longest hint the table says, in the current language."""
+    beaten = _("someone undercuts you {odds}").format(odds=odds_words(0.95))
+    return _(
+        "Hint: discard {card} (deadwood {count}) and wait: playing on you should {outcome}; "
+        "if you knocked, {beaten}."
+    ).format(card="Q♠", count=36, outcome=score_words(0.2), beaten=beaten)
+
+
+def discarding_with_a_hint(players, size, scale, checked):
+    """A table at the viewer's first turn, checked before drawing, then after drawing with
+    a card lifted and the longest hint shown; returns the table."""
+    app, scene = table_at(players, size, scale, profile="knock-rummy", seed=players)
+    assert run_until(app, lambda s=scene: s.can_act)
+    step(app, 3)
+    assert drawn(scene) == [], ("draw", checked)
+    scene.try_action(DrawStock())
+    step(app, 20)
+    scene.selected = scene.viewer_order()[0]
+    scene.hint = long_hint()
+    scene.refresh_buttons()
+    step(app, 20)
+    assert drawn(scene) == [], ("discard with a hint", checked)
+    return scene
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_nothing_overlaps_while_drawing_discarding_and_with_a_hint(players, size):
     for scale in CARD_SCALES:
-        app, scene = table_at(players, size, scale, profile="knock-rummy", seed=players)
-        assert run_until(app, lambda s=scene: s.can_act)
-        step(app, 3)
-        assert drawn(scene) == [], ("draw", scale)
-        scene.try_action(DrawStock())
-        step(app, 20)
-        scene.selected = scene.viewer_order()[0]
-        scene.hint = LONG_HINT
-        scene.refresh_buttons()
-        step(app, 20)
-        assert drawn(scene) == [], ("discard with a hint", scale)
+        scene = discarding_with_a_hint(players, size, scale, scale)
         scene.show_log = True
         assert drawn(scene) == [], ("log open", scale)
         scene.show_log, scene.show_pile = False, True
@@ -92,20 +110,12 @@ def test_nothing_overlaps_while_drawing_discarding_and_with_a_hint(players, size
 @pytest.mark.parametrize("code", ["fr", "es"])
 def test_nothing_overlaps_or_is_cut_in_french_and_spanish(code, players, size):
     """French and Spanish run about a third longer: the status line, the buttons, the
-    hint, the log and the hand-end panel still fit, at the smallest and largest windows."""
+    longest hint, the log and the hand-end panel still fit, at the smallest and largest
+    windows."""
     with language.speaking(code):
-        app, scene = table_at(players, size, 1.0, profile="knock-rummy", seed=players)
-        assert run_until(app, lambda s=scene: s.can_act)
-        step(app, 3)
-        assert drawn(scene) == [], "draw"
-        scene.try_action(DrawStock())
-        step(app, 20)
-        scene.selected = scene.viewer_order()[0]
-        scene.hint = LONG_HINT
-        scene.refresh_buttons()
-        step(app, 20)
+        scene = discarding_with_a_hint(players, size, 1.0, code)
         scene.show_log = scene.show_pile = True
-        assert drawn(scene) == [], "discard with a hint, the log and the pile open"
+        assert drawn(scene) == [], "the log and the pile open"
         app, scene = table_at(players, size, 1.0, profile="knock-rummy", humans=0)
         assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
         assert drawn(scene) == [], "hand-end panel"
