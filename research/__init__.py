@@ -32,6 +32,11 @@ COMMANDS = (
     Command("duel", "research.duel", "each level against a greedy racer"),
     Command("expert", "research.expert", "the expert level against hard, and its thinking time"),
     Command(
+        "judge-check",
+        "research.judge_check",
+        "whether the judge's mistakes lose points when played out from the true deal",
+    ),
+    Command(
         "inference",
         "research.inference",
         "the hard level's guesses at a hidden hand, against the exact posterior",

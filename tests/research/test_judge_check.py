@@ -1,0 +1,44 @@
+"""``python -m research judge-check``: runs on a tiny budget and its figures add up."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from research.__main__ import main
+
+pytestmark = pytest.mark.slow  # research benches: games and rollouts
+
+
+def test_judge_check_groups_add_up_to_the_positions(capsys):
+    assert (
+        main(
+            [
+                "judge-check",
+                "--positions",
+                "6",
+                "--budget",
+                "60",
+                "--continuations",
+                "1",
+                "--resamples",
+                "1",
+            ]
+        )
+        == 0
+    )
+    found = json.loads(capsys.readouterr().out)
+    overall = found["overall"]
+    assert overall["positions"] == 6 and found["finished"]
+    groups = [overall[g]["true"]["n"] for g in ("mistake", "close", "best")]
+    assert sum(groups) == 6
+    assert overall["best"]["true"].get("mean", 0.0) == 0.0  # the same action: no loss
+    banded = sum(band["true"]["n"] for band in overall["bands"])
+    assert banded == overall["mistake"]["true"]["n"] + overall["close"]["true"]["n"]
+    assert sum(p["positions"] for p in found["profiles"].values()) == 6
+
+
+def test_judge_check_refuses_no_positions(capsys):
+    assert main(["judge-check", "--positions", "0"]) == 2
+    assert "--positions" in capsys.readouterr().err
