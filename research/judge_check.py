@@ -13,12 +13,16 @@ Glossary:
                 ``close`` (too close to call).
     played out  from the TRUE state (the real hidden hands and stock order, which the judge
                 never saw), the chosen action and the judge's best action each played to
-                the end of the hand by the medium level in every seat (a policy other than
-                the judge's rollout policy), with ``--continuations`` seeds, the same seeds
+                the end of the hand by the ``--continuation`` level in every seat (medium
+                by default, a policy other than the judge's rollout policy; hard, the level
+                the expert plays against), with ``--continuations`` seeds, the same seeds
                 for both actions (paired). The value is the judge's own: the settled hand
                 to the seat in the profile's terms (:func:`~knockrummy.ai.estimate.utility`).
     resampled   the same, from ``--resamples`` states whose hidden cards are drawn from the
                 seat's view by the judge's own sampler (one continuation seed each).
+    kind        what the chosen action and the judge's best differ on: ``draw`` (take the
+                upcard or draw), ``knock`` (one knocks and the other does not) or ``throw``
+                (two plain discards, or two knocks with different cards).
     loss        a position's played-out value of the judge's best less the chosen
                 action's, averaged over its continuations (0 in the ``best`` group).
     budget      seconds after which no new position is begun; the figures say how many
@@ -43,6 +47,7 @@ from knockrummy.ai.review import Decision, decision_seed, price_options
 from knockrummy.ai.tuning import tuning_of
 from knockrummy.bench.stats import Z95
 from knockrummy.commands.sim import play_session
+from knockrummy.engine.actions import Discard, Knock
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.session import PLAYING, SessionState, apply_unchecked
 from knockrummy.engine.views import player_view
@@ -50,6 +55,9 @@ from knockrummy.engine.views import player_view
 from . import run_alone
 
 LEVELS = ("easy", "medium", "hard")
+CONTINUATIONS = ("medium", "hard")
+"""The levels that can play a position out."""
+KINDS = ("draw", "knock", "throw")
 BANDS = (0.0, 0.5, 2.0, 5.0)
 """Lower edges of the predicted-cost bands."""
 MAX_STEPS = 2_000
@@ -120,13 +128,13 @@ def positions(session: int, profile: str, players: int):
     return found
 
 
-def play_out(state: SessionState, action, seat_view, seed: int) -> float:
-    """``action`` played from ``state``, then the medium level in every seat to the end of
-    the hand: the settled hand's value to the seat (see the glossary)."""
+def play_out(state: SessionState, action, seat_view, seed: int, level: str = "medium") -> float:
+    """``action`` played from ``state``, then ``level`` in every seat to the end of the
+    hand: the settled hand's value to the seat (see the glossary)."""
     knowledge = read_view(seat_view)
     profile = PROFILES[seat_view.profile_id]
     table = table_of(seat_view, knowledge, match=not profile.session.one_deal_each)
-    bots = [make_bot("medium", seed * 7 + s) for s in range(state.players)]
+    bots = [make_bot(level, seed * 7 + s) for s in range(state.players)]
     state, _ = apply_unchecked(state, action)
     steps = 0
     hand = state.hand
@@ -157,7 +165,14 @@ def resampled(state: SessionState, view, seed: int, count: int) -> list[SessionS
     return found
 
 
-def check(position: Position, continuations: int, resamples: int) -> dict:
+def kind_of(chosen, best) -> str:
+    """What two actions of one decision differ on (see *kind* in the glossary)."""
+    if not isinstance(chosen, Discard | Knock) or not isinstance(best, Discard | Knock):
+        return "draw"
+    return "knock" if isinstance(chosen, Knock) != isinstance(best, Knock) else "throw"
+
+
+def check(position: Position, continuations: int, resamples: int, level: str = "medium") -> dict:
     """One position judged and played out (see the glossary)."""
     view = player_view(position.state, position.seat)
     options = price_options(view, seed=position.seed)
@@ -169,6 +184,7 @@ def check(position: Position, continuations: int, resamples: int) -> dict:
         "profile": position.profile,
         "players": position.players,
         "group": group,
+        "kind": kind_of(decision.action, decision.best),
         "cost": decision.cost,
         "error": decision.cost_error,
         "true": 0.0,
@@ -179,8 +195,8 @@ def check(position: Position, continuations: int, resamples: int) -> dict:
     losses = []
     for c in range(continuations):
         seed = position.seed + 1 + c
-        best = play_out(position.state, decision.best, view, seed)
-        chosen = play_out(position.state, decision.action, view, seed)
+        best = play_out(position.state, decision.best, view, seed, level)
+        chosen = play_out(position.state, decision.action, view, seed, level)
         losses.append(best - chosen)
     row["true"] = statistics.fmean(losses)
     others = resampled(position.state, view, position.seed + 99, resamples)
@@ -189,8 +205,8 @@ def check(position: Position, continuations: int, resamples: int) -> dict:
         for n, state in enumerate(others):
             seed = position.seed + 1_000 + n
             more.append(
-                play_out(state, decision.best, view, seed)
-                - play_out(state, decision.action, view, seed)
+                play_out(state, decision.best, view, seed, level)
+                - play_out(state, decision.action, view, seed, level)
             )
         row["resampled"] = statistics.fmean(more)
     return row
@@ -240,13 +256,23 @@ def summary(rows: list[dict]) -> dict:
             }
         )
     found["bands"] = bands
+    found["kinds"] = {
+        kind: {
+            group: interval(
+                [r["true"] for r in differing if r["group"] == group and r["kind"] == kind]
+            )
+            for group in ("mistake", "close")
+        }
+        for kind in KINDS
+    }
     return found
 
 
-def report(rows: list[dict], seconds: float, finished: bool) -> dict:
+def report(rows: list[dict], seconds: float, finished: bool, level: str = "medium") -> dict:
     profiles = sorted({r["profile"] for r in rows})
     return {
         "finished": finished,
+        "continuation": level,
         "seconds": round(seconds, 1),
         "overall": summary(rows),
         "profiles": {p: summary([r for r in rows if r["profile"] == p]) for p in profiles},
@@ -259,6 +285,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--continuations", type=int, default=4)
     parser.add_argument("--resamples", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--continuation",
+        choices=CONTINUATIONS,
+        default="medium",
+        help="the level that plays each position out",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -276,9 +308,9 @@ def run(args: argparse.Namespace) -> int:
                 pending.extend(positions(session, profile, players))
             session += 1
             continue
-        rows.append(check(pending.pop(0), args.continuations, args.resamples))
+        rows.append(check(pending.pop(0), args.continuations, args.resamples, args.continuation))
     finished = len(rows) >= args.positions
-    print(json.dumps(report(rows, spent(), finished), indent=1))
+    print(json.dumps(report(rows, spent(), finished, args.continuation), indent=1))
     return 0
 
 

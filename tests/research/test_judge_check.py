@@ -37,6 +37,29 @@ def test_judge_check_groups_add_up_to_the_positions(capsys):
     banded = sum(band["true"]["n"] for band in overall["bands"])
     assert banded == overall["mistake"]["true"]["n"] + overall["close"]["true"]["n"]
     assert sum(p["positions"] for p in found["profiles"].values()) == 6
+    kinds = overall["kinds"]
+    for group in ("mistake", "close"):
+        assert sum(kinds[k][group]["n"] for k in kinds) == overall[group]["true"]["n"]
+
+
+def test_judge_check_plays_out_with_the_hard_level(capsys):
+    args = ["judge-check", "--positions", "3", "--budget", "60", "--continuations", "1"]
+    assert main([*args, "--resamples", "0", "--continuation", "hard"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["continuation"] == "hard" and found["overall"]["positions"] == 3
+
+
+def test_kind_names_what_two_actions_differ_on():
+    from knockrummy.engine.actions import Discard, DrawStock, Knock, TakeDiscard
+    from knockrummy.engine.cards import parse_cards
+    from research.judge_check import kind_of
+
+    a, b = parse_cards("9S KH")
+    assert kind_of(TakeDiscard(), DrawStock()) == "draw"
+    assert kind_of(Discard(a), Knock(a)) == "knock"
+    assert kind_of(Knock(b), Discard(a)) == "knock"
+    assert kind_of(Discard(a), Discard(b)) == "throw"
+    assert kind_of(Knock(a), Knock(b)) == "throw"
 
 
 def test_judge_check_refuses_no_positions(capsys):
