@@ -678,14 +678,19 @@ def change_amount(amount, against: bool, name: str = "") -> str:
     return text
 
 
+CHANGE_SEPARATOR = " · "
+"""Between a score change and its reason, so that "+41 against you" and "deadwood 41"
+never read as one phrase."""
+
+
 def change_line(
     entry: LedgerEntry, against: bool = False, name: str = "", names: Sequence[str] = ()
 ) -> str:
-    """One score change and its reason: ``+29  difference 38 - 9 with Ada``, ``+24  your
-    deadwood``. ``names``: the session's names by seat, so the reason is worded by
+    """One score change and its reason, a middle dot between them: ``+29 · difference
+    38 - 9 with Ada``, ``+12 against you · your deadwood``. ``names``: the session's names by seat, so the reason is worded by
     :func:`reason_words`; without them the stored reason is shown as it was written."""
     reason = reason_words(entry, names) if names else entry.reason
-    return f"{change_amount(entry.amount, against, name)}  {reason}"
+    return f"{change_amount(entry.amount, against, name)}{CHANGE_SEPARATOR}{reason}"
 
 
 # The engine writes each entry's reason in English with the session's names (kept so for

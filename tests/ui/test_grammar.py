@@ -122,8 +122,8 @@ def test_every_sentence_agrees_with_you_and_a_name_and_with_one_and_several(name
 def test_the_gin_reason_says_your_deadwood_and_bens_deadwood():
     you = LedgerEntry(1, 24, "difference", "You's deadwood", 1, counterparty=0)
     ben = LedgerEntry(0, 24, "difference", "Ben's deadwood", 1, counterparty=1)
-    assert wording.change_line(you, False, "Ben", ["You", "Ben"]) == "+24  your deadwood"
-    assert wording.change_line(ben, False, "You", ["You", "Ben"]) == "+24  Ben's deadwood"
+    assert wording.change_line(you, False, "Ben", ["You", "Ben"]) == "+24 · your deadwood"
+    assert wording.change_line(ben, False, "You", ["You", "Ben"]) == "+24 · Ben's deadwood"
     paid = LedgerEntry(1, -7, "difference", "to You: deadwood 7", 1, counterparty=0)
     assert wording.reason_words(paid, ["You", "Ben"]) == "to you: deadwood 7"
     knock = LedgerEntry(0, 29, "difference", "difference 38 - 9 with You", 1, counterparty=1)

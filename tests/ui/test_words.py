@@ -98,8 +98,8 @@ def test_points_against_a_player_never_read_as_a_gain():
     assert wording.counts_against("knock-rami")
     assert not wording.counts_against("gin-rummy")
     entry = LedgerEntry(0, Fraction(12), "deadwood", "deadwood 12", 3)
-    assert wording.change_line(entry, True, "You").startswith("+12 against you")
-    assert wording.change_line(entry).startswith("+12  deadwood")
+    assert wording.change_line(entry, True, "You").startswith("+12 against you · ")
+    assert wording.change_line(entry).startswith("+12 · deadwood")
     assert wording.change_amount(0, True, "You") == "±0"
 
 
