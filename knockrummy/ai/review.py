@@ -35,7 +35,7 @@ from ..engine.session import SessionState, apply, new_session
 from ..engine.views import PlayerView, player_view
 from ..language import _, ngettext
 from ..language.numbers import decimal, whole
-from .judge import JUDGE_SAMPLES, judge
+from .judge import JUDGE_SAMPLES, Priced, judge
 
 REVIEW_SAMPLES = JUDGE_SAMPLES[2]
 """Hidden-hand samples behind a two-player decision's prices (fewer at larger tables)."""
@@ -45,12 +45,9 @@ MISTAKE_ERRORS = 2.0
 """A mistake's cost is more than this many standard errors."""
 
 
-@dataclass(frozen=True)
-class Option:
-    action: Action
-    expected: float
-    error: float = 0.0
-    """The standard error of this option's cost (0 for the best option)."""
+Option = Priced
+"""A priced option of a reviewed decision: the judge's record, without a knock's beaten
+share (a review keeps and stores the action, its expected points and its cost's error)."""
 
 
 @dataclass(frozen=True)
@@ -167,7 +164,7 @@ def price_options(view: PlayerView, seed: int = 0, samples: int | None = None) -
     """Every legal action of ``view``'s seat with its expected points and the standard
     error of its cost, best first: the judge's prices (:func:`.judge.judge`)."""
     found = judge(view, seed=seed, samples=samples)
-    return tuple(Option(o.action, o.expected, o.error) for o in found.options)
+    return tuple(Priced(o.action, o.expected, o.error) for o in found.options)
 
 
 def total_cost(decisions: Sequence[Decision]) -> float:
