@@ -23,10 +23,16 @@ Glossary:
     expected    an option's mean value over the samples.
     error       the standard error of an option's cost: of the mean of the sample-by-sample
                 difference between the best option and it (0 for the best).
-    best        the hard level's own choice (with the judgement's seed), unless another
-                option's expected value is clearly higher: by more than ``CLEAR_ERRORS``
-                standard errors of the difference; then the option with the highest
-                expected value. A knock above the profile's knock cap (:mod:`.tuning`) is
+    best        the hard level's own choice (with the judgement's seed), unless the
+                option with the highest expected value is clearly higher: by more than
+                ``CLEAR_ERRORS`` standard errors of the difference, and *confirmed*; then
+                that option.
+    confirmed   the option that looks best among many is, by chance, the one whose
+                samples flattered it most (the winner's curse: with ten options, one of
+                them looks two standard errors better than an equal choice about one
+                time in five). So it replaces the hard level's choice only when it is
+                clearly higher again over as many fresh samples, on which the two alone
+                are played out. A knock above the profile's knock cap (:mod:`.tuning`) is
                 never the best. (Rollouts are noisy and their policy is simple, so the
                 judge moves from the hard level's choice only on clear evidence.)
 
@@ -50,7 +56,7 @@ from ..engine.views import PlayerView
 from .common import greedy_pick, profile_of
 from .estimate import Table, knock_is_beaten, settle_hands, utility
 from .hard import HardBot, table_of
-from .inference import Sample, read_view, sample_hidden
+from .inference import Knowledge, Sample, read_view, sample_hidden
 from .medium import knock_threshold
 from .tuning import tuning_of
 
@@ -63,6 +69,9 @@ is scored as the stock running out then."""
 CLEAR_ERRORS = 2.0
 """Another option replaces the hard level's choice as the best only when its expected
 value is higher by more than this many standard errors of the difference."""
+CONFIRM_SALT = 0x5EED_C0DE
+"""Mixed into a judgement's seed for the fresh samples that confirm a departure from the
+hard level's choice."""
 CACHED = 16
 """Judgements kept, so the hint and the advisor asked of one moment price it once."""
 
@@ -155,16 +164,53 @@ def _judge(view: PlayerView, legal: tuple, seed: int, samples: int | None) -> Ju
 
     order = sorted(legal, key=lambda a: (capped(a), -means[a]))
     usual = HardBot(seed=seed).choose(view)
-    if usual in values and order[0] != usual:
-        margin = means[order[0]] - means[usual]
-        if margin <= CLEAR_ERRORS * paired_error(values[order[0]], values[usual]):
-            order.remove(usual)
-            order.insert(0, usual)  # not clearly beaten: the hard level's choice stands
+    challenger = order[0]
+    if (
+        usual in values
+        and challenger != usual
+        and not (
+            clearly_better(values[challenger], values[usual])
+            and confirmed(table, start, knowledge, seed, len(drawn), challenger, usual)
+        )
+    ):
+        order.remove(usual)
+        order.insert(0, usual)  # not clearly beaten: the hard level's choice stands
     best = values[order[0]]
     options = tuple(
         Priced(a, means[a], paired_error(best, values[a]), beaten.get(a)) for a in order
     )
     return Judgement(options, len(drawn))
+
+
+def clearly_better(better: list[float], other: list[float]) -> bool:
+    """Whether ``better``'s mean is above ``other``'s by more than ``CLEAR_ERRORS``
+    standard errors of the sample-by-sample difference."""
+    margin = (sum(better) - sum(other)) / max(len(better), 1)
+    return margin > CLEAR_ERRORS * paired_error(better, other)
+
+
+def confirmed(
+    table: Table,
+    start: HandState,
+    knowledge: Knowledge,
+    seed: int,
+    count: int,
+    challenger: Action,
+    usual: Action,
+) -> bool:
+    """Whether ``challenger`` is still clearly better than ``usual`` over ``count`` fresh
+    samples (see *confirmed* in the glossary)."""
+    tuning = tuning_of(table.profile.id)
+    fresh = sample_hidden(
+        knowledge,
+        random.Random(seed ^ CONFIRM_SALT),
+        count,
+        likely=tuning.likely,
+        bound=tuning.bound,
+    )
+    ahead = [rollout(table, start, sample, challenger)[0] for sample in fresh]
+    behind = [rollout(table, start, sample, usual)[0] for sample in fresh]
+    return clearly_better(ahead, behind)
 
 
 def paired_error(best: list[float], other: list[float]) -> float:

@@ -176,3 +176,36 @@ def test_the_judge_sees_only_the_view_and_its_seed():
     assert first.options[0].error == 0 and all(o.error >= 0 for o in first.options)
     after, _ = apply(state, first.best)
     assert after is not state
+
+
+def test_clearly_better_needs_the_margin_above_its_noise():
+    same = [1.0, 2.0, 3.0, 4.0]
+    assert not judging.clearly_better(same, same)
+    assert judging.clearly_better([v + 1.0 for v in same], same)  # no noise in the difference
+    noisy = [same[0] + 5.0, same[1] - 4.0, same[2] + 5.0, same[3] - 4.0]
+    assert not judging.clearly_better(noisy, same)  # +0.5 a sample, spread far wider
+
+
+@pytest.mark.slow  # the judge prices positions of every profile three ways
+def test_a_departure_from_the_hard_levels_choice_must_be_confirmed_on_fresh_samples(
+    monkeypatch,
+):
+    from knockrummy.ai.hard import HardBot
+
+    checked = departed = 0
+    for profile in sorted(PROFILES):
+        for _state, view in _positions(profile):
+            seed = 3
+            usual = HardBot(seed=seed).choose(view)
+            judging._cache.clear()
+            with monkeypatch.context() as patched:
+                patched.setattr(judging, "confirmed", lambda *args: False)
+                assert judge(view, seed=seed).best == usual
+            judging._cache.clear()
+            with monkeypatch.context() as patched:
+                patched.setattr(judging, "confirmed", lambda *args: True)
+                departed += judge(view, seed=seed).best != usual
+            judging._cache.clear()
+            checked += 1
+    assert checked >= 15
+    assert departed >= 1, "no position tests the confirmation: choose others"
