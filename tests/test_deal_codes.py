@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -44,6 +45,37 @@ def test_codes_already_shared_keep_naming_the_same_deal(profile_id, code):
     deal = Deal(profile_id, ("human", "easy"), 12345)
     assert encode(deal) == code
     assert decode(code) == deal
+
+
+def test_an_expert_seat_is_named_by_the_long_form_and_read_back_as_expert():
+    deal = Deal("gin-rummy", ("human", "expert"), 12345)
+    code = encode(deal)
+    assert decode(code) == deal
+    assert code != encode(Deal("gin-rummy", ("human", "hard"), 12345))
+    six = Deal("knock-rummy", ("expert", "human", "easy", "medium", "hard", "expert"), 2**63 - 1)
+    assert decode(encode(six)) == six
+
+
+def _long_code(profile_number: int, kinds: list[int], seed: int) -> str:
+    """A long-form code written by hand (see the module's bit layout)."""
+    from knockrummy.records.deal_codes import LONG, _check_character
+
+    value = (profile_number << 3 | LONG) << 3 | (len(kinds) - 2)
+    for kind in kinds:
+        value = value << 3 | kind
+    header_bits = 9 + 3 * len(kinds)
+    length = (header_bits + max(seed.bit_length(), 1) + 4) // 5
+    value = value << (5 * length - header_bits) | seed
+    digits = [value >> 5 * (length - 1 - k) & 31 for k in range(length)]
+    return "".join(ALPHABET[d] for d in [*digits, _check_character(digits)])
+
+
+def test_a_long_code_is_refused_when_the_short_form_names_its_table_or_a_kind_is_unknown():
+    number = get_profile("gin-rummy").deal_code
+    assert decode(_long_code(number, [0, 4], 99)) == Deal("gin-rummy", ("human", "expert"), 99)
+    for kinds in ([0, 3], [0, 5], [7, 4]):
+        with pytest.raises(DealCodeError, match="not a deal code of this version"):
+            decode(_long_code(number, kinds, 99))
 
 
 def test_a_profile_registered_later_has_codes_of_its_own_number():
@@ -119,3 +151,16 @@ def test_a_fingerprint_is_the_sha256_of_the_hand_seed():
 
     assert fingerprint(42) == hashlib.sha256(b"knockrummy/hand-seed/42").hexdigest()
     assert fingerprint(42) != fingerprint(43)
+
+
+def test_a_saved_table_with_an_expert_seat_shares_a_code_that_seats_expert():
+    from knockrummy.records.deal_codes import code_of
+    from knockrummy.ui.seats import seats_for_deal
+
+    seats = [
+        SimpleNamespace(kind="human", level="medium"),
+        SimpleNamespace(kind="computer", level="expert"),
+    ]
+    deal = decode(code_of("knock-rummy", seats, 77))
+    assert deal.seats == ("human", "expert")
+    assert [s.level for s in seats_for_deal(deal.seats) if not s.is_human] == ["expert"]

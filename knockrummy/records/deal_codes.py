@@ -19,6 +19,13 @@ The bit layout of a code, most significant first: profile (3 bits, the profile's
 ``deal_code``), players less two (3),
 one seat kind per seat (2 bits each: human, easy, medium, hard), then the seed in every
 remaining bit. A code is as short as its seed allows.
+
+A table with a seat of a later level (``expert``) has the long form: profile (3), the
+mark ``LONG`` (3, a players field no table has), players less two (3), one seat kind per
+seat (3 bits each, an index of ``SEAT_KINDS``), then the seed. A deal has one code only:
+a table the short form can name is never written in the long form, and a long code that
+names such a table is refused. A version of the game from before the long form says the
+code is not one of its own.
 """
 
 from __future__ import annotations
@@ -32,8 +39,12 @@ from ..engine.profiles import PROFILES, get_profile, profile_by_deal_code
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base 32."""
 _READ_AS = {"O": "0", "I": "1", "L": "1"}
-SEAT_KINDS = ("human", "easy", "medium", "hard")
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 """What a seat of a deal code can be: a human, or a computer at one of the levels."""
+SHORT_KINDS = 4
+"""The seat kinds the short form can name (2 bits): the first four of ``SEAT_KINDS``."""
+LONG = 7
+"""The players field that marks the long form (see the module's docstring)."""
 MAX_SEED = 2**63 - 1
 DAILY_LEVEL = "hard"
 GROUP = 4
@@ -60,7 +71,7 @@ class Deal:
         get_profile(self.profile_id).check_players(len(self.seats))
         for kind in self.seats:
             if kind not in SEAT_KINDS:
-                raise DealCodeError(f"a seat is human, easy, medium or hard, not {kind!r}")
+                raise DealCodeError(f"a seat is human, easy, medium, hard or expert, not {kind!r}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise DealCodeError("the seed must be a whole number")
         if not 0 <= self.seed <= MAX_SEED:
@@ -87,10 +98,17 @@ def _check_character(digits: list[int]) -> int:
 def encode(deal: Deal) -> str:
     """The deal code of ``deal``, in groups of four characters."""
     header = get_profile(deal.profile_id).deal_code
-    header = header << 3 | (deal.players - 2)
-    for kind in deal.seats:
-        header = header << 2 | SEAT_KINDS.index(kind)
-    header_bits = 6 + 2 * deal.players
+    kinds = [SEAT_KINDS.index(kind) for kind in deal.seats]
+    if max(kinds) < SHORT_KINDS:
+        header = header << 3 | (deal.players - 2)
+        for kind in kinds:
+            header = header << 2 | kind
+        header_bits = 6 + 2 * deal.players
+    else:
+        header = (header << 3 | LONG) << 3 | (deal.players - 2)
+        for kind in kinds:
+            header = header << 3 | kind
+        header_bits = 9 + 3 * deal.players
     length = 1
     while 5 * length - header_bits < max(deal.seed.bit_length(), 1):
         length += 1
@@ -124,13 +142,23 @@ def decode(text: str) -> Deal:
     total = 5 * len(body)
     profile_number = value >> (total - 3)
     players = (value >> (total - 6) & 7) + 2
-    seed_bits = total - 6 - 2 * players
+    long = players - 2 == LONG
+    if long:
+        players = (value >> (total - 9) & 7) + 2
+        seed_bits = total - 9 - 3 * players
+        width = 3
+    else:
+        seed_bits = total - 6 - 2 * players
+        width = 2
     profile = profile_by_deal_code(profile_number)
     if profile is None or seed_bits < 1:
         raise DealCodeError("this is not a deal code of this version of Knock Rummy")
-    seats = tuple(
-        SEAT_KINDS[value >> (seed_bits + 2 * (players - 1 - s)) & 3] for s in range(players)
-    )
+    mask = (1 << width) - 1
+    kinds = [value >> (seed_bits + width * (players - 1 - s)) & mask for s in range(players)]
+    if long and (max(kinds) >= len(SEAT_KINDS) or max(kinds) < SHORT_KINDS):
+        # a seat kind this version does not know, or a table the short form names
+        raise DealCodeError("this is not a deal code of this version of Knock Rummy")
+    seats = tuple(SEAT_KINDS[kind] for kind in kinds)
     seed = value & ((1 << seed_bits) - 1)
     try:
         return Deal(profile.id, seats, seed)
@@ -150,16 +178,10 @@ def fingerprint(hand_seed: int) -> str:
     return hashlib.sha256(f"knockrummy/hand-seed/{hand_seed}".encode()).hexdigest()
 
 
-def _coded_level(level: str) -> str:
-    """A level as a deal code writes it: the code has room for four seat kinds, so a
-    level stronger than hard (``expert``) is written as hard; the deal is the same."""
-    return level if level in SEAT_KINDS else DAILY_LEVEL
-
-
 def code_of(profile_id: str, seats, seed: int) -> str:
     """The deal code of a session: ``seats`` have a ``kind`` (human or computer) and a
     ``level``, as saved seats do."""
-    kinds = tuple("human" if s.kind == "human" else _coded_level(s.level) for s in seats)
+    kinds = tuple("human" if s.kind == "human" else s.level for s in seats)
     return Deal(profile_id, kinds, seed).code
 
 
