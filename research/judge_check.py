@@ -18,6 +18,11 @@ Glossary:
                 the expert plays against), with ``--continuations`` seeds, the same seeds
                 for both actions (paired). The value is the judge's own: the settled hand
                 to the seat in the profile's terms (:func:`~knockrummy.ai.estimate.utility`).
+    lead        at a position where the hard level's choice (with the position's seed) is
+                not the option with the highest expected value: how far that option is
+                above it, in standard errors of the paired difference. The judge departs
+                from the hard level's choice only above ``CLEAR_ERRORS`` (and again on
+                fresh samples).
     resampled   the same, from ``--resamples`` states whose hidden cards are drawn from the
                 seat's view by the judge's own sampler (one continuation seed each).
     kind        what the chosen action and the judge's best differ on: ``draw`` (take the
@@ -41,8 +46,9 @@ from dataclasses import dataclass
 
 from knockrummy.ai import make_bot
 from knockrummy.ai.estimate import settle_hands, utility
-from knockrummy.ai.hard import table_of
+from knockrummy.ai.hard import HardBot, table_of
 from knockrummy.ai.inference import read_view, sample_hidden
+from knockrummy.ai.judge import CLEAR_ERRORS
 from knockrummy.ai.review import Decision, decision_seed, price_options
 from knockrummy.ai.tuning import tuning_of
 from knockrummy.bench.stats import Z95
@@ -172,10 +178,28 @@ def kind_of(chosen, best) -> str:
     return "knock" if isinstance(chosen, Knock) != isinstance(best, Knock) else "throw"
 
 
+def lead(options, usual) -> float | None:
+    """How far the option with the highest expected value is above the hard level's
+    choice, in standard errors of the difference (see *lead* in the glossary); None when
+    the hard level's choice has the highest expected value. An option's error is that of
+    its difference from the best option, which is either the hard level's choice or (when
+    the judge departs from it) the one with the highest expected value."""
+    chosen = next(o for o in options if o.action == usual)
+    if options[0].action == usual:
+        top = max(options[1:], key=lambda o: o.expected, default=None)
+        error = top.error if top is not None else 0.0
+    else:
+        top, error = options[0], chosen.error
+    if top is None or top.expected <= chosen.expected or not error:
+        return None
+    return round((top.expected - chosen.expected) / error, 3)
+
+
 def check(position: Position, continuations: int, resamples: int, level: str = "medium") -> dict:
     """One position judged and played out (see the glossary)."""
     view = player_view(position.state, position.seat)
     options = price_options(view, seed=position.seed)
+    usual = HardBot(seed=position.seed).choose(view)
     decision = Decision(view.hand_number, view.turn, position.seat, position.action, options)
     group = (
         "best" if decision.action == decision.best else "mistake" if decision.mistake else "close"
@@ -189,6 +213,8 @@ def check(position: Position, continuations: int, resamples: int, level: str = "
         "error": decision.cost_error,
         "true": 0.0,
         "resampled": None,
+        "lead": lead(options, usual),
+        "departed": options[0].action != usual,
     }
     if group == "best":
         return row
@@ -256,6 +282,14 @@ def summary(rows: list[dict]) -> dict:
             }
         )
     found["bands"] = bands
+    leads = sorted(r["lead"] for r in rows if r.get("lead") is not None)
+    found["departures"] = {
+        "best is not hard's choice": sum(1 for r in rows if r.get("departed")),
+        "hard's choice not the highest mean": len(leads),
+        "lead quartiles": statistics.quantiles(leads, n=4) if len(leads) > 1 else leads,
+        "lead above 1": sum(1 for z in leads if z > 1),
+        "lead above clear": sum(1 for z in leads if z > CLEAR_ERRORS),
+    }
     found["kinds"] = {
         kind: {
             group: interval(

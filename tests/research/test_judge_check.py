@@ -37,6 +37,9 @@ def test_judge_check_groups_add_up_to_the_positions(capsys):
     banded = sum(band["true"]["n"] for band in overall["bands"])
     assert banded == overall["mistake"]["true"]["n"] + overall["close"]["true"]["n"]
     assert sum(p["positions"] for p in found["profiles"].values()) == 6
+    departures = overall["departures"]
+    assert departures["best is not hard's choice"] <= departures["lead above clear"]
+    assert departures["lead above clear"] <= departures["hard's choice not the highest mean"] <= 6
     kinds = overall["kinds"]
     for group in ("mistake", "close"):
         assert sum(kinds[k][group]["n"] for k in kinds) == overall[group]["true"]["n"]
@@ -65,3 +68,17 @@ def test_kind_names_what_two_actions_differ_on():
 def test_judge_check_refuses_no_positions(capsys):
     assert main(["judge-check", "--positions", "0"]) == 2
     assert "--positions" in capsys.readouterr().err
+
+
+def test_lead_is_the_top_options_margin_over_hards_choice_in_standard_errors():
+    from knockrummy.ai.review import Option
+    from knockrummy.engine.actions import Discard
+    from knockrummy.engine.cards import parse_cards
+    from research.judge_check import lead
+
+    a, b, c = (Discard(card) for card in parse_cards("9S KH 2D"))
+    kept = (Option(a, 5.0), Option(b, 8.0, 1.5), Option(c, 1.0, 2.0))  # hard's a stands
+    assert lead(kept, a) == 2.0
+    departed = (Option(b, 8.0), Option(a, 5.0, 1.0), Option(c, 1.0, 2.0))
+    assert lead(departed, a) == 3.0
+    assert lead((Option(a, 5.0), Option(b, 4.0, 1.0)), a) is None
