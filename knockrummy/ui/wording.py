@@ -687,8 +687,9 @@ def change_line(
     entry: LedgerEntry, against: bool = False, name: str = "", names: Sequence[str] = ()
 ) -> str:
     """One score change and its reason, a middle dot between them: ``+29 · difference
-    38 - 9 with Ada``, ``+12 against you · your deadwood``. ``names``: the session's names by seat, so the reason is worded by
-    :func:`reason_words`; without them the stored reason is shown as it was written."""
+    38 - 9 with Ada``, ``+12 against you · your deadwood``. ``names``: the session's names
+    by seat, so the reason is worded by :func:`reason_words`; without them the stored
+    reason is shown as it was written."""
     reason = reason_words(entry, names) if names else entry.reason
     return f"{change_amount(entry.amount, against, name)}{CHANGE_SEPARATOR}{reason}"
 
