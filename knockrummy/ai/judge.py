@@ -26,15 +26,15 @@ Glossary:
     best        the hard level's own choice (with the judgement's seed), unless the
                 option with the highest expected value is clearly higher: by more than
                 ``CLEAR_ERRORS`` standard errors of the difference, and *confirmed*; then
-                that option.
+                that option. A knock above the profile's knock cap (:mod:`.tuning`) is
+                never the best. (Rollouts are noisy and their policy is simple, so the
+                judge moves from the hard level's choice only on clear evidence.)
     confirmed   the option that looks best among many is, by chance, the one whose
                 samples flattered it most (the winner's curse: with ten options, one of
                 them looks two standard errors better than an equal choice about one
                 time in five). So it replaces the hard level's choice only when it is
                 clearly higher again over as many fresh samples, on which the two alone
-                are played out. A knock above the profile's knock cap (:mod:`.tuning`) is
-                never the best. (Rollouts are noisy and their policy is simple, so the
-                judge moves from the hard level's choice only on clear evidence.)
+                are played out.
 
 A judgement uses only the seat's :class:`~knockrummy.engine.views.PlayerView` and a seed,
 and its samples are a fixed number, never set by the clock: the same view and seed give the
