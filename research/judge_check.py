@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import statistics
 import time
 from dataclasses import dataclass
@@ -47,10 +46,9 @@ from dataclasses import dataclass
 from knockrummy.ai import make_bot
 from knockrummy.ai.estimate import settle_hands, utility
 from knockrummy.ai.hard import HardBot, table_of
-from knockrummy.ai.inference import read_view, sample_hidden
-from knockrummy.ai.judge import CLEAR_ERRORS
+from knockrummy.ai.inference import read_view
+from knockrummy.ai.judge import CLEAR_ERRORS, draw_samples
 from knockrummy.ai.review import Decision, decision_seed, price_options
-from knockrummy.ai.tuning import tuning_of
 from knockrummy.bench.stats import Z95
 from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import Discard, Knock
@@ -157,10 +155,7 @@ def resampled(state: SessionState, view, seed: int, count: int) -> list[SessionS
     """``count`` copies of ``state`` with the hidden cards drawn from the seat's view."""
     if count <= 0:
         return []
-    tuning = tuning_of(view.profile_id)
-    drawn = sample_hidden(
-        read_view(view), random.Random(seed), count, likely=tuning.likely, bound=tuning.bound
-    )
+    drawn = draw_samples(read_view(view), view.profile_id, seed, count)
     found = []
     for sample in drawn:
         copy = state.copy()

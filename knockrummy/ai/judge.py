@@ -138,9 +138,7 @@ def _judge(view: PlayerView, legal: tuple, seed: int, samples: int | None) -> Ju
     profile = profile_of(view)
     tuning = tuning_of(profile.id)
     count = JUDGE_SAMPLES.get(knowledge.players, 8) if samples is None else samples
-    drawn = sample_hidden(
-        knowledge, random.Random(seed), count, likely=tuning.likely, bound=tuning.bound
-    )
+    drawn = draw_samples(knowledge, profile.id, seed, count)
     table = table_of(view, knowledge, match=not profile.session.one_deal_each)
     start = hand_state(view)
     values: dict[Action, list[float]] = {}
@@ -182,6 +180,15 @@ def _judge(view: PlayerView, legal: tuple, seed: int, samples: int | None) -> Ju
     return Judgement(options, len(drawn))
 
 
+def draw_samples(knowledge: Knowledge, profile_id: str, seed: int, count: int) -> list[Sample]:
+    """``count`` samples of the hidden cards from ``seed``, kept to the clues the hard
+    level uses in the profile (see *sample* in the glossary)."""
+    tuning = tuning_of(profile_id)
+    return sample_hidden(
+        knowledge, random.Random(seed), count, likely=tuning.likely, bound=tuning.bound
+    )
+
+
 def clearly_better(better: list[float], other: list[float]) -> bool:
     """Whether ``better``'s mean is above ``other``'s by more than ``CLEAR_ERRORS``
     standard errors of the sample-by-sample difference."""
@@ -200,14 +207,7 @@ def confirmed(
 ) -> bool:
     """Whether ``challenger`` is still clearly better than ``usual`` over ``count`` fresh
     samples (see *confirmed* in the glossary)."""
-    tuning = tuning_of(table.profile.id)
-    fresh = sample_hidden(
-        knowledge,
-        random.Random(seed ^ CONFIRM_SALT),
-        count,
-        likely=tuning.likely,
-        bound=tuning.bound,
-    )
+    fresh = draw_samples(knowledge, table.profile.id, seed ^ CONFIRM_SALT, count)
     ahead = [rollout(table, start, sample, challenger)[0] for sample in fresh]
     behind = [rollout(table, start, sample, usual)[0] for sample in fresh]
     return clearly_better(ahead, behind)
