@@ -37,6 +37,11 @@ COMMANDS = (
         "whether the judge's mistakes lose points when played out from the true deal",
     ),
     Command(
+        "departures",
+        "research.departures",
+        "whether the judge's highest-mean option beats the hard level's choice",
+    ),
+    Command(
         "inference",
         "research.inference",
         "the hard level's guesses at a hidden hand, against the exact posterior",

@@ -90,9 +90,10 @@ def tables() -> list[tuple[str, int]]:
     return found
 
 
-def positions(session: int, profile: str, players: int):
-    """The positions of the first hand of session ``session`` (see the glossary)."""
-    levels = [LEVELS[(session + s) % len(LEVELS)] for s in range(players)]
+def positions(session: int, profile: str, players: int, level: str | None = None):
+    """The positions of the first hand of session ``session`` (see the glossary), or of
+    one between ``level`` seats."""
+    levels = [level or LEVELS[(session + s) % len(LEVELS)] for s in range(players)]
     bots = [make_bot(level, session * 10 + s) for s, level in enumerate(levels)]
     found: list[Position] = []
 

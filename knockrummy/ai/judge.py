@@ -46,6 +46,7 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, StayOut, TakeDiscard
@@ -136,7 +137,6 @@ def _judge(view: PlayerView, legal: tuple, seed: int, samples: int | None) -> Ju
         return Judgement(tuple(options), 0)
     knowledge = read_view(view)
     profile = profile_of(view)
-    tuning = tuning_of(profile.id)
     count = JUDGE_SAMPLES.get(knowledge.players, 8) if samples is None else samples
     drawn = draw_samples(knowledge, profile.id, seed, count)
     table = table_of(view, knowledge, match=not profile.session.one_deal_each)
@@ -154,12 +154,7 @@ def _judge(view: PlayerView, legal: tuple, seed: int, samples: int | None) -> Ju
         if isinstance(action, Knock):
             beaten[action] = lost / max(len(drawn), 1)
     means = {a: sum(v) / max(len(v), 1) for a, v in values.items()}
-    cap = tuning.knock_cap
-    kept = discard_points(list(view.hand), forbidden=view.taken) if cap is not None else {}
-
-    def capped(action: Action) -> bool:
-        return cap is not None and isinstance(action, Knock) and kept.get(action.card, 0) > cap
-
+    capped = knock_capped(view)
     order = sorted(legal, key=lambda a: (capped(a), -means[a]))
     usual = HardBot(seed=seed).choose(view)
     challenger = order[0]
@@ -178,6 +173,16 @@ def _judge(view: PlayerView, legal: tuple, seed: int, samples: int | None) -> Ju
         Priced(a, means[a], paired_error(best, values[a]), beaten.get(a)) for a in order
     )
     return Judgement(options, len(drawn))
+
+
+def knock_capped(view: PlayerView) -> Callable[[Action], bool]:
+    """Whether an action of ``view``'s seat is a knock above the profile's knock cap
+    (never the best: see *best* in the glossary)."""
+    cap = tuning_of(view.profile_id).knock_cap
+    if cap is None:
+        return lambda action: False
+    kept = discard_points(list(view.hand), forbidden=view.taken)
+    return lambda action: isinstance(action, Knock) and kept.get(action.card, 0) > cap
 
 
 def draw_samples(knowledge: Knowledge, profile_id: str, seed: int, count: int) -> list[Sample]:
@@ -303,5 +308,6 @@ __all__ = [
     "Priced",
     "buy_back_value",
     "judge",
+    "knock_capped",
     "paired_error",
 ]
