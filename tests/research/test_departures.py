@@ -50,3 +50,12 @@ def test_the_top_option_is_never_a_knock_above_the_cap():
     plain = SimpleNamespace(profile_id="gin-rummy", hand=tuple(hand), taken=None)
     assert not knock_capped(plain)(high)
     assert top_option(plain, found).action == high
+
+
+@pytest.mark.slow  # prices positions with the judge
+def test_a_min_lead_plays_out_only_the_departures_that_lead_by_it(capsys):
+    args = ["departures", "--profiles", "knock-rummy", "--positions", "10", "--budget", "120"]
+    assert main([*args, "--continuations", "1", "--min-lead", "50"]) == 0
+    overall = json.loads(capsys.readouterr().out)["overall"]
+    assert overall["departures"]["n"] == 0  # no lead is 50 standard errors
+    assert overall["below the lead"] > 0
