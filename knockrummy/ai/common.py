@@ -76,8 +76,13 @@ def greedy_order(options: dict[Card, int]) -> list[Card]:
 
 
 def greedy_pick(options: dict[Card, int]) -> Card:
-    """The first card of :func:`greedy_order`."""
-    return min(options, key=greedy_key(options))
+    """The first card of :func:`greedy_order` (the lowest count found first: a rollout
+    asks this at every throw, and a tie is rare)."""
+    low = min(options.values())
+    tied = [card for card, count in options.items() if count == low]
+    if len(tied) == 1:
+        return tied[0]
+    return min(tied, key=lambda card: (-card.points, card.code))
 
 
 def greedy_discard(cards: Sequence[Card], forbidden: Card | None) -> tuple[Card, int]:

@@ -50,8 +50,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, StayOut, TakeDiscard
-from ..engine.deadwood import cards_deadwood
-from ..engine.hand import HandState, apply_unchecked, legal_actions, refusal
+from ..engine.cards import Card
+from ..engine.deadwood import cards_deadwood, deadwood_points, discard_floor
+from ..engine.hand import HandState, advance_in_place, legal_actions, refusal
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 from .common import greedy_pick, profile_of
@@ -264,18 +265,30 @@ def hand_state(view: PlayerView) -> HandState:
 def rollout(table: Table, start: HandState, sample: Sample, action: Action) -> tuple[float, bool]:
     """``action`` played in ``sample``, then the policy to the end of the hand: the value
     to this seat, and whether this seat knocked and was beaten."""
-    state = start.copy()
+    state = start.copy()  # the rollout's own: played on in place
     state.hands = [list(h) for h in sample.hands]
     state.stock = list(sample.stock)
-    state, _ = apply_unchecked(state, action)
+    advance_in_place(state, action)
     turns = 0
     while not state.is_over and turns < MAX_TURNS:
-        state, _ = apply_unchecked(state, policy(state))
+        advance_in_place(state, policy(state))
         turns += 1
     knocker = state.knocker if state.ended_by == "knock" else None
     result = settle_hands(table, state.hands, knocker)
     value = utility(table, result)
     return value, knocker == table.me and knock_is_beaten(table, result)
+
+
+def upcard_lowers(hand: list[Card], upcard: Card) -> bool:
+    """Whether taking ``upcard`` (and throwing another card) leaves a lower count than
+    ``hand`` has now."""
+    mask = upcard.bit
+    for card in hand:
+        mask += card.bit
+    if mask.bit_count() == len(hand) + 1:  # distinct suited cards: on masks, at speed
+        return discard_floor(mask, upcard.code) < deadwood_points(mask ^ upcard.bit)
+    after = discard_points([*hand, upcard], forbidden=upcard)
+    return bool(after) and min(after.values()) < cards_deadwood(hand)
 
 
 def policy(state: HandState) -> Action:
@@ -284,10 +297,8 @@ def policy(state: HandState) -> Action:
     if state.phase != "discard":
         legal = legal_actions(state)
         upcard = state.upcard
-        if TakeDiscard() in legal and upcard is not None:
-            after = discard_points([*hand, upcard], forbidden=upcard)
-            if after and min(after.values()) < cards_deadwood(hand):
-                return TakeDiscard()
+        if TakeDiscard() in legal and upcard is not None and upcard_lowers(hand, upcard):
+            return TakeDiscard()
         if DrawStock() in legal:
             return DrawStock()
         return Pass() if Pass() in legal else legal[0]

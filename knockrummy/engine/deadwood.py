@@ -206,7 +206,10 @@ def _make_deadwood_points() -> tuple[_DeadwoodPoints, Callable[[Sequence[Card]],
             full += min(0, a0 - c0, a1 - c1, a2 - c2, a3 - c3)
         return none if none < full else full
 
+    @lru_cache(maxsize=1 << 16)
     def with_jokers(mask: int, jokers: int) -> int:
+        """The count of a hand with jokers (kept: play-outs meet the same hands often,
+        and this search is many times a jokerless count's cost)."""
         if not 0 < jokers <= MAX_JOKERS:
             raise MeldError(f"a hand holds 0 to {MAX_JOKERS} jokers, not {jokers}")
         s0, s1, s2, s3 = suit_masks(mask)

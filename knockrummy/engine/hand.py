@@ -357,6 +357,12 @@ def apply_unchecked(state: HandState, action: HandAction) -> tuple[HandState, li
     return new, events
 
 
+def advance_in_place(state: HandState, action: HandAction) -> list[Event]:
+    """Apply an action known to be legal to ``state`` itself, with no copy: for a
+    play-out that owns its state (a copy made for it) and never shares it."""
+    return _advance(state, action)
+
+
 def _advance(s: HandState, action: HandAction) -> list[Event]:
     """Mutate ``s`` by a legal action."""
     pos = s.to_move
