@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from knockrummy.ai import judge as judging
 from knockrummy.ai.advisor import advise
@@ -209,3 +211,40 @@ def test_a_departure_from_the_hard_levels_choice_must_be_confirmed_on_fresh_samp
             checked += 1
     assert checked >= 15
     assert departed >= 1, "no position tests the confirmation: choose others"
+
+
+@given(st.data())
+@settings(max_examples=300, deadline=None)
+def test_the_rollouts_upcard_test_is_the_count_after_the_best_throw(data):
+    """``upcard_lowers`` (on masks when it can) says what the discard table says."""
+    from knockrummy.engine.cards import new_deck
+    from knockrummy.engine.deadwood import cards_deadwood, discard_points
+
+    deck = new_deck(data.draw(st.integers(0, 2), label="jokers"))
+    size = data.draw(st.sampled_from([6, 7, 9, 10]), label="hand size")
+    cards = data.draw(st.permutations(deck))[: size + 1]
+    hand, upcard = list(cards[:size]), cards[size]
+    after = discard_points([*hand, upcard], forbidden=upcard)
+    expected = min(after.values()) < cards_deadwood(hand)
+    assert judging.upcard_lowers(hand, upcard) == expected
+
+
+def test_a_play_out_in_place_is_the_same_as_applying_each_action():
+    from knockrummy.engine.hand import advance_in_place, apply_unchecked, deal, legal_actions
+
+    for profile in sorted(PROFILES):
+        state = deal(profile, 2, 0, seed=5)
+        mine = state.copy()
+        steps = 0
+        while not state.is_over and steps < 60:
+            action = legal_actions(state)[steps % len(legal_actions(state))]
+            state, events = apply_unchecked(state, action)
+            assert advance_in_place(mine, action) == events
+            assert (mine.hands, mine.stock, mine.discard, mine.phase, mine.to_move) == (
+                state.hands,
+                state.stock,
+                state.discard,
+                state.phase,
+                state.to_move,
+            )
+            steps += 1
