@@ -16,7 +16,7 @@ from typing import Protocol
 
 from ..engine.actions import Action, BuyBack, Discard, DrawStock, Knock, Pass, TakeDiscard
 from ..engine.cards import Card
-from ..engine.deadwood import cards_deadwood
+from ..engine.deadwood import cards_deadwood, deadwood_points, discard_floor
 from ..engine.melds import best_arrangement, discard_points
 from ..engine.profiles import Profile, get_profile
 from ..engine.views import PlayerView
@@ -80,9 +80,7 @@ def greedy_pick(options: dict[Card, int]) -> Card:
     asks this at every throw, and a tie is rare)."""
     low = min(options.values())
     tied = [card for card, count in options.items() if count == low]
-    if len(tied) == 1:
-        return tied[0]
-    return min(tied, key=lambda card: (-card.points, card.code))
+    return tied[0] if len(tied) == 1 else min(tied, key=greedy_key(options))
 
 
 def greedy_discard(cards: Sequence[Card], forbidden: Card | None) -> tuple[Card, int]:
@@ -96,11 +94,21 @@ def upcard_gain(view: PlayerView) -> int:
     """How much taking the upcard lowers the count (0 or less: it does not help)."""
     if not view.discard_pile:
         return 0
-    upcard = view.discard_pile[-1]
-    after = discard_points([*view.hand, upcard], forbidden=upcard)
+    return take_gain(view.hand, view.discard_pile[-1])
+
+
+def take_gain(hand: Sequence[Card], upcard: Card) -> int:
+    """How much taking ``upcard`` (and throwing another card) lowers the count of
+    ``hand`` (0 or less: it does not help). The judge's rollouts ask it at every draw."""
+    mask = upcard.bit
+    for card in hand:
+        mask += card.bit
+    if mask.bit_count() == len(hand) + 1:  # distinct suited cards: on masks, at speed
+        return deadwood_points(mask ^ upcard.bit) - discard_floor(mask, upcard.code)
+    after = discard_points([*hand, upcard], forbidden=upcard)
     if not after:
         return 0
-    return cards_deadwood(list(view.hand)) - min(after.values())
+    return cards_deadwood(list(hand)) - min(after.values())
 
 
 def upcard_melds(view: PlayerView) -> bool:

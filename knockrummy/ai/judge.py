@@ -50,12 +50,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, StayOut, TakeDiscard
-from ..engine.cards import Card
-from ..engine.deadwood import cards_deadwood, deadwood_points, discard_floor
 from ..engine.hand import HandState, advance_in_place, legal_actions, refusal
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
-from .common import greedy_pick, profile_of
+from .common import greedy_pick, profile_of, take_gain
 from .estimate import Table, knock_is_beaten, settle_hands, utility
 from .hard import HardBot, table_of
 from .inference import Knowledge, Sample, read_view, sample_hidden
@@ -279,25 +277,13 @@ def rollout(table: Table, start: HandState, sample: Sample, action: Action) -> t
     return value, knocker == table.me and knock_is_beaten(table, result)
 
 
-def upcard_lowers(hand: list[Card], upcard: Card) -> bool:
-    """Whether taking ``upcard`` (and throwing another card) leaves a lower count than
-    ``hand`` has now."""
-    mask = upcard.bit
-    for card in hand:
-        mask += card.bit
-    if mask.bit_count() == len(hand) + 1:  # distinct suited cards: on masks, at speed
-        return discard_floor(mask, upcard.code) < deadwood_points(mask ^ upcard.bit)
-    after = discard_points([*hand, upcard], forbidden=upcard)
-    return bool(after) and min(after.values()) < cards_deadwood(hand)
-
-
 def policy(state: HandState) -> Action:
     """The rollout's move for the player to move (see *policy* in the glossary)."""
     hand = state.hands[state.to_move]
     if state.phase != "discard":
         legal = legal_actions(state)
         upcard = state.upcard
-        if TakeDiscard() in legal and upcard is not None and upcard_lowers(hand, upcard):
+        if TakeDiscard() in legal and upcard is not None and take_gain(hand, upcard) > 0:
             return TakeDiscard()
         if DrawStock() in legal:
             return DrawStock()

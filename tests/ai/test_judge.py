@@ -215,8 +215,9 @@ def test_a_departure_from_the_hard_levels_choice_must_be_confirmed_on_fresh_samp
 
 @given(st.data())
 @settings(max_examples=300, deadline=None)
-def test_the_rollouts_upcard_test_is_the_count_after_the_best_throw(data):
-    """``upcard_lowers`` (on masks when it can) says what the discard table says."""
+def test_the_gain_of_taking_the_upcard_is_the_count_after_the_best_throw(data):
+    """``take_gain`` (on masks when it can) says what the discard table says."""
+    from knockrummy.ai.common import take_gain
     from knockrummy.engine.cards import new_deck
     from knockrummy.engine.deadwood import cards_deadwood, discard_points
 
@@ -225,8 +226,7 @@ def test_the_rollouts_upcard_test_is_the_count_after_the_best_throw(data):
     cards = data.draw(st.permutations(deck))[: size + 1]
     hand, upcard = list(cards[:size]), cards[size]
     after = discard_points([*hand, upcard], forbidden=upcard)
-    expected = min(after.values()) < cards_deadwood(hand)
-    assert judging.upcard_lowers(hand, upcard) == expected
+    assert take_gain(hand, upcard) == cards_deadwood(hand) - min(after.values())
 
 
 def test_a_play_out_in_place_is_the_same_as_applying_each_action():
