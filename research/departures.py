@@ -41,7 +41,7 @@ from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.views import player_view
 
 from . import run_alone
-from .judge_check import KINDS, Position, interval, kind_of, lead, play_out, positions
+from .judge_check import KINDS, Position, interval, kind_of, lead, play_out, position_stream
 
 BANDS = ((0.0, 1.0, "under 1"), (1.0, 2.0, "1 to 2"), (2.0, float("inf"), "2 and above"))
 """The lead bands: lower edge, upper edge, name (see the glossary)."""
@@ -132,19 +132,15 @@ def run(args: argparse.Namespace) -> int:
         args.parser.error("--positions and --continuations must be at least 1, --budget above 0")
     started = time.process_time()
     rows: list[dict] = []
+    stream = position_stream(args.seed, [(p, 2) for p in profiles], level="hard")
     session = args.seed
-    pending: list[Position] = []
     while len(rows) < args.positions and time.process_time() - started < args.budget:
-        if not pending:
-            for profile in profiles:
-                pending.extend(positions(session, profile, 2, level="hard"))
-            session += 1
-            continue
-        rows.append(check(pending.pop(0), args.continuations, args.min_lead))
+        session, position = next(stream)
+        rows.append(check(position, args.continuations, args.min_lead))
     found = {
         "finished": len(rows) >= args.positions,
         "seconds": round(time.process_time() - started, 1),
-        "sessions": [args.seed, session - 1],
+        "sessions": [args.seed, session],
         "min lead": args.min_lead,
         "overall": summary(rows),
         "profiles": {p: summary([r for r in rows if r["profile"] == p]) for p in profiles},

@@ -133,6 +133,17 @@ def positions(session: int, profile: str, players: int, level: str | None = None
     return found
 
 
+def position_stream(first: int, tables_: list[tuple[str, int]], level: str | None = None):
+    """``(session, position)`` for the sessions from ``first`` on, each table's positions
+    (:func:`positions`) in turn, without end."""
+    session = first
+    while True:
+        for profile, players in tables_:
+            for position in positions(session, profile, players, level):
+                yield session, position
+        session += 1
+
+
 def play_out(state: SessionState, action, seat_view, seed: int, level: str = "medium") -> float:
     """``action`` played from ``state``, then ``level`` in every seat to the end of the
     hand: the settled hand's value to the seat (see the glossary)."""
@@ -328,17 +339,11 @@ def run(args: argparse.Namespace) -> int:
         args.parser.error("--positions and --continuations must be at least 1, --budget above 0")
     started = time.process_time()
     rows: list[dict] = []
-    session = args.seed
-    finished = False
-    pending: list[Position] = []
+    stream = position_stream(args.seed, tables())
     spent = lambda: time.process_time() - started  # noqa: E731
     while len(rows) < args.positions and spent() < args.budget:
-        if not pending:
-            for profile, players in tables():
-                pending.extend(positions(session, profile, players))
-            session += 1
-            continue
-        rows.append(check(pending.pop(0), args.continuations, args.resamples, args.continuation))
+        _session, position = next(stream)
+        rows.append(check(position, args.continuations, args.resamples, args.continuation))
     finished = len(rows) >= args.positions
     print(json.dumps(report(rows, spent(), finished, args.continuation), indent=1))
     return 0
