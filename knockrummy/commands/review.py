@@ -1,8 +1,9 @@
 """``knockrummy review``: the coach's review of one seat's decisions in a saved session.
 
 For each decision the seat made (take or pass, which card to throw, knock or not, buy back
-or not) it prints what the hard level's estimates would have chosen from that seat's view,
-the expected points of each option and what the choice cost. Nothing is written.
+or not) it prints what the judge (the hint's, the advisor's and the expert level's) would
+have chosen from that seat's view, the expected points of each option, what the choice cost
+with its standard error, and whether that cost is a clear mistake. Nothing is written.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Glossary:
     avatar     a round portrait drawn from vectors (no image files): a backdrop colour, a
                face, hair, eyes and a mouth, each picked by the seat number so that no two
                seats at one table look alike.
-    badge      the level under the avatar: one, two or three stars for easy, medium, hard.
+    badge      the level under the avatar: one, two or three stars for easy, medium, hard; expert,
+               which plays as hard does nearly always, has three too.
     thinking   three dots in a small bubble that rise and fall in turn while the seat's
                computer is deciding.
 
