@@ -42,6 +42,11 @@ COMMANDS = (
         "whether the judge's highest-mean option beats the hard level's choice",
     ),
     Command(
+        "reviewed",
+        "research.reviewed",
+        "the coach's review of each level's own play: clear mistakes and their cost",
+    ),
+    Command(
         "inference",
         "research.inference",
         "the hard level's guesses at a hidden hand, against the exact posterior",

@@ -1,0 +1,42 @@
+"""``python -m research reviewed``: its figures are the review's own, level by level."""
+
+from __future__ import annotations
+
+import json
+
+from knockrummy.ai.review import review_session
+from research.__main__ import main
+from research.reviewed import played
+
+
+def test_the_figures_are_the_reviews_of_each_levels_seats(capsys):
+    args = ["reviewed", "--profiles", "knock-rummy", "--seats", "hard,easy"]
+    assert main([*args, "--sessions", "2", "--hands", "1", "--seed", "5"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["sessions"] == 2 and found["seeds"] == [5, 6]
+    # the same sessions reviewed directly: hard in seat 0 on seed 5, in seat 1 on seed 6
+    expected = {"hard": [], "easy": []}
+    for seed, order in ((5, ("hard", "easy")), (6, ("easy", "hard"))):
+        state = played("knock-rummy", order, seed, 1)
+        assert state.hand_number == 1 and state.to_move is None
+        for seat, level in enumerate(order):
+            expected[level] += review_session("knock-rummy", 2, seed, state.log, seat)
+    for level, decisions in expected.items():
+        row = found["profiles"]["knock-rummy"][level]
+        assert row == found["overall"][level]
+        assert row["decisions"] == len(decisions) > 0
+        assert row["mistakes"] == sum(d.mistake for d in decisions)
+        mean = sum(d.cost for d in decisions) / len(decisions)
+        assert abs(row["cost"]["mean"] - mean) < 1e-3
+        best = sum(d.action == d.best for d in decisions) / len(decisions)
+        assert abs(row["best share"] - best) < 1e-4
+        low, high = row["mistake share ci95"]
+        assert low <= row["mistake share"] <= high
+
+
+def test_reviewed_refuses_a_level_it_does_not_know_and_a_lone_level(capsys):
+    assert main(["reviewed", "--seats", "hard,os:system"]) == 2
+    assert "two different levels" in capsys.readouterr().err
+    assert main(["reviewed", "--seats", "hard,hard"]) == 2
+    assert main(["reviewed", "--profiles", "canasta"]) == 2
+    assert "canasta" in capsys.readouterr().err
