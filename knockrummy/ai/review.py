@@ -9,9 +9,11 @@ Glossary:
                own terms (the match value where the profile plays to a target), each option
                played out to the end of the hand over the same hidden hands sampled from
                the seat's view.
-    best       the option with the highest expected points (never a knock above the
-               profile's knock cap): what the expert level plays, the hint names and the
-               advisor recommends.
+    best       the judge's best (:mod:`.judge`): the hard level's choice unless another
+               option is clearly and confirmedly higher, never a knock above the profile's
+               knock cap; what the hint names and the advisor recommends, and what the
+               expert level plays (with its own seed, so where two options are nearly
+               equal it may pick the other: a cost too close to call).
     cost       the best option's expected points less the chosen one's (0 when the choice
                was the best), with its standard error: the spread of the sample-by-sample
                difference between the two (the same samples price both).
