@@ -10,7 +10,7 @@ Glossary:
                played out to the end of the hand over the same hidden hands sampled from
                the seat's view.
     best       the judge's best (:mod:`.judge`): the hard level's choice unless another
-               option is clearly and confirmedly higher, never a knock above the profile's
+               option is clearly higher, twice over, and never a knock above the profile's
                knock cap; what the hint names and the advisor recommends, and what the
                expert level plays (with its own seed, so where two options are nearly
                equal it may pick the other: a cost too close to call).
