@@ -48,26 +48,26 @@ def played(profile: str, levels: tuple[str, str], seed: int, hands: int):
 
 def reviewed(profile: str, levels: tuple[str, str], seed: int, hands: int) -> dict:
     """Each level's reviewed decisions in the session on ``seed`` (see the glossary)."""
-    state = played(profile, levels, seed, hands)
-    found: dict[str, list[Decision]] = {level: [] for level in levels}
-    for seat, level in enumerate(levels):
-        found[level] += review_session(profile, 2, seed, state.log, seat)
-    return found
+    log = played(profile, levels, seed, hands).log
+    return {level: review_session(profile, 2, seed, log, seat) for seat, level in enumerate(levels)}
 
 
 def summary(decisions: list[Decision]) -> dict:
     """A level's figures over its decisions (see the glossary)."""
     count = len(decisions)
     mistakes = sum(1 for d in decisions if d.mistake)
-    low, high = wilson(mistakes, count) if count else (0.0, 0.0)
+    best = sum(1 for d in decisions if d.action == d.best)
+    low, high = wilson(mistakes, count)  # (0, 1) when there are none
+
+    def share(part: int) -> float | None:
+        return round(part / count, 4) if count else None
+
     return {
         "decisions": count,
         "mistakes": mistakes,
-        "mistake share": round(mistakes / count, 4) if count else None,
+        "mistake share": share(mistakes),
         "mistake share ci95": [round(low, 4), round(high, 4)],
-        "best share": round(sum(1 for d in decisions if d.action == d.best) / count, 4)
-        if count
-        else None,
+        "best share": share(best),
         "cost": interval([d.cost for d in decisions]),
         "cost of the mistakes": interval([d.cost for d in decisions if d.mistake]),
     }
