@@ -5,7 +5,7 @@ Glossary:
                face, hair, eyes and a mouth, each picked by the seat number so that no two
                seats at one table look alike.
     badge      the level under the avatar: one, two or three stars for easy, medium, hard; expert,
-               which plays as hard does nearly always, has three too.
+               which plays as hard does nearly always, has three too, in a gold rim.
     thinking   three dots in a small bubble that rise and fall in turn while the seat's
                computer is deciding.
 
@@ -35,6 +35,8 @@ HAIRS = ((40, 30, 25), (120, 70, 30), (220, 190, 110), (90, 90, 95), (160, 50, 3
 HAIR_STYLES = ("short", "long", "bun", "cap", "bald", "curly")
 """Six styles: with six backdrops, every seat of a six-seat table differs in both."""
 LEVEL_STARS = {"easy": 1, "medium": 2, "hard": 3, "expert": 3}
+RIMMED = frozenset({"expert"})
+"""Levels whose badge has a gold rim, so that a player who chose expert sees it at the table."""
 STAR = (255, 210, 70)
 STAR_OFF = (90, 95, 90)
 INK = (35, 30, 30)
@@ -113,24 +115,31 @@ def _star(cx: float, cy: float, r: float):
 
 @functools.lru_cache(maxsize=32)
 def badge(level: str, height: int) -> pygame.Surface:
-    """The level badge: a dark pill with one to three lit stars (of three)."""
+    """The level badge: a dark pill with one to three lit stars (of three), rimmed in gold
+    for the expert level."""
     height = max(6, int(height))
     lit = LEVEL_STARS.get(level, 0)
     width = round(height * 3.2)
     pen = Pen((width, height), height, (20, 30, 25, 0))
     w = width / height
-    pen.polygon(_pill(w, 1.0), (20, 30, 25, 225))
+    if level in RIMMED:
+        pen.polygon(_pill(w, 1.0), STAR)
+        pen.polygon(_pill(w, 1.0, inset=0.09), (20, 30, 25, 255))
+    else:
+        pen.polygon(_pill(w, 1.0), (20, 30, 25, 225))
     for i in range(3):
         cx = w / 2 + (i - 1) * 0.95
         pen.polygon(_star(cx, 0.52, 0.42), STAR if i < lit else STAR_OFF)
     return pen.finish()
 
 
-def _pill(w: float, h: float):
-    r = h / 2
-    left = [(r + r * math.cos(a), r + r * math.sin(a)) for a in _angles(math.pi / 2, 1.5 * math.pi)]
+def _pill(w: float, h: float, inset: float = 0.0):
+    """A pill ``w`` by ``h`` (rounded ends), shrunk by ``inset`` on every side."""
+    c = h / 2
+    r = c - inset
+    left = [(c + r * math.cos(a), c + r * math.sin(a)) for a in _angles(math.pi / 2, 1.5 * math.pi)]
     right = [
-        (w - r + r * math.cos(a), r + r * math.sin(a)) for a in _angles(-math.pi / 2, math.pi / 2)
+        (w - c + r * math.cos(a), c + r * math.sin(a)) for a in _angles(-math.pi / 2, math.pi / 2)
     ]
     return left + right
 

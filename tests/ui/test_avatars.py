@@ -26,18 +26,31 @@ def test_faces_and_badges_are_drawn_once_per_size_and_then_reused():
     assert avatars.avatar(2, 80).get_size() == (80, 80)
 
 
+def _gold(c):
+    return c.a > 200 and c.r > 230 and c.g > 180 and c.b < 120
+
+
 def _lit_stars(level):
+    """Gold pixels across the badge's middle row, inside its rounded ends (where a rim is)."""
     image = avatars.badge(level, 30)
     w, h = image.get_size()
-    lit = 0
-    for x in range(w):
-        c = image.get_at((x, h // 2))
-        lit += c.a > 200 and c.r > 230 and c.g > 180 and c.b < 120
-    return lit
+    return sum(_gold(image.get_at((x, h // 2))) for x in range(h // 3, w - h // 3))
+
+
+def _rimmed(level):
+    image = avatars.badge(level, 30)
+    w, _ = image.get_size()
+    return _gold(image.get_at((w // 2, 1)))
 
 
 def test_the_badge_lights_more_stars_for_a_stronger_level():
     assert 0 < _lit_stars("easy") < _lit_stars("medium") < _lit_stars("hard")
+
+
+def test_the_expert_badge_is_the_hard_badge_in_a_gold_rim():
+    assert _lit_stars("expert") == _lit_stars("hard")
+    assert _rimmed("expert")
+    assert not any(_rimmed(level) for level in ("easy", "medium", "hard"))
 
 
 def test_the_thinking_dots_rise_one_after_another():
