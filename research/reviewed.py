@@ -17,12 +17,16 @@ Glossary:
     cost        the review's cost of a decision (0 where the choice was the judge's best),
                 the mean over the level's decisions with a 95% interval.
     best        the share of a level's decisions where its choice was the judge's best.
+    seconds     the processor time of one hand's review of one seat (as the replay viewer
+                prices it, a hand at a time): median, 95th percentile and most, over every
+                hand and seat reviewed, with the decisions such a review prices.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 
 from knockrummy.ai import LEVELS, make_bot
@@ -46,10 +50,38 @@ def played(profile: str, levels: tuple[str, str], seed: int, hands: int):
     return play_session(profile, 2, seed, bots, until=enough)
 
 
-def reviewed(profile: str, levels: tuple[str, str], seed: int, hands: int) -> dict:
-    """Each level's reviewed decisions in the session on ``seed`` (see the glossary)."""
+def reviewed(
+    profile: str, levels: tuple[str, str], seed: int, hands: int, times: list | None = None
+) -> dict:
+    """Each level's reviewed decisions in the session on ``seed`` (see the glossary), a
+    hand at a time; each hand's review of a seat adds ``(seconds, decisions)`` to ``times``."""
     log = played(profile, levels, seed, hands).log
-    return {level: review_session(profile, 2, seed, log, seat) for seat, level in enumerate(levels)}
+    found: dict = {level: [] for level in levels}
+    for hand in range(1, hands + 1):
+        for seat, level in enumerate(levels):
+            started = time.process_time()
+            decisions = review_session(profile, 2, seed, log, seat, hand=hand)
+            if decisions and times is not None:
+                times.append((time.process_time() - started, len(decisions)))
+            found[level] += decisions
+    return found
+
+
+def timing(times: list) -> dict:
+    """The ``seconds`` of the glossary over ``(seconds, decisions)`` pairs."""
+    if not times:
+        return {"reviews": 0}
+    seconds = sorted(t for t, _ in times)
+    counts = sorted(n for _, n in times)
+    return {
+        "reviews": len(times),
+        "decisions": sum(counts),
+        "median": round(statistics.median(seconds), 2),
+        "p95": round(seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))], 2),
+        "most": round(seconds[-1], 2),
+        "decisions median": statistics.median(counts),
+        "decisions most": counts[-1],
+    }
 
 
 def summary(decisions: list[Decision]) -> dict:
@@ -96,13 +128,15 @@ def run(args: argparse.Namespace) -> int:
         args.parser.error("--sessions and --hands must be at least 1, --budget above 0")
     started = time.process_time()
     found = {p: {level: [] for level in levels} for p in profiles}
+    times: dict = {p: [] for p in profiles}
     sessions = 0
     for k in range(args.sessions):
         if time.process_time() - started >= args.budget:
             break
         order = levels if k % 2 == 0 else levels[::-1]
         for profile in profiles:
-            for level, decisions in reviewed(profile, order, args.seed + k, args.hands).items():
+            session = reviewed(profile, order, args.seed + k, args.hands, times[profile])
+            for level, decisions in session.items():
                 found[profile][level] += decisions
         sessions += 1
     every = {level: [d for p in profiles for d in found[p][level]] for level in levels}
@@ -113,6 +147,10 @@ def run(args: argparse.Namespace) -> int:
         "seconds": round(time.process_time() - started, 1),
         "overall": {level: summary(every[level]) for level in levels},
         "profiles": {p: {level: summary(found[p][level]) for level in levels} for p in profiles},
+        "seconds a hand's review": {
+            "overall": timing([t for p in profiles for t in times[p]]),
+            **{p: timing(times[p]) for p in profiles},
+        },
     }
     print(json.dumps(report, indent=1))
     return 0

@@ -32,6 +32,14 @@ def test_the_figures_are_the_reviews_of_each_levels_seats(capsys):
         assert abs(row["best share"] - best) < 1e-4
         low, high = row["mistake share ci95"]
         assert low <= row["mistake share"] <= high
+    # one review a hand and seat (the hands played: one a session), each timed
+    timed = found["seconds a hand's review"]
+    assert timed["knock-rummy"] == timed["overall"]
+    assert timed["overall"]["reviews"] == 4
+    every = len(expected["hard"]) + len(expected["easy"])
+    assert timed["overall"]["decisions"] == every
+    assert 0 < timed["overall"]["decisions median"] <= timed["overall"]["decisions most"] < every
+    assert 0 < timed["overall"]["median"] <= timed["overall"]["p95"] <= timed["overall"]["most"]
 
 
 def test_reviewed_refuses_a_level_it_does_not_know_and_a_lone_level(capsys):
