@@ -31,7 +31,7 @@ import time
 
 from knockrummy.ai import LEVELS, make_bot
 from knockrummy.ai.review import Decision, review_session
-from knockrummy.bench.stats import wilson
+from knockrummy.bench.stats import percentile, wilson
 from knockrummy.commands.sim import play_session
 from knockrummy.engine.profiles import PROFILES
 
@@ -71,16 +71,16 @@ def timing(times: list) -> dict:
     """The ``seconds`` of the glossary over ``(seconds, decisions)`` pairs."""
     if not times:
         return {"reviews": 0}
-    seconds = sorted(t for t, _ in times)
-    counts = sorted(n for _, n in times)
+    seconds = [t for t, _ in times]
+    counts = [n for _, n in times]
     return {
         "reviews": len(times),
         "decisions": sum(counts),
         "median": round(statistics.median(seconds), 2),
-        "p95": round(seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))], 2),
-        "most": round(seconds[-1], 2),
+        "p95": round(percentile(seconds, 0.95), 2),
+        "most": round(max(seconds), 2),
         "decisions median": statistics.median(counts),
-        "decisions most": counts[-1],
+        "decisions most": max(counts),
     }
 
 
