@@ -36,6 +36,14 @@ Glossary:
                 rotations (and swaps) in. ``--merge`` joins the parts' JSON into the one
                 result; its decision times are the slowest part's, since percentiles of
                 parts do not add up.
+    paired      two runs of one profile, games and seed with one level seated in place of
+                another (``--seats expert,simple`` and ``--seats hard,simple``, both
+                ``--same-deals``) play the same deals in the same seat orders, so
+                ``--merge FIRST... --paired-with SECOND...`` compares the two levels game
+                by game: each game's win share and net points (the level's less the
+                others') of the first run less the second's, with the 95% normal
+                interval of the mean difference, narrower than two runs' intervals side
+                by side since the deal's luck cancels.
 
 Run ``knockrummy bench ai --profile gin-rummy --seats hard,medium --games 200``.
 """
@@ -58,6 +66,7 @@ from ..engine.profiles import PROFILES, get_profile
 from ..engine.session import HandRecord
 from .bots import TimedBot, make_level
 from .stats import (
+    Z95,
     GamesFile,
     MergeError,
     add_merge_option,
@@ -612,6 +621,19 @@ def merge_games(paths: Sequence[str]) -> list[dict[str, Any]]:
     """The result of a run, one per profile, from the games files of its parts: the
     same as the whole run's (see ``parts``); parts of other runs, a game in two parts
     or a game in none are a :class:`MergeError`."""
+    first, by_profile = gather_games(paths)
+    return [
+        {
+            **report(profile, first["seats"], first["seed"], played, first["same_deals"]),
+            "parts": len(paths),
+        }
+        for profile, played in by_profile.items()
+    ]
+
+
+def gather_games(paths: Sequence[str]) -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
+    """The header of a run and its games by profile, each game once, from the games
+    files of all its parts (see :func:`merge_games`)."""
     if not paths:
         raise MergeError("nothing to merge")
     read = [(path, *read_games(path)) for path in paths]
@@ -634,7 +656,6 @@ def merge_games(paths: Sequence[str]) -> list[dict[str, Any]]:
                 )
             seen[key] = path
             by_profile[key[0]].append(result)
-    results = []
     for profile, played in by_profile.items():
         missing = sorted(set(range(first["games"])) - {r["game"] for r in played})
         if missing:
@@ -643,9 +664,125 @@ def merge_games(paths: Sequence[str]) -> list[dict[str, Any]]:
                 f"(game {missing[0]} is the first): a part is missing or not finished "
                 "(go on with it with --resume)"
             )
-        result = report(profile, first["seats"], first["seed"], played, first["same_deals"])
-        results.append({**result, "parts": len(paths)})
+        played.sort(key=lambda r: r["game"])
+    return first, by_profile
+
+
+PAIR_KEYS = ("profile", "games", "seed", "same_deals")
+"""What two paired runs share (see ``paired``): only their seats differ."""
+
+
+def substitution(first: Sequence[str], second: Sequence[str]) -> tuple[str, str]:
+    """The level the first run seats where the second seats another, in the same seats
+    (``expert,simple`` and ``hard,simple``: ``expert`` for ``hard``); any other
+    difference is a :class:`MergeError`."""
+    swaps = set()
+    if len(first) == len(second):
+        swaps = {(a, b) for a, b in zip(first, second, strict=True) if a != b}
+    if len(swaps) != 1:
+        raise MergeError(
+            f"the runs seat {','.join(first)} and {','.join(second)}: to be paired they must "
+            "differ by one level, in the same seats"
+        )
+    ((mine, theirs),) = swaps
+    if theirs in first or mine in second:
+        raise MergeError(
+            f"the runs seat {','.join(first)} and {','.join(second)}: {mine} must take every "
+            f"seat of {theirs}, and only those"
+        )
+    return mine, theirs
+
+
+def _game_figures(result: dict[str, Any], name: str) -> tuple[float, float]:
+    """``name``'s share of the game's win and its points less the others' (each side's
+    mean over its seats; 0 with no one else seated)."""
+    holder, account = result["seats"], result["points"]
+    won = sum(1.0 / len(result["winners"]) for seat in result["winners"] if holder[seat] == name)
+    mine = [account[s] for s, spec in enumerate(holder) if spec == name]
+    theirs = [account[s] for s, spec in enumerate(holder) if spec != name]
+    return won, (statistics.fmean(mine) - statistics.fmean(theirs) if theirs else 0.0)
+
+
+def _mean_interval(values: Sequence[float]) -> tuple[float, list[float]]:
+    """The mean of ``values`` and its 95% normal interval."""
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, [mean - half, mean + half]
+
+
+def pair_games(first_paths: Sequence[str], second_paths: Sequence[str]) -> list[dict[str, Any]]:
+    """Two runs that differ by one level in the same seats, compared game by game on the
+    same deal in the same seat order (see ``paired``), one result per profile."""
+    first, first_games = gather_games(first_paths)
+    second, second_games = gather_games(second_paths)
+    for key in PAIR_KEYS:
+        if first[key] != second[key]:
+            raise MergeError(
+                f"the runs differ in {key} ({first[key]!r} and {second[key]!r}): "
+                "paired runs differ only in one level"
+            )
+    mine, theirs = substitution(first["seats"], second["seats"])
+    results = []
+    for profile, played in first_games.items():
+        wins: list[tuple[float, float]] = []
+        nets: list[tuple[float, float]] = []
+        for one, other in zip(played, second_games[profile], strict=True):
+            expected = [theirs if spec == mine else spec for spec in one["seats"]]
+            if other["deal"] != one["deal"] or other["seats"] != expected:
+                raise MergeError(
+                    f"game {one['game']} of {profile} was not dealt the same in both runs"
+                )
+            (win_a, net_a), (win_b, net_b) = _game_figures(one, mine), _game_figures(other, theirs)
+            wins.append((win_a, win_b))
+            nets.append((net_a, net_b))
+        win_diff, win_diff_95 = _mean_interval([a - b for a, b in wins])
+        net_diff, net_diff_95 = _mean_interval([a - b for a, b in nets])
+        results.append(
+            {
+                "profile": profile,
+                "players": len(first["seats"]),
+                "games": len(played),
+                "seed": first["seed"],
+                "first": mine,
+                "second": theirs,
+                "seats": [list(first["seats"]), list(second["seats"])],
+                "win_rates": [
+                    statistics.fmean(a for a, _ in wins),
+                    statistics.fmean(b for _, b in wins),
+                ],
+                "win_difference": win_diff,
+                "win_difference_95": win_diff_95,
+                "first_better": sum(1 for a, b in wins if a > b),
+                "second_better": sum(1 for a, b in wins if a < b),
+                "net_per_game": [
+                    statistics.fmean(a for a, _ in nets),
+                    statistics.fmean(b for _, b in nets),
+                ],
+                "net_difference": net_diff,
+                "net_difference_95": net_diff_95,
+            }
+        )
     return results
+
+
+def _pair_table(result: dict[str, Any]) -> str:
+    mine, theirs = result["first"], result["second"]
+    same = result["games"] - result["first_better"] - result["second_better"]
+    win = _with_interval(result["win_difference"], result["win_difference_95"], "+.3f")
+    net = _with_interval(result["net_difference"], result["net_difference_95"], "+.2f")
+    return "\n".join(
+        [
+            f"{result['profile']}, {result['players']} players, {result['games']} games "
+            f"(seed {result['seed']}) paired by deal and seat order: {mine}'s run against "
+            f"{theirs}'s",
+            f"{'':<12}{'games won':>24}{'net points a game':>26}",
+            f"{mine:<12}{result['win_rates'][0]:>24.3f}{result['net_per_game'][0]:>26.2f}",
+            f"{theirs:<12}{result['win_rates'][1]:>24.3f}{result['net_per_game'][1]:>26.2f}",
+            f"{'difference':<12}{win:>24}{net:>26}",
+            f"{mine} did better in {result['first_better']} games, {theirs} in "
+            f"{result['second_better']}, the same in {same}",
+        ]
+    )
 
 
 def add_arguments(
@@ -677,6 +814,13 @@ def add_arguments(
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     add_merge_option(parser)
+    parser.add_argument(
+        "--paired-with",
+        nargs="+",
+        metavar="FILE",
+        help="with --merge: compare game by game with this run's games files, the same "
+        "deals with one level in place of another",
+    )
 
 
 def _print(results: list[dict[str, Any]], as_json: bool) -> None:
@@ -686,6 +830,23 @@ def _print(results: list[dict[str, Any]], as_json: bool) -> None:
         print(json.dumps(results[0] if len(results) == 1 else results, indent=2))
     else:
         print("\n\n".join(_table(result) for result in results))
+
+
+def _pair(
+    parser: argparse.ArgumentParser, paths: Sequence[str], others: Sequence[str], as_json: bool
+) -> int:
+    try:
+        for path in [*paths, *others]:
+            if not is_games_file(path, PART_FORMAT):
+                raise MergeError(f"{path} is not a games file (written by --out)")
+        results = pair_games(paths, others)
+    except MergeError as exc:
+        parser.exit(2, f"{parser.prog}: cannot pair: {exc}; the files are left as they are\n")
+    if as_json:
+        print(json.dumps(results[0] if len(results) == 1 else results, indent=2))
+    else:
+        print("\n\n".join(_pair_table(result) for result in results))
+    return 0
 
 
 def _merge(parser: argparse.ArgumentParser, paths: Sequence[str], as_json: bool) -> int:
@@ -732,6 +893,10 @@ def run(args: argparse.Namespace, make: Maker = make_level, watch: Watcher | Non
     """Run ``bench ai`` from its options, its bots made by ``make`` and watched by ``watch``
     (see :func:`bench`)."""
     parser = args.parser
+    if args.paired_with and not args.merge:
+        parser.error("--paired-with needs --merge FILE..., the first run's games files")
+    if args.merge and args.paired_with:
+        return _pair(parser, args.merge, args.paired_with, args.json)
     if args.merge:
         return _merge(parser, args.merge, args.json)
     if not args.profile or not args.seats:

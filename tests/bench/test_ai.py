@@ -326,3 +326,74 @@ def test_merge_refuses_a_missing_part_and_keeps_a_damaged_one(tmp_path, capsys):
     assert (tmp_path / "b.jsonl").read_bytes() == before
     assert knockrummy([*run, "--part", "2/2", "--out", second]) == 2  # no --resume: kept
     assert (tmp_path / "b.jsonl").read_bytes() == before
+
+
+def _renamed(source, target, old, new, change=None):
+    """A copy of the games file ``source`` with the level ``old`` called ``new`` (the same
+    play under another name), each game passed through ``change`` if given."""
+    with open(source, encoding="utf-8") as handle:
+        header, *games = [json.loads(line) for line in handle]
+    header["seats"] = [new if spec == old else spec for spec in header["seats"]]
+    lines = [header]
+    for game in games:
+        game["seats"] = [new if spec == old else spec for spec in game["seats"]]
+        game["ms"] = {new if spec == old else spec: ms for spec, ms in game["ms"].items()}
+        lines.append(change(game) if change else game)
+    with open(target, "w", encoding="utf-8") as handle:
+        handle.write("".join(json.dumps(line) + "\n" for line in lines))
+
+
+def test_paired_runs_compare_one_level_with_another_game_by_game(tmp_path, capsys):
+    run = ["bench", "ai", "--profile", "knock-rummy", "--seats", "easy,simple", "--games", "8"]
+    run += ["--seed", "5", "--same-deals"]
+    first, twin = str(tmp_path / "first.jsonl"), str(tmp_path / "twin.jsonl")
+    assert knockrummy([*run, "--part", "1/1", "--out", first]) == 0
+    capsys.readouterr()
+    _renamed(first, twin, "easy", "twin")
+    assert knockrummy(["bench", "ai", "--merge", first, "--json"]) == 0
+    (merged,) = [row for row in json.loads(capsys.readouterr().out)["bots"] if row["bot"] == "easy"]
+    assert knockrummy(["bench", "ai", "--merge", first, "--paired-with", twin, "--json"]) == 0
+    same = json.loads(capsys.readouterr().out)
+    assert (same["first"], same["second"], same["games"]) == ("easy", "twin", 8)
+    assert same["win_rates"] == [merged["win_rate"]] * 2
+    assert same["win_difference"] == 0.0 and same["win_difference_95"] == [0.0, 0.0]
+    assert same["first_better"] == same["second_better"] == 0 and same["net_difference"] == 0.0
+
+    def twin_loses_a_game_easy_won(game, seen=[]):  # noqa: B006 - one game only
+        easy = game["seats"].index("twin")
+        if game["winners"] == [easy] and not seen:
+            seen.append(game["game"])
+            game["winners"] = [1 - easy]
+        return game
+
+    _renamed(first, twin, "easy", "twin", twin_loses_a_game_easy_won)
+    assert merged["wins"] >= 1  # else the change below has no game to act on
+    assert knockrummy(["bench", "ai", "--merge", first, "--paired-with", twin]) == 0
+    table = capsys.readouterr().out
+    assert "paired by deal and seat order: easy's run against twin's" in table
+    assert "+0.125" in table and "easy did better in 1 games, twin in 0, the same in 7" in table
+
+
+def test_pairing_refuses_runs_that_differ_in_more_than_one_level(tmp_path, capsys):
+    run = ["bench", "ai", "--profile", "gin-classic", "--games", "2", "--seed", "2"]
+    first, second = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
+    assert knockrummy([*run, "--seats", "easy,simple", "--out", first]) == 0
+    assert knockrummy([*run, "--seats", "easy,easy", "--out", second]) == 0
+    capsys.readouterr()
+    before = (tmp_path / "b.jsonl").read_bytes()
+    assert knockrummy(["bench", "ai", "--merge", first, "--paired-with", second]) == 2
+    assert "must take every seat of" in capsys.readouterr().err
+    assert knockrummy(["bench", "ai", "--merge", first, "--paired-with", first]) == 2
+    assert "differ by one level" in capsys.readouterr().err
+    moved = str(tmp_path / "moved.jsonl")
+
+    def dealt_otherwise(game):
+        game["deal"] += 1
+        return game
+
+    _renamed(first, moved, "easy", "twin", dealt_otherwise)
+    assert knockrummy(["bench", "ai", "--merge", first, "--paired-with", moved]) == 2
+    assert "game 0 of gin-classic was not dealt" in capsys.readouterr().err
+    assert knockrummy(["bench", "ai", "--paired-with", first]) == 2
+    assert "--paired-with needs --merge" in capsys.readouterr().err
+    assert (tmp_path / "b.jsonl").read_bytes() == before
