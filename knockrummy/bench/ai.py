@@ -66,7 +66,6 @@ from ..engine.profiles import PROFILES, get_profile
 from ..engine.session import HandRecord
 from .bots import TimedBot, make_level
 from .stats import (
-    Z95,
     GamesFile,
     MergeError,
     add_merge_option,
@@ -704,10 +703,10 @@ def _game_figures(result: dict[str, Any], name: str) -> tuple[float, float]:
 
 
 def _mean_interval(values: Sequence[float]) -> tuple[float, list[float]]:
-    """The mean of ``values`` and its 95% normal interval."""
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, [mean - half, mean + half]
+    """The mean of ``values`` and its 95% interval: the ratio interval with every game
+    weighing 1."""
+    mean, low, high = ratio_interval(ratio_moments([(1.0, value) for value in values]))
+    return mean, [low, high]
 
 
 def pair_games(first_paths: Sequence[str], second_paths: Sequence[str]) -> list[dict[str, Any]]:
@@ -820,13 +819,17 @@ def add_arguments(
     )
 
 
-def _print(results: list[dict[str, Any]], as_json: bool) -> None:
+def _print(
+    results: list[dict[str, Any]],
+    as_json: bool,
+    table: Callable[[dict[str, Any]], str] = _table,
+) -> None:
     """One profile's result as it is; ``--profile all``'s as a list, or tables one after
     another."""
     if as_json:
         print(json.dumps(results[0] if len(results) == 1 else results, indent=2))
     else:
-        print("\n\n".join(_table(result) for result in results))
+        print("\n\n".join(table(result) for result in results))
 
 
 def _pair(
@@ -839,10 +842,7 @@ def _pair(
         results = pair_games(paths, others)
     except MergeError as exc:
         parser.exit(2, f"{parser.prog}: cannot pair: {exc}; the files are left as they are\n")
-    if as_json:
-        print(json.dumps(results[0] if len(results) == 1 else results, indent=2))
-    else:
-        print("\n\n".join(_pair_table(result) for result in results))
+    _print(results, as_json, _pair_table)
     return 0
 
 
