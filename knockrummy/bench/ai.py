@@ -822,7 +822,7 @@ def add_arguments(
 def _print(
     results: list[dict[str, Any]],
     as_json: bool,
-    table: Callable[[dict[str, Any]], str] = _table,
+    table: Callable[[dict[str, Any]], str],
 ) -> None:
     """One profile's result as it is; ``--profile all``'s as a list, or tables one after
     another."""
@@ -857,7 +857,7 @@ def _merge(parser: argparse.ArgumentParser, paths: Sequence[str], as_json: bool)
         results = merge_games(paths)
     except MergeError as exc:
         parser.exit(2, f"{parser.prog}: cannot merge: {exc}; the files are left as they are\n")
-    _print(results, as_json)
+    _print(results, as_json, _table)
     return 0
 
 
@@ -941,5 +941,5 @@ def run(args: argparse.Namespace, make: Maker = make_level, watch: Watcher | Non
     finally:
         if out:
             out.close()
-    _print(results, args.json)
+    _print(results, args.json, _table)
     return 0
