@@ -28,6 +28,7 @@ every time it is computed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -147,8 +148,11 @@ def review_session(
 
 def decision_seed(session_seed: int, index: int) -> int:
     """The seed of the estimates behind the decision at ``index`` in a session's log: the
-    hint at the table uses it too, so the hint and the review name the same best action."""
-    return (session_seed * 1_000_003 + index * 7_919) % 2**63
+    hint at the table uses it too, so the hint and the review name the same best action.
+
+    It is drawn one way from the session's seed (as a hand's seed is), so a table that is
+    given it for its hints (a window fed only a seat's view) learns nothing of the deal."""
+    return random.Random(f"knockrummy/{session_seed}/decision/{index}").getrandbits(63)
 
 
 def _fed(state: SessionState, actions: Sequence[Action], index: int, action: Action) -> str | None:

@@ -25,7 +25,7 @@ from .cards import Card
 from .hand import CardDrawn, HandPhase, Knocked
 from .ledger import Amount, LedgerEntry
 from .scoring import Settlement
-from .session import Event, SessionPhase, SessionState, legal_actions
+from .session import Event, SessionPhase, SessionState, can_undo, legal_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +97,11 @@ class PlayerView:
     """This hand's points entries (every seat sees the scores change and why)."""
     hands_won: tuple[int, ...] = ()
     """Hands won so far, by seat (the hands played are public)."""
+    take_backs: bool = False
+    """This seat may take back its discards in this session (one player against
+    computers)."""
+    may_undo: bool = False
+    """This seat may take back the discard it just made, now."""
 
     @property
     def players(self) -> int:
@@ -173,6 +178,8 @@ def player_view(state: SessionState, seat: int) -> PlayerView:
         hands_won=tuple(
             sum(1 for r in state.records if s in r.winners) for s in range(state.players)
         ),
+        take_backs=state.undo_seat == seat,
+        may_undo=state.undo_seat == seat and can_undo(state, seat),
     )
 
 
@@ -219,6 +226,8 @@ def spectator_view(state: SessionState) -> PlayerView:
         taken=None,
         knock_card=None,
         legal_actions=(),
+        take_backs=False,
+        may_undo=False,
         history=tuple(_as_everyone_saw(e) for e in seen.history),
     )
 
