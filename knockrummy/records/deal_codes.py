@@ -185,12 +185,12 @@ def code_of(profile_id: str, seats, seed: int) -> str:
     return Deal(profile_id, kinds, seed).code
 
 
-def fairness_details(hand_seed: int, over: bool, code: str | None = None) -> tuple[str, ...]:
-    """The table's Details: while a hand is played, the whole fingerprint of its seed;
-    once it is over, the seed itself (whose hash is that fingerprint) and the deal code that
-    deals the session again; each with a line saying what it is for."""
-    whole = fingerprint(hand_seed)
-    if not over:
+def fairness_details(whole: str, hand_seed: int | None, code: str | None = None) -> tuple[str, ...]:
+    """The table's Details: while a hand is played, the whole fingerprint of its seed
+    (``whole``); once it is over, the seed itself (``hand_seed``, whose hash is that
+    fingerprint) and, once the session is over, the deal code that deals it again; each
+    with a line saying what it is for."""
+    if hand_seed is None:
         return (
             "This hand's deal fingerprint",
             whole[:32],

@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from ..engine.actions import Knock, TakeDiscard
@@ -40,7 +41,8 @@ from ..language import N_, _, games, ngettext, pgettext
 from ..language.numbers import month_name, score, whole
 
 YOU = "You"
-"""The name that makes a seat be spoken to in the second person (as stored: English)."""
+"""The default name of the one person at a table (as stored: English), shown in the
+language; who is spoken to in the second person is a seat, not a name (:class:`Addressed`)."""
 COACH = "Coach"
 """The lesson's other seat, shown translated."""
 
@@ -111,21 +113,64 @@ def short_name(profile_id: str) -> str:
 # ------------------------------------------------------------------ second person
 
 
+class Addressed(str):
+    """A seat's name where this screen speaks to the person in that seat: said "you"
+    ("You deal", "your deadwood"). The table gives its viewer's name so (see
+    :func:`addressed`), so each person at a pass-and-play table, or a guest at their own
+    window, is "you" on their own screen; stored names stay as they were typed."""
+
+    __slots__ = ()
+
+
+def addressed(names: Sequence[str], seat: int | None) -> tuple[str, ...]:
+    """``names`` with ``seat``'s spoken to (None: nobody's, as for a spectator)."""
+    return tuple(
+        Addressed(name) if index == seat else str(name) for index, name in enumerate(names)
+    )
+
+
+def addressed_view(view: PlayerView, seat: int | None) -> PlayerView:
+    """``view`` with ``seat``'s name spoken to, for the words the screen makes of it."""
+    return replace(view, names=addressed(view.names, seat))
+
+
+def the_person(kinds: Sequence[str]) -> int | None:
+    """The seat spoken to on a screen about a saved session: its one person (``kinds`` by
+    seat, as saved: ``human`` or ``computer``); None when several people or none played."""
+    people = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    return people[0] if len(people) == 1 else None
+
+
+def addressed_by_name(names: Sequence[str]) -> tuple[str, ...]:
+    """``names`` of a saved session whose seats' kinds a screen does not have (the ledger's
+    list): the one seat with the default name ``You`` is spoken to, if there is one."""
+    people = [seat for seat, name in enumerate(names) if name == YOU]
+    return addressed(names, people[0] if len(people) == 1 else None)
+
+
 def is_you(name: str) -> bool:
     """Whether the seat named ``name`` is spoken to ("You deal") rather than of."""
-    return name == YOU
+    return isinstance(name, Addressed)
 
 
-def shown_name(name: str) -> str:
-    """A seat's name as shown: ``You`` and the lesson's ``Coach`` in the language, any
-    other name as it was typed."""
+def stored_name(name: str) -> str:
+    """A name as a name plate shows it: the default ``You`` and the lesson's ``Coach`` in
+    the language, any other name as it was typed."""
     if name == YOU:
         # Translators: the name of the seat of the player at the screen.
         return pgettext("seat", "You")
     if name == COACH:
         # Translators: the name of the lesson's other seat.
         return pgettext("seat", "Coach")
-    return name
+    return str(name)
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as a sentence says it: ``You`` for the seat spoken to, otherwise as
+    :func:`stored_name` shows it."""
+    if is_you(name):
+        return pgettext("seat", "You")
+    return stored_name(name)
 
 
 def _either(name: str, you: str, other: str, **values) -> str:
@@ -627,10 +672,10 @@ def plate_lines(name: str, label: str | None, amount, out: bool) -> list[str]:
     score_words = _("score {score}").format(score=score(amount))
     if out:
         # Translators: a name plate: the player is out (Knock Rami); {score} "score 112".
-        return [shown_name(name), _("out · {score}").format(score=score_words)]
+        return [stored_name(name), _("out · {score}").format(score=score_words)]
     if label is None:
-        return [shown_name(name), score_words]
-    return [shown_name(name), f"{label} · {score_words}"]
+        return [stored_name(name), score_words]
+    return [stored_name(name), f"{label} · {score_words}"]
 
 
 def leaves_label(count: int) -> str:

@@ -30,7 +30,7 @@ def inline_worker():
     """Every screen's worker does its jobs as they are handed in (a computer's move, a
     hint, a review, an import): a driven window never waits for a thread to be
     scheduled."""
-    from knockrummy.ui import workers
+    from knockrummy import workers
 
     threaded, workers.new_worker = workers.new_worker, workers.InlineWorker
     yield

@@ -98,9 +98,9 @@ def test_a_deciding_computer_shows_the_thinking_bubble(monkeypatch):
     app, scene = make_table(players=2, seed=5, speed="normal")
     for _ in range(600):
         step(app)
-        if scene.future is not None:
+        if scene.source.thinking:
             break
-    assert scene.future is not None
+    assert scene.source.thinking
     shown.clear()
     scene.draw(app.screen)
     assert shown, "no thinking indicator while the computer decides"

@@ -47,7 +47,7 @@ def test_play_this_deal_deals_the_codes_cards_with_you_in_its_human_seat(tmp_pat
     table = app.scene
     assert isinstance(table, TableScene)
     expected = new_session("gin-rummy", 2, 424242)
-    assert table.session.hand.hands == expected.hand.hands
+    assert table.source.state.hand.hands == expected.hand.hands
     row = game.store.session(table.session_id)
     assert [(s.kind, s.level) for s in row.seats] == [("computer", "hard"), ("human", "medium")]
     assert row.seats[1].name == "You"
@@ -77,7 +77,7 @@ def test_the_daily_deal_is_you_against_hard_and_kept_as_that_days(tmp_path):
     table = app.scene
     assert isinstance(table, TableScene)
     deal = daily_deal("gin-rummy", DAY)
-    assert table.session.seed == deal.seed
+    assert table.source.state.seed == deal.seed
     assert [s.level for s in table.seats if not s.is_human] == ["hard"]
     (result,) = daily_results(game.store, "gin-rummy")
     assert result.day == DAY.isoformat() and result.session_id == table.session_id

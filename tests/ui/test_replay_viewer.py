@@ -178,14 +178,14 @@ def test_the_viewers_log_says_you_draw_never_you_draws(kept):
     assert any(f"Ben {verb}" in text for text in theirs for verb in third_person)
 
 
-@pytest.mark.slow  # a session of four hands, reviewed
+@pytest.mark.slow  # a session of six hands, reviewed
 def test_the_review_names_the_best_choice_in_words_not_in_the_engines_text(tmp_path):
-    game, sid = saved_game(tmp_path, hands=4)
+    game, sid = saved_game(tmp_path, hands=6)
     _, viewer = open_viewer(game, sid)
     viewer.choose_seat(1)  # the easy seat: its choices cost something
     viewer.update(0.0)  # the review, priced inline, is kept
     costly = []
-    for hand in (1, 2, 3, 4):
+    for hand in range(1, 7):
         viewer.open_hand(hand)
         costly += [text for text, _ in viewer.review_lines() if "(cost " in text]
     assert costly, "the easy seat made at least one costly choice"

@@ -66,14 +66,14 @@ def test_the_window_mended_frame_by_frame_is_the_fresh_picture_through_a_hand():
     )
     fresh = pygame.Surface(scene.size)
     seen = set()
-    first = scene.session.hand_number
+    first = scene.source.state.hand_number
     for frame_number in range(6000):
         step(app)
         seen.add(scene.mode)
         draw_table(scene.frame(), fresh, Marks())  # another painter: this one's window stays
         shown = pygame.image.tobytes(app.screen, "RGB")
         assert shown == pygame.image.tobytes(fresh, "RGB"), f"frame {frame_number}"
-        if scene.session.hand_number > first and scene.mode is not Mode.DEALING:
+        if scene.source.state.hand_number > first and scene.mode is not Mode.DEALING:
             break
     assert {Mode.DEALING, Mode.THINKING, Mode.HAND_END} <= seen
-    assert scene.session.hand_number > first
+    assert scene.source.state.hand_number > first

@@ -91,7 +91,7 @@ def test_a_resized_window_is_drawn_at_its_new_size_from_a_new_layer():
 
 def test_a_computer_thinking_moves_only_the_dots_over_the_kept_layer():
     app, scene = make_table(players=4, humans=0, speed="normal", autoplay=True)
-    assert run_until(app, lambda: scene.future is not None, limit=2000)
+    assert run_until(app, lambda: scene.source.thinking, limit=2000)
     frame = scene.frame()
     surface = pygame.Surface(scene.size)
     scene.painter.draw(frame, surface)

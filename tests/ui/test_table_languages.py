@@ -39,7 +39,7 @@ def _play(profile: str, players: int, drawn) -> set[str]:
         run_until(app, lambda: not scene.busy, 600)
         step(app)
     app, scene = make_table(profile=profile, players=players, humans=0, seed=7, autoplay=True)
-    assert run_until(app, lambda: scene.session.is_over, 20000)
+    assert run_until(app, lambda: scene.source.state.is_over, 20000)
     for _ in range(3):
         step(app)
     return {text for text, _ in drawn}
@@ -81,7 +81,7 @@ def test_no_english_is_left_on_the_table(code, profile, drawn):
     names = set()
     for humans in (0, 1):
         app, scene = make_table(profile=profile, players=players, humans=humans, seed=7)
-        names |= set(scene.session.names) - {"You"}
+        names |= set(scene.source.state.names) - {"You"}
     with language.speaking(code):  # a game's name where the language keeps the English
         names |= {games.short_name(p) for p in PROFILES}
     left = {t for t in english & translated if _english_left(t, names)}

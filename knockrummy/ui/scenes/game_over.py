@@ -22,7 +22,7 @@ from ..score_chart import LINE_COLOURS, draw_score_chart, running_totals
 from ..seats import SeatConfig
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button, row_of_buttons
-from ..wording import final_score_line, game_over_line
+from ..wording import addressed, final_score_line, game_over_line, the_person
 from .menu import MenuScreen
 
 
@@ -65,7 +65,12 @@ class GameOverScreen(MenuScreen):
     @property
     def headline(self) -> str:
         state = self.state
-        return game_over_line(state.names, state.winners, state.profile_id, self.pot_won)
+        return game_over_line(self.names, state.winners, state.profile_id, self.pot_won)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as this screen says them: its one person's spoken to."""
+        return addressed(self.state.names, the_person([seat.kind for seat in self.seats]))
 
     @property
     def pot_won(self):
@@ -100,7 +105,7 @@ class GameOverScreen(MenuScreen):
         top = h * 0.27
         for rank, seat in enumerate(order):
             line = final_score_line(
-                state.names[seat],
+                self.names[seat],
                 score(state.scores[seat]),
                 seat in state.winners,
                 not state.active[seat],

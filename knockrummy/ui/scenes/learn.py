@@ -25,6 +25,7 @@ from ...engine.cards import Card
 from ...engine.errors import IllegalActionError
 from ...language import _
 from ...language.games import short_name
+from ...play.seats import Person, Scripted
 from ...teaching import lessons
 from ..fonts import blit_text, fit, wrap
 from ..loop import Scene
@@ -32,7 +33,7 @@ from ..seats import HUMAN, SeatConfig
 from ..sound import Sounds
 from ..table.controller import TableOptions, TableScene
 from ..table.hooks import TableHooks
-from ..table.policies import AtThisScreen, Scripted
+from ..tables import table_source
 from ..theme import ACCENT, SOFT, TEXT, look_of
 from ..widgets import Button
 from ..wording import (
@@ -92,7 +93,7 @@ class LearnScreen(MenuScreen):
 
 class LessonScene(Scene):
     """One lesson at the table, from step ``index``: a table whose coach is the script's
-    (:class:`~..table.policies.Scripted`) and whose house rule is the step's (its hooks),
+    (:class:`~...play.seats.Scripted`) and whose house rule is the step's (its source's),
     with the step's words and outlines drawn over it."""
 
     def __init__(
@@ -118,24 +119,17 @@ class LessonScene(Scene):
         # the lesson asks for its own knock; no question about risk comes between
         settings = replace(game.settings, confirm_knock="never")
         hooks = TableHooks(
-            on_action=self._done,
-            on_leave=lambda _left: on_leave(),
+            on_leave=on_leave,
             on_settings=self._keep_table_settings,
-            refuse=self._refuse,
             offered=self._offered,
             status=self._status,
             panel_size=self._panel_size,
         )
-        self.table = TableScene(
-            state,
-            seats,
-            settings,
-            None,
-            Sounds(settings.sound),
-            TableOptions(),
-            hooks,
-            [AtThisScreen(), Scripted(self._coach_move)],
+        source = table_source(
+            state, seats, policies=[Person(), Scripted(self._coach_move)], house=self._refuse
         )
+        source.record(self._done)
+        self.table = TableScene(source, settings, Sounds(settings.sound), TableOptions(), hooks)
         """The lesson's table."""
         self._remember(index)
 
@@ -162,7 +156,7 @@ class LessonScene(Scene):
                 return why[0].lower() + why[1:].rstrip(".")
         return None
 
-    def _done(self, before, after, action: Action, seat: int | None) -> None:
+    def _done(self, played) -> None:
         """The step's move was made: on to the next step."""
         self._advance_step()
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pygame
 
+from ... import workers
 from ...engine.ledger import LedgerEntry
 from ...language import N_, _, pgettext
 from ...language.games import short_name
@@ -38,7 +39,6 @@ from ...persistence.exchange import (
 from ...persistence.files import FileFormatError, own_folder, typed_path, write_atomic
 from ...persistence.stats import ledger_csv, player_statistics
 from ...persistence.store import SessionSummary
-from .. import workers
 from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
 from ..score_chart import draw_score_chart, running_totals
@@ -47,8 +47,10 @@ from ..widgets import Button, fitting_size, row_of_buttons
 from ..wording import (
     DETAILS_KEY_LABEL,
     HIDE_DETAILS_LABEL,
+    addressed_by_name,
     details_lines,
     reason_words,
+    stored_name,
 )
 from .menu import MenuScreen, scrolled_lines
 
@@ -578,10 +580,11 @@ def result_word(result: str) -> str:
 def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict]) -> list:
     """Each hand's heading and its ledger changes with their reasons."""
     lines: list[tuple[str, bool]] = []
+    names = addressed_by_name(s.names)
     for hand in hands:
         knocker = hand["knocker"]
         counts = ", ".join(
-            f"{s.names[seat]} {count}"
+            f"{stored_name(s.names[seat])} {count}"
             for seat, count in zip(hand["seats"], hand["deadwood"], strict=True)
         )
         result = result_word(hand["result"])
@@ -592,7 +595,7 @@ def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict])
         else:
             # Translators: as above, with {player} the name of the one who ended the hand.
             head = _("Hand {number}: {result}, {player} knocked · deadwood {counts}")
-        player = s.names[knocker] if knocker is not None else ""
+        player = stored_name(s.names[knocker]) if knocker is not None else ""
         head = head.format(number=hand["number"], result=result, player=player, counts=counts)
         lines.append((head, True))
         for e in entries:
@@ -605,8 +608,9 @@ def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict])
                 else:
                     # Translators: a change of score in the ledger, as above.
                     change = _("{player} {amount}: {reason}")
-                reason = reason_words(e, s.names)
-                words = change.format(player=s.names[e.seat], amount=amount, reason=reason)
+                reason = reason_words(e, names)
+                player = stored_name(s.names[e.seat])
+                words = change.format(player=player, amount=amount, reason=reason)
                 lines.append(("   " + words, False))
     return lines
 

@@ -22,6 +22,7 @@ from concurrent.futures import Future
 
 import pygame
 
+from ... import workers
 from ...ai.review import Decision, describe, hand_summary, session_summary
 from ...ai.review import verdict as review_verdict
 from ...language import N_, _, ngettext, pgettext
@@ -32,7 +33,7 @@ from ...persistence.schema import InvalidDataError
 from ...persistence.store import SaveError
 from ...records import coach
 from ...records.replay import HandReplay, ReplayError, move_line, replay_hand
-from .. import card_art, workers
+from .. import card_art
 from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
 from ..theme import ACCENT, SOFT, TEXT, WARN
@@ -40,11 +41,13 @@ from ..widgets import Button, row_of_buttons
 from ..wording import (
     DETAILS_KEY_LABEL,
     HIDE_DETAILS_LABEL,
+    addressed,
     deadwood_label,
     details_lines,
     is_you,
     pile_words,
     stock_words,
+    the_person,
 )
 from .menu import MenuScreen, scrolled_lines
 
@@ -90,6 +93,11 @@ class ReplayViewer(MenuScreen):
         self._load_review()
 
     # --------------------------------------------------------------- what is shown
+
+    def _names(self) -> tuple[str, ...]:
+        """The seats' names as this screen says them: its one person's spoken to."""
+        kinds = [seat.kind for seat in self.row.seats]
+        return addressed(self.row.names, the_person(kinds))
 
     def _reviewed_seat(self) -> int:
         if self.row is None:
@@ -204,7 +212,7 @@ class ReplayViewer(MenuScreen):
     # --------------------------------------------------------------- the review
 
     def _seat_label(self) -> str:
-        name = self.row.names[self.seat] if self.row is not None else ""
+        name = self._names()[self.seat] if self.row is not None else ""
         # Translators: the button that picks whose play the coach reviews; {player} is a
         # player's name, (S) the button's key in every language.
         return _("Review: {player} (S)").format(player=name)
@@ -303,7 +311,7 @@ class ReplayViewer(MenuScreen):
 
     def review_lines(self) -> list[tuple[str, bool]]:
         """The coach's lines for this hand: its summary, then each decision."""
-        name = self.row.names[self.seat] if self.row is not None else ""
+        name = self._names()[self.seat] if self.row is not None else ""
         if self.decisions is None:
             done, total = self.review_progress.get(self.seat, (0, 0))
             if total:
@@ -368,7 +376,7 @@ class ReplayViewer(MenuScreen):
 
     def log_lines(self) -> list[tuple[str, bool]]:
         """Every step of the hand; the one just taken is marked."""
-        names = self.row.names
+        names = self._names()
         lines = [(_("Deal") + (" ◀" if self.point == 0 else ""), self.point == 0)]
         for i, step in enumerate(self.replay.steps, 1):
             # Translators: who made a move no player made (the first upcard turned over).
@@ -478,13 +486,13 @@ class ReplayViewer(MenuScreen):
             top = area.top + position * row_h
             mover = seat == to_move
             colour = ACCENT if mover else TEXT
-            name = self.row.names[seat]
+            name = self._names()[seat]
             if mover:
                 # Translators: beside the name of the player whose turn it is.
                 name = _("{player} (to play)").format(player=name)
             blit_text(surface, fit(name, small, name_w - 6), small, colour,
                       (area.left, top + row_h * 0.3), "midleft", bold=True)  # fmt: skip
-            blit_text(surface, deadwood_label(picture.count(position), self.row.names[seat]),
+            blit_text(surface, deadwood_label(picture.count(position), self._names()[seat]),
                       small, SOFT,
                       (area.left, top + row_h * 0.62), "midleft")  # fmt: skip
             for i, card in enumerate(cards):

@@ -41,7 +41,6 @@ from dataclasses import dataclass, replace
 import pygame
 
 from ...ai.advisor import advise
-from ...ai.review import decision_seed
 from ...engine.actions import (
     Action,
     Discard,
@@ -54,7 +53,6 @@ from ...engine.actions import (
 )
 from ...engine.cards import Card
 from ...engine.deadwood import cards_deadwood
-from ...engine.errors import IllegalActionError
 from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ...engine.ledger import LedgerEntry
 from ...engine.melds import best_arrangement, discard_points
@@ -71,14 +69,12 @@ from ...engine.session import (
     HandDealt,
     HandSettled,
     SessionOver,
-    SessionState,
-    apply,
-    can_undo,
-    hand_seed,
-    undo_refusal,
 )
-from ...engine.views import PlayerView, player_view, seen_events, spectator_view
+from ...engine.views import PlayerView
 from ...language import _
+from ...play.seats import SeatKind, SeatPlace
+from ...play.source import TableSource
+from ...play.stream import Refused, Update
 from ...records.deal_codes import fairness_details
 from ...settings import Settings
 from .. import card_art, prepare
@@ -89,7 +85,7 @@ from ..knock_check import ADVISE, ASK, KNOCK, KnockCheck, knock_is_risky, questi
 from ..loop import Scene
 from ..meld_marks import meld_groups
 from ..move_log import hand_log, last_turns, pick_ups
-from ..seats import SeatConfig
+from ..seats import COMPUTER, HUMAN, SeatConfig
 from ..sound import Sounds
 from ..theme import Look, look_of
 from ..widgets import Button, row_of_buttons
@@ -105,6 +101,7 @@ from ..wording import (
     PILE_LABEL,
     SKIP_TO_END,
     UNDO_LABEL,
+    addressed_view,
     buy_back_words,
     deadwood_now,
     game_and_hand,
@@ -124,7 +121,7 @@ from ..wording import (
     taken_back,
     with_undo_offer,
 )
-from .frame import TableFrame, TableStory
+from .frame import PanelShown, TableFrame, TableStory
 from .hooks import SAVE_FAILED_SECONDS, TableHooks
 from .input import (
     Command,
@@ -139,9 +136,9 @@ from .input import (
 from .layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
 from .modes import Facts, Mode, next_mode
 from .motion import Move, TableMotion, Timing
+from .news import Shown
 from .painter import TablePainter
 from .panel import HandEndPanel, PanelChoices
-from .policies import SeatPolicy, policies_for
 from .worker import TableWorker
 
 BUTTON_LABELS = {
@@ -164,13 +161,13 @@ class TableOptions:
     """No human seat needs to answer: hand-end panels close by themselves."""
     panel_seconds: float = 2.5
     """How long an automatic hand-end panel stays up (scaled by the speed)."""
-    on_panel: Callable[[SessionState, TableFrame], None] | None = None
-    """Called once each time a hand-end panel has finished animating, with the session as
-    it stands and the frame the table shows then (values: a picture of the panel is the
-    frame drawn, see :func:`.painter.draw_table`)."""
-    on_over: Callable[[SessionState], None] | None = None
-    """Called once when the game is over and its last panel has finished animating, with
-    the session as it ended."""
+
+
+def plate_seat(place: SeatPlace) -> SeatConfig:
+    """A seat as its name plate shows it: the name, and a person's or a level's label."""
+    if place.kind in (SeatKind.PERSON, SeatKind.REMOTE):
+        return SeatConfig(place.name, HUMAN)
+    return SeatConfig(place.name, COMPUTER, place.level or "medium")
 
 
 DEADWOOD_DROP = 0.07
@@ -187,38 +184,44 @@ class TableScene(Scene):
 
     def __init__(
         self,
-        session: SessionState,
-        seats: list[SeatConfig],
+        source: TableSource,
         settings: Settings,
-        decide: Callable[[SessionState, int], Action],
         sounds: Sounds | None = None,
         options: TableOptions | None = None,
         hooks: TableHooks | None = None,
-        policies: list[SeatPolicy] | None = None,
     ) -> None:
-        if len(seats) != session.players:
-            raise ValueError("one seat configuration per player is needed")
-        self.session = session
-        """The session played here: only applied to and turned into views."""
-        self.seats = seats
+        self.source = source
+        """What the table is fed by (:mod:`...play`): seat views, news, and where actions
+        go; the table never holds the session."""
+        self.places = tuple(source.places)
+        self.seats = [plate_seat(place) for place in self.places]
         self.settings = settings
-        self.policies = policies or policies_for(seats, decide)
-        """Who decides for each seat (:mod:`.policies`); the table asks, never assumes."""
         self.sounds = sounds or Sounds(enabled=False)
         self.options = options or TableOptions()
         self.hooks = hooks or TableHooks()
         """What the screen that opened the table gave it (:mod:`.hooks`)."""
-        self.humans = [s for s, policy in enumerate(self.policies) if policy.here]
-        to_move = session.to_move
+        self.humans = list(source.here)
+        """The seats played at this screen."""
+        self.listeners: list[Callable[[object], None]] = []
+        """Who else is told what the table shows happening (:meth:`listen`)."""
+        watched = self.humans or [None]
+        self.updates: dict[int | None, Update] = {seat: source.latest(seat) for seat in watched}
+        """The latest update of each seat watched here (a spectator's: None)."""
+        to_move = self.updates[watched[0]].view.to_move
         self.viewer = to_move if to_move in self.humans else (self.humans or [0])[0]
-        self.view: PlayerView = self._view_of(session)
+        self.view: PlayerView = addressed_view(self.updates[self._watched].view, self._addressed)
+        self._refused: Refused | None = None
+        """The refusal told for the last action submitted, if it was refused."""
+        self._stop_listening = [source.subscribe(seat, self._told) for seat in watched]
+        for reaction in (self._say_news, self._animate, self._celebrate_later, self._tip):
+            self.listen(reaction)  # the table's own reactions, told first
         self.handoff: int | None = None
         """Pass-and-play: the seat the screen must be handed to before the table shows."""
         self.hidden_hand = False
         """Pass-and-play: the viewer's cards are face down (another human plays next)."""
         self.size = (1280, 800)
         self.geometry = TableGeometry.build(
-            self.size, session.players, self.viewer, settings.card_scale
+            self.size, self.view.players, self.viewer, settings.card_scale
         )
         self.motion = TableMotion(
             Timing(settings.duration_factor, settings.reduced_motion), self.sounds
@@ -251,8 +254,6 @@ class TableScene(Scene):
         """What coming frames will draw, made a little each update (see :mod:`..prepare`)."""
         self._coming_panel: HandEndPanel | None = None
         """The hand-end panel made ahead, during the pause before it opens."""
-        self.future: Future | None = None
-        self._future_seat: int | None = None
         self.hint_future: Future | None = None
         self.show_log = False
         """The hand log is open (L, the Log button)."""
@@ -306,14 +307,34 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- the view
 
-    def _view_of(self, session: SessionState) -> PlayerView:
-        """What the table may show of ``session``: the viewer's view, or a spectator's."""
-        return player_view(session, self.viewer) if self.humans else spectator_view(session)
+    @property
+    def _watched(self) -> int | None:
+        """Whose updates the table shows: the viewer's, or a spectator's (None)."""
+        return self.viewer if self.humans else None
+
+    @property
+    def _addressed(self) -> int | None:
+        """The seat this screen speaks to as "you": the viewer (none for a spectator)."""
+        return self.viewer if self.humans else None
+
+    @property
+    def update_now(self) -> Update:
+        """The latest update of the seat on screen."""
+        return self.updates[self._watched]
 
     @property
     def session_id(self) -> int | None:
         """The saved session's number (None: not saved)."""
         return self.hooks.session_id
+
+    def listen(self, listener: Callable[[object], None]) -> None:
+        """Tell ``listener`` what the table shows happening: each update of the seat on
+        screen as it arrives, a hand-end panel once shown (:class:`PanelShown`)."""
+        self.listeners.append(listener)
+
+    def _tell(self, news: object) -> None:
+        for listener in list(self.listeners):
+            listener(news)
 
     @property
     def pass_and_play(self) -> bool:
@@ -343,7 +364,7 @@ class TableScene(Scene):
         self.hidden_hand = False
         self.selected = None
         self.order.custom = None
-        self.view = self._view_of(self.session)
+        self.view = addressed_view(self.update_now.view, self._addressed)
         self.resize(self.size)
 
     @property
@@ -358,14 +379,12 @@ class TableScene(Scene):
     def human_to_move(self) -> bool:
         """The seat to move is played at this screen."""
         seat = self.view.to_move
-        return seat is not None and self.policies[seat].here
+        return seat is not None and seat in self.humans
 
     def _ready(self) -> bool:
-        """The seat to move has a policy with a move to make now (see :mod:`.modes`)."""
-        seat = self.view.to_move
-        if seat is None or self.policies[seat].here:
-            return False
-        return self.policies[seat].ready(self.session, seat)
+        """The seat to move is played elsewhere and has a move to make now (see
+        :mod:`.modes`)."""
+        return not self.human_to_move and self.source.ready
 
     @property
     def mode(self) -> Mode:
@@ -561,12 +580,14 @@ class TableScene(Scene):
         """Apply the viewer's ``action``; a refused one is explained on the status line."""
         if not self.can_act and not self._answering_offer():
             return False
-        try:
-            self.perform(action, self.viewer)
-        except IllegalActionError as exc:
-            self.say(rule_words(exc.rule))
-            return False
-        return True
+        return self._submit(action, self.viewer)
+
+    def _submit(self, action: Action, seat: int | None) -> bool:
+        """Hand ``action`` to the source for ``seat``; whether it was not refused (the
+        refusal's rule is said on the status line as it arrives)."""
+        self._refused = None
+        self.source.submit(action, seat)
+        return self._refused is None
 
     @property
     def may_undo(self) -> bool:
@@ -576,7 +597,7 @@ class TableScene(Scene):
             len(self.humans) == 1
             and self.panel is None
             and self.handoff is None
-            and can_undo(self.session, self.viewer)
+            and self.view.may_undo
         )
 
     def take_back(self) -> None:
@@ -584,12 +605,12 @@ class TableScene(Scene):
         to think starts again from the hand as it was. Refused in words where the session
         has take-backs, ignored where it has none."""
         if not self.may_undo:
-            if self.session.undo_seat == self.viewer and self.view.phase == PLAYING:
-                self.say(rule_words(undo_refusal(self.session, self.viewer) or ""))
+            if self.view.take_backs and self.view.phase == PLAYING:
+                self._submit(Undo(), self.viewer)  # refused: the rule is said
             return
-        self.future, self._future_seat = None, None  # its answer was for the discard undone
-        card = self.session.log[-1][1].card
-        self.perform(Undo(), self.viewer)
+        card = self.view.history[-1].action.card
+        if not self._submit(Undo(), self.viewer):
+            return
         self.selected = card  # lifted again: Enter throws it after all, a click picks another
         self.say(taken_back(card))
 
@@ -597,7 +618,7 @@ class TableScene(Scene):
         return (
             self.view.phase == BUY_BACK
             and self.view.to_move == self.viewer
-            and self.policies[self.viewer].here
+            and self.viewer in self.humans
         )
 
     def _discard_selected(self) -> None:
@@ -624,7 +645,7 @@ class TableScene(Scene):
         elif step == ADVISE:
             view = self.view
             # the seed of this decision, as the hint and the review use: the three agree
-            seed = decision_seed(self.session.seed, len(self.session.log))
+            seed = self.update_now.advice
             self.knock_future = self._in_background(lambda: (view, card, advise(view, seed=seed)))
 
     def _ask(self, view: PlayerView, card: Card, advice) -> None:
@@ -746,7 +767,7 @@ class TableScene(Scene):
         self.hint = _(HINT_THINKING)
         view = self.view
 
-        seed = decision_seed(self.session.seed, len(self.session.log))
+        seed = self.update_now.advice
         self.hint_future = self._in_background(lambda: (view, hint_for_view(view, seed)))
 
     def change_settings(self, **values) -> None:
@@ -765,39 +786,57 @@ class TableScene(Scene):
     def leave(self) -> None:
         """Back to the title screen (the session is saved as it is played)."""
         if self.hooks.on_leave is not None:
-            self.hooks.on_leave(self.session)
+            self.hooks.on_leave()
         else:
             self.app.pop()
 
     # ----------------------------------------------------------------- playing
 
-    def perform(self, action: Action, seat: int | None) -> None:
-        """Apply an action (checked by the engine) and react to the events it caused."""
-        old = self.session
+    def _told(self, update: Update) -> None:
+        """The source's news for one seat watched here: kept for the seat; if it is the
+        seat on screen, taken in and told to the table's listeners (:meth:`listen`), its
+        own reactions first."""
+        self.updates[update.seat] = update
+        if update.seat != self._watched:
+            return
         before = self.view
-        if self.hooks.refuse is not None:
-            why = self.hooks.refuse(action, seat)
-            if why is not None:
-                raise IllegalActionError(action, why)
-        new, events = apply(old, action, seat)
-        self.session = new
-        self.view = self._view_of(new)
-        self.undo_grace = 0.0
-        if isinstance(action, Discard) and seat == self.viewer and self.may_undo:
-            self.undo_grace = self.motion.duration(UNDO_GRACE)
-        self.shown = min(self.shown, len(self.view.history))  # a take-back shortens it
-        self.hint = ""
-        self.hint_details = ""
-        self.moments += moments(events, self.humans or None)
-        if self.hooks.on_action is not None:
-            failed = self.hooks.on_action(old, new, action, seat)
-            if failed:  # the table plays on, unsaved, and says so
-                self.say(failed, SAVE_FAILED_SECONDS)
-        watcher = self.viewer if self.humans else None
-        seen = seen_events(new, watcher, events)
-        self.react(before, seen)
-        if self.tips is not None:
-            self.tips.notice(self.view, seen)
+        self.view = addressed_view(update.view, self._addressed)
+        shown = Shown(update, before, self.view)
+        moves = shown.moves
+        if moves:
+            last = moves[-1]
+            self.undo_grace = 0.0
+            if isinstance(last.action, Discard) and last.seat == self.viewer and self.may_undo:
+                self.undo_grace = self.motion.duration(UNDO_GRACE)
+            self.shown = min(self.shown, len(self.view.history))  # a take-back shortens it
+            self.hint = ""
+            self.hint_details = ""
+        self._tell(shown)
+
+    def _say_news(self, news: object) -> None:
+        """A listener: refusals and troubles said on the status line."""
+        if not isinstance(news, Shown):
+            return
+        for refused in news.refusals:
+            self._refused = refused
+            self.say(rule_words(refused.rule))
+        for trouble in news.troubles:  # a save failed: the table plays on, unsaved
+            self.say(trouble.text, SAVE_FAILED_SECONDS)
+
+    def _animate(self, news: object) -> None:
+        """A listener: the moves shown become flights, bubbles and the panel's pause."""
+        if isinstance(news, Shown) and news.moves:
+            self.react(news.before, news.events)
+
+    def _celebrate_later(self, news: object) -> None:
+        """A listener: gin, rum, an undercut or a win kept for the panel's opening."""
+        if isinstance(news, Shown) and news.moves:
+            self.moments += moments(news.events, self.humans or None)
+
+    def _tip(self, news: object) -> None:
+        """A listener: what the moves showed, for the rule tips."""
+        if isinstance(news, Shown) and news.moves and self.tips is not None:
+            self.tips.notice(news.view, news.events)
 
     # ----------------------------------------------------------------- reacting to events
 
@@ -814,7 +853,7 @@ class TableScene(Scene):
                 self.view.seats_in_hand,
                 lambda: self.geometry,
                 lambda card: self.shown_hand().slot_of(card),
-                computer_next=to_move is not None and not self.policies[to_move].here,
+                computer_next=to_move is not None and to_move not in self.humans,
             )
             self._landing = True
         for event in events:
@@ -879,18 +918,13 @@ class TableScene(Scene):
             return
         if not self.panel.reported:
             self.panel.reported = True
-            if self.options.on_panel:
-                self.options.on_panel(self.session, self.frame())
+            self._tell(PanelShown(self.frame(), self.over is not None))
         if self._ready():
             self._bot_turn()  # a buy-back offer a computer answers
-        elif self.over is not None:
-            if self.options.on_over and not self.panel.over_reported:
-                self.panel.over_reported = True
-                self.options.on_over(self.session)
-        elif self.options.autoplay and self.view.to_move is None:
+        elif self.over is None and self.options.autoplay and self.view.to_move is None:
             self.panel_wait -= dt
             if self.panel_wait <= 0:
-                self.perform(NextHand(), None)
+                self._submit(NextHand(), None)
 
     def _needs_step(self) -> bool:
         """A computer or the table itself has something to do on the next update."""
@@ -926,9 +960,9 @@ class TableScene(Scene):
     def _make_panel(self) -> HandEndPanel:
         """The hand-end panel of the view, placed (opened by :meth:`_open_panel`)."""
         choices = PanelChoices(
-            answer=lambda action: self.perform(action, self.view.to_move),
+            answer=lambda action: self._submit(action, self.view.to_move),
             close=self.app_quit,
-            human_answers=lambda v: v.to_move is not None and self.policies[v.to_move].here,
+            human_answers=lambda v: v.to_move is not None and v.to_move in self.humans,
             autoplay=self.options.autoplay,
             replay=self._replay_this_hand if self.hooks.on_replay is not None else None,
             details=self._toggle_details,
@@ -981,7 +1015,7 @@ class TableScene(Scene):
         self.celebration = Celebration(moment, name, self.settings.reduced_motion, sounds)
 
     def _replay_this_hand(self) -> None:
-        self.hooks.on_replay(self.session.hand_number)
+        self.hooks.on_replay(self.view.hand_number)
 
     # ----------------------------------------------------------------- bots
 
@@ -990,19 +1024,9 @@ class TableScene(Scene):
         return self.worker.submit(work)
 
     def _bot_turn(self) -> None:
-        """Ask the computer to move (on the worker thread) or apply its answer."""
-        if self.future is None:
-            state, seat = self.session, self.view.to_move
-
-            policy = self.policies[seat]
-            self.future = self._in_background(lambda: policy.decide(state, seat))
-            self._future_seat = seat
-            return
-        if not self.future.done():
-            return
-        future, self.future = self.future, None
-        action = future.result()  # a bot's exception is a bug: let it surface
-        self.perform(action, self._future_seat)
+        """The seat to move is played elsewhere: the table has shown everything, so it may
+        move (its move arrives as news)."""
+        self.source.proceed()
 
     # ----------------------------------------------------------------- Scene API
 
@@ -1075,7 +1099,7 @@ class TableScene(Scene):
             return True
         if self.panel is not None and (self.panel.busy or self.panel_wait > 0):
             return True
-        if self.future is not None or self.hint_future is not None or self.knock_future:
+        if self.source.thinking or self.hint_future is not None or self.knock_future:
             return True  # the active plate pulses while a computer thinks
         if self.motion.settling(self._targets()):
             return True
@@ -1145,7 +1169,11 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         started = self.prepare.clock()
-        self.worker.settle([f for f in (self.future, self.hint_future, self.knock_future) if f])
+        self.worker.settle([f for f in (self.hint_future, self.knock_future) if f])
+        told = len(self.view.history), self.view.phase, self.update_now.number
+        self.source.pump()  # a computer's move, a message: told to ``_told``
+        # what just arrived is shown first: the table moves on no sooner than next update
+        arrived = told != (len(self.view.history), self.view.phase, self.update_now.number)
         self._follow_look()
         self.motion.update(dt)
         self._follow_mode()
@@ -1168,13 +1196,16 @@ class TableScene(Scene):
             self.celebration.update(dt / max(self.settings.duration_factor, 1e-9))
             if self.celebration.done:
                 self.celebration = None
-        if not self.motion.seq.busy:
+        if not self.motion.seq.busy and not arrived:
             self._advance(dt)
         self.refresh_buttons()
         self.prepare.step(started)  # what coming frames need, if this one has time for it
 
     def close(self) -> None:
+        for stop in self._stop_listening:
+            stop()
         self.worker.close()
+        self.source.close()
 
     def frame(self) -> TableFrame:
         """What the table shows now (built fresh; nothing in the scene changes)."""
@@ -1201,7 +1232,7 @@ class TableScene(Scene):
                 dealing=self.motion.deal is not None,
                 viewer=self.viewer,
                 viewer_plays=self.human_to_move,
-                thinking=self.future is not None,
+                thinking=self.source.thinking,
                 selected=self.selected,
             )
             if self.may_undo:
@@ -1232,7 +1263,7 @@ class TableScene(Scene):
             hint=self.hint,
             buttons=tuple(b.face() for b in self.buttons.values()),
             menu_button=self.menu_button.face(),
-            thinking=self.future is not None,
+            thinking=self.source.thinking,
             panel=None if self.panel is None else self.panel.face(),
             handoff=handoff,
             question=None
@@ -1240,14 +1271,13 @@ class TableScene(Scene):
             else (self.ask_lines, tuple(self.ask_rect), tuple(b.face() for b in self.ask_buttons)),
             look=self.look,
             story=self._story(bottom),
-            details=fairness_details(
-                hand_seed(self.session.seed, view.hand_number),
-                view.phase != PLAYING,
-                self.hooks.deal_code,
-            )
-            if self.show_details
-            else None,
+            details=self._details() if self.show_details else None,
         )
+
+    def _details(self) -> tuple[str, ...]:
+        """The deal's details as the source tells them now (see :mod:`...play.stream`)."""
+        update = self.update_now
+        return fairness_details(update.fingerprint, update.hand_seed, update.deal_code)
 
     def _offered(self, action: Action, legal: list[Action]) -> bool:
         """A pile glows for a legal draw the screen's own rule offers (see the hooks)."""

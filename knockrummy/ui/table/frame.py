@@ -115,3 +115,13 @@ class TableFrame:
     @property
     def size(self) -> tuple[int, int]:
         return self.geometry.size
+
+
+@dataclass(frozen=True)
+class PanelShown:
+    """A hand-end panel has finished opening (told to the table's listeners)."""
+
+    frame: TableFrame
+    """What the table shows then (a picture of the panel is this frame drawn)."""
+    over: bool
+    """It is the game's last panel."""
