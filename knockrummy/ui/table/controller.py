@@ -116,7 +116,7 @@ from ..wording import (
     knock_card,
     knock_label,
     pot_label,
-    rule_words,
+    refusal_words,
     score_sheet_row,
     score_sheet_title,
     setting_notice,
@@ -564,7 +564,7 @@ class TableScene(Scene):
         try:
             self.perform(action, self.viewer)
         except IllegalActionError as exc:
-            self.say(rule_words(exc.rule))
+            self.say(refusal_words(exc.refusal))
             return False
         return True
 
@@ -585,7 +585,9 @@ class TableScene(Scene):
         has take-backs, ignored where it has none."""
         if not self.may_undo:
             if self.session.undo_seat == self.viewer and self.view.phase == PLAYING:
-                self.say(rule_words(undo_refusal(self.session, self.viewer) or ""))
+                why = undo_refusal(self.session, self.viewer)
+                if why is not None:
+                    self.say(refusal_words(why))
             return
         self.future, self._future_seat = None, None  # its answer was for the discard undone
         card = self.session.log[-1][1].card

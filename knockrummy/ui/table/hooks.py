@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...engine.actions import Action
+from ...engine.refusals import Refusal
 from ...engine.session import SessionState
 from ...settings import Settings
 
@@ -47,9 +48,10 @@ class TableHooks:
     tips: object | None = None
     """Rule tips (:class:`~..rule_tips.TableTips`): told what each action showed the
     viewer, drawn over the table; None shows none."""
-    refuse: Callable[[Action, int | None], str | None] | None = None
-    """Why an action may not be made now by the screen's own rule, or None (see the
-    glossary's house rule); the engine still checks every action."""
+    refuse: Callable[[Action, int | None], Refusal | None] | None = None
+    """Why an action may not be made now by the screen's own rule (a ``script-*``
+    refusal), or None (see the glossary's house rule); the engine still checks every
+    action."""
     offered: Callable[[Action], bool] | None = None
     """Whether the piles glow for this draw (None: for every legal one)."""
     status: Callable[[], str | None] | None = None
