@@ -30,7 +30,7 @@ from ..ai import LEVELS
 from ..engine.actions import Action, parse_action
 from ..engine.coded import CodedValueError
 from ..engine.errors import IllegalActionError
-from ..engine.ledger import Amount, parse_amount
+from ..engine.ledger import Account, Amount, parse_amount
 from ..engine.profiles import PROFILES
 from ..engine.reasons import Reason
 from ..engine.session import SessionState, apply, new_session
@@ -68,7 +68,7 @@ MAX_TIME = 253_402_300_799.0
 
 HUMAN, COMPUTER = "human", "computer"
 SEAT_KINDS = (HUMAN, COMPUTER)
-ACCOUNTS = ("points", "chips")
+ACCOUNTS = tuple(Account)
 _AMOUNT = re.compile(r"-?[0-9]{1,12}(/[0-9]{1,12})?")
 
 

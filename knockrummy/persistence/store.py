@@ -40,7 +40,7 @@ from pathlib import Path
 
 from .. import app_version
 from ..engine.actions import Action
-from ..engine.ledger import LedgerEntry, format_amount, totals
+from ..engine.ledger import Account, LedgerEntry, format_amount, totals
 from ..engine.session import HandRecord, SessionState
 from ..language import N_
 from ..language.message import Message, message_of, reason
@@ -299,7 +299,7 @@ class Store:
                 out.append(_damaged_summary(row, found))
                 continue
             r = scan.checked[session_id]
-            points = [e for e in scan.entries[session_id] if e["account"] == "points"]
+            points = [e for e in scan.entries[session_id] if e["account"] == Account.POINTS]
             out.append(
                 SessionSummary(
                     id=session_id,

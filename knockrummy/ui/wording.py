@@ -32,6 +32,7 @@ from ..engine.actions import Knock, TakeDiscard, parse_action
 from ..engine.cards import Card
 from ..engine.ledger import LedgerEntry, parse_amount
 from ..engine.melds import discard_points
+from ..engine.phases import HandResult
 from ..engine.profiles import PROFILES, Profile, get_profile
 from ..engine.refusals import Refusal
 from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
@@ -49,16 +50,16 @@ COACH = "Coach"
 def result_word(result: str) -> str:
     """How a settlement's result reads, capitalised as a title (``Knock``, ``Gin``,
     ``Stock exhausted``...), in the language."""
-    if result == "knock":
+    if result == HandResult.KNOCK:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Knock")
-    if result == "undercut":
+    if result == HandResult.UNDERCUT:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Undercut")
-    if result == "gin":
+    if result == HandResult.GIN:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Gin")
-    if result == "rum":
+    if result == HandResult.RUM:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Rum")
     # Translators: how a hand ended, as the title of the hand-end panel.
@@ -92,11 +93,11 @@ def chip_count(value) -> str:
     return ngettext("{chips} chip", "{chips} chips", n).format(chips=chips(value))
 
 
-def going_out_kind(profile: Profile, deadwood: int) -> str:
+def going_out_kind(profile: Profile, deadwood: int) -> HandResult:
     """``gin``, ``rum`` or ``knock``: what ending the hand at ``deadwood`` is, as a key."""
     if deadwood == 0 and profile.zero_knock_result is not None:
         return profile.zero_knock_result
-    return "knock"
+    return HandResult.KNOCK
 
 
 def going_out_word(profile: Profile, deadwood: int) -> str:
@@ -272,7 +273,7 @@ def headline(view: PlayerView) -> str:
     seats = view.seats_in_hand
     names = view.names
     knocker = None if settlement.knocker is None else names[seats[settlement.knocker]]
-    if settlement.result == "undercut" and knocker is not None:
+    if settlement.result == HandResult.UNDERCUT and knocker is not None:
         # "Undercut by" names who undercut, never the knocker
         by = [names[seats[w]] for w in settlement.winners]
         beaten_by = names_list(by)

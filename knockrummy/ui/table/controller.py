@@ -1219,7 +1219,7 @@ class TableScene(Scene):
             geometry=self.geometry,
             motion=self.motion.snapshot(),
             game_line=game_and_hand(self.profile.name, view.hand_number),
-            pot=pot_label(view.pot) if self.profile.session == "elimination" else None,
+            pot=pot_label(view.pot) if self.profile.has_pot else None,
             bottom=bottom,
             face_down=self.hidden_hand,
             selected=self.selected,
