@@ -143,6 +143,7 @@ class Coded:
                 f"a {self.WHAT} {self.code!r} carries {sorted(spec.values)}, not {sorted(values)}"
             )
         object.__setattr__(self, "values", MappingProxyType(values))
+        object.__setattr__(self, "_hash", None)
 
     @property
     def spec(self) -> CodeSpec:
@@ -157,7 +158,9 @@ class Coded:
         return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        if self._hash is None:  # worked out once: a value is a cache key on hot paths
+            object.__setattr__(self, "_hash", hash(self._key()))
+        return self._hash
 
     def __str__(self) -> str:
         return self.spec.say(self.values)

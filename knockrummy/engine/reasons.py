@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .coded import Coded, CodedValueError, CodeSpec, Value, spec
@@ -102,9 +103,16 @@ class Reason(Coded):
     def __str__(self) -> str:
         return self.english()
 
+    def to(self, party: str | None) -> Reason:
+        """The same reason naming the counterparty as ``party`` says."""
+        return _made(self.code, party, tuple(self.values.items()))
+
     def english(self, player: str | None = None) -> str:
         """The reason as the engine writes it in ``LedgerEntry.reason``: ``player`` is the
         counterparty's name (``to Ada: deadwood 7``)."""
+        return _english(self, player)
+
+    def _english(self, player: str | None) -> str:
         name = OTHER_PLAYER if player is None else player
         detail = self.spec.say(self.values, player=name)
         if self.party == "to":
@@ -128,3 +136,19 @@ class Reason(Coded):
         if party is not None and party not in PARTIES:
             raise CodedValueError(f"a reason's party is one of {PARTIES}, not {party!r}"[:120])
         return cls(data["code"], cls.check_values(data["code"], data["values"]), party)
+
+
+def reason(code: str, party: str | None = None, **values: Value) -> Reason:
+    """``Reason(code, values, party)``, made once for each code, party and values: the
+    computer players settle hands by the thousand as they think."""
+    return _made(code, party, tuple(values.items()))
+
+
+@lru_cache(maxsize=4096)
+def _made(code: str, party: str | None, items: tuple[tuple[str, Value], ...]) -> Reason:
+    return Reason(code, dict(items), party)
+
+
+@lru_cache(maxsize=4096)
+def _english(why: Reason, player: str | None) -> str:
+    return why._english(player)

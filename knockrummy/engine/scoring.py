@@ -12,7 +12,7 @@ Glossary:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import Card
@@ -21,7 +21,7 @@ from .ledger import Amount, EntryKind, LedgerEntry, exact
 from .melds import Arrangement, best_arrangement
 from .phases import HandResult
 from .profiles import SettlementKind, get_profile
-from .reasons import Reason
+from .reasons import Reason, reason
 
 DIFFERENCE, KNOCK_PENALTY = EntryKind.DIFFERENCE, EntryKind.KNOCK_PENALTY
 
@@ -106,8 +106,8 @@ class _Book:
         """``payer`` gives ``amount`` to ``payee``: two entries that sum to zero."""
         if not amount:
             return
-        self.score(payer, -amount, kind, replace(why, party="to"), payee)
-        self.score(payee, amount, kind, replace(why, party="from"), payer)
+        self.score(payer, -amount, kind, why.to("to"), payee)
+        self.score(payee, amount, kind, why.to("from"), payer)
 
     def deltas(self, seats: int) -> tuple[Amount, ...]:
         sums: list[Amount] = [0] * seats
@@ -125,11 +125,10 @@ def _settle_ledger(profile_id, hands, knocker, book: _Book) -> Settlement:
         result, winners = RUM, (knocker,)
         for seat in range(n):
             if seat != knocker:
-                why = Reason("deadwood", {"n": counts[seat]})
+                why = reason("deadwood", n=counts[seat])
                 book.transfer(seat, knocker, counts[seat], DIFFERENCE, why)
-                book.transfer(
-                    seat, knocker, profile.gin_bonus, EntryKind.RUM_BONUS, Reason("rum-bonus")
-                )
+                bonus = reason("rum-bonus")
+                book.transfer(seat, knocker, profile.gin_bonus, EntryKind.RUM_BONUS, bonus)
     else:
         low = min(counts)
         lowest = [s for s in range(n) if counts[s] == low]
@@ -151,10 +150,10 @@ def _settle_ledger(profile_id, hands, knocker, book: _Book) -> Settlement:
                 continue
             diff = counts[seat] - low
             for w in winners:
-                why = Reason("difference", {"a": counts[seat], "b": low, "shared": share})
+                why = reason("difference", a=counts[seat], b=low, shared=share)
                 book.transfer(seat, w, Fraction(diff, share), DIFFERENCE, why)
                 if seat == knocker:
-                    why = Reason("beaten-knock", {"shared": share})
+                    why = reason("beaten-knock", shared=share)
                     penalty = Fraction(profile.knock_penalty, share)
                     book.transfer(seat, w, penalty, KNOCK_PENALTY, why)
     return Settlement(
@@ -206,23 +205,22 @@ def _settle_points(profile_id, hands, knocker, book: _Book, undercut_bonus, gin_
     if knock_count == 0:
         result, winners = GIN, (knocker,)
         for seat in others:
-            book.score(knocker, counts[seat], DIFFERENCE, Reason("their-deadwood"), seat)
-        book.score(knocker, gin_bonus, EntryKind.GIN_BONUS, Reason("gin-bonus"))
+            book.score(knocker, counts[seat], DIFFERENCE, reason("their-deadwood"), seat)
+        book.score(knocker, gin_bonus, EntryKind.GIN_BONUS, reason("gin-bonus"))
     else:
         low = min(counts[s] for s in others)
         if low <= knock_count:
             result = UNDERCUT
             winners = tuple(s for s in others if counts[s] == low)
             for seat in winners:
-                why = Reason("difference", {"a": knock_count, "b": low, "shared": 1})
+                why = reason("difference", a=knock_count, b=low, shared=1)
                 book.score(seat, knock_count - low, DIFFERENCE, why, knocker)
-                bonus = Reason("undercut-bonus")
+                bonus = reason("undercut-bonus")
                 book.score(seat, undercut_bonus, EntryKind.UNDERCUT_BONUS, bonus, knocker)
         else:
             result, winners = KNOCK, (knocker,)
             for seat in others:
-                values = {"a": counts[seat], "b": knock_count, "shared": 1}
-                why = Reason("difference", values, party="with")
+                why = reason("difference", "with", a=counts[seat], b=knock_count, shared=1)
                 book.score(knocker, counts[seat] - knock_count, DIFFERENCE, why, seat)
     return Settlement(
         profile_id,
@@ -243,10 +241,9 @@ def _settle_cumulative(profile_id, hands, knocker, book: _Book, reward: int) -> 
     counts = tuple(a.points for a in arrangements)
     for seat, count in enumerate(counts):
         if count == 0:
-            why = Reason("clean-hand", {"n": reward})
-            book.score(seat, -reward, EntryKind.CLEAN_HAND, why)
+            book.score(seat, -reward, EntryKind.CLEAN_HAND, reason("clean-hand", n=reward))
         else:
-            book.score(seat, count, EntryKind.DEADWOOD, Reason("deadwood", {"n": count}))
+            book.score(seat, count, EntryKind.DEADWOOD, reason("deadwood", n=count))
     low = min(counts)
     return Settlement(
         profile_id,
