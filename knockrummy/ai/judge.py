@@ -50,7 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, StayOut, TakeDiscard
-from ..engine.hand import HandState, advance_in_place, legal_actions, refusal
+from ..engine.hand import HandEnd, HandState, advance_in_place, legal_actions, refusal
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
 from .common import greedy_pick, profile_of, take_gain
@@ -271,7 +271,7 @@ def rollout(table: Table, start: HandState, sample: Sample, action: Action) -> t
     while not state.is_over and turns < MAX_TURNS:
         advance_in_place(state, policy(state))
         turns += 1
-    knocker = state.knocker if state.ended_by == "knock" else None
+    knocker = state.knocker if state.ended_by == HandEnd.KNOCK else None
     result = settle_hands(table, state.hands, knocker)
     value = utility(table, result)
     return value, knocker == table.me and knock_is_beaten(table, result)

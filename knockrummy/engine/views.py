@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from .actions import Action, DrawStock, HandAction, Knock
 from .cards import Card
-from .hand import CardDrawn, HandPhase, Knocked
+from .hand import CardDrawn, DrawSource, HandPhase, Knocked
 from .ledger import Amount, LedgerEntry
 from .scoring import Settlement
 from .session import Event, SessionPhase, SessionState, can_undo, legal_actions
@@ -203,7 +203,7 @@ def seen_events(state: SessionState, seat: int | None, events: Iterable[Event]) 
     seen: list[Event] = []
     for event in events:
         hidden = isinstance(event, Knocked) or (
-            isinstance(event, CardDrawn) and event.source == "stock"
+            isinstance(event, CardDrawn) and event.source == DrawSource.STOCK
         )
         seen.append(replace(event, card=None) if hidden and event.position != position else event)
     return seen

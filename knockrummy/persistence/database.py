@@ -38,7 +38,7 @@ from ..language import N_
 from ..language.message import Message, reason
 from .files import FileFormatError, UnusableFileError, check_own_file
 
-SCHEMA = 4
+SCHEMA = 5
 """Current layout of the database. Older databases are migrated one step at a time."""
 
 BUSY_TIMEOUT = 5.0
@@ -121,7 +121,14 @@ ALTER TABLE sessions ADD COLUMN undo_seat INTEGER;
 """Schema 4 keeps the seat that may take back a discard (NULL: no take-backs, as in every
 session an older version wrote)."""
 
-MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3, 3: _V3_TO_V4}
+_V4_TO_V5 = """
+ALTER TABLE ledger ADD COLUMN why TEXT;
+"""
+"""Schema 5 keeps each ledger row's reason as a code with values (JSON: see
+``engine/reasons.py``) beside its English. Rows an older version wrote have NULL; the store
+recovers their values from the replay of the session's moves when it reads them."""
+
+MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3, 3: _V3_TO_V4, 4: _V4_TO_V5}
 """From version N to N+1."""
 
 TABLES = frozenset({"meta", "sessions", "actions", "ledger", "hands"})

@@ -30,6 +30,7 @@ a write that fails (a full disk, another window playing the same session) is a p
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -39,7 +40,7 @@ from pathlib import Path
 
 from .. import app_version
 from ..engine.actions import Action
-from ..engine.ledger import LedgerEntry, format_amount, totals
+from ..engine.ledger import Account, LedgerEntry, format_amount, totals
 from ..engine.session import HandRecord, SessionState
 from ..language import N_
 from ..language.message import Message, message_of, reason
@@ -166,7 +167,7 @@ class Store:
     def _write_ledger(self, session_id: int, entries: Iterable[LedgerEntry], start: int) -> None:
         self.db.executemany(
             "INSERT INTO ledger (session_id, seq, hand, seat, amount, kind, reason, account,"
-            " counterparty) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " counterparty, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     session_id,
@@ -178,6 +179,7 @@ class Store:
                     e.reason,
                     e.account,
                     e.counterparty,
+                    None if e.why is None else json.dumps(e.why.to_json(), separators=(",", ":")),
                 )
                 for i, e in enumerate(entries)
             ],
@@ -231,14 +233,43 @@ class Store:
                 return session_id
         return None
 
-    def ledger(self, session_id: int) -> list[LedgerEntry]:
-        """The session's ledger entries in order, checked (InvalidDataError if damaged)."""
+    def ledger(
+        self, session_id: int, replayed: SessionState | None = None, recover: bool = True
+    ) -> list[LedgerEntry]:
+        """The session's ledger entries in order, checked (InvalidDataError if damaged).
+
+        A row an older version wrote has no reason values (its ``why`` is NULL): with
+        ``recover``, they are taken from the replay of the session's moves (``replayed``,
+        if the caller has it), where the replayed entry at its place is the same change;
+        a row the moves do not give keeps None (its stored English is all it has)."""
         with _reading(session_id):
             players = schema.session_row(self._fetch_row(session_id)).players
             rows = self.db.execute(
                 "SELECT * FROM ledger WHERE session_id = ? ORDER BY seq", (session_id,)
             )
-            return [LedgerEntry(**schema.ledger_row(r, players)) for r in rows]
+            entries = [LedgerEntry(**schema.ledger_row(r, players)) for r in rows]
+        if recover and any(e.why is None for e in entries):
+            entries = self._recovered(session_id, entries, replayed)
+        return entries
+
+    def _recovered(
+        self, session_id: int, entries: list[LedgerEntry], replayed: SessionState | None
+    ) -> list[LedgerEntry]:
+        """``entries`` with the reason values of the rows that lack them taken from the
+        replayed session (the upgrade of an older version's rows, done as they are read)."""
+        if replayed is None:
+            try:
+                replayed, _ = self.load(session_id)
+            except schema.InvalidDataError:
+                return entries  # a damaged session: its problem says so elsewhere
+        out = []
+        for place, entry in enumerate(entries):
+            if entry.why is None and place < len(replayed.ledger):
+                again = replayed.ledger[place]
+                if _same_change(entry, again):
+                    entry = dataclasses.replace(entry, why=again.why)
+            out.append(entry)
+        return out
 
     def hands(self, session_id: int) -> list[dict]:
         """The session's finished hands in order, checked (InvalidDataError if damaged)."""
@@ -268,7 +299,7 @@ class Store:
                 out.append(_damaged_summary(row, found))
                 continue
             r = scan.checked[session_id]
-            points = [e for e in scan.entries[session_id] if e["account"] == "points"]
+            points = [e for e in scan.entries[session_id] if e["account"] == Account.POINTS]
             out.append(
                 SessionSummary(
                     id=session_id,
@@ -337,8 +368,8 @@ class Store:
             for old in [k for k in self._problems if k[0] == session_id]:
                 del self._problems[old]  # one answer per session: its rows as they are now
             try:
-                self.load(session_id)
-                self.ledger(session_id)
+                state, _ = self.load(session_id)
+                self.ledger(session_id, state)
                 self.hands(session_id)
                 self.reviews(session_id)
                 self.daily_day(session_id)
@@ -589,6 +620,19 @@ class _Scan:
     hands: dict[int, list[dict]]
     days: dict[int, list[str]]
     """Each daily deal's day, by session (an empty list: not a daily deal)."""
+
+
+def _same_change(stored: LedgerEntry, replayed: LedgerEntry) -> bool:
+    """Whether a stored row and the replayed entry at its place are the same change (the
+    English aside, which older versions may have worded otherwise)."""
+    return (
+        stored.seat == replayed.seat
+        and stored.amount == replayed.amount
+        and stored.kind == replayed.kind
+        and stored.hand == replayed.hand
+        and stored.account == replayed.account
+        and stored.counterparty == replayed.counterparty
+    )
 
 
 def _ledger_row(row: sqlite3.Row, session: schema.SessionRow) -> dict:

@@ -27,6 +27,7 @@ from .. import workers
 from ..ai.review import decision_seed
 from ..engine.actions import Action, Knock
 from ..engine.errors import IllegalActionError
+from ..engine.refusals import Refusal
 from ..engine.session import PLAYING, SessionState, apply, hand_seed
 from ..engine.views import FaceDownKnock, player_view, seen_events, spectator_view
 from ..records.deal_codes import fingerprint
@@ -64,7 +65,7 @@ class LocalSource:
         state: SessionState,
         places: Sequence[SeatPlace],
         policies: Sequence[SeatPolicy] | None = None,
-        house: Callable[[Action, int | None], str | None] | None = None,
+        house: Callable[[Action, int | None], Refusal | None] | None = None,
         executor=None,
         wake: Callable[[], None] | None = None,
         deal_code: str | None = None,
@@ -139,7 +140,7 @@ class LocalSource:
                     raise IllegalActionError(action, why)
             after, events = apply(before, action, seat)
         except IllegalActionError as exc:
-            self._tell_refusal(seat, Refused(seat, action, exc.rule))
+            self._tell_refusal(seat, Refused(seat, action, exc.refusal))
             return False
         self.state = after
         self.number += 1

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.actions import Action
+from ..engine.refusals import Refusal
 from ..engine.session import Event, SessionState
 from ..engine.views import FaceDownKnock, PlayerView
 
@@ -52,8 +53,8 @@ class Refused:
 
     seat: int | None
     action: Action
-    rule: str
-    """The rule that forbids it, in the engine's English (see :mod:`..ui.wording`)."""
+    refusal: Refusal
+    """The rule that forbids it, as a code and its values (each screen words it)."""
 
 
 @dataclass(frozen=True)

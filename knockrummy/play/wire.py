@@ -43,6 +43,7 @@ from ..engine.actions import (
     parse_action,
 )
 from ..engine.cards import Card, CardParseError
+from ..engine.coded import Coded, CodedValueError
 from ..engine.hand import CardDiscarded, CardDrawn, HandEnded, Knocked, Passed
 from ..engine.layoffs import Layoff
 from ..engine.ledger import LedgerEntry
@@ -168,6 +169,8 @@ def to_plain(value: Any, hint: Any = Any) -> Any:
         return str(value)
     if hint is Card:
         return value.text
+    if isinstance(hint, type) and issubclass(hint, Coded):
+        return value.to_json()
     if hint is bool or hint is str:
         return value
     if hint is int:
@@ -234,6 +237,9 @@ def from_plain(data: Any, hint: Any = Any, where: str = "the message") -> Any:
         if Fraction in args:
             return _amount_of(data, where)
         registered = [a for a in args if isinstance(a, type) and a.__name__ in TYPES]
+        coded = [a for a in args if isinstance(a, type) and issubclass(a, Coded)]
+        if coded and len(coded) == 1 and isinstance(data, dict) and not registered:
+            return from_plain(data, coded[0], where)
         if registered and isinstance(data, dict):
             return _value_of(data, registered, where)
         plain = [a for a in args if a is not type(None)]
@@ -242,6 +248,11 @@ def from_plain(data: Any, hint: Any = Any, where: str = "the message") -> Any:
         raise WireError(f"{where} is not of a kind this table knows")
     if hint in ACTIONS:
         return _action(data, (hint,), where)
+    if isinstance(hint, type) and issubclass(hint, Coded):
+        try:
+            return hint.from_json(data)
+        except CodedValueError as exc:
+            raise WireError(f"{where}: {exc}") from None
     if hint is Card:
         if not isinstance(data, str) or len(data) != 2:
             raise WireError(f"{where} is not a card")

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from ..engine.actions import Action, NextHand, Undo
 from ..engine.cards import Card
 from ..engine.deadwood import cards_deadwood
+from ..engine.errors import IllegalActionError
 from ..engine.hand import deal
 from ..engine.ledger import format_amount
 from ..engine.session import SessionState, actor, apply, dealer_of_hand, hand_seed, new_session
@@ -214,9 +215,10 @@ def replay_hand(
             states.append(before)
     except ValueError as exc:
         # Translators: {number} is a hand's number, {reason} the rule the stored move
-        # breaks (the engine's English words).
+        # breaks, a sentence of its own ("7♥ is not in your hand.").
         problem = N_("hand {number} does not replay: {reason}")
-        raise ReplayError(problem, number=number, reason=str(exc)) from exc
+        why = exc.refusal if isinstance(exc, IllegalActionError) else str(exc)
+        raise ReplayError(problem, number=number, reason=why) from exc
     if start is None or not steps:
         # Translators: {number} is a hand's number.
         raise ReplayError(N_("the session has no hand {number} with stored actions"), number=number)

@@ -38,6 +38,7 @@ from ..engine.actions import (
 from ..engine.cards import Card
 from ..engine.melds import discard_points
 from ..engine.profiles import ProfileTable
+from ..engine.refusals import Refusal
 from ..engine.session import BUY_BACK, SessionState, apply, legal_actions, new_session
 from ..language import N_, _
 
@@ -116,8 +117,12 @@ def card_words(text: str) -> str:
 
 def try_this(step: Step) -> str:
     """The plain line that refuses any other action at ``step``."""
-    action = step.action
-    if action is None or step.by != YOU:
+    return try_action(step.action if step.by == YOU else None)
+
+
+def try_action(action: Action | None) -> str:
+    """The plain line that asks for ``action`` (None: for Next), in the language."""
+    if action is None:
         return _("Try this: press Next to go on.")
     if isinstance(action, DrawStock):
         return _("Try this: draw from the stock (click the stock or press S).")
@@ -147,6 +152,15 @@ def refusal(step: Step, action: Action) -> str | None:
     if step.by == YOU and step.action == action:
         return None
     return try_this(step)
+
+
+def step_refusal(step: Step, action: Action) -> Refusal | None:
+    """:func:`refusal` as a value the table words (its words are :func:`try_this`'s)."""
+    if step.by == YOU and step.action == action:
+        return None
+    if step.by == YOU and step.action is not None:
+        return Refusal("script-step", {"action": str(step.action)})
+    return Refusal("script-waits")
 
 
 def start(lesson: Lesson) -> SessionState:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine.cards import JOKER_POINTS, new_deck
 from ..engine.hand import TWO_LEFT
+from ..engine.phases import HandResult
 from ..engine.profiles import PROFILES, ExhaustionKind, Profile, SettlementKind, get_profile
 from ..language import N_, _, games
 from .rules_examples import (
@@ -235,7 +236,7 @@ def _gin_section() -> Section:
         "even against another count of zero, earns a bonus, and nobody lays off against it."
     ).format(
         gin=_names_where(lambda p: p.is_gin),
-        rum=_names_where(lambda p: p.zero_knock_result == "rum"),
+        rum=_names_where(lambda p: p.zero_knock_result == HandResult.RUM),
     )
     if rewards:
         # Translators: rules page; {} hold numbers, words ("two") or games' names.

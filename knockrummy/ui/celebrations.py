@@ -25,6 +25,7 @@ import pygame
 
 from ..engine.cards import parse_cards
 from ..engine.ledger import format_amount
+from ..engine.phases import HandResult
 from ..engine.session import HandSettled, SessionOver
 from ..language import N_, _
 from .fonts import render
@@ -77,7 +78,7 @@ def moments(events: Iterable[object], for_seats: Sequence[int] | None) -> list[M
     for event in events:
         if isinstance(event, HandSettled):
             kind = event.record.result
-            if kind not in ("gin", "rum", "undercut"):
+            if kind not in (HandResult.GIN, HandResult.RUM, HandResult.UNDERCUT):
                 continue
             winners = [s for s in event.record.winners if for_seats is None or s in for_seats]
             if winners:

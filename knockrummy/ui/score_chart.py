@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..engine.ledger import LedgerEntry
+from ..engine.ledger import Account, LedgerEntry
 from ..language import _
 from ..language.numbers import score
 from .fonts import blit_text, font
@@ -34,7 +34,7 @@ def running_totals(entries: list[LedgerEntry], players: int) -> list[list]:
     hands = max([e.hand for e in entries] + [0])
     totals = [[0] * (hands + 1) for _ in range(players)]
     for e in entries:
-        if e.account == "points":
+        if e.account == Account.POINTS:
             for k in range(e.hand, hands + 1):
                 totals[e.seat][k] += e.amount
     return totals

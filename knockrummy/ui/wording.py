@@ -25,20 +25,22 @@ Glossary:
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from ..engine.actions import Knock, TakeDiscard
+from ..engine.actions import Knock, TakeDiscard, parse_action
 from ..engine.cards import Card
-from ..engine.ledger import LedgerEntry
+from ..engine.ledger import LedgerEntry, parse_amount
 from ..engine.melds import discard_points
+from ..engine.phases import HandResult
 from ..engine.profiles import PROFILES, Profile, get_profile
+from ..engine.refusals import Refusal
 from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
 from ..engine.views import PlayerView
-from ..language import N_, _, games, ngettext, pgettext
+from ..language import N_, _, games, message, ngettext, pgettext
 from ..language.numbers import month_name, score, whole
+from ..teaching import lessons
 
 YOU = "You"
 """The default name of the one person at a table (as stored: English), shown in the
@@ -50,16 +52,16 @@ COACH = "Coach"
 def result_word(result: str) -> str:
     """How a settlement's result reads, capitalised as a title (``Knock``, ``Gin``,
     ``Stock exhausted``...), in the language."""
-    if result == "knock":
+    if result == HandResult.KNOCK:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Knock")
-    if result == "undercut":
+    if result == HandResult.UNDERCUT:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Undercut")
-    if result == "gin":
+    if result == HandResult.GIN:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Gin")
-    if result == "rum":
+    if result == HandResult.RUM:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Rum")
     # Translators: how a hand ended, as the title of the hand-end panel.
@@ -93,11 +95,11 @@ def chip_count(value) -> str:
     return ngettext("{chips} chip", "{chips} chips", n).format(chips=chips(value))
 
 
-def going_out_kind(profile: Profile, deadwood: int) -> str:
+def going_out_kind(profile: Profile, deadwood: int) -> HandResult:
     """``gin``, ``rum`` or ``knock``: what ending the hand at ``deadwood`` is, as a key."""
     if deadwood == 0 and profile.zero_knock_result is not None:
         return profile.zero_knock_result
-    return "knock"
+    return HandResult.KNOCK
 
 
 def going_out_word(profile: Profile, deadwood: int) -> str:
@@ -316,7 +318,7 @@ def headline(view: PlayerView) -> str:
     seats = view.seats_in_hand
     names = view.names
     knocker = None if settlement.knocker is None else names[seats[settlement.knocker]]
-    if settlement.result == "undercut" and knocker is not None:
+    if settlement.result == HandResult.UNDERCUT and knocker is not None:
         # "Undercut by" names who undercut, never the knocker
         by = [names[seats[w]] for w in settlement.winners]
         beaten_by = names_list(by)
@@ -733,200 +735,242 @@ def change_line(
 ) -> str:
     """One score change and its reason, a middle dot between them: ``+29 · difference
     38 - 9 with Ada``, ``+12 against you · your deadwood``. ``names``: the session's names
-    by seat, so the reason is worded by :func:`reason_words`; without them the stored
-    reason is shown as it was written."""
-    reason = reason_words(entry, names) if names else entry.reason
+    by seat, which name the entry's counterparty (see :func:`reason_words`)."""
+    reason = reason_words(entry, names)
     return f"{change_amount(entry.amount, against, name)}{CHANGE_SEPARATOR}{reason}"
 
 
-# The engine writes each entry's reason in English with the session's names (kept so for
-# files and the command line); the window reads the name-free values back out of it and
-# says the reason in the language. Each pattern is one sentence of the engine.
-_N = r"(?P<n>-?[0-9/]+)"
-REASONS: tuple[tuple[str, str], ...] = (
-    # Translators: {n} a number of points or chips.
-    (r"deadwood (?P<n>\d+)", N_("deadwood {n}")),
-    (r"rum bonus", N_("rum bonus")),
-    (r"gin bonus", N_("gin bonus")),
-    (r"undercut bonus", N_("undercut bonus")),
-    (r"game bonus", N_("game bonus")),
-    (r"shutout: game bonus doubled", N_("shutout: game bonus doubled")),
-    (
-        r"difference (?P<a>\d+) - (?P<b>\d+), shared (?P<k>\d+) ways",
-        # Translators: {a} a deadwood count; {b} the lower deadwood count; {k} how many players
-        # share it.
-        N_("difference {a} - {b}, shared {k} ways"),
+# ------------------------------------------------------------------ reasons and refusals
+#
+# The engine hands out why a score changed (``LedgerEntry.why``) and why a move is refused
+# (``Refusal``) as a code with values; each is worded here, a whole sentence per code, in
+# the language. Whether a sentence speaks to a player or of them is ``_either``'s choice.
+
+
+def _difference(values) -> str:
+    shared = values["shared"]
+    if shared > 1:
+        # Translators: a score change: {a} a deadwood count; {b} the lower deadwood count;
+        # {k} how many players share the difference.
+        return _("difference {a} - {b}, shared {k} ways").format(
+            a=values["a"], b=values["b"], k=shared
+        )
+    # Translators: a score change: {a} a deadwood count; {b} the lower deadwood count.
+    return _("difference {a} - {b}").format(a=values["a"], b=values["b"])
+
+
+def _beaten_knock(values) -> str:
+    shared = values["shared"]
+    if shared > 1:
+        # Translators: a score change: {k} how many players share it.
+        return _("beaten knock, shared {k} ways").format(k=shared)
+    return _("beaten knock")
+
+
+def _their_deadwood(them: str | None) -> str:
+    if them is None:
+        return _("another player's deadwood")
+    return _either(
+        them,
+        _("your deadwood"),
+        # Translators: {player} is a player's name.
+        _("{player}'s deadwood"),
+    )
+
+
+def _hands_won(values) -> str:
+    won = values["won"]
+    # Translators: a score change at a game's end: {won} hands won, {n} the bonus for each.
+    text = ngettext("{won} hand won x {n}", "{won} hands won x {n}", won)
+    return text.format(won=won, n=values["n"])
+
+
+_REASONS = {
+    # Translators: a score change: {n} a deadwood count.
+    "deadwood": lambda v, them: _("deadwood {n}").format(n=v["n"]),
+    "difference": lambda v, them: _difference(v),
+    "beaten-knock": lambda v, them: _beaten_knock(v),
+    "their-deadwood": lambda v, them: _their_deadwood(them),
+    "rum-bonus": lambda v, them: _("rum bonus"),
+    "gin-bonus": lambda v, them: _("gin bonus"),
+    "undercut-bonus": lambda v, them: _("undercut bonus"),
+    # Translators: a score change: {n} the points taken off.
+    "clean-hand": lambda v, them: _("no deadwood: {n} off").format(n=v["n"]),
+    # Translators: a change of chips: {n} a number of chips.
+    "stake": lambda v, them: _("put {n} into the pot").format(n=chips(v["n"])),
+    "game-bonus": lambda v, them: _("game bonus"),
+    "shutout": lambda v, them: _("shutout: game bonus doubled"),
+    "hands-won": lambda v, them: _hands_won(v),
+    # Translators: a change of chips: {n} a number of chips.
+    "buy-back": lambda v, them: _("bought back in for half the pot ({n})").format(
+        n=chips(Fraction(v["price"]))
     ),
-    # Translators: {a} a deadwood count; {b} the lower deadwood count.
-    (r"difference (?P<a>\d+) - (?P<b>\d+)", N_("difference {a} - {b}")),
-    # Translators: {k} how many players share it.
-    (r"beaten knock, shared (?P<k>\d+) ways", N_("beaten knock, shared {k} ways")),
-    (r"beaten knock", N_("beaten knock")),
-    # Translators: {n} a number of points or chips.
-    (r"no deadwood: (?P<n>\d+) off", N_("no deadwood: {n} off")),
-    # Translators: {n} a number of points or chips; {won} hands won.
-    (r"(?P<won>\d+) hands won x (?P<n>\d+)", N_("{won} hands won x {n}")),
-    # Translators: {n} a number of points or chips.
-    (r"puts " + _N + " into the pot", N_("put {n} into the pot")),
-    # Translators: {n} a number of points or chips.
-    (r"buys back in for half the pot \(" + _N + r"\)", N_("bought back in for half the pot ({n})")),
-    (
-        r"returns with the highest score still in \(" + _N + r"\)",
-        # Translators: {n} a number of points or chips.
-        N_("returned with the highest score still in ({n})"),
+    # Translators: a score change: {n} a score.
+    "buy-back-score": lambda v, them: _("returned with the highest score still in ({n})").format(
+        n=score(parse_amount(v["score"]))
     ),
-    (
-        r"last player standing takes the pot \(" + _N + r"\)",
-        # Translators: {n} a number of points or chips.
-        N_("took the pot as the last player standing ({n})"),
+    # Translators: a change of chips: {n} a number of chips.
+    "pot": lambda v, them: _("took the pot as the last player standing ({n})").format(
+        n=chips(Fraction(v["pot"]))
     ),
-)
-"""The engine's reasons (without a counterparty) and how the window says them."""
+}
+"""Each reason code's words, from its values and the counterparty's name (or None)."""
 
 
-def _read_back(table: tuple[tuple[str, str], ...], text: str) -> str | None:
-    """An English sentence of the engine said in the language: the first pattern of
-    ``table`` it matches gives the catalogue's sentence, filled with the values read back
-    out of it (an exact amount ``75/2`` as chips are written, ``37½``); None if none
-    matches."""
-    for pattern, words in table:
-        found = re.fullmatch(pattern, text)
-        if found is not None:
-            values = {
-                k: chips(Fraction(v)) if "/" in v and re.fullmatch(r"-?\d+/\d+", v) else v
-                for k, v in found.groupdict().items()
-            }
-            return _(words).format(**values)
-    return None
-
-
-def _plain_reason(text: str) -> str:
-    """A name-free reason of the engine in the language (unknown: as it was written)."""
-    said = _read_back(REASONS, text)
-    return text if said is None else said
-
-
-def reason_words(entry: LedgerEntry, names: Sequence[str]) -> str:
-    """An entry's reason as the window says it, worded from the entry's kind and
-    counterparty with grammar for ``You``: ``your deadwood``, ``Ben's deadwood``,
-    ``to you: deadwood 7``, ``difference 38 - 9 with you``.
-
-    The stored reason (written by the engine with the session's names, kept as it is for
-    files and the command line) supplies only the name-free detail, such as the counts of
-    a difference; the counterparty is named here, from ``names``."""
-    reason = entry.reason
+def reason_words(entry: LedgerEntry, names: Sequence[str] = ()) -> str:
+    """An entry's reason in the language, from its code and values (``entry.why``), with
+    grammar for ``You``: ``your deadwood``, ``Ben's deadwood``, ``to you: deadwood 7``,
+    ``difference 38 - 9 with you``. ``names``: the session's names by seat, which name
+    the entry's counterparty. An entry without values (made by hand, or an old save's row
+    its moves no longer give) shows the words it was stored with."""
+    why = entry.why
+    if why is None:
+        return entry.reason
     other = entry.counterparty
-    if other is None or not 0 <= other < len(names):
-        return _plain_reason(reason)
-    them = names[other]
-    if reason.startswith(("to ", "from ")) and ": " in reason:
-        # a transfer between two players (Knock Rummy): paid to or taken from the other
-        detail = _plain_reason(reason.partition(": ")[2])
-        if entry.amount < 0:
-            # Translators: points paid to another player, and why ({reason}).
-            return _either(
-                them,
-                # Translators: {reason} why points were paid to the player at the screen.
-                _("to you: {reason}"),
-                # Translators: {player} is a player's name.
-                _("to {player}: {reason}"),
-                reason=detail,
-            )
-        # Translators: points taken from another player, and why ({reason}).
+    them = names[other] if other is not None and 0 <= other < len(names) else None
+    detail = _REASONS[why.code](why.values, them)
+    if them is None or why.party is None:
+        return detail
+    if why.party == "to":
+        return _either(
+            them,
+            # Translators: {reason} why points were paid to the player at the screen.
+            _("to you: {reason}"),
+            # Translators: points paid to another player, and why ({reason}); {player} is a
+            # player's name.
+            _("to {player}: {reason}"),
+            reason=detail,
+        )
+    if why.party == "from":
         return _either(
             them,
             # Translators: {reason} why points were taken from the player at the screen.
             _("from you: {reason}"),
-            # Translators: {player} is a player's name.
+            # Translators: points taken from another player, and why ({reason}); {player}
+            # is a player's name.
             _("from {player}: {reason}"),
             reason=detail,
         )
-    if entry.kind == "difference" and reason.endswith("'s deadwood"):
-        # Translators: {player} is a player's name.
-        return _either(
-            them,
-            _("your deadwood"),
-            # Translators: {player} is a player's name.
-            _("{player}'s deadwood"),
-        )
-    if " with " in reason:
-        detail = _plain_reason(reason.rpartition(" with ")[0])
+    return _either(
+        them,
+        # Translators: {reason} why a score changed ("difference 38 - 9"), counted against
+        # the player at the screen.
+        _("{reason} with you"),
         # Translators: a score change and whom it was counted against: {reason} is
-        # "difference 38 - 9".
-        return _either(
-            them,
-            # Translators: {reason} why a score changed ("difference 38 - 9").
-            _("{reason} with you"),
-            # Translators: {player} is a player's name.
-            _("{reason} with {player}"),
-            reason=detail,
-        )
-    return _plain_reason(reason)
+        # "difference 38 - 9"; {player} is a player's name.
+        _("{reason} with {player}"),
+        reason=detail,
+    )
 
 
-RULES: tuple[tuple[str, str], ...] = (
-    (
-        r"nobody may knock until every player has had one turn",
-        N_("Nobody may knock until every player has had one turn."),
+_RULES = {
+    "upcard-offered": N_("The upcard is offered first: take it or pass."),
+    "draw-first": N_("Draw a card (from the stock or the discard pile) before discarding."),
+    "stock-empty": N_("The stock is empty: take the discard or pass."),
+    "discard-pile-empty": N_("The discard pile is empty."),
+    "upcard-passed": N_("Both players passed the upcard, so the first draw is from the stock."),
+    "pass-not-allowed": N_(
+        "Passing is allowed only on the upcard offer or when the stock is empty."
     ),
-    (
-        r"draw a card \(from the stock or the discard pile\) before discarding",
-        N_("Draw a card (from the stock or the discard pile) before discarding."),
+    "drawn-already": N_("You have drawn already: discard a card or knock."),
+    "taken-card-kept": N_(
+        "A card taken from the discard pile cannot be discarded in the same turn."
     ),
-    (
-        r"you have drawn already: discard a card or knock",
-        N_("You have drawn already: discard a card or knock."),
-    ),
-    (
-        r"a knock must keep deadwood of (?P<limit>\d+) or less, and this one keeps (?P<count>\d+)",
-        # Translators: {limit} the most deadwood a knock may keep, {count} what this one keeps.
-        N_("A knock must keep deadwood of {limit} or less, and this one keeps {count}."),
-    ),
-    (
-        r"the upcard is offered first: take it or pass",
-        N_("The upcard is offered first: take it or pass."),
-    ),
-    (
-        r"the stock is empty: take the discard or pass",
-        N_("The stock is empty: take the discard or pass."),
-    ),
-    (r"the discard pile is empty", N_("The discard pile is empty.")),
-    (
-        r"both players passed the upcard, so the first draw is from the stock",
-        N_("Both players passed the upcard, so the first draw is from the stock."),
-    ),
-    (
-        r"passing is allowed only on the upcard offer or when the stock is empty",
-        N_("Passing is allowed only on the upcard offer or when the stock is empty."),
-    ),
-    (
-        r"(?P<card>\S+) is not in your hand",
-        # Translators: {card} a card ("7♥").
-        N_("{card} is not in your hand."),
-    ),
-    (
-        r"a card taken from the discard pile cannot be discarded in the same turn",
-        N_("A card taken from the discard pile cannot be discarded in the same turn."),
-    ),
-    (r"the hand is over", N_("The hand is over.")),
-    (
-        r"this game has no take-backs \(they are for one player against computers\)",
-        N_("This game has no take-backs (they are for one player against computers)."),
-    ),
-    (r"a knock cannot be taken back", N_("A knock cannot be taken back.")),
-    (r"the discard has been taken back already", N_("The discard has been taken back already.")),
-    (r"the discard ended the hand", N_("The discard ended the hand.")),
-)
-"""The engine's rules as it refuses a move (in English, for files, logs and the command
-line), and how the table says them: whole sentences with the values read back."""
+    "first-round-no-knock": N_("Nobody may knock until every player has had one turn."),
+    "hand-over": N_("The hand is over."),
+    "hand-in-play": N_("A hand is being played."),
+    "deal-next": N_("The hand is over: deal the next one."),
+    "session-over": N_("The game is over."),
+    "no-take-backs": N_("This game has no take-backs (they are for one player against computers)."),
+    "knock-kept": N_("A knock cannot be taken back."),
+    "taken-back-already": N_("The discard has been taken back already."),
+    "discard-ended-hand": N_("The discard ended the hand."),
+    "take-back-too-late": N_("A discard can be taken back only until the next player has moved."),
+    "script-over": N_("The lesson is over."),
+}
+"""The refusals whose sentence carries no value."""
+
+_OUTSIDE_A_HAND = {
+    "next": N_("Dealing the next hand is not a move within a hand."),
+    "buy-back": N_("Buying back is not a move within a hand."),
+    "stay-out": N_("Staying out is not a move within a hand."),
+    "undo": N_("Taking back a discard is not a move within a hand."),
+}
+"""``not-a-hand-action``: the session's actions (and a take-back), which a hand refuses."""
+_OTHER_MOVE = N_("That move is not a move within a hand.")
 
 
-def rule_words(rule: str) -> str:
-    """A refusal's rule as the status line says it, in the language: ``Draw a card (from
-    the stock or the discard pile) before discarding.``; a rule this table does not know
-    is shown as the engine wrote it."""
-    said = _read_back(RULES, rule)
-    return rule[:1].upper() + rule[1:] + "." if said is None else said
+def _card_named(values) -> str:
+    return Card.parse(values["card"]).symbol
+
+
+_NAMED_RULES = {
+    # Translators: {card} a card ("7♥").
+    "card-not-held": lambda v: _("{card} is not in your hand.").format(card=_card_named(v)),
+    # Translators: {limit} the most deadwood a knock may keep, {count} what this one keeps.
+    "knock-deadwood-over-limit": lambda v: _(
+        "A knock must keep deadwood of {limit} or less, and this one keeps {count}."
+    ).format(limit=v["limit"], count=v["count"]),
+    # Translators: {number} a player's place at the table (1, 2...).
+    "out-of-turn-in-hand": lambda v: _("It is player {number}'s turn.").format(number=v["number"]),
+    "not-a-hand-action": lambda v: _(_OUTSIDE_A_HAND.get(v["action"], _OTHER_MOVE)),
+    # Translators: {kind} the name of a type in the program's code ("str"), as it is.
+    "not-an-action": lambda v: _("A {kind} is not an action.").format(kind=v["kind"]),
+    # Translators: {kind} the name of a type in the program's code ("str"), as it is.
+    "discard-without-card": lambda v: _("A discard must name a card, not a {kind}.").format(
+        kind=v["kind"]
+    ),
+    # Translators: {kind} the name of a type in the program's code ("str"), as it is.
+    "knock-without-card": lambda v: _("A knock must name a card, not a {kind}.").format(
+        kind=v["kind"]
+    ),
+    "out-of-turn": lambda v: _either(
+        v["player"],
+        _("It is your turn."),
+        # Translators: {player} is a player's name.
+        _("It is {player}'s turn."),
+    ),
+    "answer-buy-back": lambda v: _either(
+        v["player"],
+        _("You must answer the buy-back offer first."),
+        # Translators: {player} is a player's name.
+        _("{player} must answer the buy-back offer first."),
+    ),
+    "take-back-not-yours": lambda v: _either(
+        v["player"],
+        _("Only you may take back a discard in this game."),
+        # Translators: {player} is a player's name.
+        _("Only {player} may take back a discard in this game."),
+    ),
+    "take-back-by-discarder": lambda v: _either(
+        v["player"],
+        _("Only you, who discarded, may take the discard back."),
+        # Translators: {player} is a player's name.
+        _("Only {player}, who discarded, may take the discard back."),
+    ),
+    "script-step": lambda v: lessons.try_action(parse_action(v["action"])),
+    "script-waits": lambda v: lessons.try_action(None),
+}
+"""The refusals whose sentence is made from their values."""
+
+
+def refusal_words(refusal: Refusal, you: int | None = None) -> str:
+    """A refused move's rule as the status line says it, in the language, from its code
+    and values: ``Draw a card (from the stock or the discard pile) before discarding.``,
+    ``7♥ is not in your hand.``; a refusal that names a seat speaks to it as "you" when it
+    is ``you`` (the seat on screen)."""
+    plain = _RULES.get(refusal.code)
+    if plain is not None:
+        return _(plain)
+    values = dict(refusal.values)
+    if "seat" in values and "player" in values:
+        values["player"] = addressed([str(values["player"])], 0 if values["seat"] == you else None)[
+            0
+        ]
+    return _NAMED_RULES[refusal.code](values)
+
+
+message.say_values_of(Refusal, refusal_words)  # a refusal kept in a message is said so too
 
 
 def more_changes(count: int) -> str:

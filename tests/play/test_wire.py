@@ -14,6 +14,7 @@ from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import Discard, DrawStock, Knock
 from knockrummy.engine.cards import Card
 from knockrummy.engine.profiles import PROFILES, get_profile
+from knockrummy.engine.refusals import Refusal
 from knockrummy.engine.session import SessionState
 from knockrummy.engine.views import FaceDownKnock, player_view, spectator_view
 from knockrummy.play.loopback import read_action, read_update, update_message
@@ -64,7 +65,7 @@ def test_news_reads_back_with_the_face_down_knock_and_exact_amounts():
         Moved(0, FaceDownKnock(), ()),
         Moved(1, Knock(Card.parse("7H")), ()),
         Moved(None, DrawStock(), ()),
-        Refused(2, Discard(Card.parse("TD")), "the hand is over"),
+        Refused(2, Discard(Card.parse("TD")), Refusal("hand-over")),
     )
     update = Update(1, view, news, 9, 1, "", 12345, "ABCD")
     assert round_trip(update) == update

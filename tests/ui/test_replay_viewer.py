@@ -13,6 +13,7 @@ from knockrummy.ai import make_bot
 from knockrummy.ai.review import review_json
 from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import Knock
+from knockrummy.language.message import shown
 from knockrummy.persistence.schema import InvalidDataError
 from knockrummy.records import coach
 from knockrummy.settings import Settings
@@ -275,7 +276,8 @@ def test_the_viewer_opens_a_damaged_session_on_its_plain_problem(tmp_path, damag
         game.store.db.execute(damage, {"id": sid})
     app, viewer = open_viewer(game, sid)
     assert viewer.row is None and viewer.replay is None and viewer.review_job is None
-    assert viewer.problem == f"This session cannot be replayed: {game.store.problem(sid)}"
+    said = shown(game.store.problem(sid))  # the refusal worded as the window words it
+    assert viewer.problem == f"This session cannot be replayed: {said}"
     app.dirty = True
     step(app)  # drawn, not crashed
 

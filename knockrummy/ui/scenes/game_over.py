@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine.ledger import EntryKind
 from ...engine.profiles import get_profile
 from ...engine.session import SessionState
 from ...language import N_, _, ngettext
@@ -75,7 +76,7 @@ class GameOverScreen(MenuScreen):
     @property
     def pot_won(self):
         """Knock Rami: the chips the last player standing took (0 in the other games)."""
-        return sum(e.amount for e in self.state.ledger if e.kind == "pot")
+        return sum(e.amount for e in self.state.ledger if e.kind == EntryKind.POT)
 
     def rematch(self) -> None:
         """The same seats and rules, dealt from the next seed."""

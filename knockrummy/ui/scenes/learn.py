@@ -23,6 +23,7 @@ import pygame
 from ...engine.actions import Action
 from ...engine.cards import Card
 from ...engine.errors import IllegalActionError
+from ...engine.refusals import Refusal
 from ...language import _
 from ...language.games import short_name
 from ...play.seats import Person, Scripted
@@ -47,7 +48,7 @@ from ..wording import (
     lesson_counter,
     lesson_do_it,
     lesson_label,
-    rule_words,
+    refusal_words,
 )
 from .menu import MenuScreen, column
 
@@ -145,15 +146,13 @@ class LessonScene(Scene):
         step = self.step
         return step.action if step is not None and step.by == lessons.COACH else None
 
-    def _refuse(self, action: Action, seat: int | None) -> str | None:
+    def _refuse(self, action: Action, seat: int | None) -> Refusal | None:
         """The step's rule: only its own move is made (the engine checks it too)."""
         step = self.step
         if step is None or (seat == lessons.COACH and action != step.action):
-            return "the lesson is over"
+            return Refusal("script-over")
         if seat != lessons.COACH:
-            why = lessons.refusal(step, action)
-            if why is not None:
-                return why[0].lower() + why[1:].rstrip(".")
+            return lessons.step_refusal(step, action)
         return None
 
     def _done(self, played) -> None:
@@ -226,7 +225,7 @@ class LessonScene(Scene):
         try:
             self.table.handle(event)
         except IllegalActionError as exc:  # a panel button the step does not teach
-            self.table.say(rule_words(exc.rule))
+            self.table.say(refusal_words(exc.refusal))
 
     @property
     def busy(self) -> bool:

@@ -24,7 +24,7 @@ from pathlib import Path
 import pygame
 
 from ... import workers
-from ...engine.ledger import LedgerEntry
+from ...engine.ledger import Account, LedgerEntry
 from ...language import N_, _, pgettext
 from ...language.games import short_name
 from ...language.message import Message, shown
@@ -601,7 +601,7 @@ def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict])
         for e in entries:
             if e.hand == hand["number"]:
                 amount = ("+" if e.amount > 0 else "") + score(e.amount)
-                if e.account == "chips":
+                if e.account == Account.CHIPS:
                     # Translators: a change of chips in the ledger: {player} {amount} chips,
                     # then {reason}, why (the table's words).
                     change = _("{player} {amount} chips: {reason}")

@@ -113,7 +113,7 @@ from ..wording import (
     knock_card,
     knock_label,
     pot_label,
-    rule_words,
+    refusal_words,
     score_sheet_row,
     score_sheet_title,
     setting_notice,
@@ -819,7 +819,7 @@ class TableScene(Scene):
             return
         for refused in news.refusals:
             self._refused = refused
-            self.say(rule_words(refused.rule))
+            self.say(refusal_words(refused.refusal, self._addressed))
         for trouble in news.troubles:  # a save failed: the table plays on, unsaved
             self.say(trouble.text, SAVE_FAILED_SECONDS)
 
@@ -1248,7 +1248,7 @@ class TableScene(Scene):
             geometry=self.geometry,
             motion=self.motion.snapshot(),
             game_line=game_and_hand(self.profile.name, view.hand_number),
-            pot=pot_label(view.pot) if self.profile.session == "elimination" else None,
+            pot=pot_label(view.pot) if self.profile.has_pot else None,
             bottom=bottom,
             face_down=self.hidden_hand,
             selected=self.selected,

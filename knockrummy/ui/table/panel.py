@@ -22,7 +22,7 @@ import pygame
 
 from ...engine.actions import Action, BuyBack, NextHand, StayOut
 from ...engine.cards import Card
-from ...engine.ledger import LedgerEntry
+from ...engine.ledger import EntryKind, LedgerEntry
 from ...engine.profiles import get_profile
 from ...engine.session import BUY_BACK, SESSION_OVER, buy_back_price, buy_back_score
 from ...engine.views import PlayerView
@@ -364,7 +364,9 @@ class HandEndPanel:
     def hand_result(self, seat: int) -> int:
         """The hand's change to ``seat``'s score: its entries less a buy-back's return,
         which has its own line under it."""
-        return sum(e.amount for e in self.changes.get(seat, []) if e.kind != "buy-back-score")
+        return sum(
+            e.amount for e in self.changes.get(seat, []) if e.kind != EntryKind.BUY_BACK_SCORE
+        )
 
     def _change_width(self, size: int) -> int:
         """The widest change and total of the rows, side by side as the panel draws them
