@@ -12,13 +12,16 @@ from hypothesis import strategies as st
 from knockrummy.engine.profiles import PROFILES, get_profile, registered
 from knockrummy.records.deal_codes import (
     ALPHABET,
+    MAX_SEED,
     SEAT_KINDS,
     Deal,
     DealCodeError,
+    code_of,
     daily_deal,
     decode,
     encode,
     fingerprint,
+    new_seed,
 )
 
 
@@ -154,7 +157,6 @@ def test_a_fingerprint_is_the_sha256_of_the_hand_seed():
 
 
 def test_a_saved_table_with_an_expert_seat_shares_a_code_that_seats_expert():
-    from knockrummy.records.deal_codes import code_of
     from knockrummy.ui.seats import seats_for_deal
 
     seats = [
@@ -164,3 +166,29 @@ def test_a_saved_table_with_an_expert_seat_shares_a_code_that_seats_expert():
     deal = decode(code_of("knock-rummy", seats, 77))
     assert deal.seats == ("human", "expert")
     assert [s.level for s in seats_for_deal(deal.seats) if not s.is_human] == ["expert"]
+
+
+def _spread(seeds: list[int]) -> None:
+    """Seeds drawn over 63 bits: every one a deal code holds, each bit seen both ways (64
+    draws miss a bit only once in 2**64), none twice."""
+    assert all(0 <= seed <= MAX_SEED for seed in seeds)
+    assert len(set(seeds)) == len(seeds)
+    for bit in range(63):
+        assert any(seed >> bit & 1 for seed in seeds), f"bit {bit} is never set"
+        assert not all(seed >> bit & 1 for seed in seeds), f"bit {bit} is always set"
+
+
+def test_a_new_seed_is_drawn_over_every_bit_a_deal_code_holds():
+    _spread([new_seed() for _ in range(64)])
+
+
+def test_a_game_started_without_a_seed_draws_it_over_63_bits(tmp_path):
+    from knockrummy.ui.game import Game
+    from knockrummy.ui.seats import default_seats
+
+    game = Game.open(str(tmp_path))
+    seeds = [game.start("gin-rummy", default_seats(2))[1].seed for _ in range(64)]
+    _spread(seeds)
+    assert decode(code_of("gin-rummy", default_seats(2), max(seeds))).seed == max(seeds)
+    # an explicit seed (a deal code's, --seed) is kept as it is
+    assert game.start("gin-rummy", default_seats(2), seed=12345)[1].seed == 12345

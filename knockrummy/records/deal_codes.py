@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import secrets
 from dataclasses import dataclass
 
 from ..engine.profiles import PROFILES, get_profile, profile_by_deal_code
@@ -46,6 +47,7 @@ SHORT_KINDS = 4
 LONG = 7
 """The players field that marks the long form (see the module's docstring)."""
 MAX_SEED = 2**63 - 1
+"""The largest session seed a deal code holds (63 bits)."""
 DAILY_LEVEL = "hard"
 GROUP = 4
 """Characters between dashes when a code is written out."""
@@ -164,6 +166,13 @@ def decode(text: str) -> Deal:
         return Deal(profile.id, seats, seed)
     except ValueError as exc:
         raise DealCodeError(f"this deal code names an impossible table ({exc})") from exc
+
+
+def new_seed() -> int:
+    """A new session's seed: drawn from the system's secure source (``secrets``) over every
+    seed a deal code holds, 0 to ``MAX_SEED``, so that no one can guess it or try every
+    seed against what the table shows (see docs/manual.md, "fair deals")."""
+    return secrets.randbelow(MAX_SEED + 1)
 
 
 def daily_deal(profile_id: str, day: datetime.date) -> Deal:
