@@ -35,7 +35,9 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
+from ..engine.phases import SessionPhase
 from ..engine.profiles import PROFILES, get_profile, profile_by_deal_code
+from ..language import N_, _
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base 32."""
@@ -51,6 +53,12 @@ MAX_SEED = 2**63 - 1
 DAILY_LEVEL = "hard"
 GROUP = 4
 """Characters between dashes when a code is written out."""
+# Translators: said where a deal code would be while its game is not over.
+DEAL_CODE_LATER = N_(
+    "The deal code is shown when the game is over: it deals every hand of the game, the "
+    "ones still to come too."
+)
+"""What Details and the ledger say where a session's deal code is withheld."""
 
 
 class DealCodeError(ValueError):
@@ -194,25 +202,44 @@ def code_of(profile_id: str, seats, seed: int) -> str:
     return Deal(profile_id, kinds, seed).code
 
 
-def fairness_details(hand_seed: int, over: bool, code: str | None = None) -> tuple[str, ...]:
-    """The table's Details: while a hand is played, the whole fingerprint of its seed;
-    once it is over, the seed itself (whose hash is that fingerprint) and the deal code that
-    deals the session again; each with a line saying what it is for."""
+def fairness_details(
+    hand_seed: int, phase: SessionPhase | str, code: str | None = None
+) -> tuple[str, ...]:
+    """The table's Details in the session's ``phase``: while a hand is played, the whole
+    fingerprint of its seed; once it is over, the seed itself (whose hash is that
+    fingerprint); and once the whole session is over, the deal code ``code`` that deals it
+    again. Before then the code is withheld, as it deals the hands still to come (a line
+    says when it will be shown); a hand's seed deals that hand only. Each value comes with
+    a line saying what it is for."""
+    phase = SessionPhase(phase)
     whole = fingerprint(hand_seed)
-    if not over:
+    if phase == SessionPhase.PLAYING:
         return (
-            "This hand's deal fingerprint",
+            # Translators: the table's Details, while a hand is played; its hexadecimal
+            # fingerprint follows on two lines.
+            _("This hand's deal fingerprint"),
             whole[:32],
             whole[32:],
-            "It is fixed before the first card is dealt; the hand's seed, shown when the "
-            "hand is over, proves it.",
+            _(
+                "It is fixed before the first card is dealt; the hand's seed, shown when the "
+                "hand is over, proves it."
+            ),
         )
     lines = (
-        f"This hand's seed: {hand_seed}",
-        "Its fingerprint",
+        # Translators: the table's Details once a hand is over; {seed} is a whole number.
+        _("This hand's seed: {seed}").format(seed=hand_seed),
+        # Translators: the seed's hexadecimal fingerprint follows on two lines.
+        _("Its fingerprint"),
         whole[:32],
         whole[32:],
     )
-    if code is not None:
-        lines += (f"Deal code {code}", "Enter it in New game to play these deals again.")
-    return lines
+    if code is None:
+        return lines
+    if phase != SessionPhase.OVER:
+        return (*lines, _(DEAL_CODE_LATER))
+    return (
+        *lines,
+        # Translators: {code} is a deal code ("4F2Q-8M1Z-C7").
+        _("Deal code {code}").format(code=code),
+        _("Enter it in New game to play these deals again."),
+    )

@@ -1241,9 +1241,7 @@ class TableScene(Scene):
             look=self.look,
             story=self._story(bottom),
             details=fairness_details(
-                hand_seed(self.session.seed, view.hand_number),
-                view.phase != PLAYING,
-                self.hooks.deal_code,
+                hand_seed(self.session.seed, view.hand_number), view.phase, self.hooks.deal_code
             )
             if self.show_details
             else None,
