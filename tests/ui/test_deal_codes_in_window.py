@@ -9,6 +9,7 @@ import pygame
 
 from knockrummy.engine.session import new_session
 from knockrummy.persistence.stats import best_daily, daily_results
+from knockrummy.persistence.store import deal_code
 from knockrummy.records.deal_codes import Deal, daily_deal
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
@@ -51,8 +52,9 @@ def test_play_this_deal_deals_the_codes_cards_with_you_in_its_human_seat(tmp_pat
     row = game.store.session(table.session_id)
     assert [(s.kind, s.level) for s in row.seats] == [("computer", "hard"), ("human", "medium")]
     assert row.seats[1].name == "You"
+    assert deal_code(row) == deal.code, "the same code deals it again"
     (summary,) = game.store.summaries()
-    assert summary.deal_code == deal.code, "the same code deals it again"
+    assert summary.deal_code is None, "shown once the game is over"
 
 
 def test_a_mistyped_deal_code_is_refused_in_words_and_nothing_is_dealt(tmp_path):
