@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
+import random
 from types import SimpleNamespace
 
 import pytest
@@ -10,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from knockrummy.engine.profiles import PROFILES, get_profile, registered
+from knockrummy.engine.session import hand_seed
 from knockrummy.records.deal_codes import (
     ALPHABET,
     MAX_SEED,
@@ -23,6 +26,7 @@ from knockrummy.records.deal_codes import (
     fingerprint,
     new_seed,
 )
+from knockrummy.records.replay import dealt_hand
 
 
 @st.composite
@@ -150,8 +154,6 @@ def test_the_daily_deal_is_the_same_for_the_same_date_and_differs_by_day_and_pro
 
 
 def test_a_fingerprint_is_the_sha256_of_the_hand_seed():
-    import hashlib
-
     assert fingerprint(42) == hashlib.sha256(b"knockrummy/hand-seed/42").hexdigest()
     assert fingerprint(42) != fingerprint(43)
 
@@ -192,3 +194,31 @@ def test_a_game_started_without_a_seed_draws_it_over_63_bits(tmp_path):
     assert decode(code_of("gin-rummy", default_seats(2), max(seeds))).seed == max(seeds)
     # an explicit seed (a deal code's, --seed) is kept as it is
     assert game.start("gin-rummy", default_seats(2), seed=12345)[1].seed == 12345
+
+
+def test_a_code_shared_before_secret_seeds_deals_the_same_hands():
+    # dealt and written down by the version that drew seeds from 2**31 values
+    deal = decode("41C1-SB")
+    first, second = (dealt_hand(deal.profile_id, 2, deal.seed, n) for n in (1, 2))
+    assert (first.seed, first.dealer, second.seed) == (7868917077338812037, 1, 5244528205313663596)
+    assert fingerprint(first.seed).startswith("9deac1314bccb826")
+    assert " ".join(str(c) for c in first.hands[0]) == "4C 7S 5C 3S AH 9C 6S QD 5H QS"
+
+
+def test_the_daily_deal_is_dealt_as_before():
+    deal = daily_deal("gin-rummy", datetime.date(2026, 12, 1))
+    assert (deal.seed, deal.code) == (88354388, "832M-8BJM-E")
+    first = dealt_hand(deal.profile_id, 2, deal.seed, 1)
+    assert first.seed == 4984668823682403302
+    assert " ".join(str(c) for c in first.hands[0]) == "8D 7D 6D KD 6H 5D JH AD 4S JS"
+
+
+@pytest.mark.parametrize("session_seed", [0, 12345, 2**31 - 1, MAX_SEED])
+def test_a_hand_seed_reaches_the_session_seed_only_through_sha512(session_seed):
+    # the fair deals' argument (docs/manual.md): Python seeds its generator with a text and
+    # the text's SHA-512 digest, so a hand's seed leads back to the session seed only by
+    # trying session seeds; a Python that seeded otherwise would need the argument again
+    text = f"knockrummy/{session_seed}/hand/3".encode()
+    keyed = random.Random(int.from_bytes(text + hashlib.sha512(text).digest(), "big"))
+    assert hand_seed(session_seed, 3) == keyed.getrandbits(63)
+    assert hand_seed(session_seed, 3) != hand_seed(session_seed ^ 1 << 62, 3)

@@ -14,6 +14,10 @@ Glossary:
                  player against the hard level.
     fingerprint  the SHA-256 hash of a hand's seed, shown before the hand; the seed is shown
                  after it, so anyone can check the cards were fixed before play began.
+    secret seed  a new game's session seed (:func:`new_seed`), drawn over 63 bits. Its deal
+                 code deals every hand, the ones still to come too, so it is shown only once
+                 the session is over; a hand's seed deals that hand only (see docs/manual.md,
+                 "fair deals", for why neither leads back to the session seed).
 
 The bit layout of a code, most significant first: profile (3 bits, the profile's
 ``deal_code``), players less two (3),

@@ -10,7 +10,9 @@ Glossary:
     fairness     a hand's seed is fixed before it is played (it follows from the session
                  seed and the hand number); its SHA-256 :func:`~knockrummy.records.deal_codes.
                  fingerprint` is shown first and the seed after, and :func:`dealt_hand`
-                 recomputes the cards from the seed, so anyone can check them.
+                 recomputes the cards from the seed, so anyone can check them. A hand is
+                 replayed once it is over: while it is played, its replay would show
+                 every hand and the stock.
 
 Everything here replays through the checked engine: a stored hand that no longer replays
 is reported, never shown wrongly.
