@@ -7,21 +7,26 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from knockrummy import language
 from knockrummy.ai import make_bot
 from knockrummy.ai.simple import SimpleBot
 from knockrummy.engine.actions import NextHand
 from knockrummy.engine.session import HAND_OVER, PLAYING, apply, hand_seed, new_session
 from knockrummy.engine.views import player_view
+from knockrummy.language import _
 from knockrummy.records.deal_codes import DEAL_CODE_LATER, code_of, fingerprint
 from knockrummy.settings import Settings
+from knockrummy.ui.fonts import recording_cuts
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.replay_viewer import ReplayViewer
 from knockrummy.ui.seats import default_seats
 from knockrummy.ui.table.controller import TableScene
+from knockrummy.ui.table.hooks import TableHooks
+from knockrummy.ui.table.painter import Marks, draw_table
 
-from .conftest import click, key, press, step
+from .conftest import click, key, make_table, press, run_until, step
 
 SEED = 31
 
@@ -151,3 +156,26 @@ def test_the_hand_end_panel_opens_the_hand_in_the_replay_viewer_and_comes_back(t
     back = app.scene
     assert isinstance(back, TableScene) and back.session_id == sid
     assert back.session.phase == HAND_OVER and back.session.hand_number == 1
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "es"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_details_at_a_hands_end_fit_their_box_with_the_line_on_the_code(size, code):
+    hooks = TableHooks(deal_code=code_of("knock-rummy", default_seats(2), 2))
+    app, scene = make_table(players=2, size=size, seed=2, humans=0, hooks=hooks)
+    scene.resize(size)
+    assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
+    scene.show_details = True
+    with language.speaking(code):
+        marks = Marks()
+        with recording_cuts() as cuts:
+            draw_table(scene.frame(), pygame.Surface(size), marks)
+        texts = " ".join(m.group for m in marks if m.kind == "text" and m.layer == 2)
+        assert str(hand_seed(2, 1)) in texts and _(DEAL_CODE_LATER).split()[1] in texts
+        assert hooks.deal_code not in texts
+    # the box and each of its lines whole and in the window (what lies under the box is
+    # the table's own affair)
+    (box,) = [m for m in marks if m.kind == "box" and m.group == "details"]
+    assert pygame.Rect((0, 0), size).contains(box.rect) and cuts == []
+    lines = [m for m in marks if m.kind == "text" and m.layer == 2]
+    assert len(lines) >= 6 and all(box.rect.contains(m.rect) for m in lines)
