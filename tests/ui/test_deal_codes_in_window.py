@@ -109,3 +109,23 @@ def test_new_game_shows_todays_result_and_the_best_beside_the_daily_deal(tmp_pat
     screen.choose_profile("gin-rummy")
     assert "today 0 (under way)" in screen.daily_text
     assert "March 14, 2026" in screen.daily_text
+
+
+def test_a_long_code_being_typed_shows_its_end_and_plays(tmp_path, monkeypatch):
+    from knockrummy.records.deal_codes import MAX_SEED
+    from knockrummy.ui import fonts
+
+    drawn = []
+    real = fonts.render
+    monkeypatch.setattr(
+        fonts, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
+    )
+    game, app, screen = new_game_screen(tmp_path)
+    screen.resize((1024, 640))
+    deal = Deal("knock-rummy", ("expert",) * 3 + ("human",) * 3, MAX_SEED)  # 23 characters
+    type_code(app, screen, deal.code)
+    app.dirty = True
+    step(app)
+    assert any(t.startswith("…") and t.endswith(deal.code[-8:] + "|") for t in drawn), drawn
+    step(app, events=[key(pygame.K_RETURN)])
+    assert isinstance(app.scene, TableScene) and app.scene.session.seed == MAX_SEED
