@@ -265,7 +265,11 @@ class SessionState:
 
 
 def hand_seed(session_seed: int, hand_number: int) -> int:
-    """The shuffle seed of hand ``hand_number`` (from 1) of a session."""
+    """The shuffle seed of hand ``hand_number`` (from 1) of a session. Python seeds its
+    generator with this text and the text's SHA-512 digest, so a hand's seed (shown when
+    the hand is over) leads back to the session seed, and to the hands after it, only by
+    trying session seeds; never change how it is drawn (every saved game and deal code
+    would deal other cards)."""
     return random.Random(f"knockrummy/{session_seed}/hand/{hand_number}").getrandbits(63)
 
 

@@ -92,7 +92,8 @@ def player_statistics(store: Store) -> list[PlayerStats]:
 def sessions_json(store: Store) -> dict:
     """``{"sessions": [{"id", "profile", "players", "names", "hands_played", "scores",
     "finished", "winners", "deal_code", "take_backs"}]}``; ``players`` is the number of
-    seats, as in ``sim``; ``take_backs`` the discards taken back (each stored as an
+    seats, as in ``sim``; ``deal_code`` is null until the session is over (it deals the
+    hands still to come); ``take_backs`` the discards taken back (each stored as an
     ``undo`` action; the discard it took back counts nowhere else). If any session is
     damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
     summaries = store.summaries()

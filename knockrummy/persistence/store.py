@@ -82,7 +82,8 @@ class SessionSummary:
     """Why the session cannot be read (a damaged row), or None; a damaged session has no
     names, scores or hands. English as ``str()``, the player's language as ``shown()``."""
     deal_code: str | None = None
-    """The deal code that deals this session again (None for a damaged one)."""
+    """The deal code that deals this session again, once it is over; None before (it
+    deals the hands still to come) and for a damaged session."""
     hand_now: int = 1
     """The hand being played (or just finished): one more than the hands moved on from."""
     turns_now: int = 0
@@ -312,7 +313,7 @@ class Store:
                     winners=r.winners,
                     created=r.created,
                     updated=r.updated,
-                    deal_code=deal_code(r),
+                    deal_code=deal_code(r) if r.finished else None,
                     hand_now=row["hand_now"],
                     turns_now=row["turns_now"],
                     daily=row["daily_day"] if isinstance(row["daily_day"], str) else None,
@@ -644,7 +645,8 @@ def _hand_row(row: sqlite3.Row, session: schema.SessionRow) -> dict:
 
 
 def deal_code(row: schema.SessionRow) -> str:
-    """The deal code of a session: its profile, who sat where and its seed."""
+    """The deal code of a session: its profile, who sat where and its seed. It deals
+    every hand of the session: show it only once the session is over."""
     from ..records.deal_codes import code_of
 
     return code_of(row.profile, row.seats, row.seed)

@@ -63,6 +63,7 @@ def make_table(
     autoplay=False,
     level="easy",
     hooks=None,
+    deal_code=None,
     **settings,
 ):
     app = App(size)
@@ -74,6 +75,7 @@ def make_table(
         Settings(speed=speed, window_size=size, **settings),
         TableOptions(autoplay=autoplay),
         hooks,
+        deal_code=deal_code,
     )
     app.push(scene)
     return app, scene

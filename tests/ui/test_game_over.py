@@ -52,7 +52,12 @@ def test_closing_the_last_panel_shows_the_game_over_screen_with_the_winner(tmp_p
     redraw(app)
 
 
-def test_rematch_deals_the_same_seats_from_the_next_seed(tmp_path):
+def test_rematch_deals_the_same_seats_from_a_new_secret_seed(tmp_path, monkeypatch):
+    # the seed after this one's would be known to anyone who saw this session's deal code
+    drawn = []
+    monkeypatch.setattr(
+        "knockrummy.ui.game.new_seed", lambda: drawn.append(2**62 + 12345) or drawn[-1]
+    )
     game, app = open_game(tmp_path)
     state = finished()
     seats = default_seats(2)
@@ -61,7 +66,7 @@ def test_rematch_deals_the_same_seats_from_the_next_seed(tmp_path):
     app.step(1 / 60, click(app.scene.buttons[0].rect.center))
     table = app.scene
     assert isinstance(table, TableScene)
-    assert table.source.state.seed == state.seed + 1 and table.seats == seats
+    assert drawn and table.source.state.seed == drawn[0] and table.seats == seats
     assert table.source.state.profile_id == state.profile_id and table.source.state.hand_number == 1
     assert game.store.last_unfinished() == table.session_id
 

@@ -8,6 +8,8 @@ import pygame
 import pytest
 
 from knockrummy.ai import make_bot
+from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import Discard, DrawStock
 from knockrummy.engine.session import HAND_OVER, apply
 from knockrummy.engine.views import player_view
@@ -20,7 +22,7 @@ from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.scenes.rules_screen import RulesScreen
 from knockrummy.ui.scenes.settings_screen import SettingsScreen
 from knockrummy.ui.scenes.title import TitleScreen
-from knockrummy.ui.seats import HUMAN, SeatConfig
+from knockrummy.ui.seats import HUMAN, SeatConfig, default_seats
 from knockrummy.ui.table.controller import TableScene
 
 from ..serialize import session_to_json
@@ -133,13 +135,19 @@ def test_ledger_screen_exports_csv_and_imports_a_session(tmp_path):
     ledger.export_csv()
     exported = list((game.paths.data / "exports").glob("ledger-*.csv"))
     assert len(exported) == 1 and exported[0].read_text().startswith("session,profile")
+    ledger.export_json()  # not while it is played: its file would deal the hands to come
+    assert "is not over" in ledger.notices[0]
+    assert not (game.paths.data / "exports" / f"session-{table.session_id}.json").exists()
+    state = play_session("knock-rummy", 2, 5, [SimpleBot(1), SimpleBot(2)])
+    done = game.store.add_session(state, [s.to_json() for s in default_seats(2)])
+    ledger.refresh(select=done)
     ledger.export_json()
-    session_file = game.paths.data / "exports" / f"session-{table.session_id}.json"
+    session_file = game.paths.data / "exports" / f"session-{done}.json"
     assert json.loads(session_file.read_text())["format"] == "knockrummy-session"
     ledger.import_json()
     app.step(1 / 60, [text(str(session_file)), key(pygame.K_RETURN)])
     assert finish_import_work(app, ledger)
-    assert len(game.store.summaries()) == 2 and "Imported" in ledger.notices[0]
+    assert len(game.store.summaries()) == 3 and "Imported" in ledger.notices[0]
     ledger.show("stats")
     step(app)  # the statistics tab draws
 
@@ -325,9 +333,6 @@ def test_each_rules_tab_opens_on_its_own_rules_and_end_and_home_scroll(tmp_path)
 
 def ledger_with_sessions(tmp_path, size):
     """The ledger screen at ``size`` over one finished and one unfinished session."""
-    from knockrummy.ai.simple import SimpleBot
-    from knockrummy.commands.sim import play_session
-
     game, app = open_game(tmp_path)
     seats = [
         {"name": "You", "kind": "human", "level": "medium"},

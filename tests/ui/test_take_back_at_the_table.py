@@ -139,9 +139,10 @@ def test_new_game_offers_take_backs_and_the_daily_deal_and_a_deal_code_do_not(tm
     screen.seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "human")]
     screen.deal()
     assert app.scene.source.state.undo_seat is None  # pass-and-play
+    from knockrummy.persistence.store import deal_code
     from knockrummy.records.deal_codes import decode
 
-    code = game.store.summaries()[-1].deal_code
+    code = deal_code(game.store.session(sid))
     navigator.new_game()
     app.scene.start_deal(decode(code))
     assert app.scene.source.state.undo_seat is None

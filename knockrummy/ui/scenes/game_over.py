@@ -1,10 +1,11 @@
 """The game-over screen: who won (and in Knock Rami the pot), every player's final score,
-the session's score chart, and what next: Rematch (the same seats, the next seed), New
+the session's score chart, and what next: Rematch (the same seats, a new deal), New
 game, or the title. It answers only a fresh press, and Enter never starts a rematch.
 
 Glossary:
-    rematch   a new session with the same rules, seats and stake, dealt from the seed after
-              this one's, so it is a different deal that can still be replayed.
+    rematch   a new session with the same rules, seats and stake, dealt from a new secret
+              seed, as New game deals: the seed after this one's would be known to anyone
+              who has seen this session's deal code, shown now that it is over.
 """
 
 from __future__ import annotations
@@ -79,14 +80,13 @@ class GameOverScreen(MenuScreen):
         return sum(e.amount for e in self.state.ledger if e.kind == EntryKind.POT)
 
     def rematch(self) -> None:
-        """The same seats and rules, dealt from the next seed."""
+        """The same seats and rules, dealt from a new secret seed."""
         state = self.state
         stake = state.stake if get_profile(state.profile_id).has_pot else None
         session_id, new = self.game.start(
             state.profile_id,
             self.seats,
             stake or None,
-            seed=state.seed + 1,
             take_backs=state.undo_seat is not None,
         )
         self.app.navigator.table(session_id, new, self.seats)

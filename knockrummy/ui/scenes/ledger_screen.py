@@ -39,6 +39,7 @@ from ...persistence.exchange import (
 from ...persistence.files import FileFormatError, own_folder, typed_path, write_atomic
 from ...persistence.stats import ledger_csv, player_statistics
 from ...persistence.store import SessionSummary
+from ...records.deal_codes import DEAL_CODE_LATER
 from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
 from ..score_chart import draw_score_chart, running_totals
@@ -66,7 +67,8 @@ class SessionDetail:
     problem: Message | None = None
     """Why the session cannot be shown, if it is damaged (said in the language when drawn)."""
     details: tuple[str, ...] = ()
-    """The deal's details in full (its code and seed), shown under Details (I)."""
+    """The deal's details in full (its code and seed), shown under Details (I) once the
+    session is over; before, a line saying when they will be."""
 
 
 def read_detail(store, summary: SessionSummary) -> SessionDetail:
@@ -78,11 +80,16 @@ def read_detail(store, summary: SessionSummary) -> SessionDetail:
         hands = store.hands(summary.id)
     except FileFormatError as exc:
         return SessionDetail([], [], exc.message)
-    seed = store.session(summary.id).seed
+    if summary.finished:
+        seed = store.session(summary.id).seed
+        details = tuple(details_lines(deal_code=summary.deal_code, seed=seed))
+    else:
+        # the code and the seed deal the hands still to come
+        details = (_(DEAL_CODE_LATER),)
     return SessionDetail(
         running_totals(entries, summary.players),
         hand_lines(summary, entries, hands),
-        details=tuple(details_lines(deal_code=summary.deal_code, seed=seed)),
+        details=details,
     )
 
 

@@ -26,7 +26,7 @@ from ...language.games import level_name, short_name
 from ...records.deal_codes import Deal, DealCodeError, decode
 from ...settings import NAME_LENGTH
 from ..daily_deal import daily_line, start_daily
-from ..fonts import blit_text, fit, wrap
+from ..fonts import blit_text, fit, fit_end, wrap
 from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig, seats_for_deal
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button
@@ -441,12 +441,13 @@ class NewGameScreen(MenuScreen):
             surface, fit(_(CODE_LABEL), small, w * 0.44), small, SOFT,
             (rect.left, self.code_label_top()), "topleft",
         )  # fmt: skip
-        shown = self.code + ("|" if self.typing_code else "")
-        ink = (30, 30, 30) if shown else (120, 120, 110)
-        blit_text(
-            surface, fit(shown or _(CODE_PLACEHOLDER), fs, rect.width - fs), fs, ink,
-            (rect.left + fs * 0.5, rect.centery), "midleft",
-        )  # fmt: skip
+        ink = (30, 30, 30) if self.code or self.typing_code else (120, 120, 110)
+        room = rect.width - fs
+        if self.typing_code:  # a long code (a 63-bit seed, six seats) shows its end
+            shown = fit_end(self.code + "|", fs, room)
+        else:
+            shown = fit(self.code or _(CODE_PLACEHOLDER), fs, room)
+        blit_text(surface, shown, fs, ink, (rect.left + fs * 0.5, rect.centery), "midleft")
         self.code_button.place((0, rect.centery), round(fs * 0.9))
         self.code_button.rect.left = rect.right + fs // 2
         # the daily deal: a row under the title, across the screen

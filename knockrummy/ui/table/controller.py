@@ -1277,7 +1277,8 @@ class TableScene(Scene):
     def _details(self) -> tuple[str, ...]:
         """The deal's details as the source tells them now (see :mod:`...play.stream`)."""
         update = self.update_now
-        return fairness_details(update.fingerprint, update.hand_seed, update.deal_code)
+        later = self.hooks.session_id is not None and self.view.phase != SESSION_OVER
+        return fairness_details(update.fingerprint, update.hand_seed, update.deal_code, later)
 
     def _offered(self, action: Action, legal: list[Action]) -> bool:
         """A pile glows for a legal draw the screen's own rule offers (see the hooks)."""
