@@ -54,7 +54,6 @@ from .database import (
     StoreBusyError,
     StoreError,
     StoreUnavailableError,
-    file_identity,
     identity,
     look,
     memory_database,
@@ -63,6 +62,7 @@ from .database import (
     save_problem,
 )
 from .files import set_aside
+from .ownership import Holding, set_aside_log
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,11 @@ class Store:
     """The game's database. Use :func:`open_store` to open one safely."""
 
     def __init__(
-        self, connection: sqlite3.Connection, path: Path | None, read_only: bool = False
+        self,
+        connection: sqlite3.Connection,
+        path: Path | None,
+        read_only: bool = False,
+        busy_timeout: float = BUSY_TIMEOUT,
     ) -> None:
         self.db = connection
         self.path = path
@@ -115,9 +119,13 @@ class Store:
         """``problem()``'s answers by session and the rows it read."""
         self._scanned: tuple[tuple, _Scan] | None = None
         """The last ``_scan()`` and the database's change counters when it was made."""
-        self.opened = file_identity(path) if path is not None and not read_only else None
-        """Which file was opened for writing (device, inode): every write first checks
-        that it is still the one at ``path`` (see "swapped" in :mod:`.database`)."""
+        self.holding = (
+            Holding.of(connection, path, busy_timeout)
+            if path is not None and not read_only
+            else None
+        )
+        """The file opened for writing: every write first checks that it is still the one
+        at ``path``, and folds the log into it after (see :mod:`.ownership`)."""
 
     # ----------------------------------------------------------------- writing
 
@@ -127,14 +135,19 @@ class Store:
         and everything committed before is left as it was."""
         if self.read_only:
             raise SaveError(N_("This could not be saved: your saved games are read-only."))
-        if self.opened is not None and file_identity(self.path) != self.opened:
+        holding = self.holding
+        if holding is not None and not holding.owned(self.db):
             self.read_only = True
             raise SaveError(SWAPPED)
         try:
             with self.db:
+                if holding is not None:
+                    holding.mark(self.db)
                 yield
         except sqlite3.Error as exc:
             raise save_problem(exc) from exc
+        if holding is not None:
+            holding.fold(self.db)
 
     def create_session(self, state: SessionState, seats: list[dict]) -> int:
         """Record a new session (before its first action); returns its id."""
@@ -313,7 +326,12 @@ class Store:
         return [session_id for (session_id,) in rows if self.problem(session_id) is None]
 
     def close(self) -> None:
-        self.db.close()
+        """Close the database; a file that is no longer the one opened is left exactly as
+        it is (the log is not copied into it)."""
+        if self.holding is not None:
+            self.holding.close(self.db)
+        else:
+            self.db.close()
 
     # ----------------------------------------------------------------- checked reading
 
@@ -661,9 +679,23 @@ IN_USE_UNREAD = N_(
     "Close the other program and start Knock Rummy again."
 )
 SWAPPED = N_(
-    "Your game could not be saved: the saved games file was replaced or moved while "
-    "Knock Rummy had it open. Nothing more is saved this time, so the file now in its "
-    "place is left as it is; start Knock Rummy again to use it."
+    "Your game could not be saved: the saved games file was replaced, moved or deleted "
+    "while Knock Rummy had it open. Nothing more is saved this time, so the file now in "
+    "its place is left as it is; start Knock Rummy again to use it."
+)
+# Translators: a notice on the title screen; {file} is the name the changes were kept
+# under and {folder} the folder they are in.
+STRAY_LOG = N_(
+    "Changes that Knock Rummy had made to another saved games file lay beside yours (the "
+    "file was replaced, moved or deleted while it was open). They were not applied but "
+    "kept as {file} in {folder}; your saved games were left as they are."
+)
+# Translators: a notice on the title screen; {error} is why a file could not be moved
+# (the system's words).
+STRAY_LOG_UNMOVED = N_(
+    "Changes that Knock Rummy had made to another saved games file lie beside yours and "
+    "could not be moved aside ({error}); so that they are not applied, your saved games "
+    "can be looked at, but nothing will be saved this time."
 )
 
 
@@ -676,9 +708,11 @@ def open_store(
     Knock Rummy database, is damaged, or comes from a newer version is renamed aside, kept
     byte for byte, and a fresh database is started; ``message`` tells the player. With
     ``set_aside_bad=False`` DamagedDatabaseError is raised instead and the file is left as
-    it is. Nothing else is ever set aside: a file locked by another program for longer
-    than ``busy_timeout`` seconds, or one that cannot be written, opens read-only; where
-    nothing can be read, the store is in memory. Either way ``message`` says so.
+    it is. A write-ahead log beside the file that was written for another file (see
+    :mod:`.ownership`) is renamed aside, never applied. Nothing else is ever set aside: a
+    file locked by another program for longer than ``busy_timeout`` seconds, or one that
+    cannot be written, opens read-only; where nothing can be read, the store is in memory.
+    Either way ``message`` says so.
     """
     if path is None:
         return OpenResult(_memory_store())
@@ -692,6 +726,7 @@ def open_store(
             "will be saved this time."
         )
         return _in_memory(Message(notice, reason=reason(exc)))
+    log_notice = None  # a stray log set aside
     for _ in range(3):
         seen = identity(path)
         try:
@@ -712,6 +747,13 @@ def open_store(
                 "this time. The file was left as it is."
             )
             return _in_memory(Message(notice, reason=exc.reason))
+        if looked.stray_log:
+            try:
+                kept = set_aside_log(path)
+            except OSError as exc:
+                unmoved = Message(STRAY_LOG_UNMOVED, error=reason(exc))
+                return _read_only(looked, path, unmoved, unmoved)
+            log_notice = Message(STRAY_LOG, file=kept.name, folder=str(kept.parent))
         try:
             db = open_writable(path, busy_timeout)
         except DamagedDatabaseError:
@@ -729,7 +771,7 @@ def open_store(
                 Message(cannot, reason=exc.reason),
             )
         looked.close()
-        return OpenResult(Store(db, path))
+        return OpenResult(Store(db, path, busy_timeout=busy_timeout), log_notice)
     return _in_memory(
         Message(
             N_(
@@ -808,7 +850,8 @@ def _set_aside_and_start_again(
     values = {"reason": problem.message, "file": moved.name, "folder": str(moved.parent)}
     try:
         return OpenResult(
-            Store(open_writable(path, busy_timeout), path), Message(started, **values)
+            Store(open_writable(path, busy_timeout), path, busy_timeout=busy_timeout),
+            Message(started, **values),
         )
     except StoreError as exc:
         # Translators: a notice on the title screen; {reason} says what was wrong with the
