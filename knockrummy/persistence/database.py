@@ -40,7 +40,7 @@ from ..language.message import Message, reason
 from .files import FileFormatError, UnusableFileError, check_own_file
 from .ownership import stray_log
 
-SCHEMA = 4
+SCHEMA = 5
 """Current layout of the database. Older databases are migrated one step at a time."""
 
 BUSY_TIMEOUT = 5.0
@@ -123,7 +123,23 @@ ALTER TABLE sessions ADD COLUMN undo_seat INTEGER;
 """Schema 4 keeps the seat that may take back a discard (NULL: no take-backs, as in every
 session an older version wrote)."""
 
-MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3, 3: _V3_TO_V4}
+_V4_TO_V5 = """
+CREATE TABLE reviews_set_aside (
+    session_id INTEGER NOT NULL,
+    seat,
+    actions,
+    method,
+    decisions,
+    problem TEXT NOT NULL,
+    set_aside REAL NOT NULL
+);
+"""
+"""Schema 5 keeps the kept reviews that failed their checks, set aside as they were read
+(their columns take any value, as the row held), with what was wrong and when: a review is
+derived from the session's actions and is priced again, so a damaged one never makes its
+session damaged."""
+
+MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3, 3: _V3_TO_V4, 4: _V4_TO_V5}
 """From version N to N+1."""
 
 TABLES = frozenset({"meta", "sessions", "actions", "ledger", "hands"})

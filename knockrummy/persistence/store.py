@@ -199,7 +199,7 @@ class Store:
     def delete_session(self, session_id: int) -> None:
         """Remove a session with its actions, ledger and hands (SaveError if refused)."""
         with self._saving():
-            for table in ("actions", "ledger", "hands", "reviews", "daily"):
+            for table in ("actions", "ledger", "hands", "reviews", "reviews_set_aside", "daily"):
                 self.db.execute(f"DELETE FROM {table} WHERE session_id = ?", (session_id,))
             self.db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
 
@@ -358,7 +358,6 @@ class Store:
                 self.load(session_id)
                 self.ledger(session_id)
                 self.hands(session_id)
-                self.reviews(session_id)
                 self.daily_day(session_id)
                 self._problems[key] = None
             except (schema.InvalidDataError, KeyError) as exc:
@@ -375,7 +374,6 @@ class Store:
                 "SELECT seq, seat, action FROM actions WHERE session_id = ? ORDER BY seq",
                 "SELECT * FROM ledger WHERE session_id = ? ORDER BY seq",
                 "SELECT * FROM hands WHERE session_id = ? ORDER BY number",
-                "SELECT * FROM reviews WHERE session_id = ? ORDER BY seat",
                 "SELECT * FROM daily WHERE session_id = ?",
             )
         ]
@@ -423,7 +421,6 @@ class Store:
         players = {i: r.players for i, r in checked.items()}
         entries = self._rows_by_session("ledger", "seq", checked, _ledger_row, problems)
         hands = self._rows_by_session("hands", "number", checked, _hand_row, problems)
-        self._rows_by_session("reviews", "seat", checked, schema.review_row, problems)
         days = self._rows_by_session("daily", "day", checked, schema.daily_row, problems)
         self._action_problems(players, problems)
         scan = _Scan(rows, checked, problems, entries, hands, days)
@@ -487,8 +484,9 @@ class Store:
             )
 
     def saved_review(self, session_id: int, seat: int) -> schema.ReviewRow | None:
-        """The kept review of ``seat``, checked, or None if there is none; InvalidDataError
-        if its row (or the session's) is damaged."""
+        """The kept review of ``seat``, checked, or None if there is none (or it failed its
+        checks: it is set aside, see :meth:`reviews`); InvalidDataError if the session's
+        row is damaged."""
         try:
             reviews = self.reviews(session_id)
         except KeyError:  # no such session: no review either
@@ -496,13 +494,64 @@ class Store:
         return next((r for r in reviews if r.seat == seat), None)
 
     def reviews(self, session_id: int) -> list[schema.ReviewRow]:
-        """Every kept review of the session, checked (InvalidDataError if damaged)."""
+        """Every kept review of the session that passes its checks (InvalidDataError if
+        the session's row is damaged). A review is derived from the session's actions: one
+        that fails its checks (not JSON, a number that is no number, a decision of another
+        seat or of a hand the session has not dealt...) never makes the session damaged.
+        It is moved, as it was, to ``reviews_set_aside`` with what was wrong (where the
+        saves can be written) and left out, so it is priced again."""
         with _reading(session_id):
             session = schema.session_row(self._fetch_row(session_id))
-            rows = self.db.execute(
-                "SELECT * FROM reviews WHERE session_id = ? ORDER BY seat", (session_id,)
-            )
-            return [schema.review_row(r, session) for r in rows]
+        hands = self.db.execute(
+            "SELECT COUNT(*) + 1 FROM actions WHERE session_id = ? AND action = 'next'",
+            (session_id,),
+        ).fetchone()[0]
+        good, bad = [], []
+        rows = self.db.execute(
+            "SELECT rowid, * FROM reviews WHERE session_id = ? ORDER BY seat", (session_id,)
+        ).fetchall()
+        for row in rows:
+            try:
+                review = schema.review_row(row, session)
+                late = next((d for d in review.decisions if d.hand > hands), None)
+                if late is not None:
+                    # Translators: {number} is a hand's number, {seat} a seat's (from 1).
+                    problem = N_(
+                        "the kept review of seat {seat} has a decision in hand {number}, "
+                        "which the session has not dealt"
+                    )
+                    raise schema.InvalidDataError(problem, seat=review.seat + 1, number=late.hand)
+                good.append(review)
+            except schema.InvalidDataError as exc:
+                bad.append((row, exc.message))
+        if bad:
+            self._set_aside_reviews(bad)
+        return good
+
+    def _set_aside_reviews(self, bad: list[tuple[sqlite3.Row, Message]]) -> None:
+        """Move kept reviews that failed their checks to ``reviews_set_aside``, byte for
+        byte, with what was wrong (nothing is moved where the saves cannot be written)."""
+        if self.read_only:
+            return
+        try:
+            with self._saving():
+                for row, problem in bad:
+                    self.db.execute(
+                        "INSERT INTO reviews_set_aside (session_id, seat, actions, method,"
+                        " decisions, problem, set_aside) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            row["session_id"],
+                            row["seat"],
+                            row["actions"],
+                            row["method"],
+                            row["decisions"],
+                            str(problem),
+                            schema.now(),
+                        ),
+                    )
+                    self.db.execute("DELETE FROM reviews WHERE rowid = ?", (row["rowid"],))
+        except SaveError:
+            pass  # left where it is, and left out again next time
 
     def daily_day(self, session_id: int) -> str | None:
         """The day the session was the daily deal of, checked, or None if it was not one
