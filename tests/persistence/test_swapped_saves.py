@@ -8,6 +8,8 @@ import hashlib
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -233,3 +235,120 @@ def test_a_log_written_by_an_older_version_is_applied_as_before(tmp_path):
     assert opened.message is None
     assert [s.finished for s in opened.store.summaries()] == [True]
     opened.store.close()
+
+
+# ------------------------------------------------------------------ a real game process
+
+GAME = """
+import sys
+from pathlib import Path
+from knockrummy.engine.session import apply, legal_actions, new_session
+from knockrummy.persistence.store import SaveError, open_store
+
+store = open_store(Path(sys.argv[1])).store
+seats = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "computer", "level": "easy"}]
+
+
+def play(seed, moves):
+    state = new_session("knock-rummy", 2, seed, ["A", "B"])
+    session_id = store.create_session(state, seats)
+    for _ in range(moves):
+        action = legal_actions(state)[0]
+        after = apply(state, action)[0]
+        store.append(session_id, state, after, action, state.to_move)
+        state = after
+    return session_id
+
+
+for line in sys.stdin:
+    word, *numbers = line.split()
+    if word == "play":
+        print("played", play(*map(int, numbers)), flush=True)
+    elif word == "save":
+        try:
+            play(99, 1)
+            print("saved", flush=True)
+        except SaveError as exc:
+            print("refused:", exc, flush=True)
+    else:
+        store.close()
+        print("closed", flush=True)
+        break
+"""
+
+
+class Game:
+    """The game in a process of its own, told what to do line by line."""
+
+    def __init__(self, path: Path) -> None:
+        from ..processes import ROOT
+
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", GAME, str(path)],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def say(self, line: str) -> str:
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        return self.process.stdout.readline().strip()
+
+    def end(self, killed: bool) -> None:
+        if killed:
+            self.process.kill()
+        else:
+            assert self.say("close") == "closed"
+        self.process.stdin.close()
+        self.process.wait(60)
+        self.process.stdout.close()
+
+
+@pytest.mark.slow  # a game process, killed or closed
+@pytest.mark.parametrize(
+    ("how", "log", "ending"),
+    [
+        (how, log, ending)
+        for how in ("renamed over", "copied over")
+        for log, ending in [
+            ("folded", "is killed"),
+            ("held by a reader", "is killed"),
+            ("held by a reader", "closes"),  # (every way of closing: in-process above)
+        ]
+    ],
+)
+def test_a_backup_restored_under_a_running_game_is_the_file_when_it_starts_again(
+    tmp_path, how, log, ending
+):
+    path = tmp_path / "knockrummy.sqlite3"
+    game = Game(path)
+    try:
+        first = int(game.say("play 1 12").split()[1])
+        backup = tmp_path / "backup.sqlite3"
+        shutil.copyfile(path, backup)  # the player's backup, made while the game runs
+        game.say("play 2 8")
+        reader = held_log(path) if log == "held by a reader" else None
+        game.say("play 3 10")
+        swap(how, path, backup)
+        said = game.say("save")
+        assert said.startswith("refused:") and "replaced, moved or deleted" in said
+        game.end(killed=ending == "is killed")
+    finally:
+        if game.process.poll() is None:
+            game.process.kill()
+    if reader is not None:
+        reader.close()
+    kept = digest(backup)
+    assert digest(path) == kept
+
+    opened = open_store(path)  # the game started again
+    assert {s.id: len(opened.store.actions(s.id)) for s in opened.store.summaries()} == {first: 12}
+    opened.store.close()
+    assert digest(path) == kept, "the restored file, byte for byte"
+    crashed_with_a_log = reader is not None and ending == "is killed"
+    assert (opened.message is not None) == crashed_with_a_log
+    if crashed_with_a_log:
+        assert "not applied" in opened.message.shown()
+    assert bool(set_aside_logs(tmp_path)) == (reader is not None)
