@@ -46,6 +46,11 @@ SCHEMA = 5
 BUSY_TIMEOUT = 5.0
 """Seconds to wait for another program's lock before calling the saved games in use."""
 
+SYNCHRONOUS = "FULL"
+"""How SQLite waits for the disk: every commit, and every fold of the log into the file,
+is on the disk (fsync) before the game goes on, so a power cut loses at most the action
+in flight. (The tests' own files, which need not survive one, are written with OFF.)"""
+
 _CREATE_V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE sessions (
@@ -478,7 +483,7 @@ def _open_writable(path: Path, busy_timeout: float) -> sqlite3.Connection:
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode.lower() != "wal":
             raise StoreUnavailableError(N_("the database cannot keep a write-ahead log here"))
-        db.execute("PRAGMA synchronous = FULL")
+        db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
         check_files(path)  # (made a link meanwhile: SQLite followed it; write nothing)
         prepare(db)
         return db
