@@ -30,8 +30,10 @@ a write that fails (a full disk, another window playing the same session) is a p
 
 from __future__ import annotations
 
+import atexit
 import json
 import sqlite3
+import weakref
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -126,6 +128,8 @@ class Store:
         )
         """The file opened for writing: every write first checks that it is still the one
         at ``path``, and folds the log into it after (see :mod:`.ownership`)."""
+        if self.holding is not None:
+            _OPEN.add(self)
 
     # ----------------------------------------------------------------- writing
 
@@ -327,9 +331,12 @@ class Store:
 
     def close(self) -> None:
         """Close the database; a file that is no longer the one opened is left exactly as
-        it is (the log is not copied into it)."""
-        if self.holding is not None:
-            self.holding.close(self.db)
+        it is (the log is not copied into it). A store still open when the program ends
+        is closed so too."""
+        _OPEN.discard(self)
+        holding, self.holding = self.holding, None
+        if holding is not None:
+            holding.close(self.db)
         else:
             self.db.close()
 
@@ -642,6 +649,18 @@ class Store:
                 for record in records
             ],
         )
+
+
+_OPEN: weakref.WeakSet[Store] = weakref.WeakSet()
+"""The stores open for writing. Python closes a connection left open as it ends, and
+SQLite then copies the log into whatever file is at the path: each is closed as
+:meth:`Store.close` does first."""
+
+
+@atexit.register
+def _close_open_stores() -> None:
+    for store in list(_OPEN):
+        store.close()
 
 
 @dataclass(frozen=True)

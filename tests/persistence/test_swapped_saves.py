@@ -270,9 +270,12 @@ for line in sys.stdin:
             print("saved", flush=True)
         except SaveError as exc:
             print("refused:", exc, flush=True)
-    else:
+    elif word == "close":
         store.close()
         print("closed", flush=True)
+        break
+    else:  # the program ends with the store open, as the window's game does
+        print("ending", flush=True)
         break
 """
 
@@ -296,11 +299,13 @@ class Game:
         self.process.stdin.flush()
         return self.process.stdout.readline().strip()
 
-    def end(self, killed: bool) -> None:
-        if killed:
+    def end(self, how: str) -> None:
+        if how == "is killed":
             self.process.kill()
-        else:
+        elif how == "closes":
             assert self.say("close") == "closed"
+        else:
+            assert self.say("exit") == "ending"
         self.process.stdin.close()
         self.process.wait(60)
         self.process.stdout.close()
@@ -316,6 +321,7 @@ class Game:
             ("folded", "is killed"),
             ("held by a reader", "is killed"),
             ("held by a reader", "closes"),  # (every way of closing: in-process above)
+            ("held by a reader", "ends without closing"),
         ]
     ],
 )
@@ -334,7 +340,7 @@ def test_a_backup_restored_under_a_running_game_is_the_file_when_it_starts_again
         swap(how, path, backup)
         said = game.say("save")
         assert said.startswith("refused:") and "replaced, moved or deleted" in said
-        game.end(killed=ending == "is killed")
+        game.end(ending)
     finally:
         if game.process.poll() is None:
             game.process.kill()
