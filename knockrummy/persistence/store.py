@@ -35,7 +35,7 @@ import json
 import sqlite3
 import weakref
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -660,7 +660,8 @@ SQLite then copies the log into whatever file is at the path: each is closed as
 @atexit.register
 def _close_open_stores() -> None:
     for store in list(_OPEN):
-        store.close()
+        with suppress(sqlite3.Error):  # (its connection was closed some other way)
+            store.close()
 
 
 @dataclass(frozen=True)
