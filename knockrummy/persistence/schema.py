@@ -735,12 +735,12 @@ def _decision(value: Any, where: Message, seat_value: int, players: int):
         # Translators: one option of a kept decision; {where} names the decision.
         _, option = action(None, pair[0], _of(N_("an option of {where}"), where), players)
         expected = pair[1]
-        if type(expected) not in (int, float) or not math.isfinite(expected):
+        if not _points(expected):
             # Translators: {where} names a kept decision, {value} what an option holds.
             problem = N_("an option of {where} is worth {value}")
             raise InvalidDataError(problem, where=where, value=_show(expected))
         error = pair[2] if len(pair) == 3 else 0.0
-        if type(error) not in (int, float) or not math.isfinite(error) or error < 0:
+        if not _points(error) or error < 0:
             # Translators: {where} names a kept decision, {value} the standard error an
             # option holds (a number of points, never negative).
             problem = N_("an option of {where} has the error {value}")
@@ -760,6 +760,18 @@ def _decision(value: Any, where: Message, seat_value: int, players: int):
         # Translators: the player a kept decision fed a card to; {where} names it.
         None if fed is None else name(fed, _of(N_("the player {where} fed"), where)),
     )
+
+
+MAX_REVIEW_POINTS = 10**6
+"""The most points a reviewed option can be worth or cost (far more than any hand)."""
+
+
+def _points(value: Any) -> bool:
+    """Whether ``value`` is a number of points a review could hold: an int or a finite
+    float within :data:`MAX_REVIEW_POINTS` (a huge integer is no float at all)."""
+    if type(value) is int:
+        return abs(value) <= MAX_REVIEW_POINTS
+    return type(value) is float and math.isfinite(value) and abs(value) <= MAX_REVIEW_POINTS
 
 
 def daily_row(row: Mapping, session: SessionRow) -> str:

@@ -1,4 +1,4 @@
-"""Each ledger row keeps its reason as a code with values (schema 5); a row an older
+"""Each ledger row keeps its reason as a code with values (since schema 5); a row an older
 version wrote gets its values from the replay of the session's moves, so an old save reads
 as a new one; a row whose values are damaged is reported, never guessed."""
 
@@ -18,6 +18,7 @@ def as_schema_4(path) -> None:
     """The file as the version before schema 5 wrote it: no ``why`` column."""
     db = sqlite3.connect(path)
     db.execute("ALTER TABLE ledger DROP COLUMN why")
+    db.execute("DROP TABLE reviews_set_aside")  # (schema 6)
     db.execute("UPDATE meta SET value = '4' WHERE key = 'schema'")
     db.commit()
     db.close()
@@ -48,7 +49,7 @@ def test_an_older_files_rows_get_their_values_from_the_replay(tmp_path):
     reader.close()
     assert path.read_bytes() == kept
     opened = open_store(path).store
-    assert database.schema_version(opened.db) == database.SCHEMA == 5
+    assert database.schema_version(opened.db) == database.SCHEMA == 6
     stored = opened.ledger(sid, recover=False)
     assert stored and all(e.why is None for e in stored)  # NULL: written before schema 5
     assert opened.ledger(sid) == list(state.ledger)
