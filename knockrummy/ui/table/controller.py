@@ -40,7 +40,6 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from ...ai.advisor import advise
 from ...engine.actions import (
     Action,
     Discard,
@@ -52,10 +51,9 @@ from ...engine.actions import (
     Undo,
 )
 from ...engine.cards import Card
-from ...engine.deadwood import cards_deadwood
 from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ...engine.ledger import LedgerEntry
-from ...engine.melds import best_arrangement, discard_points
+from ...engine.melds import best_arrangement
 from ...engine.profiles import get_profile
 from ...engine.session import (
     BUY_BACK,
@@ -75,26 +73,21 @@ from ...language import _
 from ...play.seats import SeatKind, SeatPlace
 from ...play.source import TableSource
 from ...play.stream import Refused, Update
-from ...records.deal_codes import fairness_details
 from ...settings import Settings
 from .. import card_art, prepare
 from ..celebrations import Celebration, Moment, moments
-from ..fonts import font, wrap
 from ..hints import hint_for_view
-from ..knock_check import ADVISE, ASK, KNOCK, KnockCheck, knock_is_risky, question
 from ..loop import Scene
 from ..meld_marks import meld_groups
-from ..move_log import hand_log, last_turns, pick_ups
+from ..move_log import pick_ups
 from ..seats import COMPUTER, HUMAN, SeatConfig
 from ..sound import Sounds
 from ..theme import Look, look_of
-from ..widgets import Button, row_of_buttons
+from ..widgets import Button
 from ..wording import (
-    DETAILS_LINE,
     DISCARD_LABEL,
     HINT_LABEL,
     HINT_THINKING,
-    KEEP_PLAYING,
     LOG_LABEL,
     MENU_LABEL,
     PASS_LABEL,
@@ -103,25 +96,17 @@ from ..wording import (
     UNDO_LABEL,
     addressed_view,
     buy_back_words,
-    deadwood_now,
-    game_and_hand,
     going_out_word,
-    handoff_lines,
-    hands_left_label,
     knock_bubble,
     knock_button,
     knock_card,
     knock_label,
-    pot_label,
     refusal_words,
-    score_sheet_row,
-    score_sheet_title,
     setting_notice,
-    status_line,
     taken_back,
-    with_undo_offer,
 )
-from .frame import PanelShown, TableFrame, TableStory
+from .frame import PanelShown, TableFrame
+from .frame_builder import FrameBuilder
 from .hooks import SAVE_FAILED_SECONDS, TableHooks
 from .input import (
     Command,
@@ -133,8 +118,9 @@ from .input import (
     TableInput,
     Throw,
 )
+from .knock_question import KnockQuestion
 from .layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
-from .modes import Facts, Mode, next_mode
+from .modes import Facts, Mode, Overlay, next_mode, overlay_of
 from .motion import Move, TableMotion, Timing
 from .news import Shown
 from .painter import TablePainter
@@ -266,32 +252,29 @@ class TableScene(Scene):
         """The discard pile's history is fanned out (V, the Pile button)."""
         self.pile_hover = False
         """The pointer rests on the discard pile: its history shows while it stays."""
-        self.knock_check = KnockCheck()
-        """Asks before a risky knock (see :mod:`..knock_check`)."""
-        self.knock_future: Future | None = None
-        self.asking: tuple[PlayerView, Card, tuple[str, ...]] | None = None
-        """The knock confirmation on screen: the view and card asked about, its words."""
-        self.ask_rect: pygame.Rect | None = None
-        self.ask_lines: tuple[tuple[str, bool], ...] = ()
-        """The confirmation's box and its lines (each with whether it is the title)."""
-        self.ask_buttons = (
-            Button(knock_label(), self._confirm_knock, pygame.K_k, primary=True),
-            Button(_(KEEP_PLAYING), self._keep_playing, pygame.K_ESCAPE),
-        )
+        self.question = KnockQuestion(self)
+        self._handlers = {
+            Overlay.HANDOFF: self._handle_handoff,
+            Overlay.DETAILS: self._handle_details,
+            Overlay.QUESTION: self.question.handle,
+            Overlay.PANEL: self._handle_panel,
+            Overlay.NONE: self._handle_table,
+        }
+        """Who takes the keys and clicks, by what is open (see :attr:`overlay`)."""
+        """The knock confirmation (see :mod:`.knock_question`)."""
+        self.builder = FrameBuilder()
+        """Makes the frames' words and values (see :mod:`.frame_builder`)."""
         self.undo_grace = 0.0
         """Stepped seconds the next computer still waits before it starts (the grace)."""
         self.buttons = self._make_buttons()
         self.menu_button = Button(_(MENU_LABEL), self.leave, pygame.K_ESCAPE)
         self._placed: tuple | None = None
-        self._sheet_cache: tuple | None = None
         self.shown = len(self.view.history)
         self._seen_mode: Mode | None = None
         """The mode the controller last acted on (see :meth:`_follow_mode`)."""
         self._landing = False
         """Animations were queued whose end the controller has not yet followed."""
         """How many of the hand's moves have been animated (their words may show)."""
-        self._story_cache: tuple | None = None
-        """The last story told and what it was told from (see :meth:`_story`)."""
         self.over: SessionOver | None = None
         """The game's end, once the engine reported it."""
         self.tips = self.hooks.tips
@@ -397,7 +380,7 @@ class TableScene(Scene):
                 playing=view.phase == PLAYING,
                 over=view.phase == SESSION_OVER,
                 handoff=self.handoff is not None,
-                asking=self.asking is not None or self.knock_future is not None,
+                asking=self.question.open,
                 to_move=view.to_move,
                 here=self.human_to_move,
                 ready=self._ready(),
@@ -532,15 +515,14 @@ class TableScene(Scene):
         b = self.buttons
         b["discard"].enabled = card is not None and Discard(card) in legal
         knock = self.knock_card()
-        b["knock"].enabled = knock is not None and self.knock_future is None
+        b["knock"].enabled = knock is not None and self.question.future is None
         b["knock"].visible = knock is not None or self.view.hand_phase == "discard"
         for name, label in BUTTON_LABELS.items():  # in the language of this frame
             b[name].label = _(label)
         self.menu_button.label = _(MENU_LABEL)
-        self.ask_buttons[1].label = _(KEEP_PLAYING)
         word = knock_label() if knock is None else self._going_out_word(knock)
         b["knock"].label = knock_label() if knock is None else knock_button(word, knock)
-        self.ask_buttons[0].label = word  # Knock, Gin or Rum, as on the table's button
+        self.question.label(word)  # Knock, Gin or Rum, as on the table's button
         b["pass"].visible = Pass() in legal
         b["pass"].enabled = Pass() in legal
         b["hint"].enabled = self.can_act
@@ -570,7 +552,7 @@ class TableScene(Scene):
 
     def knock_card(self) -> Card | None:
         """The card the Knock button would throw now (None: no knock is allowed now)."""
-        if not self.can_act or self.asking is not None:
+        if not self.can_act or self.question.asking is not None:
             return None
         return knock_card(self.view, self.selected)
 
@@ -627,9 +609,9 @@ class TableScene(Scene):
 
     def _knock(self) -> None:
         """K or the Knock button: knock with the card the button names, or first ask
-        when the knock looks risky (the Knock confirmation setting; the advisor's estimate
-        is made on the worker thread). Where no knock is allowed, the rule says why."""
-        if self.knock_future is not None or self.asking is not None:
+        when the knock looks risky (:mod:`.knock_question`). Where no knock is allowed,
+        the rule says why."""
+        if self.question.open:
             return
         card = self.knock_card()
         if card is None:
@@ -637,79 +619,7 @@ class TableScene(Scene):
                 # refused by the engine, which names the rule (the state is unchanged)
                 self.try_action(Knock(self.selected or self.view.hand[0]))
             return
-        step = self.knock_check.request(self.view, card, self.settings.confirm_knock)
-        if step == KNOCK:
-            self.try_action(Knock(card))
-        elif step == ASK:
-            self._ask(self.view, card, None)
-        elif step == ADVISE:
-            view = self.view
-            # the seed of this decision, as the hint and the review use: the three agree
-            seed = self.update_now.advice
-            self.knock_future = self._in_background(lambda: (view, card, advise(view, seed=seed)))
-
-    def _ask(self, view: PlayerView, card: Card, advice) -> None:
-        """Open the knock confirmation for ``card``."""
-        self.knock_check.ask(view, card)
-        self.asking = (view, card, question(view, card, advice))
-        self._place_question()
-        self.refresh_buttons()
-
-    def _place_question(self) -> None:
-        """Lay out the knock confirmation: its lines wrapped to the window, the two buttons
-        under them, the box in the middle of the table."""
-        if self.asking is None:
-            self.ask_rect = None
-            return
-        fs = self.geometry.font
-        room = min(self.size[0] - 4 * fs, fs * 34)
-        title, *rest = self.asking[2]
-        lines = [(line, True) for line in wrap(title, round(fs * 1.15), room, bold=True)]
-        lines += [(line, False) for part in rest for line in wrap(part, fs, room)]
-        widest = max(
-            font(round(fs * 1.15) if bold else fs, bold).get_rect(line).width
-            for line, bold in lines
-        )
-        width = max(widest, fs * 16) + 3 * fs
-        height = round(len(lines) * fs * 1.6 + fs * 5.5)
-        rect = pygame.Rect(0, 0, round(width), height)
-        rect.center = (self.size[0] // 2, self.size[1] // 2)
-        row_of_buttons(list(self.ask_buttons), (rect.centerx, rect.bottom - fs * 1.9), fs, fs)
-        self.ask_rect = rect
-        self.ask_lines = tuple(lines)
-
-    def _confirm_knock(self) -> None:
-        """The confirmation's Knock button (or K again)."""
-        if self.asking is None:
-            return
-        view, card, _words = self.asking
-        self.asking = None
-        self.knock_check.pending = None
-        if view is self.view:
-            self.try_action(Knock(card))
-
-    def _keep_playing(self) -> None:
-        """The confirmation's other button (or Escape): no knock; the turn goes on."""
-        self.asking = None
-        self.knock_check.pending = None
-
-    def _knock_advised(self) -> None:
-        """The advisor's estimate for the knock asked for: knock, or ask first."""
-        future, self.knock_future = self.knock_future, None
-        try:
-            asked, card, advice = future.result()
-        except Exception:  # an estimate that failed: ask without it rather than guess
-            asked, card, advice = self.view, self.knock_card(), None
-            if card is None:
-                return
-            self._ask(asked, card, None)
-            return
-        if asked is not self.view or card != self.knock_card():
-            return  # the player moved on meanwhile
-        if knock_is_risky(advice):
-            self._ask(asked, card, advice)
-        else:
-            self.try_action(Knock(card))
+        self.question.request(card)
 
     def _cycle_sort(self) -> None:
         self.order.cycle()
@@ -918,7 +828,7 @@ class TableScene(Scene):
             return
         if not self.panel.reported:
             self.panel.reported = True
-            self._tell(PanelShown(self.frame(), self.over is not None))
+            self._tell(PanelShown(self.frame(), self.over is not None, self.view.hand_number))
         if self._ready():
             self._bot_turn()  # a buy-back offer a computer answers
         elif self.over is None and self.options.autoplay and self.view.to_move is None:
@@ -1030,32 +940,43 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- Scene API
 
+    @property
+    def overlay(self) -> Overlay:
+        """What takes the keys and clicks now (:func:`.modes.overlay_of`)."""
+        return overlay_of(
+            handoff=self.handoff is not None,
+            details=self.show_details,
+            asking=self.question.asking is not None,
+            panel=self.panel is not None,
+        )
+
     def handle(self, event: pygame.event.Event) -> None:
-        if self.handoff is not None:
-            if event.type == pygame.MOUSEBUTTONUP or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
-            ):
-                self.take_over()
-            return
-        if self.show_details:  # the deal's details close first, and alone
-            if (
-                event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_i, pygame.K_ESCAPE)
-                or event.type == pygame.MOUSEBUTTONUP
-            ):
-                self.show_details = False
-            return
-        if self.asking is not None:  # the knock confirmation answers first, and alone
-            for button in self.ask_buttons:
-                if button.handle(event):
-                    return
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
-                (self._confirm_knock if event.key == pygame.K_y else self._keep_playing)()
-            return
-        if self.menu_button.handle(event):
-            return
-        if self.panel is not None:
+        """The event goes to what is open over the table, or to the table itself."""
+        self._handlers[self.overlay](event)
+
+    def _handle_handoff(self, event: pygame.event.Event) -> None:
+        """Pass-and-play: Enter, Space or a click hands the screen over."""
+        if event.type == pygame.MOUSEBUTTONUP or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+        ):
+            self.take_over()
+
+    def _handle_details(self, event: pygame.event.Event) -> None:
+        """The deal's details close with I, Escape or a click, and take nothing else."""
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_i, pygame.K_ESCAPE)
+            or event.type == pygame.MOUSEBUTTONUP
+        ):
+            self.show_details = False
+
+    def _handle_panel(self, event: pygame.event.Event) -> None:
+        if not self.menu_button.handle(event):
             self.panel.handle(event)
+
+    def _handle_table(self, event: pygame.event.Event) -> None:
+        """The table itself: the Menu, take-backs, the buttons, then cards and piles."""
+        if self.menu_button.handle(event):
             return
         if event.type == pygame.KEYDOWN and (
             event.key == pygame.K_u or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
@@ -1099,7 +1020,7 @@ class TableScene(Scene):
             return True
         if self.panel is not None and (self.panel.busy or self.panel_wait > 0):
             return True
-        if self.source.thinking or self.hint_future is not None or self.knock_future:
+        if self.source.thinking or self.hint_future is not None or self.question.future:
             return True  # the active plate pulses while a computer thinks
         if self.motion.settling(self._targets()):
             return True
@@ -1156,7 +1077,7 @@ class TableScene(Scene):
         self._place_buttons()
         if self.panel is not None:
             self.panel.place(self._panel_size())
-        self._place_question()
+        self.question.place()
         # the felt, the layers, the backs and the shade now (a resize may take a frame),
         # the faces a step at a time in the frames after it
         look, widths = look_of(self.settings), prepare.table_widths(self.geometry)
@@ -1169,7 +1090,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         started = self.prepare.clock()
-        self.worker.settle([f for f in (self.hint_future, self.knock_future) if f])
+        self.worker.settle([f for f in (self.hint_future, self.question.future) if f])
         told = len(self.view.history), self.view.phase, self.update_now.number
         self.source.pump()  # a computer's move, a message: told to ``_told``
         # what just arrived is shown first: the table moves on no sooner than next update
@@ -1180,8 +1101,7 @@ class TableScene(Scene):
         self.notice_left = max(0.0, self.notice_left - dt)
         drag = self.input.drag
         self.motion.settle(self._targets(), dt, drag.card if drag else None)
-        if self.knock_future is not None and self.knock_future.done():
-            self._knock_advised()
+        self.question.follow()
         if self.hint_future is not None and self.hint_future.done():
             asked, hint = self.hint_future.result()
             self.hint_future = None
@@ -1208,177 +1128,13 @@ class TableScene(Scene):
         self.source.close()
 
     def frame(self) -> TableFrame:
-        """What the table shows now (built fresh; nothing in the scene changes)."""
-        view = self.view
-        can_act = self.can_act
-        legal = self.legal if can_act else []
-        known = known_bottom_cards(view, self.viewer)
-        bottom = None if known is None else self.shown_hand().cards
-        drawing = can_act and view.hand_phase == "draw"
-        leaves = None
-        card = self.selected
-        if can_act and view.hand_phase == "discard" and card is not None and card != view.taken:
-            leaves = discard_points(list(view.hand), forbidden=view.taken).get(card)
-        own = None
-        if self.hooks.status is not None and self.notice_left <= 0 and self.panel is None:
-            own = self.hooks.status()
-        if self.notice_left > 0:
-            status = self.notice
-        elif own is not None:
-            status = own
-        else:
-            status = status_line(
-                view,
-                dealing=self.motion.deal is not None,
-                viewer=self.viewer,
-                viewer_plays=self.human_to_move,
-                thinking=self.source.thinking,
-                selected=self.selected,
-            )
-            if self.may_undo:
-                status = with_undo_offer(status, view.history[-1].action.card)
-        handoff = None
-        if self.handoff is not None:
-            others = [view.names[s] for s in self.humans if s != self.handoff]
-            handoff = tuple(handoff_lines(view.names[self.handoff], others))
-        drag = self.input.drag
-        return TableFrame(
-            view=view,
-            seats=tuple(self.seats),
-            geometry=self.geometry,
-            motion=self.motion.snapshot(),
-            game_line=game_and_hand(self.profile.name, view.hand_number),
-            pot=pot_label(view.pot) if self.profile.has_pot else None,
-            bottom=bottom,
-            face_down=self.hidden_hand,
-            selected=self.selected,
-            held=drag.held if drag else None,
-            leaves=leaves,
-            taken=view.taken if view.to_move == self.viewer else None,
-            drawn=self._drawn(),
-            glow_stock=drawing and self._offered(DrawStock(), legal),
-            glow_discard=drawing and self._offered(TakeDiscard(), legal),
-            status=status,
-            notice=self.notice_left > 0,
-            hint=self.hint,
-            buttons=tuple(b.face() for b in self.buttons.values()),
-            menu_button=self.menu_button.face(),
-            thinking=self.source.thinking,
-            panel=None if self.panel is None else self.panel.face(),
-            handoff=handoff,
-            question=None
-            if self.asking is None
-            else (self.ask_lines, tuple(self.ask_rect), tuple(b.face() for b in self.ask_buttons)),
-            look=self.look,
-            story=self._story(bottom),
-            details=self._details() if self.show_details else None,
-        )
-
-    def _details(self) -> tuple[str, ...]:
-        """The deal's details as the source tells them now (see :mod:`...play.stream`)."""
-        update = self.update_now
-        later = self.hooks.session_id is not None and self.view.phase != SESSION_OVER
-        return fairness_details(update.fingerprint, update.hand_seed, update.deal_code, later)
-
-    def _offered(self, action: Action, legal: list[Action]) -> bool:
-        """A pile glows for a legal draw the screen's own rule offers (see the hooks)."""
-        offered = self.hooks.offered
-        return action in legal and (offered is None or offered(action))
-
-    def _drawn(self) -> Card | None:
-        """The card the viewer just drew from the stock, while they are to discard."""
-        view = self.view
-        if view.to_move != self.viewer or view.hand_phase != "discard" or not view.history:
-            return None
-        last = view.history[-1]
-        if last.position == view.position and isinstance(last.action, DrawStock):
-            return last.card
-        return None
-
-    def _story(self, bottom: tuple[Card, ...] | None) -> TableStory:
-        """What every seat knows, in words: counts, last moves, the log, the scores.
-
-        Built again only when something it reads changed (the view, the moves
-        animated so far, the hand shown, what is open): a frame that changes none of them
-        reuses the last story instead of counting deadwood and wording the log again."""
-        shows_pile = self.show_pile or self.pile_hover
-        key = (
-            id(self.view),
-            bottom,
-            self.shown,
-            self.motion.deal is None,
-            self.hidden_hand,
-            self.viewer,
-            self.show_log,
-            shows_pile,
-        )
-        cached = self._story_cache
-        if cached is not None and cached[0] == key:
-            return cached[2]
-        story = self._tell_story(bottom, shows_pile)
-        # the view and session are kept with the key, so their ids cannot be reused
-        self._story_cache = (key, self.view, story)
-        return story
-
-    def _tell_story(self, bottom: tuple[Card, ...] | None, shows_pile: bool) -> TableStory:
-        view = self.view
-        shown = self.shown if self.motion.deal is None else 0
-        known = bottom is not None and not self.hidden_hand and self.motion.deal is None
-        deadwood: tuple[str, ...] = ()
-        groups: dict = {}
-        if known and view.phase == PLAYING and bottom:
-            leaves = None
-            if view.hand_phase == "discard" and view.to_move == self.viewer:
-                thrown = discard_points(list(bottom), forbidden=view.taken)
-                leaves = min(thrown.values()) if thrown else None
-            deadwood = tuple(deadwood_now(cards_deadwood(bottom), leaves))
-            groups = meld_groups(bottom)
-        return TableStory(
-            deadwood=deadwood,
-            groups=groups,
-            last_turns=last_turns(view, shown) if view.phase == PLAYING else {},
-            pick_ups=pick_ups(view, shown) if view.phase == PLAYING else {},
-            log=tuple(hand_log(view, shown)) if self.show_log else None,
-            pile=view.discard_pile if shows_pile else None,
-            sheet=self.score_sheet(),
-        )
+        """What the table shows now (built fresh by the frame builder; nothing in the scene
+        changes)."""
+        return self.builder.frame(self)
 
     def score_sheet(self) -> tuple[tuple[str, bool], ...]:
-        """The score sheet's lines, each with whether it is dimmed (a player out); worked
-        out again only when the view or the hands played change (the buttons' placing
-        asks for it every update)."""
-        key = id(self.view)
-        if self._sheet_cache is None or self._sheet_cache[0] != key:
-            # the view is kept with the key, so its id cannot be reused meanwhile
-            self._sheet_cache = (key, self.view, self._score_sheet())
-        return self._sheet_cache[2]
-
-    def _score_sheet(self) -> tuple[tuple[str, bool], ...]:
-        view = self.view
-        profile = get_profile(view.profile_id)
-        lines = [
-            (line, False) for line in score_sheet_title(profile, view.hand_number, view.players)
-        ]
-        won = None
-        if profile.session.won_at_target:
-            won = view.hands_won
-        elimination = profile.has_pot
-        for seat in range(view.players):
-            text = score_sheet_row(
-                view.names[seat],
-                view.scores[seat],
-                out=elimination and not view.active[seat],
-                bought_back=elimination and view.bought_back[seat],
-                hands_won=None if won is None else won[seat],
-            )
-            lines.append((text, elimination and not view.active[seat]))
-        if elimination:
-            lines.append((pot_label(view.pot), False))
-        elif profile.session.one_deal_each:
-            left = view.players - view.hand_number + (view.phase == PLAYING)
-            lines.append((hands_left_label(left), False))
-        lines.append((_(DETAILS_LINE), True))
-        return tuple(lines)
+        """The score sheet's lines, each with whether it is dimmed (see the builder)."""
+        return self.builder.score_sheet(self.view)
 
     def draw(self, surface: pygame.Surface) -> None:
         # the window still shows this table's last frame when the loop drew this table
