@@ -135,7 +135,7 @@ def test_a_scripted_seat_waits_while_its_script_has_no_move():
     assert not scene.busy  # nothing to do: the window may sleep
 
 
-DRAWING = ("painter", "panel_painter", "overlays", "marks", "redraw")
+DRAWING = ("painter", "seat_painter", "panel_painter", "overlays", "marks", "redraw")
 """The painter's modules: they draw a frame's shapes, cards and strings, nothing else."""
 
 

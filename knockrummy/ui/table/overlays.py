@@ -1,19 +1,28 @@
-"""Drawing what opens over the table or hides it: the deal's details, the knock
-confirmation, the pass-and-play hand-off screen."""
+"""Drawing what opens over the table or hides it: the hand log, the pile's history, the
+speech bubbles, the deal's details, the knock confirmation, the pass-and-play hand-off
+screen; and the dark box the score sheet, the log and the pile's history stand in."""
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
-from ..fonts import blit_text, wrap
+from .. import card_art
+from ..card_art import CARD_RATIO
+from ..fonts import blit_text, fit, wrap
 from ..fonts import width as text_width
 from ..surfaces import Layers, draw_box
 from ..theme import (
+    ACCENT,
+    BUBBLE,
+    INK,
+    SHEET,
     SOFT,
     TEXT,
 )
 from .frame import TableFrame
-from .marks import Marks, mark, put_text
+from .marks import Marks, mark, put_card, put_text
 
 
 def draw_details(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
@@ -73,3 +82,120 @@ def draw_handoff(frame: TableFrame, surface: pygame.Surface, marks: Marks | None
     blit_text(surface, ready, round(fs * 1.2), SOFT, (w / 2, h * 0.42 + fs * 3.2), "center")
     for line in others:
         blit_text(surface, line, fs, SOFT, (w / 2, h * 0.42 + fs * 5.2), "center")
+
+
+def draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
+    layout = frame.geometry.layout
+    for bubble in frame.motion.bubbles:
+        place = layout.seats[bubble.seat]
+        if bubble.seat == frame.viewer:
+            anchor = (frame.size[0] / 2, layout.hand_y - fs * 2.5)
+        else:
+            anchor = (place.center[0], place.center[1] - place.card_width * 0.9)
+        alpha_scale = min(1.0, bubble.time_left / 0.3)
+        size = round(fs * 1.25)
+        surf, rect = bubble_surface(bubble.text, size)
+        surf = surf.copy()
+        surf.set_alpha(round(255 * alpha_scale))
+        rect = surf.get_rect(center=(round(anchor[0]), round(anchor[1])))
+        rect.clamp_ip(surface.get_rect())
+        surface.blit(surf, rect)
+        mark(marks, "box", f"bubble {bubble.seat}", rect, layer=1)
+
+
+@functools.lru_cache(maxsize=64)
+def bubble_surface(text: str, size: int):
+    from ..fonts import render
+
+    label, rect = render(text, size, INK, bold=True)
+    box = pygame.Surface((rect.width + size, rect.height + size * 0.6), pygame.SRCALPHA)
+    pygame.draw.rect(box, BUBBLE, box.get_rect(), border_radius=size // 2)
+    pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=size // 2)
+    box.blit(label, label.get_rect(center=box.get_rect().center))
+    return box, box.get_rect()
+
+
+def put_box(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fs: int,
+    marks,
+    layer: int,
+    group: str = "sheet",
+    colour: tuple = SHEET,
+) -> None:
+    """The dark rounded box behind the score sheet, the log and the pile's history."""
+    surface.blit(box_image(rect.size, max(4, fs // 2), tuple(colour)), rect)
+    mark(marks, "box", group, rect, layer)
+
+
+@functools.lru_cache(maxsize=16)
+def box_image(size: tuple[int, int], radius: int, colour: tuple) -> pygame.Surface:
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, colour, box.get_rect(), border_radius=radius)
+    return card_art.ready(box)
+
+
+def draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
+    """The hand log, opened over the table's right side: the newest moves that fit."""
+    rect = frame.geometry.log_rect()
+    size = round(fs * 0.75)
+    line_h = round(size * 1.35)
+    pad = size * 0.6
+    lines = list(frame.story.log) or [frame.words.log_empty]
+    rect.height = min(rect.height, round(pad * 2 + line_h * (len(lines) + 1.2)))
+    put_box(surface, rect, fs, marks, 1, "hand log", frame.look.sheet)
+    y = rect.top + pad
+    put_text(
+        marks, surface, frame.words.log_title, size, TEXT, (rect.left + pad, y), bold=True, layer=1
+    )
+    y += line_h * 1.2
+    room = max(1, int((rect.bottom - pad - y) // line_h))
+    for line in lines[-room:]:
+        put_text(
+            marks,
+            surface,
+            fit(line, size, rect.width - 2 * pad),
+            size,
+            SOFT,
+            (rect.left + pad, y),
+            layer=1,
+        )
+        y += line_h
+
+
+def draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
+    """The discard pile fanned out, oldest first, in rows over the middle of the table."""
+    pile = frame.story.pile
+    rect, cw, per_row = frame.geometry.pile_rect(len(pile))
+    put_box(surface, rect, fs, marks, 1, "pile history", frame.look.sheet)
+    size = round(fs * 0.75)
+    pad = size * 0.6
+    put_text(
+        marks,
+        surface,
+        frame.words.pile_title,
+        size,
+        TEXT,
+        (rect.left + pad, rect.top + pad),
+        bold=True,
+        layer=1,
+    )
+    if not pile:
+        put_text(
+            marks,
+            surface,
+            frame.words.pile_empty,
+            size,
+            SOFT,
+            (rect.left + pad, rect.top + pad + size * 1.6),
+            layer=1,
+        )
+        return
+    step = cw * 0.62
+    ch = cw * CARD_RATIO
+    top = rect.top + pad + size * 1.8
+    for i, card in enumerate(pile):
+        row, col = divmod(i, per_row)
+        pos = (rect.left + pad + col * step, top + row * (ch * 0.55))
+        put_card(marks, surface, frame.look.face(card, cw), pos, "pile history", 1)

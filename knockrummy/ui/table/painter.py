@@ -26,33 +26,33 @@ import math
 
 import pygame
 
-from ...engine.cards import Card
 from .. import card_art
-from ..avatars import badge_rect, draw_face, draw_thinking
+from ..avatars import draw_thinking
 from ..card_art import CARD_RATIO
 from ..fonts import blit_text, fit, wrap
 from ..fonts import width as text_width
 from ..surfaces import Layers, shade_around
 from ..theme import (
-    ACCENT,
-    BUBBLE,
-    CHIP,
-    CHIP_EDGE,
     FELT_DARK,
-    INK,
-    MELD_BANDS,
     PLATE_DIM,
-    SHEET,
     SOFT,
     TEXT,
     WARN,
 )
-from ..widgets import plate
 from .frame import TableFrame
 from .marks import Marks, mark, put_card, put_text
-from .overlays import draw_details, draw_handoff, draw_question
+from .overlays import (
+    draw_bubbles,
+    draw_details,
+    draw_handoff,
+    draw_log,
+    draw_pile_history,
+    draw_question,
+    put_box,
+)
 from .panel_painter import draw_panel, panel_ground
 from .redraw import Drawing, Still, Window, draw_over, merged, put_button, shape, update_still
+from .seat_painter import draw_known_bottom, draw_opponent, draw_viewer, glow, shown_count
 
 
 class TablePainter:
@@ -232,7 +232,7 @@ def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
         buttons,
         # what the deal and the flights change in it: cards shown in each hand, the
         # stock's count, the pile's top and the knocking card (not where a card flies)
-        tuple(_shown_count(frame, p) for p in range(len(frame.positions))),
+        tuple(shown_count(frame, p) for p in range(len(frame.positions))),
         None if deal is None else (deal.to_come, deal.upcard_shown, deal.cut),
         motion.discard_in_flight(),
         any(f.dest == ("knock",) for f in motion.flights),
@@ -294,8 +294,8 @@ def _draw_still(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> d
     _draw_piles(frame, surface, fs, marks)
     for seat in range(len(frame.seat_faces)):
         if seat != frame.viewer:
-            _draw_opponent(frame, surface, seat, fs, marks, spots)
-    _draw_viewer(frame, surface, fs, marks, spots)
+            draw_opponent(frame, surface, seat, fs, marks, spots)
+    draw_viewer(frame, surface, fs, marks, spots)
     _draw_status(frame, surface, fs, marks)
     put_button(surface, frame.menu_button, round(fs * 0.8))
     if frame.menu_button.shown:
@@ -310,7 +310,7 @@ def _draw_moving(frame: TableFrame, surface, fs: int, marks, spots: dict, bubble
     and are dragged), cards in flight, the thinking dots, the log and the pile's history."""
     if frame.viewer in frame.positions and frame.bottom is not None:
         position = frame.positions.index(frame.viewer)
-        _draw_known_bottom(
+        draw_known_bottom(
             frame,
             surface,
             position,
@@ -334,11 +334,11 @@ def _draw_moving(frame: TableFrame, surface, fs: int, marks, spots: dict, bubble
     if frame.story is not None:
         if frame.story.log is not None and frame.story.pile is None:
             # the pile's history, a glance, takes the log's place on the right meanwhile
-            _draw_log(frame, surface, fs, marks)
+            draw_log(frame, surface, fs, marks)
         if frame.story.pile is not None:
-            _draw_pile_history(frame, surface, fs, marks)
+            draw_pile_history(frame, surface, fs, marks)
     if bubbles:
-        _draw_bubbles(frame, surface, fs, marks)
+        draw_bubbles(frame, surface, fs, marks)
 
 
 def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
@@ -404,9 +404,9 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
     if frame.knocked and not any(f.dest == ("knock",) for f in motion.flights):
         surface.blit(frame.look.card_back(cw), (dx + cw * 0.12, dy + cw * 0.12))
     if frame.glow_stock:
-        _glow(surface, (sx, sy, cw, ch))
+        glow(surface, (sx, sy, cw, ch))
     if frame.glow_discard and pile:
-        _glow(surface, (dx, dy, cw, ch))
+        glow(surface, (dx, dy, cw, ch))
     if frame.pot is not None and frame.story is None:
         put_text(
             marks,
@@ -418,197 +418,6 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> N
             "midbottom",
             bold=True,
         )
-
-
-def _glow(surface: pygame.Surface, rect) -> None:
-    r = pygame.Rect(rect).inflate(8, 8)
-    shape(surface, pygame.draw.rect, ACCENT, r, 3, r.width // 9)
-
-
-def _shown_count(frame: TableFrame, position: int) -> int:
-    """Cards drawn in a hand now: as dealt so far, less those still flying to it."""
-    count = frame.seat_faces[frame.positions[position]].held
-    if frame.motion.deal is not None:
-        count = frame.motion.deal.shown[position]
-    return max(count - len(frame.motion.hidden_in_hand(position)), 0)
-
-
-def _draw_opponent(
-    frame: TableFrame, surface: pygame.Surface, seat: int, fs: int, marks, spots: dict
-) -> None:
-    place = frame.geometry.layout.seats[seat]
-    cw = place.card_width
-    group = f"seat {seat}"
-    if seat in frame.positions:
-        position = frame.positions.index(seat)
-        cards: tuple[Card, ...] | list[Card] = ()
-        if frame.panel is not None and frame.seat_faces[seat].revealed:
-            cards = frame.seat_faces[seat].revealed
-        elif frame.story is not None:
-            cards = frame.story.pick_ups.get(seat, [])  # known to all: taken from the pile
-        slots = frame.geometry.fan(seat, _shown_count(frame, position))
-        if frame.panel is None:
-            # cards known from the pile go last, on top of the fan, so their corners show
-            first = len(slots) - len(cards)
-            cards = [None] * first + list(cards)
-        for i, (x, y) in enumerate(slots):
-            card = cards[i] if i < len(cards) else None
-            image = frame.look.card_back(cw) if card is None else frame.look.face(card, cw)
-            put_card(marks, surface, image, (x, y), group)
-    rect, foot = _draw_plate(frame, surface, seat, place.plate, fs, marks, spots)
-    said = frame.story.last_turns.get(seat) if frame.story is not None else None
-    if said and frame.panel is None:
-        size = round(fs * 0.75)
-        width = frame.geometry.words_width(seat)
-        y = foot + 2
-        for line in wrap(said, size, width)[:2]:
-            line = fit(line, size, width)
-            y = put_text(
-                marks, surface, line, size, TEXT, (rect.centerx, y), "midtop", group=f"said {seat}"
-            ).bottom
-
-
-def _draw_plate(
-    frame: TableFrame, surface: pygame.Surface, seat: int, center, fs: int, marks, spots: dict
-):
-    """A seat's name plate, avatar and dealer chip; returns the plate's rect and the lowest
-    y of all of them (the level badge hangs below the avatar)."""
-    face = frame.seat_faces[seat]
-    out = face.out
-    lines = list(face.plate)
-    active = face.active
-    size = round(fs * (0.9 if seat == frame.viewer else 0.8))
-    rect = plate(surface, lines, center, size, highlight=active, dim=out)
-    mark(marks, "plate", f"plate {seat}", rect)
-    left, right, bottom = rect.left, rect.right, rect.bottom
-    if not face.person:
-        avatar = draw_face(surface, seat, face.level, rect, dim=out)
-        mark(marks, "plate", f"plate {seat}", avatar)
-        foot = badge_rect(avatar)
-        mark(marks, "plate", f"plate {seat}", foot)
-        left, right = min(left, avatar.left), max(right, avatar.right)
-        bottom = max(bottom, foot.bottom)
-    if face.to_move:  # the dots turn on the moving layer while a computer thinks
-        spots["thinking"] = (
-            (right + rect.height * 0.55 + 4, rect.centery),
-            round(rect.height * 0.5),
-        )
-    if face.dealer:
-        r = max(8, fs * 0.62)
-        cx, cy = left - r - 4, rect.centery
-        if cx - r < 0:  # at the window's left edge the chip goes on the plate's right
-            cx = right + r + 4
-        shape(surface, pygame.draw.circle, CHIP, (cx, cy), r)
-        shape(surface, pygame.draw.circle, CHIP_EDGE, (cx, cy), r, 2)
-        blit_text(surface, "D", round(r * 1.1), INK, (cx, cy), "center", bold=True)
-        mark(marks, "plate", f"plate {seat}", (cx - r, cy - r, 2 * r, 2 * r))
-    return rect, bottom
-
-
-def _draw_viewer(frame: TableFrame, surface: pygame.Surface, fs: int, marks, spots: dict) -> None:
-    """The bottom seat's plate and counts, and its cards when the view does not know them
-    (their backs stay still; known cards are drawn on the moving layer)."""
-    seat = frame.viewer
-    place = frame.geometry.layout.seats[seat]
-    cw = place.card_width
-    if seat in frame.positions and frame.bottom is None:
-        position = frame.positions.index(seat)
-        for x, y in frame.geometry.hand_slots(seat, _shown_count(frame, position)):
-            put_card(marks, surface, frame.look.card_back(cw), (x, y), "hand")
-    rect, _plate = _draw_plate(frame, surface, seat, place.plate, fs, marks, spots)
-    story = frame.story
-    if story is not None and story.deadwood:
-        size = round(fs * 0.85)
-        width = frame.geometry.layout.hand_left - fs
-        y = rect.bottom + fs * 0.3
-        for i, line in enumerate(story.deadwood):
-            put_text(
-                marks,
-                surface,
-                fit(line, size if i else fs, width),
-                size if i else fs,
-                WARN if i == 0 else SOFT,
-                (rect.centerx, y),
-                "midtop",
-                bold=i == 0,
-            )
-            y += (size if i else fs) * 1.3
-
-
-def _draw_known_bottom(frame: TableFrame, surface, position: int, cw: int, fs: int, marks) -> None:
-    hidden = list(frame.motion.hidden_in_hand(position))
-    groups = frame.story.groups if frame.story is not None and not frame.face_down else {}
-    band = max(3, round(cw * 0.05))
-    ch = round(cw * CARD_RATIO)
-    labels = []
-    on_top = [c for c in (frame.selected, frame.held) if c is not None and c in frame.bottom]
-    # the lifted and the held card are drawn last, over their neighbours
-    order = [c for c in frame.bottom if c not in on_top] + on_top
-    for card in order:
-        if card in hidden:
-            hidden.remove(card)
-            continue
-        pos = frame.motion.position_of(card)
-        if pos is None:
-            continue
-        x, y = pos
-        if frame.face_down:
-            put_card(marks, surface, frame.look.card_back(cw), (x, y), "hand")
-            continue
-        lifted = card == frame.selected
-        if lifted or card == frame.held:
-            surface.blit(card_art.shadow(cw), (x + 4, y + 6))
-        put_card(marks, surface, frame.look.face(card, cw), (x, y), "hand")
-        group = groups.get(card)
-        if group is not None:
-            # a band of the meld's colour under each of its cards, in any sort order
-            colour = MELD_BANDS[group % len(MELD_BANDS)]
-            shape(surface, pygame.draw.rect, colour, (x + 2, y + ch + band // 2, cw - 4, band),
-                   0, band // 2)  # fmt: skip
-            mark(marks, "card", "hand", (x + 2, y + ch + band // 2, cw - 4, band))
-        if lifted:
-            surface.blit(card_art.outline(cw), (x - 3, y - 3))
-            if frame.leaves is not None:
-                labels.append((frame.leaves, round(fs * 0.75), (x + cw / 2, y - 4), True))
-        if card == frame.taken:
-            labels.append((frame.words.taken, round(fs * 0.7), (x + cw / 2, y - 2), False))
-        elif card == frame.drawn and not (lifted and frame.leaves is not None):
-            top = frame.motion.position_of(frame.selected)
-            if top is None or not x - cw < top[0] < x + cw:  # not under the lifted card
-                labels.append((frame.words.new, round(fs * 0.7), (x + cw / 2, y - 2), False))
-    for text, size, pos, bold in labels:  # over every card, so no later card hides them
-        put_text(marks, surface, text, size, WARN, pos, "midbottom", bold=bold)
-
-
-def _draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
-    layout = frame.geometry.layout
-    for bubble in frame.motion.bubbles:
-        place = layout.seats[bubble.seat]
-        if bubble.seat == frame.viewer:
-            anchor = (frame.size[0] / 2, layout.hand_y - fs * 2.5)
-        else:
-            anchor = (place.center[0], place.center[1] - place.card_width * 0.9)
-        alpha_scale = min(1.0, bubble.time_left / 0.3)
-        size = round(fs * 1.25)
-        surf, rect = _bubble_surface(bubble.text, size)
-        surf = surf.copy()
-        surf.set_alpha(round(255 * alpha_scale))
-        rect = surf.get_rect(center=(round(anchor[0]), round(anchor[1])))
-        rect.clamp_ip(surface.get_rect())
-        surface.blit(surf, rect)
-        mark(marks, "box", f"bubble {bubble.seat}", rect, layer=1)
-
-
-@functools.lru_cache(maxsize=64)
-def _bubble_surface(text: str, size: int):
-    from ..fonts import render
-
-    label, rect = render(text, size, INK, bold=True)
-    box = pygame.Surface((rect.width + size, rect.height + size * 0.6), pygame.SRCALPHA)
-    pygame.draw.rect(box, BUBBLE, box.get_rect(), border_radius=size // 2)
-    pygame.draw.rect(box, ACCENT, box.get_rect(), width=2, border_radius=size // 2)
-    box.blit(label, label.get_rect(center=box.get_rect().center))
-    return box, box.get_rect()
 
 
 def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
@@ -667,31 +476,10 @@ def _line_room(frame: TableFrame, y: float, size: int) -> float:
     return width
 
 
-def _box(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    fs: int,
-    marks,
-    layer: int,
-    group: str = "sheet",
-    colour: tuple = SHEET,
-) -> None:
-    """The dark rounded box behind the score sheet, the log and the pile's history."""
-    surface.blit(_box_image(rect.size, max(4, fs // 2), tuple(colour)), rect)
-    mark(marks, "box", group, rect, layer)
-
-
 def _sheet(frame: TableFrame) -> tuple[list[tuple[str, bool]], pygame.Rect]:
     """The score sheet's lines as drawn and its box."""
     lines = list(frame.story.sheet)
     return lines, frame.geometry.sheet_rect(len(lines))
-
-
-@functools.lru_cache(maxsize=16)
-def _box_image(size: tuple[int, int], radius: int, colour: tuple) -> pygame.Surface:
-    box = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(box, colour, box.get_rect(), border_radius=radius)
-    return card_art.ready(box)
 
 
 def _draw_sheet(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
@@ -719,7 +507,7 @@ def _sheet_image(
     """The score sheet's box and lines (the first ``bright`` in full colour), and where
     each line is on it."""
     image = pygame.Surface(size, pygame.SRCALPHA)
-    _box(image, image.get_rect(), fs, None, 0, colour=colour)
+    put_box(image, image.get_rect(), fs, None, 0, colour=colour)
     text_size = round(fs * 0.78)
     line_h = round(text_size * 1.35)
     y = text_size * 0.4
@@ -731,68 +519,3 @@ def _sheet_image(
         texts.append((shown, at))
         y += line_h
     return card_art.ready(image), tuple(texts)
-
-
-def _draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
-    """The hand log, opened over the table's right side: the newest moves that fit."""
-    rect = frame.geometry.log_rect()
-    size = round(fs * 0.75)
-    line_h = round(size * 1.35)
-    pad = size * 0.6
-    lines = list(frame.story.log) or [frame.words.log_empty]
-    rect.height = min(rect.height, round(pad * 2 + line_h * (len(lines) + 1.2)))
-    _box(surface, rect, fs, marks, 1, "hand log", frame.look.sheet)
-    y = rect.top + pad
-    put_text(
-        marks, surface, frame.words.log_title, size, TEXT, (rect.left + pad, y), bold=True, layer=1
-    )
-    y += line_h * 1.2
-    room = max(1, int((rect.bottom - pad - y) // line_h))
-    for line in lines[-room:]:
-        put_text(
-            marks,
-            surface,
-            fit(line, size, rect.width - 2 * pad),
-            size,
-            SOFT,
-            (rect.left + pad, y),
-            layer=1,
-        )
-        y += line_h
-
-
-def _draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
-    """The discard pile fanned out, oldest first, in rows over the middle of the table."""
-    pile = frame.story.pile
-    rect, cw, per_row = frame.geometry.pile_rect(len(pile))
-    _box(surface, rect, fs, marks, 1, "pile history", frame.look.sheet)
-    size = round(fs * 0.75)
-    pad = size * 0.6
-    put_text(
-        marks,
-        surface,
-        frame.words.pile_title,
-        size,
-        TEXT,
-        (rect.left + pad, rect.top + pad),
-        bold=True,
-        layer=1,
-    )
-    if not pile:
-        put_text(
-            marks,
-            surface,
-            frame.words.pile_empty,
-            size,
-            SOFT,
-            (rect.left + pad, rect.top + pad + size * 1.6),
-            layer=1,
-        )
-        return
-    step = cw * 0.62
-    ch = cw * CARD_RATIO
-    top = rect.top + pad + size * 1.8
-    for i, card in enumerate(pile):
-        row, col = divmod(i, per_row)
-        pos = (rect.left + pad + col * step, top + row * (ch * 0.55))
-        put_card(marks, surface, frame.look.face(card, cw), pos, "pile history", 1)
