@@ -18,7 +18,8 @@ from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.runner import default_seats, table_scene
 from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.seats import SeatConfig, take_back_seat
-from knockrummy.ui.table.controller import UNDO_GRACE, TableOptions
+from knockrummy.ui.table.controller import TableOptions
+from knockrummy.ui.table.modes import UNDO_GRACE
 
 from .conftest import DT, key, run_until, step
 

@@ -22,6 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+UNDO_GRACE = 1.5
+"""Seconds at normal speed the next computer waits after the viewer's discard while it can
+be taken back (see the glossary's grace)."""
+
 
 class Mode(Enum):
     DEALING = "dealing"
