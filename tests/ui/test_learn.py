@@ -207,6 +207,8 @@ def test_the_lesson_words_fit_their_box_and_cover_nothing_on_the_table(tmp_path,
         marks = Marks()
         draw_table(scene.table.frame(), app.screen, marks)
         for mark in marks:
+            if mark.group == "lesson":  # the box's own words, Next and outlines
+                continue
             if scene.table.panel is None or mark.layer == 1:  # at the hand's end: the panel
                 assert not rect.colliderect(mark.rect), (scene.index, mark)
         play_step(app, scene)

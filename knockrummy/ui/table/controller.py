@@ -83,6 +83,7 @@ from .input import (
 from .intents import TableIntents
 from .knock_question import KnockQuestion
 from .layout import HandOrder, ShownHand, TableGeometry, known_bottom_cards
+from .lesson_box import LessonBox
 from .looks import TableLook
 from .modes import Facts, Mode, Overlay, next_mode, overlay_of
 from .motion import TableMotion, Timing
@@ -213,6 +214,12 @@ class TableScene(
         }
         """Who takes the keys and clicks, by what is open (see :attr:`overlay`)."""
         """The knock confirmation (see :mod:`.knock_question`)."""
+        self.lesson_box = (
+            None
+            if self.hooks.lesson is None
+            else LessonBox(self, self.hooks.lesson, self.hooks.on_next or (lambda: None))
+        )
+        """A lesson's words beside the table (see :mod:`.lesson_box`)."""
         self.builder = FrameBuilder()
         """Makes the frames' words and values (see :mod:`.frame_builder`)."""
         self.undo_grace = 0.0
@@ -462,7 +469,10 @@ class TableScene(
         )
 
     def handle(self, event: pygame.event.Event) -> None:
-        """The event goes to what is open over the table, or to the table itself."""
+        """The event goes to what is open over the table, or to the table itself (a
+        lesson's Next first)."""
+        if self.lesson_box is not None and self.lesson_box.handle(event):
+            return
         self._handlers[self.overlay](event)
 
     def _handle_handoff(self, event: pygame.event.Event) -> None:
@@ -558,6 +568,8 @@ class TableScene(
         if not self.motion.seq.busy and not arrived:
             self._advance(dt)
         self.refresh_buttons()
+        if self.lesson_box is not None:
+            self.lesson_box.update()
         self.prepare.step(started)  # what coming frames need, if this one has time for it
 
     def close(self) -> None:

@@ -23,6 +23,7 @@ from ...engine.cards import Card
 from ..theme import Look
 from ..widgets import ButtonFace
 from .layout import TableGeometry
+from .lesson_box import LessonFace
 from .motion import MotionSnapshot
 from .panel import PanelFace
 
@@ -149,6 +150,8 @@ class TableFrame:
     its two buttons; None when nothing is asked."""
     game_line: str = ""
     """The game and the hand, in the corner where no score sheet is drawn."""
+    lesson: LessonFace | None = None
+    """A lesson's words and outlines over the table (see :mod:`.lesson_box`)."""
     pot: str | None = None
     """The pot's words over the piles where the game has one and no sheet is drawn."""
 

@@ -155,6 +155,7 @@ class FrameBuilder:
             words=table_words(),
             look=table.look,
             story=self.story(table, bottom),
+            lesson=None if table.lesson_box is None else table.lesson_box.face(),
             details=self.details(table) if table.show_details else None,
         )
 

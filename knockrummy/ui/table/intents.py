@@ -118,6 +118,10 @@ class TableIntents:
         if self.hooks.on_settings is not None:
             self.hooks.on_settings(self.settings)
 
+    def clear_notice(self) -> None:
+        """No notice on the status line (a lesson's "Try this" once its step is done)."""
+        self.notice, self.notice_left = "", 0.0
+
     def say(self, text: str, seconds: float = 3.0) -> None:
         self.notice = text
         self.notice_left = seconds

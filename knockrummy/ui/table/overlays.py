@@ -199,3 +199,41 @@ def draw_pile_history(frame: TableFrame, surface: pygame.Surface, fs: int, marks
         row, col = divmod(i, per_row)
         pos = (rect.left + pad + col * step, top + row * (ch * 0.55))
         put_card(marks, surface, frame.look.face(card, cw), pos, "pile history", 1)
+
+
+POINTER = (120, 210, 255)
+"""The outline of what a lesson's step points at (apart from the gold of the table's glow)."""
+
+
+def draw_lesson(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None):
+    """A lesson's outlines on what its step points at, and the box of its words with the
+    step's counter, Next and the key line; returns the rectangle drawn over."""
+    lesson = frame.lesson
+    fs = frame.font
+    line = max(3, fs // 5)  # as thick on a 4K window as on a small one
+    drawn = pygame.Rect(lesson.box)
+    for rect in lesson.pointers:
+        grown = pygame.Rect(rect).inflate(line * 2 + 2, line * 2 + 2)
+        pygame.draw.rect(surface, POINTER, grown, width=line, border_radius=line * 2)
+        drawn.union_ip(grown)
+    rect, size = pygame.Rect(lesson.box), lesson.size
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*frame.look.panel, 235), box.get_rect(), border_radius=size)
+    pygame.draw.rect(box, ACCENT, box.get_rect(), width=max(2, size // 9), border_radius=size)
+    surface.blit(box, rect)
+    mark(marks, "box", "lesson", rect, 1)
+    x, y = rect.left + size * 0.8, rect.top + size * 0.6
+    put_text(marks, surface, lesson.counter, round(size * 0.85), SOFT, (x, y), bold=True,
+             group="lesson", layer=1)  # fmt: skip
+    y += size * 1.5
+    for text in lesson.lines:
+        put_text(marks, surface, text, size, TEXT, (x, y), group="lesson", layer=1)
+        y += size * 1.5
+    face = lesson.next_button
+    face.draw(surface, size)
+    if face.shown:
+        mark(marks, "button", "lesson", face.rect, 1)
+    middle = pygame.Rect(face.rect).centery if face.rect else rect.bottom - size * 1.7
+    put_text(marks, surface, lesson.keys, round(size * 0.8), SOFT, (x, middle), "midleft",
+             group="lesson", layer=1)  # fmt: skip
+    return drawn

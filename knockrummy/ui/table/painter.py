@@ -45,6 +45,7 @@ from .overlays import (
     draw_bubbles,
     draw_details,
     draw_handoff,
+    draw_lesson,
     draw_log,
     draw_pile_history,
     draw_question,
@@ -116,6 +117,9 @@ class TablePainter:
                 self.window = None
             if frame.question is not None:
                 draw_question(frame, surface, marks, self.layers)
+        if frame.lesson is not None:
+            drawn = draw_lesson(frame, surface, marks)
+            self.drawn_over(drawn)  # put back under it when it moves or goes
         if frame.details is not None:
             draw_details(frame, surface, marks)
 
