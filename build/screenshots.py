@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from knockrummy import language  # noqa: E402
+from knockrummy import language, workers  # noqa: E402
 from knockrummy.engine.actions import Discard, DrawStock, NextHand  # noqa: E402
 from knockrummy.engine.session import (  # noqa: E402
     BUY_BACK,
@@ -30,13 +30,16 @@ from knockrummy.engine.session import (  # noqa: E402
     new_session,
 )
 from knockrummy.language import speaking  # noqa: E402
+from knockrummy.play.bots import SeatBots  # noqa: E402
 from knockrummy.settings import Settings  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.loop import App  # noqa: E402
 from knockrummy.ui.navigator import Navigator  # noqa: E402
 from knockrummy.ui.runner import default_seats, init_pygame, table_scene  # noqa: E402
 from knockrummy.ui.table.controller import TableOptions  # noqa: E402
-from knockrummy.ui.tables import SeatBots  # noqa: E402
+
+# the computers decide as they are asked: each picture is of one moment, never a race
+workers.new_worker = workers.InlineWorker
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,6 @@ def _until(app: App, scene, done, limit: int = 60000) -> bool:
         if done():
             return True
         app.step(1 / 60, [])
-        if scene.future is not None:
-            scene.future.result(timeout=30)
     return done()
 
 
@@ -178,21 +179,19 @@ def _render_replay(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
 def _play_until_offered(app: App, scene) -> None:
     """Play the human seat with an easy computer player until it is offered the buy-back
     (or the session ends first)."""
-    player = SeatBots(["easy"] * scene.session.players)
+    player = SeatBots(["easy"] * scene.source.state.players)
     for _ in range(200000):
         view = scene.view
         if scene.panel is not None and not scene.panel.busy:
             if view.phase == BUY_BACK and view.to_move == 0:
                 return
             if view.phase == HAND_OVER:
-                scene.perform(NextHand(), None)
+                scene.source.play(NextHand(), None)
             elif view.phase == SESSION_OVER:
                 return
         elif scene.can_act:
-            scene.try_action(player.decide(scene.session, 0))
+            scene.try_action(player.decide(scene.source.state, 0))
         app.step(1 / 60, [])
-        if scene.future is not None:
-            scene.future.result(timeout=30)
 
 
 def main(argv: list[str] | None = None) -> int:
