@@ -568,6 +568,8 @@ class TableScene(
         if not self.motion.seq.busy and not arrived:
             self._advance(dt)
         self.refresh_buttons()
+        if self.tips is not None:
+            self.tips.follow(self.tip_waits)  # a tip that showed is kept as seen
         if self.lesson_box is not None:
             self.lesson_box.update()
         self.prepare.step(started)  # what coming frames need, if this one has time for it
@@ -603,9 +605,3 @@ class TableScene(
         if self.celebration is not None:
             self.celebration.draw(surface, self.look, self.geometry.font)
             self.painter.drawn_over()
-        if self.tips is not None:
-            covered = self.panel is not None or self.handoff is not None
-            self.tips.draw(surface, self.geometry, self.look, covered)
-            box = self.tips.box(self.geometry, covered)
-            if box is not None:  # the tip lies over the table there
-                self.painter.drawn_over(box)

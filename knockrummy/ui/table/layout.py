@@ -144,6 +144,15 @@ class TableGeometry:
         bottom = round(self.layout.buttons_y - fs * 1.6)
         return pygame.Rect(left, top, width, max(fs * 4, bottom - top))
 
+    def log_box(self, lines: int) -> pygame.Rect:
+        """The hand log's box as drawn with ``lines`` lines of moves (or one saying there
+        are none): its title and the lines, no taller than :meth:`log_rect`."""
+        rect = self.log_rect()
+        size = round(self.font * 0.75)
+        line_h = round(size * 1.35)
+        rect.height = min(rect.height, round(size * 0.6 * 2 + line_h * (max(1, lines) + 1.2)))
+        return rect
+
     def below_seats(self, left: float, right: float, floor: float) -> float:
         """The highest y, not above ``floor``, under every opponent whose cards, plate or
         words reach between ``left`` and ``right``."""

@@ -49,6 +49,7 @@ from .overlays import (
     draw_log,
     draw_pile_history,
     draw_question,
+    draw_tip,
     put_box,
 )
 from .panel_painter import draw_panel, panel_ground
@@ -229,6 +230,7 @@ def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
         frame.notice,
         frame.hint,
         frame.details,
+        frame.tip,
         frame.glow_stock,
         frame.glow_discard,
         frame.panel is None,
@@ -306,6 +308,8 @@ def _draw_still(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> d
         mark(marks, "button", "menu", frame.menu_button.rect)
     if frame.story is not None:
         _draw_sheet(frame, surface, fs, marks)
+    if frame.tip is not None:
+        draw_tip(frame, surface, marks)
     return spots
 
 
