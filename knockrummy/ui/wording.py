@@ -886,6 +886,9 @@ _RULES = {
     "taken-back-already": N_("The discard has been taken back already."),
     "discard-ended-hand": N_("The discard ended the hand."),
     "take-back-too-late": N_("A discard can be taken back only until the next player has moved."),
+    "nothing-to-take-back": N_(
+        "You have not discarded in this hand yet: there is nothing to take back."
+    ),
     "script-over": N_("The lesson is over."),
 }
 """The refusals whose sentence carries no value."""
@@ -971,6 +974,45 @@ def refusal_words(refusal: Refusal, you: int | None = None) -> str:
 
 
 message.say_values_of(Refusal, refusal_words)  # a refusal kept in a message is said so too
+
+
+# ------------------------------------------------------------------ keys that cannot act
+# What a key the game documents says when it cannot act now (see ui/table/answers.py);
+# where the rules forbid the move, the engine's refusal says why instead.
+
+WAIT_DEALING = N_("Wait: the cards are being dealt.")
+WAIT_SHOWING = N_("Wait: the last move is still being shown.")
+SELECT_FIRST = N_("Select a card to discard first: the arrows, or a click on it.")
+ANSWER_KNOCK_QUESTION = N_(
+    "Answer the question first: Knock (K or Y) or Keep playing (Escape or N)."
+)
+KNOCK_WEIGHING = N_("Weighing up the knock…")
+SKIP_NOT_OFFERED = N_(
+    "Skip to the result is offered once you are out of a Knock Rami game against computers."
+)
+PANEL_NEXT_HAND = N_("The hand is over: Next hand (Enter or N) deals the next one.")
+PANEL_BUY_BACK = N_("Answer the buy-back offer first: Buy back (B) or Stay out (O).")
+PANEL_GAME_OVER = N_("The game is over: Close (Enter) leaves the table.")
+PANEL_AUTOPLAY = N_("The next hand is dealt in a moment.")
+HANDOFF_FIRST = N_(
+    "The table shows once the screen is handed over: click or press Enter when ready, "
+    "or Escape for the menu."
+)
+
+
+def turn_of(view: PlayerView, you: int | None) -> str:
+    """Whose turn it is, as the rules' refusal says it ("It is Ben's turn."), spoken to
+    ``you`` when it is theirs."""
+    seat = view.to_move
+    rule = Refusal("out-of-turn", {"seat": seat, "player": str(view.names[seat])})
+    return refusal_words(rule, you)
+
+
+def buy_back_first(view: PlayerView, you: int | None) -> str:
+    """The seat offered to buy back must answer first, as the rules' refusal says it."""
+    seat = view.to_move
+    rule = Refusal("answer-buy-back", {"seat": seat, "player": str(view.names[seat])})
+    return refusal_words(rule, you)
 
 
 def more_changes(count: int) -> str:

@@ -11,7 +11,7 @@ import pygame
 
 from .. import card_art
 from ..card_art import CARD_RATIO
-from ..fonts import blit_text, fit, wrap
+from ..fonts import fit, wrap
 from ..fonts import width as text_width
 from ..surfaces import Layers, draw_box
 from ..theme import (
@@ -75,15 +75,23 @@ def draw_question(
 
 
 def draw_handoff(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
-    """Pass-and-play: the table is hidden until the next player takes the screen."""
+    """Pass-and-play: the table is hidden until the next player takes the screen; the Menu
+    button, and what a key pressed meanwhile says."""
     surface.blit(frame.look.cloth(surface.get_size()), (0, 0))
     fs = frame.font
     w, h = surface.get_size()
     title, ready, *others = frame.handoff
-    blit_text(surface, title, round(fs * 2.6), TEXT, (w / 2, h * 0.42), "center", bold=True)
-    blit_text(surface, ready, round(fs * 1.2), SOFT, (w / 2, h * 0.42 + fs * 3.2), "center")
+    top = h * 0.42
+    put_text(marks, surface, title, round(fs * 2.6), TEXT, (w / 2, top), "center", bold=True)
+    put_text(marks, surface, ready, round(fs * 1.2), SOFT, (w / 2, top + fs * 3.2), "center")
     for line in others:
-        blit_text(surface, line, fs, SOFT, (w / 2, h * 0.42 + fs * 5.2), "center")
+        put_text(marks, surface, line, fs, SOFT, (w / 2, top + fs * 5.2), "center")
+    if frame.notice and frame.status:
+        shown = fit(frame.status, fs, w - 2 * fs)
+        put_text(marks, surface, shown, fs, WARN, (w / 2, top + fs * 7.2), "center")
+    frame.menu_button.draw(surface, round(fs * 0.8))
+    if frame.menu_button.shown:
+        mark(marks, "button", "menu", frame.menu_button.rect)
 
 
 def draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:

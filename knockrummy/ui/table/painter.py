@@ -118,6 +118,8 @@ class TablePainter:
                 self.window = None
             if frame.question is not None:
                 draw_question(frame, surface, marks, self.layers)
+                if frame.notice:  # what the question waits for, over the shade
+                    _draw_status_line(frame, surface, frame.font, marks)
         if frame.lesson is not None:
             drawn = draw_lesson(frame, surface, marks)
             self.drawn_over(drawn)  # put back under it when it moves or goes
@@ -452,11 +454,7 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
             put_text(marks, surface, first, fs, color, (x, upper), "center", group="status")
             status = " ".join(rest)
     if status:  # on one line: a little smaller where it must, rather than cut
-        width = _line_room(frame, y, fs)
-        sizes = (fs, round(fs * 0.9), round(fs * 0.8), max(11, round(fs * 0.7)))
-        size = next((n for n in sizes if text_width(status, n) <= width), sizes[-1])
-        shown = fit(status, size, width)
-        put_text(marks, surface, shown, size, color, (x, y), "center", group="status")
+        _draw_status_line(frame, surface, fs, marks, status, color)
     for button in frame.buttons:
         put_button(surface, button, round(fs * 0.9))
         if button.shown:
@@ -471,6 +469,18 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
             (fs * 0.8, fs * 0.6),
             "topleft",
         )
+
+
+def _draw_status_line(frame: TableFrame, surface, fs: int, marks, status=None, color=WARN):
+    """The status line on one line (a notice, unless ``status`` is given), a little smaller
+    where it must, rather than cut."""
+    x, y = frame.geometry.layout.status
+    status = frame.status if status is None else status
+    width = _line_room(frame, y, fs)
+    sizes = (fs, round(fs * 0.9), round(fs * 0.8), max(11, round(fs * 0.7)))
+    size = next((n for n in sizes if text_width(status, n) <= width), sizes[-1])
+    shown = fit(status, size, width)
+    put_text(marks, surface, shown, size, color, (x, y), "center", group="status")
 
 
 def _line_room(frame: TableFrame, y: float, size: int) -> float:

@@ -259,32 +259,35 @@ class HandEndPanel:
         if choices.details is not None and not choices.autoplay:
             self.buttons.append(Button(_(DETAILS_LABEL), choices.details, pygame.K_i))
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         """A key or click while the panel animates only skips the animation; once it is
-        fully shown, a button answers only a fresh press (see the glossary)."""
+        fully shown, a button answers only a fresh press (see the glossary). False for a
+        fresh key press no button took (the table says what the panel waits for)."""
         if self.busy:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
                 self.time = self.total_time  # a click or key skips the animation
-            return
+            return True
         if event.type == pygame.KEYDOWN:
             self._pressed.add(("key", event.key))
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._pressed.add(("mouse", event.button))
-            return
+            return True
+        key = None
         if event.type == pygame.KEYUP:
             if ("key", event.key) not in self._pressed:
-                return  # held down since before the panel was shown
+                return True  # held down since before the panel was shown
             self._pressed.discard(("key", event.key))
             key = pygame.K_RETURN if event.key == pygame.K_n else event.key
             event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")
         elif event.type == pygame.MOUSEBUTTONUP:
             if ("mouse", event.button) not in self._pressed:
-                return
+                return True
             self._pressed.discard(("mouse", event.button))
         for button in self.buttons:
             if button.handle(event):
-                return
+                return True
+        return key is None
 
     # ----------------------------------------------------------------- notes
 
