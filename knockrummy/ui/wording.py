@@ -19,7 +19,7 @@ Glossary:
     against       points that count against a player (Knock Rami's running score, which
                   puts a player out at 100): shown as ``+12 against you``, never as a gain.
     chips         the pot and the buy-back's price, exact as a player writes them: ``37½``,
-                  ``379 11/16`` (halving a pot leaves such parts), never 37.5 nor 75/2.
+                  ``84⅜`` (halving a pot leaves such parts), never 37.5 nor 75/2.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from ..engine.refusals import Refusal
 from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
 from ..engine.views import PlayerView
 from ..language import N_, _, games, message, ngettext, pgettext
-from ..language.numbers import month_name, score, whole
+from ..language.numbers import month_name, score
 from ..teaching import lessons
 
 YOU = "You"
@@ -68,23 +68,10 @@ def result_word(result: str) -> str:
     return pgettext("result title", "Stock exhausted")
 
 
-VULGAR = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
-"""The fractions of a chip a pot halved once or twice leaves, as a player writes them."""
-
-
 def chips(value) -> str:
-    """A number of chips, exact and as a player reads it: ``25``, ``37½``, ``18¾``, and a
-    pot halved more often as a mixed number, ``379 11/16`` (never rounded)."""
-    value = Fraction(value)
-    whole_part, part = divmod(abs(value), 1)
-    sign = "-" if value < 0 else ""
-    if not part:
-        return whole(int(value))
-    mark = VULGAR.get((part.numerator, part.denominator))
-    units = whole(int(whole_part)) if whole_part else ""
-    if mark is not None:
-        return f"{sign}{units}{mark}"
-    return f"{sign}{f'{units} ' if units else ''}{part.numerator}/{part.denominator}"
+    """A number of chips, exact and written as every share is (see
+    :func:`...language.numbers.score`): ``25``, ``37½``, ``84⅜``, ``379¹¹⁄₁₆``."""
+    return score(value)
 
 
 def chip_count(value) -> str:
@@ -444,6 +431,40 @@ def out_line(name: str, amount, target: int) -> str:
         score=score(amount),
         target=target,
     )
+
+
+def stays_in_line(name: str, amount, target: int) -> str:
+    """Why a player at or over the target is still in (Knock Rami): ``Ben has 136 and
+    stays in: everyone still in reached 100 in the same hand, and the lowest score stays
+    in.``"""
+    return _either(
+        name,
+        # Translators: Knock Rami: the player at the screen is at or over the score that
+        # puts a player out, but stays in: {score} a score; {target} that score (100).
+        _(
+            "You have {score} and stay in: everyone still in reached {target} in the same "
+            "hand, and the lowest score stays in."
+        ),
+        # Translators: Knock Rami: {player} is at or over the score that puts a player out,
+        # but stays in: {score} a score; {target} that score (100).
+        _(
+            "{player} has {score} and stays in: everyone still in reached {target} in the "
+            "same hand, and the lowest score stays in."
+        ),
+        score=score(amount),
+        target=target,
+    )
+
+
+FRACTION_OF_A_CHIP = N_(
+    "Half of an odd pot is kept exact, as a fraction of a chip: the rules never round it."
+)
+"""Why the pot, a buy-back or a share shows a fraction (Knock Rami; RULES.md)."""
+FRACTION_OF_A_POINT = N_(
+    "A share split between players is kept exact, as a fraction of a point: the rules "
+    "never round it."
+)
+"""Why a score shows a fraction (shared winnings; RULES.md)."""
 
 
 def buy_back_offer(name: str, amount, price, pot, return_score) -> str:
