@@ -22,7 +22,7 @@ Glossary:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -93,35 +93,77 @@ class TableTips:
             self.keep(replace(settings, tips_seen=(*settings.tips_seen, tip.name)))
 
     def box(self, geometry, covered: bool) -> pygame.Rect | None:
-        """Where the tip goes on a table laid out as ``geometry``: under the piles, above
-        the buttons (None while there is no tip, or when the table is ``covered`` by the
-        hand-end panel or a hand-off screen)."""
-        if self.tip is None or covered:
-            return None
-        layout = geometry.layout
-        w = layout.width
-        fs = geometry.font
-        top = layout.discard[1] + layout.card_height + fs * 0.4
-        bottom = layout.buttons_y - fs * 1.6
-        width = min(w * 0.56, fs * 46)
-        return pygame.Rect(round((w - width) / 2), round(top), round(width), round(bottom - top))
+        """Where the tip goes on a table laid out as ``geometry`` (see :meth:`face`), as
+        tall as its lines (None while there is no tip, or when the table is ``covered``)."""
+        face = self.face(geometry, covered)
+        return None if face is None else pygame.Rect(face.box)
 
     def face(self, geometry, covered: bool) -> TipFace | None:
-        """The tip as a frame shows it on a table laid out as ``geometry`` (see
-        :meth:`box`): the largest text that fits the box, no smaller than legible, and the
-        box as tall as its lines (None: no tip, or it waits)."""
-        rect = self.box(geometry, covered)
-        if rect is None or rect.height <= 0:
+        """The tip as a frame shows it on a table laid out as ``geometry``: in a box under
+        the piles and above the buttons, or, where that band is too low for its words at a
+        legible size, in the room right of the piles under the seats on that side; the
+        largest text that fits, no smaller than legible, the box as tall as its lines
+        (None: no tip, or it waits)."""
+        if self.tip is None or covered:
             return None
-        size = geometry.font
-        while True:
-            lines = wrap(rule_tip_line(self.tip.text), size, rect.width - size)
-            needed = round(size * 1.3 * len(lines) + size * 0.6)
-            if needed <= rect.height or size <= 11:
-                break
-            size -= 1
-        room = max(1, int((rect.height - size * 0.6) // (size * 1.3)))
-        if len(lines) > room:  # too little room even at the least size: the end is cut
+        text = rule_tip_line(self.tip.text)
+        fitted = [_fitted(text, rect, geometry.font) for rect in _places(geometry)]
+        fitted = [f for f in fitted if f is not None]
+        if not fitted:
+            return None
+        chosen = fitted[0]
+        if chosen.size < round(geometry.font * 0.8) or chosen.cut:  # the band is too low
+            chosen = max(fitted, key=lambda f: (not f.cut, f.size))
+        rect, size, lines = chosen.rect, chosen.size, list(chosen.lines)
+        if chosen.cut:  # too little room even at the least size: the end is cut
+            room = chosen.room
             lines = [*lines[: room - 1], fit(" ".join(lines[room - 1 :]), size, rect.width - size)]
-        height = min(needed, rect.height)
+        height = min(round(size * 1.3 * len(lines) + size * 0.6), rect.height)
         return TipFace((rect.left, rect.top, rect.width, height), size, tuple(lines))
+
+
+@dataclass(frozen=True)
+class _Fitted:
+    """A tip's words fitted to one place (see :func:`_fitted`)."""
+
+    rect: pygame.Rect
+    size: int
+    lines: tuple[str, ...]
+    room: int
+    """How many lines the place holds at ``size``."""
+
+    @property
+    def cut(self) -> bool:
+        return len(self.lines) > self.room
+
+
+def _places(geometry) -> list[pygame.Rect]:
+    """Where a tip may go, the first preferred: under the piles and above the buttons; right
+    of the piles, under every seat on that side and the Menu button, above the buttons."""
+    layout = geometry.layout
+    w = layout.width
+    fs = geometry.font
+    top = layout.discard[1] + layout.card_height + fs * 0.4
+    bottom = layout.buttons_y - fs * 1.6
+    width = min(w * 0.56, fs * 46)
+    under = pygame.Rect(round((w - width) / 2), round(top), round(width), round(bottom - top))
+    left = round(layout.discard[0] + layout.card_width + fs)
+    right = w - fs // 2
+    side_top = round(geometry.below_seats(left, right, fs * 3.2))
+    side = pygame.Rect(left, side_top, right - left, round(bottom - side_top))
+    return [under, side]
+
+
+def _fitted(text: str, rect: pygame.Rect, fs: int) -> _Fitted | None:
+    """``text`` wrapped in ``rect`` at the largest size that fits, down to the least legible
+    (11) (None: no room at all)."""
+    if rect.height <= 0 or rect.width <= fs * 8:
+        return None
+    size = fs
+    while True:
+        lines = wrap(text, size, rect.width - size)
+        if round(size * 1.3 * len(lines) + size * 0.6) <= rect.height or size <= 11:
+            break
+        size -= 1
+    room = max(1, int((rect.height - size * 0.6) // (size * 1.3)))
+    return _Fitted(rect, size, tuple(lines), room)

@@ -191,3 +191,37 @@ def test_the_check_finds_a_box_drawn_over_another():
     dialog_last.add("box", "pile history", (600, 300, 300, 120), layer=1)
     dialog_last.add("box", "knock question", (300, 300, 400, 150), layer=1)
     assert dialog_last.problems((1024, 768)) == []  # a dialog lies over what is open
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080), (3840, 2160)])
+def test_a_long_tip_is_shown_whole_where_the_band_under_the_piles_is_low(tmp_path, size):
+    """Knock Rami's knock tip is two sentences: where the band under the piles is too low
+    for them, the tip goes right of the piles, whole and legible, over nothing."""
+    from knockrummy.play.bots import SeatBots
+    from knockrummy.ui.fonts import recording_cuts
+    from knockrummy.ui.wording import rule_tip_line
+
+    game = Game.open(str(tmp_path / "data"))
+    game.change_settings(Settings(speed="instant"))
+    app = App(size)
+    Navigator(app, game)
+    seats = default_seats(5)
+    state = new_session("knock-rami", 5, 4, [s.name for s in seats])
+    scene = app.navigator.table_scene(0, state, seats)
+    app.push(scene)
+    scene.resize(size)
+    bot = SeatBots(["easy"] * 5)
+    for _ in range(20000):
+        if scene.tips.tip is not None and scene.tips.tip.name == "knock-available":
+            break
+        if scene.can_act:
+            scene.try_action(bot.decide(scene.source.state, scene.viewer))
+        step(app)
+    assert scene.tips.tip.name == "knock-available"
+    marks = Marks()
+    with recording_cuts() as cuts:
+        frame = scene.frame()
+        draw_table(frame, pygame.Surface(size), marks)
+    assert cuts == [] and marks.problems(size) == []
+    assert " ".join(frame.tip.lines) == rule_tip_line(scene.tips.tip.text)
+    assert frame.tip.size >= round(frame.font * 0.8)
