@@ -600,9 +600,6 @@ class TableScene(
         )
         self._drawn_at = drawn
         self.painter.draw(self.frame(), surface, kept=kept)
-        if self.celebration is not None:
-            self.celebration.draw(surface, self.look, self.geometry.font)
-            self.painter.drawn_over()
         if self.tips is not None:
             covered = self.panel is not None or self.handoff is not None
             self.tips.draw(surface, self.geometry, self.look, covered)

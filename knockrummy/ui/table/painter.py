@@ -43,6 +43,7 @@ from .frame import TableFrame
 from .marks import Marks, mark, put_card, put_text
 from .overlays import (
     draw_bubbles,
+    draw_celebration,
     draw_details,
     draw_handoff,
     draw_lesson,
@@ -117,6 +118,9 @@ class TablePainter:
                 self.window = None
             if frame.question is not None:
                 draw_question(frame, surface, marks, self.layers)
+        if frame.celebration is not None:
+            draw_celebration(frame, surface)
+            self.drawn_over()
         if frame.lesson is not None:
             drawn = draw_lesson(frame, surface, marks)
             self.drawn_over(drawn)  # put back under it when it moves or goes
