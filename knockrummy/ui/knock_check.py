@@ -22,6 +22,7 @@ from ..engine.melds import discard_points
 from ..engine.profiles import get_profile
 from ..engine.views import PlayerView
 from ..language import _
+from ..language.cards import card_words
 from .hints import beaten_words, score_words
 from .wording import going_out_kind
 
@@ -52,7 +53,7 @@ def question(view: PlayerView, card: Card, advice: Advice | None) -> tuple[str, 
     lines = [
         _("Knock now with {count} deadwood?").format(count=count),
         # Translators: {card} the card a knock throws face down.
-        _("You throw {card} face down and the hand ends.").format(card=card.symbol),
+        _("You throw {card} face down and the hand ends.").format(card=card_words(card)),
     ]
     if advice is not None and advice.risk is not None:
         beaten = beaten_words(view, advice.risk)

@@ -26,6 +26,7 @@ from ... import workers
 from ...ai.review import Decision, describe, hand_summary, session_summary
 from ...ai.review import verdict as review_verdict
 from ...language import N_, _, ngettext, pgettext
+from ...language.cards import cards_printed, face_letters, printed
 from ...language.message import shown
 from ...language.numbers import whole as number
 from ...persistence.files import FileFormatError
@@ -496,7 +497,12 @@ class ReplayViewer(MenuScreen):
                       small, SOFT,
                       (area.left, top + row_h * 0.62), "midleft")  # fmt: skip
             for i, card in enumerate(cards):
-                image = card_art.face(card, cw, self.game.settings.four_colour)
+                image = card_art.face(
+                    card,
+                    cw,
+                    self.game.settings.four_colour,
+                    letters=face_letters(self.game.settings.card_letters),
+                )
                 y = top + (row_h - image.get_height()) / 2
                 surface.blit(image, (round(area.left + name_w + i * step), round(y)))
 
@@ -505,8 +511,8 @@ class ReplayViewer(MenuScreen):
         small = round(fs * 0.8)
         picture = self.replay.picture(self.point)
         # Translators: the top of the discard pile when the pile is empty.
-        top = picture.discard[-1].symbol if picture.discard else _("none")
-        stock = " ".join(c.symbol for c in picture.stock)
+        top = printed(picture.discard[-1]) if picture.discard else _("none")
+        stock = cards_printed(picture.stock)
         lines = [
             (pile_words(len(picture.discard), top), True),
             (stock_words(len(picture.stock)), True),

@@ -56,6 +56,7 @@ from ...engine.deadwood import cards_deadwood
 from ...engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ...engine.ledger import LedgerEntry
 from ...engine.melds import best_arrangement, discard_points
+from ...engine.phases import HandResult
 from ...engine.profiles import get_profile
 from ...engine.session import (
     BUY_BACK,
@@ -104,8 +105,10 @@ from ..wording import (
     addressed_view,
     buy_back_words,
     deadwood_now,
+    four_colour_notice,
     game_and_hand,
-    going_out_word,
+    going_out_kind,
+    going_out_label,
     handoff_lines,
     hands_left_label,
     knock_bubble,
@@ -116,7 +119,7 @@ from ..wording import (
     refusal_words,
     score_sheet_row,
     score_sheet_title,
-    setting_notice,
+    sound_notice,
     status_line,
     taken_back,
     with_undo_offer,
@@ -538,9 +541,10 @@ class TableScene(Scene):
             b[name].label = _(label)
         self.menu_button.label = _(MENU_LABEL)
         self.ask_buttons[1].label = _(KEEP_PLAYING)
-        word = knock_label() if knock is None else self._going_out_word(knock)
-        b["knock"].label = knock_label() if knock is None else knock_button(word, knock)
-        self.ask_buttons[0].label = word  # Knock, Gin or Rum, as on the table's button
+        kind = None if knock is None else self._going_out_kind(knock)
+        b["knock"].label = knock_label() if kind is None else knock_button(kind, knock)
+        # Knock, Gin or Rum, as on the table's button
+        self.ask_buttons[0].label = knock_label() if kind is None else going_out_label(kind)
         b["pass"].visible = Pass() in legal
         b["pass"].enabled = Pass() in legal
         b["hint"].enabled = self.can_act
@@ -561,12 +565,12 @@ class TableScene(Scene):
             self._placed = key
             self.geometry.place_buttons(list(self.buttons.values()), self.menu_button, sheet)
 
-    def _going_out_word(self, card: Card) -> str:
-        """What going out by throwing ``card`` is called: Knock, Gin or Rum."""
+    def _going_out_kind(self, card: Card) -> HandResult:
+        """What going out by throwing ``card`` is: a knock, gin or rum."""
         rest = list(self.view.hand)
         if card in rest:
             rest.remove(card)
-        return going_out_word(self.profile, best_arrangement(rest).points)
+        return going_out_kind(self.profile, best_arrangement(rest).points)
 
     def knock_card(self) -> Card | None:
         """The card the Knock button would throw now (None: no knock is allowed now)."""
@@ -740,11 +744,11 @@ class TableScene(Scene):
         elif key == pygame.K_f:
             # four-colour on top of the chosen scheme: F again brings that scheme back
             self.change_settings(four_colour=not self.settings.four_colour)
-            self.say(setting_notice("Four-colour deck", self.settings.four_colour))
+            self.say(four_colour_notice(self.settings.four_colour))
         elif key == pygame.K_m:
             self.change_settings(sound=not self.settings.sound)
             self.sounds.enabled = self.settings.sound
-            self.say(setting_notice("Sound", self.settings.sound))
+            self.say(sound_notice(self.settings.sound))
 
     def _reorder(self, card: Card, x: float) -> None:
         """Drop ``card`` at ``x`` in the hand: the order becomes the player's own."""
@@ -1122,7 +1126,7 @@ class TableScene(Scene):
         """A job: the faces shown now in ``look``, then the look drawn, then the rest of the
         deck's faces in it (see :func:`..prepare.deck_faces`)."""
         for card, width in self._faces_shown():
-            card_art.prepare_face(card, width, deck=look.deck)
+            card_art.prepare_face(card, width, deck=look.deck, letters=look.letters)
             yield
         if self._look_coming != look:
             return  # another look asked for since (F twice): not this one

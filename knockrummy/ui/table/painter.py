@@ -32,6 +32,7 @@ from ...engine.cards import Card
 from ...engine.session import BUY_BACK, PLAYING
 from ...engine.views import PlayerView
 from ...language import _
+from ...language.cards import cards_printed
 from .. import card_art
 from ..avatars import badge_rect, draw_face, draw_thinking
 from ..card_art import CARD_RATIO
@@ -62,7 +63,6 @@ from ..wording import (
     EMPTY_STOCK,
     HAND_LOG_EMPTY,
     HAND_LOG_TITLE,
-    KNOCKED_TAG,
     PILE_EMPTY,
     PILE_TITLE,
     TAKEN_MARK,
@@ -73,8 +73,8 @@ from ..wording import (
     layoff_legend,
     leaves_label,
     more_changes,
+    panel_name,
     plate_lines,
-    shown_name,
     total_label,
 )
 from .frame import TableFrame
@@ -1310,9 +1310,8 @@ def _panel_row(surface, panel: PanelFace, position, mid, count, marks) -> None:
     fs = geo.font
     settlement = view.settlement
     seat = view.seats_in_hand[position]
-    tag = _(KNOCKED_TAG) if settlement.knocker == position else ""
     text(
-        shown_name(view.names[seat]) + tag,
+        panel_name(view.names[seat], settlement.knocker == position),
         fs,
         TEXT,
         (rect.left + fs, mid - fs * 0.7),
@@ -1395,8 +1394,8 @@ def _lay_legend(surface, geo, view: PlayerView, fs, marks=None) -> None:
             for lay in laid:
                 by_meld.setdefault(lay.meld_index, []).append(lay.card)
             for index, cards in by_meld.items():
-                meld = " ".join(c.symbol for c in melds[index])
-                given = " ".join(c.symbol for c in sorted(cards, key=lambda c: c.rank))
+                meld = cards_printed(melds[index])
+                given = cards_printed(sorted(cards, key=lambda c: c.rank))
                 notes.append((view.names[seats[position]], given, meld))
     if notes:
         text = fit(layoff_legend(notes), round(fs * 0.8), rect.width - 2 * fs)
