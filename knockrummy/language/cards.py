@@ -185,49 +185,49 @@ def _forms_entry(rank: int) -> str:
     # {card} stands for the card as printed ("A♠"); the article follows the rank's gender
     # in your language (an ace, "as", is masculine in French and Spanish).
     if rank == 1:
-        return pgettext("card forms: ace", ENGLISH_FORMS)
+        return pgettext("card forms: ace", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a 2 ("le {card}").
     if rank == 2:
-        return pgettext("card forms: 2", ENGLISH_FORMS)
+        return pgettext("card forms: 2", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a 3.
     if rank == 3:
-        return pgettext("card forms: 3", ENGLISH_FORMS)
+        return pgettext("card forms: 3", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a 4.
     if rank == 4:
-        return pgettext("card forms: 4", ENGLISH_FORMS)
+        return pgettext("card forms: 4", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a 5.
     if rank == 5:
-        return pgettext("card forms: 5", ENGLISH_FORMS)
+        return pgettext("card forms: 5", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a 6.
     if rank == 6:
-        return pgettext("card forms: 6", ENGLISH_FORMS)
+        return pgettext("card forms: 6", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a 7.
     if rank == 7:
-        return pgettext("card forms: 7", ENGLISH_FORMS)
+        return pgettext("card forms: 7", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here an 8 (Italian
     # elides before "otto": "l'{card}").
     if rank == 8:
-        return pgettext("card forms: 8", ENGLISH_FORMS)
+        return pgettext("card forms: 8", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a 9.
     if rank == 9:
-        return pgettext("card forms: 9", ENGLISH_FORMS)
+        return pgettext("card forms: 9", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a 10.
     if rank == 10:
-        return pgettext("card forms: 10", ENGLISH_FORMS)
+        return pgettext("card forms: 10", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a jack (French
     # "valet", masculine; Spanish "jota", feminine).
     if rank == 11:
-        return pgettext("card forms: jack", ENGLISH_FORMS)
+        return pgettext("card forms: jack", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a queen (French
     # "dame", Spanish "reina": feminine).
     if rank == 12:
-        return pgettext("card forms: queen", ENGLISH_FORMS)
+        return pgettext("card forms: queen", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here a king.
     if rank == 13:
-        return pgettext("card forms: king", ENGLISH_FORMS)
+        return pgettext("card forms: king", "the {card}|of the {card}|to the {card}|it")
     # Translators: a card's forms in a sentence, as for the ace: here the joker ({card}
     # is the joker's word, "joker", "comodín").
-    return pgettext("card forms: joker", ENGLISH_FORMS)
+    return pgettext("card forms: joker", "the {card}|of the {card}|to the {card}|it")
 
 
 def _rank_name(rank: int) -> str:

@@ -168,6 +168,12 @@ def stored_name(name: str) -> str:
     return str(name)
 
 
+def typed_name(name: str) -> str:
+    """A name typed in Settings as it is stored: the default name as the language says it
+    (``Vous``) is the default ``You`` again, any other name as it was typed."""
+    return YOU if name == stored_name(YOU) else name
+
+
 def shown_name(name: str) -> str:
     """A seat's name as a sentence says it: ``You`` for the seat spoken to, otherwise as
     :func:`stored_name` shows it."""
@@ -185,10 +191,12 @@ def _either(name: str, you: str, other: str, **values) -> str:
 
 
 def names_list(names: Sequence[str]) -> str:
-    """``Ada``, ``Ada and Ben``, ``Ada, Ben and Cy`` in the language."""
-    shown = [shown_name(n) for n in names]
-    if len(shown) <= 1:
-        return "".join(shown)
+    """``Ada``, ``Ada and Ben``, ``Ada, Ben and Cy`` in the language; the seat spoken to
+    among others is "you" as a list says it (``Ada and you``, ``Ada et vous``)."""
+    if len(names) <= 1:
+        return "".join(shown_name(n) for n in names)
+    # Translators: the player at the screen named in a list of players ("Ada and you").
+    shown = [pgettext("in a list", "you") if is_you(n) else shown_name(n) for n in names]
     # Translators: the end of a list of names: "Ada and Ben" ({rest} may hold several,
     # already joined by commas).
     return _("{rest} and {last}").format(rest=", ".join(shown[:-1]), last=shown[-1])
@@ -384,6 +392,16 @@ def winners_line(names, winners, pot: bool = False) -> str:
             # Translators: {player} is a player's name.
             _("{player} wins"),
         )
+    others = [name for name in who if not is_you(name)]
+    if len(others) < len(who):  # the player at the screen and others: "Ada and you win"
+        players = names_list(others)
+        if pot:
+            # Translators: {players} the other winners' names, already joined ("Ada and
+            # Ben"), who win with the player at the screen.
+            return _("{players} and you win the pot").format(players=players)
+        # Translators: {players} the other winners' names, already joined ("Ada and Ben"),
+        # who win with the player at the screen.
+        return _("{players} and you win").format(players=players)
     if pot:
         # Translators: {players} several players' names, already joined ("Ada and Ben").
         return _("{players} win the pot").format(players=names_list(who))
@@ -394,6 +412,8 @@ def winners_line(names, winners, pot: bool = False) -> str:
 def game_over_line(names, winners, profile_id: str, pot) -> str:
     """The game-over screen's headline: ``You win!``; in Knock Rami with the pot won."""
     who = [names[w] for w in winners]
+    others = [name for name in who if not is_you(name)]
+    with_you = len(who) > 1 and len(others) < len(who)
     if counts_against(profile_id):
         amount = chip_count(pot)
         if len(who) == 1:
@@ -404,6 +424,12 @@ def game_over_line(names, winners, profile_id: str, pot) -> str:
                 # Translators: {amount} a number of chips ("45 chips"); {player} is a player's name.
                 _("{player} wins the pot of {amount}!"),
                 amount=amount,
+            )
+        if with_you:
+            # Translators: {amount} a number of chips ("45 chips"); {players} the other
+            # winners' names, already joined, who win with the player at the screen.
+            return _("{players} and you win the pot of {amount}!").format(
+                players=names_list(others), amount=amount
             )
         # Translators: {amount} a number of chips ("45 chips"); {players} several players' names,
         # already joined ("Ada and Ben").
@@ -418,6 +444,10 @@ def game_over_line(names, winners, profile_id: str, pot) -> str:
             # Translators: {player} is a player's name.
             _("{player} wins!"),
         )
+    if with_you:
+        # Translators: {players} the other winners' names, already joined ("Ada and Ben"),
+        # who win with the player at the screen.
+        return _("{players} and you win!").format(players=names_list(others))
     # Translators: {players} several players' names, already joined ("Ada and Ben").
     return _("{players} win!").format(players=names_list(who))
 
@@ -1127,8 +1157,9 @@ def score_sheet_row(
     # Translators: a line of the score sheet: {player} a name, {score} their score.
     text = _("{player}: {score}").format(player=shown_name(name), score=score(amount))
     if hands_won is not None:
-        # Translators: on the score sheet: hands the player has won.
-        text += " · " + _("won {count}").format(count=hands_won)
+        # Translators: on the score sheet: {count} hands the player has won.
+        won = ngettext("won {count}", "won {count}", hands_won)
+        text += " · " + won.format(count=hands_won)
     if bought_back:
         text += " · " + _("bought back")
     if out:
