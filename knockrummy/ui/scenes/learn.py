@@ -55,6 +55,8 @@ from .menu import MenuScreen, column
 NEXT_KEYS = (pygame.K_n, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 """Keys that press Next on a step that waits for it."""
 POINTER = (120, 210, 255)
+PLACES = ("stock", "pile", "panel", "answer", "sheet")
+"""The pointers that name a place, not a card (see ``lessons``' pointer)."""
 """The outline of what a step points at (apart from the gold of the table's own glow)."""
 PANEL_SHARE = 0.74
 """At the hand's end the panel takes this share of the height; the words go under it."""
@@ -320,6 +322,8 @@ class LessonScene(Scene):
                 button = self.table.buttons.get(name.removeprefix("button:"))
                 if button is not None and button.visible and button.rect is not None:
                     rects.append(button.rect)
+            elif name in PLACES or name.startswith("button:"):
+                continue  # a place not shown now (the panel still to come after a knock)
             elif self.table.panel is None and self.table.motion.deal is None:
                 cards = self.table.viewer_order() if name == "hand" else [Card.parse(name)]
                 places = [self.table.motion.card_pos.get(c) for c in cards]
