@@ -346,15 +346,13 @@ def headline(view: PlayerView) -> str:
             result = _("{player} knocked, undercut by {players}").format(
                 player=shown_name(knocker), players=beaten_by
             )
+    elif knocker and is_you(knocker):
+        result = _yours(settlement.result)
     elif knocker:
-        # Translators: how a hand ended and who ended it: {result} is Knock, Gin or Rum.
-        result = _either(
-            knocker,
-            # Translators: {result} how the hand ended (Knock, Gin...).
-            _("{result} by you"),
-            # Translators: {player} is a player's name; {result} how the hand ended (Knock, Gin...).
-            _("{result} by {player}"),
-            result=result_word(settlement.result),
+        # Translators: how a hand ended and who ended it: {player} is a player's name;
+        # {result} how the hand ended (Knock, Gin...).
+        result = _("{result} by {player}").format(
+            result=result_word(settlement.result), player=shown_name(knocker)
         )
     else:
         result = result_word(settlement.result)
@@ -370,6 +368,19 @@ def headline(view: PlayerView) -> str:
         # Translators: {chips} a number of chips ("37½").
         text += " · " + _("pot {chips}").format(chips=chips(view.pot))
     return text
+
+
+def _yours(result: str) -> str:
+    """How a hand the player at the screen ended is named in the panel's title: ``Knock by
+    you`` (French "Votre frappe": the result's word takes the language's own form)."""
+    if result == HandResult.GIN:
+        # Translators: the hand-end panel's title: the player at the screen went gin.
+        return _("Gin by you")
+    if result == HandResult.RUM:
+        # Translators: the hand-end panel's title: the player at the screen went rum.
+        return _("Rum by you")
+    # Translators: the hand-end panel's title: the player at the screen knocked.
+    return _("Knock by you")
 
 
 def winners_line(names, winners, pot: bool = False) -> str:
