@@ -174,3 +174,18 @@ def test_the_f_key_at_a_french_table_says_so_in_french(french):
     app.step(1 / 60, [key(pygame.K_f)])
     step(app)
     assert "Jeu en quatre couleurs activé." in scene.frame().status
+
+
+def test_the_ledger_says_you_knocked_and_names_you_in_the_language():
+    from knockrummy.persistence.store import SessionSummary
+    from knockrummy.ui.scenes.ledger_screen import hand_lines
+
+    summary = SessionSummary(1, "gin-rummy", 2, ("You", "Ben"), 1, (0, 28), False, (), 0, 0)
+    hands = [{"number": 1, "knocker": 0, "seats": [0, 1], "deadwood": [9, 39], "result": "knock"}]
+    with language.speaking("es"):
+        head, _bold = hand_lines(summary, [], hands)[0]
+    assert head == "Mano 1: cierre, cerraste · puntos sueltos: Tú 9, Ben 39"
+    hands[0]["knocker"] = 1
+    with language.speaking("fr"):
+        head, _bold = hand_lines(summary, [], hands)[0]
+    assert head == "Manche 1\xa0: frappe, Ben a frappé · points morts\xa0: Vous 9, Ben 39"

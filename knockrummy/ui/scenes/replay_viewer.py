@@ -47,6 +47,7 @@ from ..wording import (
     details_lines,
     is_you,
     pile_words,
+    shown_name,
     stock_words,
     the_person,
 )
@@ -382,7 +383,7 @@ class ReplayViewer(MenuScreen):
         for i, step in enumerate(self.replay.steps, 1):
             # Translators: who made a move no player made (the first upcard turned over).
             who = _("The table") if step.seat is None else names[step.seat]
-            move = move_line(step.action, who, you=is_you(who), card=step.card)
+            move = move_line(step.action, shown_name(who), you=is_you(who), card=step.card)
             # Translators: a numbered line of the replay's move log: {number} is the step,
             # {move} the move ("Ann throws 8♦").
             text = _("{number}. {move}").format(number=i, move=move)
@@ -487,7 +488,7 @@ class ReplayViewer(MenuScreen):
             top = area.top + position * row_h
             mover = seat == to_move
             colour = ACCENT if mover else TEXT
-            name = self._names()[seat]
+            name = shown_name(self._names()[seat])
             if mover:
                 # Translators: beside the name of the player whose turn it is.
                 name = _("{player} (to play)").format(player=name)
