@@ -35,7 +35,7 @@ from ...persistence.store import SaveError
 from ...records import coach
 from ...records.replay import HandReplay, ReplayError, move_line, replay_hand
 from .. import card_art
-from ..fonts import blit_text, fit, wrap
+from ..fonts import blit_text, fit, font, wrap
 from ..loop import WAKE
 from ..theme import ACCENT, SOFT, TEXT, WARN
 from ..widgets import Button, row_of_buttons
@@ -217,7 +217,7 @@ class ReplayViewer(MenuScreen):
         name = self._names()[self.seat] if self.row is not None else ""
         # Translators: the button that picks whose play the coach reviews; {player} is a
         # player's name, (S) the button's key in every language.
-        return _("Review: {player} (S)").format(player=name)
+        return _("Review: {player} (S)").format(player=shown_name(name))
 
     def next_seat(self) -> None:
         """Review the next seat's decisions (S, the Review button)."""
@@ -494,8 +494,11 @@ class ReplayViewer(MenuScreen):
                 name = _("{player} (to play)").format(player=name)
             blit_text(surface, fit(name, small, name_w - 6), small, colour,
                       (area.left, top + row_h * 0.3), "midleft", bold=True)  # fmt: skip
-            blit_text(surface, deadwood_label(picture.count(position), self._names()[seat]),
-                      small, SOFT,
+            count = deadwood_label(picture.count(position), self._names()[seat])
+            count_size = small  # smaller where it is long, never cut: its number is the point
+            while count_size > 9 and font(count_size).get_rect(count).width > name_w - 6:
+                count_size -= 1
+            blit_text(surface, count, count_size, SOFT,
                       (area.left, top + row_h * 0.62), "midleft")  # fmt: skip
             for i, card in enumerate(cards):
                 image = card_art.face(
