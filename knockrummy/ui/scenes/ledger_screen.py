@@ -498,7 +498,7 @@ class LedgerScreen(MenuScreen):
         rows = [
             [
                 short_name(row.profile),
-                row.name,
+                stored_name(row.name),
                 str(row.sessions),
                 str(row.sessions_won),
                 str(row.hands),
