@@ -189,3 +189,40 @@ def test_the_ledger_says_you_knocked_and_names_you_in_the_language():
     with language.speaking("fr"):
         head, _bold = hand_lines(summary, [], hands)[0]
     assert head == "Manche 1\xa0: frappe, Ben a frappé · points morts\xa0: Vous 9, Ben 39"
+
+
+@pytest.mark.parametrize("code", ["fr", "es"])
+def test_the_lessons_call_the_coach_what_its_plate_says(code):
+    from knockrummy.teaching import lessons
+
+    with language.speaking(code):
+        plate = wording.stored_name(wording.COACH)
+        words = [step.words for lesson in lessons.LESSONS.values() for step in lesson.steps]
+    assert any(plate in text for text in words)
+    if plate != "Coach":
+        assert not [text for text in words if "Coach" in text]
+
+
+def test_new_game_lists_the_house_rules_in_the_language(tmp_path, monkeypatch):
+    from knockrummy.engine.profiles import get_profile
+    from knockrummy.ui.scenes import new_game
+
+    drawn = []
+    real = new_game.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(new_game, "blit_text", spy)
+    game, app = in_french(tmp_path, NewGameScreen)
+    app.scene.choose_profile("gin-rummy")
+    drawn.clear()  # what was drawn in English before the switch
+    redraw(app)
+    rule = get_profile("gin-rummy").resolved[0]
+    with language.speaking("fr"):
+        french = language._(rule)
+    assert french != rule
+    shown = " ".join(line.strip("• ").strip() for line in drawn)
+    assert french.split()[0] in shown and french.split()[-1] in shown
+    assert rule.split()[-1] not in shown  # "knocking discard." is not drawn in English
