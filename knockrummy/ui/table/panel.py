@@ -34,7 +34,6 @@ from ..widgets import Button, ButtonFace, row_of_buttons
 from ..wording import (
     CLOSE_LABEL,
     DETAILS_LABEL,
-    KNOCKED_TAG,
     NEXT_HAND_LABEL,
     REPLAY_HAND_LABEL,
     SKIP_TO_END,
@@ -45,7 +44,7 @@ from ..wording import (
     counts_against,
     deadwood_label,
     out_line,
-    shown_name,
+    panel_name,
     total_label,
 )
 from .panel_words import PanelRow, headline, legend_words, row_words
@@ -350,12 +349,11 @@ class HandEndPanel:
         widest = 0
         for position, seat in enumerate(view.seats_in_hand):
             name = view.names[seat]
-            tag = _(KNOCKED_TAG) if settlement.knocker == position else ""
             count = deadwood_label(settlement.deadwood[position], name)
-            name = shown_name(name)
+            name = panel_name(name, settlement.knocker == position)
             widest = max(
                 widest,
-                font_of(size, True).get_rect(name + tag).width,
+                font_of(size, True).get_rect(name).width,
                 font_of(round(size * 0.9)).get_rect(count).width,
             )
         return widest
