@@ -44,6 +44,7 @@ from knockrummy.engine.actions import Knock, NextHand  # noqa: E402
 from knockrummy.engine.melds import discard_points  # noqa: E402
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.language import speaking  # noqa: E402
+from knockrummy.language.cards import lettering  # noqa: E402
 from knockrummy.ui.fonts import recording_cuts  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.navigator import Navigator  # noqa: E402
@@ -235,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     init_pygame()
     args.outdir.mkdir(parents=True, exist_ok=True)
     matrix = Matrix(args.outdir, sizes, args.scale or SCALES, args.moment or MOMENTS)
-    with speaking(args.language):
+    with speaking(args.language), lettering(Settings().card_letters):
         for profile_id in args.profile or list(PROFILES):
             profile = PROFILES[profile_id]
             tables = {"two": profile.min_players, "most": profile.max_players}

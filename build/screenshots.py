@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -30,6 +30,7 @@ from knockrummy.engine.session import (  # noqa: E402
     new_session,
 )
 from knockrummy.language import speaking  # noqa: E402
+from knockrummy.language.cards import lettering  # noqa: E402
 from knockrummy.play.bots import SeatBots  # noqa: E402
 from knockrummy.settings import Settings  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
@@ -199,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--size", action="append", help="window size, e.g. 1920x1080")
     parser.add_argument("--only", action="append", help="render only this shot")
+    parser.add_argument(
+        "--language", help="render every shot in this language (its name gets the code)"
+    )
     args = parser.parse_args(argv)
     sizes = [tuple(int(n) for n in s.split("x")) for s in args.size] if args.size else SIZES
     init_pygame()
@@ -206,10 +210,15 @@ def main(argv: list[str] | None = None) -> int:
     for shot in SHOTS:
         if args.only and shot.name not in args.only:
             continue
+        if args.language:
+            shot = replace(shot, language=args.language)
+            if not shot.name.endswith(f"-{args.language}"):
+                shot = replace(shot, name=f"{shot.name}-{args.language}")
         for size in sizes:
             suffix = "" if len(sizes) == 1 else f"-{size[0]}x{size[1]}"
             path = args.outdir / f"{shot.name}{suffix}.png"
-            with speaking(shot.language):
+            # the text prints the faces' letters of the language, as the window's default
+            with speaking(shot.language), lettering(Settings().card_letters):
                 pygame.image.save(render(shot, size), str(path))
             print(path)
     return 0

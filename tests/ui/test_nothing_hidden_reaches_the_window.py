@@ -5,7 +5,9 @@ source sends that seat, and every frame built for it, byte for byte the same."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,12 +107,16 @@ def frame_seen(state: SessionState) -> str:
     scene = TableScene(host, Settings(speed="instant"))
     scene.resize((1280, 800))
     scene.show_log = True
-    text = repr(scene.frame())
+    frame = scene.frame()
+    if frame.panel is not None:  # (each panel opened in this process is numbered anew)
+        frame = replace(frame, panel=replace(frame.panel, number=0))
+    text = repr(frame)
     scene.close()
     return text
 
 
-@settings(max_examples=30, deadline=None)
+@pytest.mark.slow  # a property run: sessions played to many points, two tables built each
+@settings(max_examples=60, deadline=None)
 @given(
     profile_id=st.sampled_from(sorted(PROFILES)),
     seed=st.integers(0, 10**6),

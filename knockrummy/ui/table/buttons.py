@@ -14,6 +14,7 @@ from ...engine.actions import (
 )
 from ...engine.cards import Card
 from ...engine.melds import best_arrangement
+from ...engine.phases import HandResult
 from ...engine.session import (
     HAND_OVER,
     PLAYING,
@@ -29,7 +30,8 @@ from ..wording import (
     PILE_LABEL,
     SKIP_TO_END,
     UNDO_LABEL,
-    going_out_word,
+    going_out_kind,
+    going_out_label,
     knock_button,
     knock_card,
     knock_label,
@@ -121,9 +123,10 @@ class TableButtons:
         for name, label in BUTTON_LABELS.items():  # in the language of this frame
             b[name].label = _(label)
         self.menu_button.label = _(MENU_LABEL)
-        word = knock_label() if knock is None else self._going_out_word(knock)
-        b["knock"].label = knock_label() if knock is None else knock_button(word, knock)
-        self.question.label(word)  # Knock, Gin or Rum, as on the table's button
+        kind = None if knock is None else self._going_out_kind(knock)
+        b["knock"].label = knock_label() if kind is None else knock_button(kind, knock)
+        # Knock, Gin or Rum, as on the table's button
+        self.question.label(knock_label() if kind is None else going_out_label(kind))
         b["pass"].visible = Pass() in legal
         b["pass"].enabled = Pass() in legal
         b["hint"].enabled = self.can_act
@@ -144,12 +147,12 @@ class TableButtons:
             self._placed = key
             self.geometry.place_buttons(list(self.buttons.values()), self.menu_button, sheet)
 
-    def _going_out_word(self, card: Card) -> str:
-        """What going out by throwing ``card`` is called: Knock, Gin or Rum."""
+    def _going_out_kind(self, card: Card) -> HandResult:
+        """What going out by throwing ``card`` is: a knock, gin or rum."""
         rest = list(self.view.hand)
         if card in rest:
             rest.remove(card)
-        return going_out_word(self.profile, best_arrangement(rest).points)
+        return going_out_kind(self.profile, best_arrangement(rest).points)
 
     def knock_card(self) -> Card | None:
         """The card the Knock button would throw now (None: no knock is allowed now)."""

@@ -591,6 +591,3 @@ class TableScene(
         )
         self._drawn_at = drawn
         self.painter.draw(self.frame(), surface, kept=kept)
-        if self.celebration is not None:
-            self.celebration.draw(surface, self.look, self.geometry.font)
-            self.painter.drawn_over()

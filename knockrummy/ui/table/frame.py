@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.cards import Card
+from ..celebrations import CelebrationFace
 from ..theme import Look
 from ..widgets import ButtonFace
 from .layout import TableGeometry
@@ -161,6 +162,8 @@ class TableFrame:
     its two buttons; None when nothing is asked."""
     game_line: str = ""
     """The game and the hand, in the corner where no score sheet is drawn."""
+    celebration: CelebrationFace | None = None
+    """Gin, rum, an undercut or a win, celebrated over the hand-end panel."""
     lesson: LessonFace | None = None
     """A lesson's words and outlines over the table (see :mod:`.lesson_box`)."""
     pot: str | None = None

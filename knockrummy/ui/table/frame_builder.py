@@ -22,6 +22,7 @@ from ...engine.profiles import get_profile
 from ...engine.session import BUY_BACK, PLAYING, SESSION_OVER
 from ...engine.views import PlayerView
 from ...language import _
+from ...play.seats import SeatKind
 from ...records.deal_codes import fairness_details
 from ..meld_marks import meld_groups
 from ..move_log import hand_log, last_turns, pick_ups
@@ -69,7 +70,7 @@ def seat_faces(view: PlayerView, places) -> tuple[SeatFace, ...]:
     """Every seat as the picture shows it (``places``: each seat's name, kind and level)."""
     faces = []
     for seat, place in enumerate(places):
-        person = place.kind in ("person", "remote")
+        person = place.kind in (SeatKind.PERSON, SeatKind.REMOTE)
         label = None if person else place_label(place)
         out = not view.active[seat]
         position = view.seats_in_hand.index(seat) if seat in view.seats_in_hand else None
@@ -157,6 +158,7 @@ class FrameBuilder:
             story=self.story(table, bottom),
             lesson=None if table.lesson_box is None else table.lesson_box.face(),
             tip=None if table.tips is None else table.tips.face(table.geometry, table.tip_waits),
+            celebration=None if table.celebration is None else table.celebration.face(),
             details=self.details(table) if table.show_details else None,
         )
 

@@ -23,7 +23,8 @@ from ..wording import (
     KNOCK_WEIGHING,
     SELECT_FIRST,
     SKIP_NOT_OFFERED,
-    setting_notice,
+    four_colour_notice,
+    sound_notice,
 )
 from .input import (
     Command,
@@ -118,11 +119,11 @@ class TableIntents:
         elif key == pygame.K_f:
             # four-colour on top of the chosen scheme: F again brings that scheme back
             self.change_settings(four_colour=not self.settings.four_colour)
-            self.say(setting_notice("Four-colour deck", self.settings.four_colour))
+            self.say(four_colour_notice(self.settings.four_colour))
         elif key == pygame.K_m:
             self.change_settings(sound=not self.settings.sound)
             self.sounds.enabled = self.settings.sound
-            self.say(setting_notice("Sound", self.settings.sound))
+            self.say(sound_notice(self.settings.sound))
 
     def _reorder(self, card: Card, x: float) -> None:
         """Drop ``card`` at ``x`` in the hand: the order becomes the player's own."""

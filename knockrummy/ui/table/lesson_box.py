@@ -25,6 +25,9 @@ from ..widgets import Button, ButtonFace
 PANEL_SHARE = 0.74
 """At the hand's end the panel takes this share of the height; the words go under it."""
 
+PLACES = ("stock", "pile", "panel", "answer", "sheet")
+"""The pointers that name a place, not a card (see ``lessons``' pointer)."""
+
 
 @dataclass(frozen=True)
 class LessonWords:
@@ -148,6 +151,8 @@ class LessonBox:
                 button = table.buttons.get(name.removeprefix("button:"))
                 if button is not None and button.visible and button.rect is not None:
                     rects.append(button.rect)
+            elif name in PLACES or name.startswith("button:"):
+                continue  # a place not shown now (the panel still to come after a knock)
             elif panel is None and table.motion.deal is None:
                 cards = table.viewer_order() if name == "hand" else [Card.parse(name)]
                 places = [table.motion.card_pos.get(c) for c in cards]

@@ -6,12 +6,13 @@ in."""
 from __future__ import annotations
 
 import functools
+import math
 
 import pygame
 
 from .. import card_art
 from ..card_art import CARD_RATIO
-from ..fonts import fit, wrap
+from ..fonts import fit, render, wrap
 from ..fonts import width as text_width
 from ..surfaces import Layers, draw_box
 from ..theme import (
@@ -271,3 +272,70 @@ def tip_box(size: tuple[int, int], font: int, colour: tuple) -> pygame.Surface:
     edge = max(2, font // 9)
     pygame.draw.rect(box, ACCENT, box.get_rect(), width=edge, border_radius=font // 2)
     return card_art.ready(box)
+
+
+SPREAD = 64.0
+"""Degrees between a celebration's outer cards, fully open."""
+
+
+def draw_celebration(frame: TableFrame, surface: pygame.Surface) -> None:
+    """A celebration's fan, title and count-up over the middle of ``surface``."""
+    face = frame.celebration
+    look, font_size = frame.look, frame.font
+    w, h = surface.get_size()
+    # only a fading celebration needs a layer of its own; until then it costs no more
+    # than its few blits
+    layer = surface if face.alpha >= 255 else _layer((w, h))
+    if layer is not surface:
+        layer.fill((0, 0, 0, 0))
+    card_w = max(40, round(min(w, h) * 0.11))
+    centre = (w / 2, h * 0.36)
+    pivot = card_w * 1.6
+    for i, card in enumerate(face.cards):
+        # left cards lean left, right cards right, about a point below the fan, as a
+        # hand held up does
+        tilt = (i - 2) / 2 * SPREAD / 2 * face.opened
+        image = _turned(look, card, card_w, -round(tilt))
+        rad = math.radians(tilt)
+        x = centre[0] + math.sin(rad) * pivot
+        y = centre[1] + pivot - math.cos(rad) * pivot
+        layer.blit(image, image.get_rect(center=(round(x), round(y))))
+    title_size = max(12, round(font_size * 2.6 * face.grow))
+    label, rect = render(face.title, title_size, ACCENT, bold=True)
+    top = centre[1] + card_w * 1.05
+    shadow, _shadow_rect = render(face.title, title_size, (0, 0, 0), bold=True)
+    words, _words_rect = render(face.line, round(font_size * 1.4), WARN, bold=True)
+    below = words.get_rect(midtop=(w / 2, top + rect.height + font_size * 0.6))
+    # a dark plate under the words, so they read over the cards of the panel
+    plate = rect.move(w / 2 - rect.centerx, top - rect.top).union(below)
+    plate = plate.inflate(font_size * 2, font_size)
+    layer.blit(_plate(plate.size, font_size), plate)
+    layer.blit(shadow, shadow.get_rect(midtop=(w / 2 + 2, top + 3)))
+    layer.blit(label, label.get_rect(midtop=(w / 2, top)))
+    layer.blit(words, below)
+    if layer is not surface:
+        layer.set_alpha(face.alpha)
+        surface.blit(layer, (0, 0))
+
+
+@functools.lru_cache(maxsize=8)
+def _plate(size: tuple[int, int], font_size: int) -> pygame.Surface:
+    plate = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(plate, (8, 20, 12, 215), plate.get_rect(), border_radius=font_size)
+    pygame.draw.rect(plate, ACCENT, plate.get_rect(), width=2, border_radius=font_size)
+    return plate
+
+
+@functools.lru_cache(maxsize=2)
+def _layer(size: tuple[int, int]) -> pygame.Surface:
+    """One reused transparent layer per window size (so fading costs no new surface)."""
+    return pygame.Surface(size, pygame.SRCALPHA)
+
+
+@functools.lru_cache(maxsize=256)
+def _turned(look, card, width: int, angle: int) -> pygame.Surface:
+    """A card face turned ``angle`` whole degrees, cached: the fan reuses them each frame."""
+    face = look.face(card, width)
+    if angle == 0:
+        return face
+    return pygame.transform.rotozoom(face, angle, 1.0)

@@ -43,6 +43,7 @@ from .frame import TableFrame
 from .marks import Marks, mark, put_card, put_text
 from .overlays import (
     draw_bubbles,
+    draw_celebration,
     draw_details,
     draw_handoff,
     draw_lesson,
@@ -120,6 +121,9 @@ class TablePainter:
                 draw_question(frame, surface, marks, self.layers)
                 if frame.notice:  # what the question waits for, over the shade
                     _draw_status_line(frame, surface, frame.font, marks)
+        if frame.celebration is not None:
+            draw_celebration(frame, surface)
+            self.drawn_over()
         if frame.lesson is not None:
             drawn = draw_lesson(frame, surface, marks)
             self.drawn_over(drawn)  # put back under it when it moves or goes

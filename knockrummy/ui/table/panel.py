@@ -37,7 +37,6 @@ from ..wording import (
     DETAILS_LABEL,
     FRACTION_OF_A_CHIP,
     FRACTION_OF_A_POINT,
-    KNOCKED_TAG,
     NEXT_HAND_LABEL,
     REPLAY_HAND_LABEL,
     SKIP_TO_END,
@@ -48,7 +47,7 @@ from ..wording import (
     counts_against,
     deadwood_label,
     out_line,
-    shown_name,
+    panel_name,
     stays_in_line,
     total_label,
 )
@@ -393,12 +392,11 @@ class HandEndPanel:
         widest = 0
         for position, seat in enumerate(view.seats_in_hand):
             name = view.names[seat]
-            tag = _(KNOCKED_TAG) if settlement.knocker == position else ""
             count = deadwood_label(settlement.deadwood[position], name)
-            name = shown_name(name)
+            name = panel_name(name, settlement.knocker == position)
             widest = max(
                 widest,
-                font_of(size, True).get_rect(name + tag).width,
+                font_of(size, True).get_rect(name).width,
                 font_of(round(size * 0.9)).get_rect(count).width,
             )
         return widest

@@ -19,18 +19,17 @@ from dataclasses import dataclass
 
 from ...engine.ledger import LedgerEntry
 from ...engine.views import PlayerView
-from ...language import _
+from ...language.cards import cards_printed
 from ..fonts import fit, wrap
 from ..fonts import width as text_width
 from ..wording import (
-    KNOCKED_TAG,
     change_amount,
     change_line,
     deadwood_label,
     headline,
     layoff_legend,
     more_changes,
-    shown_name,
+    panel_name,
     total_label,
 )
 
@@ -73,7 +72,6 @@ def row_words(
     name = view.names[seat]
     fs = geometry.font
     rect = geometry.box
-    tag = _(KNOCKED_TAG) if settlement.knocker == position else ""
     # the change counts up and the total with it; the reasons wait for the count, so the
     # number and its lines agree at every frame
     done = count >= 1
@@ -112,7 +110,7 @@ def row_words(
         )
     return PanelRow(
         seat,
-        shown_name(name) + tag,
+        panel_name(name, settlement.knocker == position),
         deadwood_label(settlement.deadwood[position], name),
         value,
         tone,
@@ -135,8 +133,8 @@ def legend_words(view: PlayerView, geometry) -> str | None:
         for lay in laid:
             by_meld.setdefault(lay.meld_index, []).append(lay.card)
         for index, cards in by_meld.items():
-            meld = " ".join(c.symbol for c in melds[index])
-            given = " ".join(c.symbol for c in sorted(cards, key=lambda c: c.rank))
+            meld = cards_printed(melds[index])
+            given = cards_printed(sorted(cards, key=lambda c: c.rank))
             notes.append((view.names[seats[position]], given, meld))
     if not notes:
         return None
