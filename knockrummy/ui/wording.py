@@ -504,12 +504,12 @@ def stays_in_line(name: str, amount, target: int) -> str:
 FRACTION_OF_A_CHIP = N_(
     "Half of an odd pot is kept exact, as a fraction of a chip: the rules never round it."
 )
-"""Why the pot, a buy-back or a share shows a fraction (Knock Rami; RULES.md)."""
+"""Why the pot, a buy-back or a share shows a fraction (Knock Rami; see the rules)."""
 FRACTION_OF_A_POINT = N_(
     "A share split between players is kept exact, as a fraction of a point: the rules "
     "never round it."
 )
-"""Why a score shows a fraction (shared winnings; RULES.md)."""
+"""Why a score shows a fraction (shared winnings; see the rules)."""
 
 
 def buy_back_offer(name: str, amount, price, pot, return_score) -> str:
