@@ -55,6 +55,31 @@ def test_a_row_halfway_through_its_count_shows_half_its_change_and_the_total_so_
     assert row.reasons == ()
 
 
+def test_a_total_with_a_buy_back_return_counts_up_from_the_score_the_hand_started_at():
+    """A player out who bought back has a change and a return (its own line): the total
+    counts up from the score before the hand, then takes the return when the lines show."""
+    from knockrummy.engine.ledger import EntryKind, LedgerEntry
+
+    app, scene = make_table(players=2, humans=0, seed=4, speed="normal")
+    assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
+    panel = scene.panel
+    view = scene.view
+    seat = max(view.seats_in_hand, key=lambda s: panel.hand_result(s))
+    result = panel.hand_result(seat)
+    assert result > 0
+    position = view.seats_in_hand.index(seat)
+    returned = LedgerEntry(seat, -90, EntryKind.BUY_BACK_SCORE, "returned", view.hand_number)
+    changes = [*panel.changes[seat], returned]
+    start = view.scores[seat] + 90 - result  # the score the hand started at
+    for count in (0.0, 0.5):
+        row = row_words(view, position, changes, result, panel.geometry, count, False)
+        assert number(row.total) == start + round(result * count), count
+        assert row.reasons == ()
+    done = row_words(view, position, changes, result, panel.geometry, 1.0, False)
+    assert number(done.total) == view.scores[seat]
+    assert number(done.value) == result
+
+
 def a_panel(view):
     from knockrummy.ui.table.panel import HandEndPanel, PanelChoices
 

@@ -17,7 +17,7 @@ __all__ = ["BAD", "GAIN", "PLAIN", "PanelRow", "headline", "legend_words", "row_
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...engine.ledger import LedgerEntry
+from ...engine.ledger import EntryKind, LedgerEntry
 from ...engine.views import PlayerView
 from ...language.cards import cards_printed
 from ..fonts import fit, wrap
@@ -80,7 +80,12 @@ def row_words(
     value = change_amount(shown, against, name)
     tone = BAD if against and result > 0 else GAIN if result > 0 else PLAIN
     x = geometry.right_x
-    total = total_label(view.scores[seat] if done else view.scores[seat] - result + shown)
+    # a buy-back's return (its own line) comes after the hand's change: the total counts
+    # up from the score the hand started at, then takes the return with its line
+    returned = sum(e.amount for e in changes if e.kind == EntryKind.BUY_BACK_SCORE)
+    total = total_label(
+        view.scores[seat] if done else view.scores[seat] - returned - result + shown
+    )
     final = text_width(change_amount(result, against, name), round(fs * 1.2), True)
     beside = x + max(fs * 4.5, final + fs * 0.8)
     shown_right = x + text_width(value, round(fs * 1.2), True)
