@@ -62,6 +62,7 @@ REFUSALS: dict[str, CodeSpec] = {
     "taken-back-already": spec("the discard has been taken back already"),
     "discard-ended-hand": spec("the discard ended the hand"),
     "take-back-too-late": spec("a discard can be taken back only until the next player has moved"),
+    "nothing-to-take-back": spec("there is no discard to take back: none yet in this hand"),
     "take-back-not-yours": spec(
         "only {player} may take back a discard in this game", seat=V.NUMBER, player=V.TEXT
     ),

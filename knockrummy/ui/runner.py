@@ -6,6 +6,7 @@ import contextlib
 import logging
 import os
 import signal
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -38,8 +39,18 @@ def init_pygame() -> None:
     # crisp on high-DPI Windows screens: draw at the real pixel size, not a scaled bitmap
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     # read by SDL when its video starts, so set before pygame.init opens anything
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
-    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
+    name_window_class(os.environ, sys.argv)
+
+
+def name_window_class(environ, argv) -> None:
+    """Name the window's class ``WINDOW_CLASS`` in ``environ`` however the game was
+    started: ``import pygame`` has already set X11's to the script's name where a display
+    is set (``__main__.py`` for ``python -m knockrummy``, ``knockrummy`` for the command),
+    so that name is replaced too; a class a person set for themselves is kept."""
+    script = os.path.basename(argv[0]) if argv else ""
+    if environ.get("SDL_VIDEO_X11_WMCLASS") in (None, "", script):
+        environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
+    environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
     if not pygame.get_init():
         with native_stderr_to_log("starting pygame"):  # its mixer, without a sound card
             pygame.init()

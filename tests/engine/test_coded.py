@@ -126,6 +126,12 @@ def _discard_ended_the_hand():
     return state
 
 
+def _next_player_moved():
+    state = _after_discard("knock-rummy", 2, 8)
+    state, _ = apply(state, DrawStock())
+    return state
+
+
 def _another_players_discard():
     state = _after_discard("knock-rummy", 2, 8)
     state, _ = apply(state, DrawStock())
@@ -167,7 +173,8 @@ PROVOKED: dict[str, Callable] = {
     "knock-kept": _undo(_knocked),
     "taken-back-already": _undo(_taken_back_already),
     "discard-ended-hand": _undo(_discard_ended_the_hand),
-    "take-back-too-late": _undo(lambda: first_discard("knock-rummy", 2, 9)),
+    "take-back-too-late": _undo(_next_player_moved),
+    "nothing-to-take-back": _undo(lambda: first_discard("knock-rummy", 2, 9)),
     "take-back-not-yours": _undo(_another_players_discard, None),
     "take-back-by-discarder": _undo(lambda: _after_discard("knock-rummy", 3, 5), 1),
 }

@@ -157,6 +157,7 @@ class FrameBuilder:
             look=table.look,
             story=self.story(table, bottom),
             lesson=None if table.lesson_box is None else table.lesson_box.face(),
+            tip=None if table.tips is None else table.tips.face(table.geometry, table.tip_waits),
             celebration=None if table.celebration is None else table.celebration.face(),
             details=self.details(table) if table.show_details else None,
         )
