@@ -117,9 +117,8 @@ def test_spec_bundles_every_compiled_catalogue_where_the_game_reads_it(tmp_path,
 
 
 def test_pyproject_ships_the_catalogues_as_package_data():
-    from fnmatch import fnmatch
-
     import tomllib
+    from fnmatch import fnmatch
 
     setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     patterns = setuptools["package-data"]["knockrummy.locale"]
