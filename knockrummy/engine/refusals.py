@@ -68,6 +68,10 @@ REFUSALS: dict[str, CodeSpec] = {
     "take-back-by-discarder": spec(
         "only {player}, who discarded, may take the discard back", seat=V.NUMBER, player=V.TEXT
     ),
+    # an online table: made by the host's table, never by the rules
+    "online-stale": spec("the table has moved on since this move was chosen"),
+    "online-waiting": spec("your last move has not been played yet"),
+    "online-too-fast": spec("too many moves at once: wait a moment"),
     # a scripted table (a lesson): made by the table, never by the rules
     "script-step": spec("this step of the lesson is: {action}", action=V.ACTION),
     "script-waits": spec("this step of the lesson waits for Next"),

@@ -107,10 +107,46 @@ class Scripted:
         return action
 
 
+class Remote:
+    """A person on another machine: the seat is ready once its guest's action has arrived
+    (:meth:`arrive`); while the guest is away the host may hand the seat to a computer
+    (``stand_in``) until the guest is back."""
+
+    kind = SeatKind.REMOTE
+
+    def __init__(self, stand_in: Callable[[SessionState, int], Action] | None = None) -> None:
+        self._stand_in = stand_in
+        self.pending: Action | None = None
+        """The guest's action, arrived and not yet played."""
+        self.standing_in = False
+        """A computer plays the seat until its guest is back."""
+
+    def arrive(self, action: Action) -> None:
+        self.pending = action
+
+    def stand_in(self, on: bool) -> None:
+        """Hand the seat to a computer (``on``), or back to its guest."""
+        self.standing_in = on and self._stand_in is not None
+
+    def ready(self, state: SessionState, seat: int) -> bool:
+        return self.pending is not None or self.standing_in
+
+    def decide(self, state: SessionState, seat: int) -> Action:
+        action, self.pending = self.pending, None
+        if action is not None:
+            return action
+        if self.standing_in and self._stand_in is not None:
+            return self._stand_in(state, seat)
+        raise RuntimeError("no action has arrived for the seat")
+
+
 def policy_for(place: SeatPlace, decide: Callable[[SessionState, int], Action]) -> SeatPolicy:
-    """The policy of a seat of ``place``'s kind (a computer decides by ``decide``)."""
+    """The policy of a seat of ``place``'s kind (a computer decides by ``decide``; a
+    remote seat's stand-in too)."""
     if place.kind is SeatKind.PERSON:
         return Person()
     if place.kind is SeatKind.COMPUTER:
         return Computer(decide)
+    if place.kind is SeatKind.REMOTE:
+        return Remote(decide)
     raise ValueError(f"a {place.kind} seat needs its own policy")

@@ -887,6 +887,9 @@ _RULES = {
     "discard-ended-hand": N_("The discard ended the hand."),
     "take-back-too-late": N_("A discard can be taken back only until the next player has moved."),
     "script-over": N_("The lesson is over."),
+    "online-stale": N_("The table has moved on since you chose this move: look again."),
+    "online-waiting": N_("Your last move has not been played yet."),
+    "online-too-fast": N_("Too many moves at once: wait a moment."),
 }
 """The refusals whose sentence carries no value."""
 
