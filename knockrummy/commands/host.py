@@ -171,9 +171,9 @@ def open_hosting(args: argparse.Namespace, game, trace):
 
 def host_headless(args: argparse.Namespace) -> int:
     """Host with no window (see the module)."""
-    from ..engine.session import PLAYING
     from ..language.message import shown
     from ..net.discovery import advertise
+    from ..net.headless import serve_table
     from ..ui.game import Game
 
     game = Game.open(args.data_dir)
@@ -198,35 +198,7 @@ def host_headless(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, lambda *_: stopping.append("host-left"))
     reason = "host-left"
     try:
-        if args.resume:
-            hosting.start()
-        while not table.started and not stopping:
-            table.wait(0.5)
-            table.pump()
-            if table.all_taken:
-                hosting.start()
-        if args.hands is not None:
-            table.last_hand = args.hands
-        over_at = None
-        while not stopping:
-            table.wait(0.25)
-            table.pump(drive=True)
-            state = hosting.source.state
-            if state.is_over:
-                if table.everyone_recorded:
-                    reason = "over"
-                    break
-                over_at = over_at or _now()
-                if _now() - over_at > 10:  # a friend away at the end: the saves have it
-                    reason = "over"
-                    break
-            elif (
-                args.hands is not None
-                and len(state.records) >= args.hands
-                and state.phase != PLAYING
-            ):
-                reason = "hands"
-                break
+        reason = serve_table(hosting, args.hands, lambda: bool(stopping))
     except KeyboardInterrupt:
         pass
     finally:
@@ -242,9 +214,3 @@ def host_headless(args: argparse.Namespace) -> int:
         print(f"knockrummy host: {shown(game.save_problem)}", file=sys.stderr)
         return 1
     return 0 if reason in ("over", "hands") else 1
-
-
-def _now() -> float:
-    import time
-
-    return time.monotonic()

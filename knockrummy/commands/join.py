@@ -90,8 +90,8 @@ def join_headless(args: argparse.Namespace) -> int:
     """Join with no window (see the module)."""
     from ..language.message import shown
     from ..net.codes import read_seat_token
-    from ..net.driver import BotSeat
     from ..net.guest import GuestLink, GuestSource
+    from ..net.headless import play_seat
     from ..net.limits import PING_SECONDS
     from ..net.played import keep_played
     from ..persistence import online
@@ -137,25 +137,19 @@ def join_headless(args: argparse.Namespace) -> int:
 
     source.on_record = keep
     link.start()
-    driver = BotSeat(source, args.bot) if args.bot is not None else None
-    remembered = False
+    remembered = []
+
+    def remember(source: GuestSource) -> None:
+        if remembered or not source.token or source.seat is None:
+            return
+        remembered.append(True)
+        try:
+            online.remember_seat(game.store, url, source.code, source.seat, source.token)
+        except SaveError as exc:  # the seat's code is then not kept here: said so
+            print(f"knockrummy join: {shown(exc.message)}", file=sys.stderr)
+
     try:
-        while source.ended is None:
-            woken.wait(0.5)
-            woken.clear()
-            if driver is not None:
-                driver.catch_up()
-            else:
-                source.proceed()
-                source.pump()
-            if not remembered and source.token and source.seat is not None:
-                try:
-                    online.remember_seat(game.store, url, source.code, source.seat, source.token)
-                except SaveError as exc:  # the seat's code is then not kept: said so
-                    print(f"knockrummy join: {shown(exc.message)}", file=sys.stderr)
-                remembered = True
-            if driver is not None:
-                driver.step()
+        play_seat(source, args.bot, woken, each=remember)
     except KeyboardInterrupt:
         source.ended = "left"
     finally:

@@ -75,6 +75,11 @@ class Hosting:
         self._resumed = resumed
 
     @property
+    def resumed(self) -> bool:
+        """A saved session hosted again (it starts at once, its friends come back)."""
+        return self._resumed is not None
+
+    @property
     def network(self) -> HostNetwork:
         return self.table.network
 
