@@ -381,11 +381,11 @@ class HostTable:
             local.refuse(mine, action, Refusal("online-stale"))
             return
         policy = self._policy(mine)
-        if policy is not None and policy.pending is not None:
+        if policy is not None and policy.waiting(local.state):
             local.refuse(mine, action, Refusal("online-waiting"))
             return
-        if local.state.to_move == mine and policy is not None:
-            policy.arrive(action)  # played once the host's table proceeds
+        if local.state.to_move == mine and policy is not None and not policy.standing_in:
+            policy.arrive(action, local.state)  # played once the host's table proceeds
         else:
             local.play(action, mine)  # refused by the rules, with their words
 

@@ -71,9 +71,10 @@ started (only a seat's token comes back in); the token is not one of this table'
 join code is not this table's; the name cannot be used; spectators are not admitted; the
 relay or the host turned the connection away."""
 
-CLOSED = ("over", "host-left", "flood", "slow", "token")
-"""Why a host closed a connection: the session is over, the host left, too many frames,
-a guest that stopped reading, a message with another seat's token."""
+CLOSED = ("over", "hands", "host-left", "flood", "slow", "token", "replaced")
+"""Why a host closed a connection: the session is over, the hands the host was asked to
+play are played, the host left, too many frames, a guest that stopped reading, a message
+with another seat's token (or one that cannot be read), the seat taken up elsewhere."""
 
 TOKEN_FIELDS = frozenset({"token"})
 """The fields a trace blanks."""

@@ -109,33 +109,37 @@ class Scripted:
 
 class Remote:
     """A person on another machine: the seat is ready once its guest's action has arrived
-    (:meth:`arrive`); while the guest is away the host may hand the seat to a computer
-    (``stand_in``) until the guest is back."""
+    (:meth:`arrive`), for the state it was chosen in; while the guest is away the host may
+    hand the seat to a computer (``stand_in``) until the guest is back."""
 
     kind = SeatKind.REMOTE
 
     def __init__(self, stand_in: Callable[[SessionState, int], Action] | None = None) -> None:
         self._stand_in = stand_in
-        self.pending: Action | None = None
-        """The guest's action, arrived and not yet played."""
+        self._pending: tuple[Action, int] | None = None
         self.standing_in = False
         """A computer plays the seat until its guest is back."""
 
-    def arrive(self, action: Action) -> None:
-        self.pending = action
+    def arrive(self, action: Action, state: SessionState) -> None:
+        """The guest's ``action``, chosen in ``state`` (played only in that state)."""
+        self._pending = (action, len(state.log))
+
+    def waiting(self, state: SessionState) -> bool:
+        """An action has arrived for ``state`` and is not yet played."""
+        return self._pending is not None and self._pending[1] == len(state.log)
 
     def stand_in(self, on: bool) -> None:
         """Hand the seat to a computer (``on``), or back to its guest."""
         self.standing_in = on and self._stand_in is not None
 
     def ready(self, state: SessionState, seat: int) -> bool:
-        return self.pending is not None or self.standing_in
+        return self.waiting(state) or self.standing_in
 
     def decide(self, state: SessionState, seat: int) -> Action:
-        action, self.pending = self.pending, None
-        if action is not None:
-            return action
-        if self.standing_in and self._stand_in is not None:
+        pending, self._pending = self._pending, None
+        if pending is not None and pending[1] == len(state.log):
+            return pending[0]
+        if self._stand_in is not None:  # (asked while it stood in, even if back since)
             return self._stand_in(state, seat)
         raise RuntimeError("no action has arrived for the seat")
 

@@ -8,8 +8,10 @@ then (``sent``), so a test can check what each seat was told against what it may
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -197,6 +199,10 @@ class Table:
             raise self.error
         for guest in self.guests:
             guest.thread.join(30)
+            if guest.thread.is_alive():
+                frames = sys._current_frames()
+                stack = "".join(traceback.format_stack(frames[guest.thread.ident]))
+                raise AssertionError(f"{guest.name} did not end:\n{stack}")
         return self.reason
 
     def close(self) -> None:

@@ -5,8 +5,8 @@ same; and the checks the whole sessions run (:mod:`.privacy`) catch a card out o
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -28,7 +28,6 @@ from knockrummy.workers import InlineWorker
 from .cards import cards_in, known
 from .harness import Sent
 from .privacy import check_sent
-
 
 OTHERS = (DrawStock, Pass, TakeDiscard)
 
