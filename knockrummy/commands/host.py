@@ -190,8 +190,10 @@ def host_headless(args: argparse.Namespace) -> int:
     print(f"hosting {hosting.network.code} {url}", flush=True)
     announced = None
     if args.relay is None and not args.no_discovery:
+        # a table listening on one address is announced on that address's network only
+        only = None if args.bind in ("0.0.0.0", "::", "") else [args.bind]
         announced = advertise(
-            hosting.network.code, url, game.settings.player_name, table.profile_id
+            hosting.network.code, url, game.settings.player_name, table.profile_id, only
         )
     stopping = []
     with contextlib.suppress(ValueError):

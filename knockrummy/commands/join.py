@@ -31,6 +31,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--relay", default=None, help="find the join code at this relay")
     parser.add_argument("--seat-code", default=None, help="come back to a seat with its code")
     parser.add_argument(
+        "--interface",
+        default=None,
+        metavar="ADDRESS",
+        help="look for a join code only on the network of this address (default: every one)",
+    )
+    parser.add_argument(
         "--patience",
         type=cli.seconds(86400),
         default=None,
@@ -41,7 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def table_url(text: str, relay: str | None) -> tuple[str, str | None] | None:
+def table_url(
+    text: str, relay: str | None, interface: str | None = None
+) -> tuple[str, str | None] | None:
     """``(url, code)`` for what was typed: an address (its code, if it names one), or a
     join code found at ``relay`` or on this network; None if nothing answers to it."""
     from ..net.codes import read_join_code
@@ -57,7 +65,7 @@ def table_url(text: str, relay: str | None) -> tuple[str, str | None] | None:
         return f"{relay.rstrip('/')}/t/{code}", code
     from ..net.discovery import Browser
 
-    browser = Browser()
+    browser = Browser([interface] if interface else None)
     try:
         found = browser.find(code, timeout=4.0)
     finally:
@@ -99,7 +107,7 @@ def join_headless(args: argparse.Namespace) -> int:
     from ..ui.game import Game
 
     game = Game.open(args.data_dir)
-    found = table_url(args.table, args.relay)
+    found = table_url(args.table, args.relay, args.interface)
     if found is None:
         print(f"knockrummy join: no table answers to {args.table!r}", file=sys.stderr)
         return 1

@@ -33,6 +33,7 @@ class BotSeat:
         self._asked: set = set()
         self._again_at = 0.0
         self._refusals_seen: set[int] = set()
+        self._connections = 0
 
     def catch_up(self) -> None:
         """Take in everything that arrived (another seat's move needs no animation)."""
@@ -47,6 +48,9 @@ class BotSeat:
         source = self.source
         if not source.started or source.seat is None:
             return
+        if source.connections != self._connections:  # back after a drop: choose again
+            self._connections = source.connections
+            self._asked.clear()
         update = source.latest(source.seat)
         view = update.view
         refused = any(isinstance(n, Refused) and n.seat == source.seat for n in update.news)

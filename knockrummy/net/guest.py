@@ -36,7 +36,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from .. import app_version
 from ..engine.actions import Action
 from ..play.seats import SeatPlace
-from ..play.stream import Listeners, Moved, SeatAway, SeatBack, SeatListener, Update
+from ..play.stream import Listeners, Moved, SeatListener, Update
 from ..play.wire import WireError
 from . import protocol as p
 from . import relay_protocol as rp
@@ -246,6 +246,9 @@ class GuestSource:
         self.record: tuple[str, int, list] | None = None
         self.ended: str | None = None
         self.connected = False
+        self.connections = 0
+        """Connections made so far (a move sent just before a line dropped may be lost:
+        whoever plays the seat chooses again from the view sent when it is back)."""
         self.away: frozenset[int] = frozenset()
         self.listeners = Listeners()
         self._queue: deque[Update] = deque()
@@ -330,6 +333,7 @@ class GuestSource:
         kind, value = received.kind, received.value
         if kind == "link":
             self.connected = value == "connected"
+            self.connections += self.connected
         elif kind == "ended":
             self.ended = value
             self.connected = False
@@ -338,6 +342,8 @@ class GuestSource:
             self.here = () if self.seat is None else (self.seat,)
         elif kind == "lobby":
             self.lobby = value
+            if value["started"]:
+                self.away = frozenset(s for s, here in enumerate(value["present"]) if not here)
             if not self.places:
                 self.places = value["places"]
         elif kind == "table":
@@ -379,10 +385,5 @@ class GuestSource:
                     return
                 self._credit = False
             self._queue.popleft()
-            for news in update.news:
-                if isinstance(news, SeatAway):
-                    self.away = self.away | {news.seat}
-                elif isinstance(news, SeatBack):
-                    self.away = self.away - {news.seat}
             self._latest = update
             self.listeners.tell({update.seat: update})

@@ -110,6 +110,9 @@ class Hosting:
         source = LocalSource(
             state, places, policies, wake=wake, deal_code=deal_code if saved else None
         )
+        # the views' numbers go on from the session's actions, so a table hosted again
+        # never numbers a view as one its guests were sent before
+        source.number = len(state.log)
         record = self.game.recorder(session_id)
         source.record(
             lambda played: record(played.before, played.after, played.action, played.seat)

@@ -35,9 +35,9 @@ def test_a_session_played_online_is_the_same_in_every_ledger(tmp_path, profile):
     guests = [table.join(f"Friend{n}") for n in range(kinds.count("friend"))]
     watcher = table.join("Watcher", level=None, watch=True)
     assert table.wait() == "over"
-    assert check_sent(table) > 100
+    assert check_sent(table) > 20
     for guest in guests:
-        assert check_trace(guest.folder / "trace.jsonl") > 50
+        assert check_trace(guest.folder / "trace.jsonl") > 10
     assert watcher.ended == "over" and watcher.saved is None
     (hosted,) = ledger_of(tmp_path / "host")
     names, scores, code, finished, role = hosted
