@@ -39,9 +39,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import logging
+
     from ..net.limits import PING_SECONDS
     from ..net.relay import Relay, run_relay
 
+    # what the relay does, a line each, on standard error (a service's journal keeps it)
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    logger = logging.getLogger("knockrummy.relay")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
     relay = Relay(args.per_address, (args.joins_per_minute, 60.0), args.ping or PING_SECONDS)
 
     async def main() -> None:

@@ -149,6 +149,7 @@ class Relay:
             await self._drop(old)
         self.tables[code] = table
         self.bindings[code] = (token, float("inf"))
+        log.info("table %s linked", code)
         await connection.send('{"type": "hosting"}')
         try:
             async for _ in connection:  # a host says nothing more on its link
@@ -156,6 +157,7 @@ class Relay:
         finally:
             if self.tables.get(code) is table:
                 del self.tables[code]
+                log.info("table %s unlinked", code)
                 self.bindings[code] = (token, time.monotonic() + self.grace)
                 await self._drop(table)
 

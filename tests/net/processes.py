@@ -49,9 +49,9 @@ def first_line(process: subprocess.Popen, word: str) -> list[str]:
     return line.split()
 
 
-def relay(folder: Path, port: int = 0) -> tuple[subprocess.Popen, str]:
+def relay(folder: Path, port: int = 0, name: str = "relay") -> tuple[subprocess.Popen, str]:
     process = start("relay", "--bind", "127.0.0.1", "--port", str(port), "--ping", "1",
-                    log=folder / "relay.err")  # fmt: skip
+                    log=folder / f"{name}.err")  # fmt: skip
     return process, first_line(process, "relay")[1]
 
 
