@@ -62,11 +62,13 @@ def report(result: dict) -> list[str]:
     return [
         f"relays: {result['relays']}, tables: {result['tables']} (linked {result['linked']}),"
         f" measured {result['seconds']:.1f} s",
-        f"frames through the relay: {result['frames']:,} ({result['frames'] / result['seconds']:,.0f} a second)",
+        f"frames through the relay: {result['frames']:,}"
+        f" ({result['frames'] / result['seconds']:,.0f} a second)",
         f"moves: {len(lat):,}; latency from one guest to the next: median {pct(0.5):.1f} ms,"
         f" p99 {pct(0.99):.1f} ms, max {lat[-1] * 1000 if lat else 0:.1f} ms",
-        f"relay memory: {result['rss_before'] / 1024:.1f} MB before, {result['rss_after'] / 1024:.1f} MB"
-        f" with the tables: {result['per_table']:.1f} KB a table",
+        f"relay memory: {result['rss_before'] / 1024:.1f} MB before,"
+        f" {result['rss_after'] / 1024:.1f} MB with the tables:"
+        f" {result['per_table']:.1f} KB a table",
         f"relay processor time: {result['cpu']:.1f} s over {result['seconds']:.1f} s",
     ]
 
