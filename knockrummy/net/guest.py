@@ -241,6 +241,8 @@ class GuestSource:
         self.here: tuple[int, ...] = ()
         self.seat: int | None = None
         self.code = ""
+        self.place = link.url
+        """Where the table was joined (the seat's token is kept under it)."""
         self.lobby: dict[str, Any] | None = None
         self.chat: list[Said] = []
         self.record: tuple[str, int, list] | None = None

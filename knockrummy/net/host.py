@@ -125,6 +125,7 @@ class HostTable:
         """Called when the lobby or who is away changes (the host's screen redraws)."""
         self.deal_code: str | None = None
         """The session's deal code, sent in the record once the session is over."""
+        self.finished = False
         self.last_hand: int | None = None
         """The last hand to deal (``--hands``): the table deals no further."""
         self._action_rates = {s: Rate(*actions) for s in range(len(places))}
@@ -231,7 +232,10 @@ class HostTable:
 
     def finish(self, reason: str = "over", linger: float = 10.0) -> None:
         """Close the table: every friend is sent the record (once the session is over) and
-        ``closed``; waits at most ``linger`` seconds for the queues to be written."""
+        ``closed``; waits at most ``linger`` seconds for the queues to be written. Once."""
+        if self.finished:
+            return
+        self.finished = True
         for guest in list(self.guests.values()):
             if guest.joined:
                 self._send(guest, p.closed_message(reason))

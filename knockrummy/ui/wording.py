@@ -680,6 +680,12 @@ def plate_lines(name: str, label: str | None, amount, out: bool) -> list[str]:
     return [stored_name(name), f"{label} · {score_words}"]
 
 
+def away_label() -> str:
+    """On the name plate of a friend whose line has dropped (online play)."""
+    # Translators: on a name plate, before the score: the player's line has dropped.
+    return _("away")
+
+
 def leaves_label(count: int) -> str:
     """Over the lifted card: the count its discard leaves."""
     # Translators: over a lifted card: throwing it leaves {count} deadwood (short).

@@ -1031,6 +1031,9 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- Scene API
 
     def handle(self, event: pygame.event.Event) -> None:
+        keys = self.hooks.on_key
+        if keys is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and keys(event):
+            return  # the screen's own key (an online table's chat)
         if self.handoff is not None:
             if event.type == pygame.MOUSEBUTTONUP or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
@@ -1272,6 +1275,7 @@ class TableScene(Scene):
             look=self.look,
             story=self._story(bottom),
             details=self._details() if self.show_details else None,
+            away=frozenset(getattr(self.source, "away", ())),
         )
 
     def _details(self) -> tuple[str, ...]:

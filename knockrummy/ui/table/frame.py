@@ -99,6 +99,8 @@ class TableFrame:
     ) = None
     """The knock confirmation: its lines (each with whether it is the title), its box and
     its two buttons; None when nothing is asked."""
+    away: frozenset[int] = frozenset()
+    """The seats played from elsewhere whose line has dropped (their plates say so)."""
     game_line: str = ""
     """The game and the hand, in the corner where no score sheet is drawn."""
     pot: str | None = None

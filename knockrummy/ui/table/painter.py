@@ -66,6 +66,7 @@ from ..wording import (
     PILE_EMPTY,
     PILE_TITLE,
     TAKEN_MARK,
+    away_label,
     change_amount,
     change_line,
     deadwood_label,
@@ -897,10 +898,12 @@ def _draw_plate(
     view = frame.view
     cfg = frame.seats[seat]
     out = not view.active[seat]
-    lines = plate_lines(cfg.name, None if cfg.is_human else cfg.label, view.scores[seat], out)
+    away = seat in frame.away
+    label = away_label() if away else None if cfg.is_human else cfg.label
+    lines = plate_lines(cfg.name, label, view.scores[seat], out)
     active = view.to_move == seat and view.phase in (PLAYING, BUY_BACK)
     size = round(fs * (0.9 if seat == frame.viewer else 0.8))
-    rect = plate(surface, lines, center, size, highlight=active, dim=out)
+    rect = plate(surface, lines, center, size, highlight=active, dim=out or away)
     _mark(marks, "plate", f"plate {seat}", rect)
     left, right, bottom = rect.left, rect.right, rect.bottom
     if not cfg.is_human:
