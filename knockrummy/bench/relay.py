@@ -44,10 +44,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--haproxy", action="store_true", help="two relays behind HAProxy instead of one"
     )
+    parser.add_argument(
+        "--workers", type=cli.count(1, 64), default=2, help="processes playing the tables"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    result = asyncio.run(bench(args.tables, args.seconds, args.think, args.core, args.haproxy))
+    result = bench(args.tables, args.seconds, args.think, args.core, args.haproxy, args.workers)
     for line in report(result):
         print(line)
     return 0
@@ -55,9 +58,10 @@ def run(args: argparse.Namespace) -> int:
 
 def report(result: dict) -> list[str]:
     lat = sorted(result["latencies"])
+    probe = sorted(result["probe"])
 
-    def pct(q: float) -> float:
-        return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
+    def pct(q: float, values=lat) -> float:
+        return values[min(len(values) - 1, int(q * len(values)))] * 1000 if values else float("nan")
 
     return [
         f"relays: {result['relays']}, tables: {result['tables']} (linked {result['linked']}),"
@@ -65,7 +69,9 @@ def report(result: dict) -> list[str]:
         f"frames through the relay: {result['frames']:,}"
         f" ({result['frames'] / result['seconds']:,.0f} a second)",
         f"moves: {len(lat):,}; latency from one guest to the next: median {pct(0.5):.1f} ms,"
-        f" p99 {pct(0.99):.1f} ms, max {lat[-1] * 1000 if lat else 0:.1f} ms",
+        f" p99 {pct(0.99):.1f} ms (the tables' own processes, loaded)",
+        f"probe table ({len(probe)} moves, a process of its own): median"
+        f" {pct(0.5, probe):.1f} ms, p99 {pct(0.99, probe):.1f} ms",
         f"relay memory: {result['rss_before'] / 1024:.1f} MB before,"
         f" {result['rss_after'] / 1024:.1f} MB with the tables:"
         f" {result['per_table']:.1f} KB a table",
@@ -103,8 +109,15 @@ def _start_relay(core: int) -> tuple[subprocess.Popen, str]:
     return process, line.split()[1]
 
 
-async def bench(tables: int, seconds: float, think: float, core: int, haproxy: bool) -> dict:
-    relays = [_start_relay(core)] + ([_start_relay((core + 1) % os.cpu_count())] if haproxy else [])
+def bench(
+    tables: int, seconds: float, think: float, core: int, haproxy: bool, workers: int
+) -> dict:
+    """Start the relay(s), play ``tables`` tables on ``workers`` processes and one probe
+    table on a process of its own for ``seconds``; the figures (see :func:`report`)."""
+    import multiprocessing
+
+    cores = os.cpu_count() or 1
+    relays = [_start_relay(core)] + ([_start_relay((core + 1) % cores)] if haproxy else [])
     front = None
     folder = Path(tempfile.mkdtemp(prefix="relay-bench-"))
     try:
@@ -114,41 +127,54 @@ async def bench(tables: int, seconds: float, think: float, core: int, haproxy: b
 
             port = _free_port()
             config = folder / "haproxy.cfg"
-            config.write_text(
-                haproxy_config(f"127.0.0.1:{port}", [u.removeprefix("ws://") for _, u in relays])
-            )
+            addresses = [u.removeprefix("ws://") for _, u in relays]
+            config.write_text(haproxy_config(f"127.0.0.1:{port}", addresses))
             front = subprocess.Popen(
                 [shutil.which("haproxy") or "/usr/sbin/haproxy", "-db", "-f", str(config)],
                 stderr=subprocess.DEVNULL,
             )
             url = f"ws://127.0.0.1:{port}"
-            await asyncio.sleep(1.0)
-        await asyncio.sleep(0.5)
+            time.sleep(1.0)
+        time.sleep(0.5)
         rss_before = sum(_rss_kb(p.pid) for p, _ in relays)
         cpu_before = sum(_cpu_seconds(p.pid) for p, _ in relays)
-        state = _Load(url, think)
-        runners = [asyncio.ensure_future(state.table(n)) for n in range(tables)]
-        await asyncio.sleep(min(10.0, 2 + tables * 0.02))  # every table linked and dealt
-        state.measuring = True
-        start = time.monotonic()
-        await asyncio.sleep(seconds)
-        elapsed = time.monotonic() - start
-        state.measuring = False
+        context = multiprocessing.get_context("spawn")
+        results = context.Queue()
+        warm = min(10.0, 2 + tables * 0.02)
+        shares = [tables // workers + (w < tables % workers) for w in range(workers)]
+        start_at = time.time() + 1.0
+        jobs = [
+            context.Process(
+                target=_worker, args=(url, share, think, warm, seconds, start_at, w, results)
+            )
+            for w, share in enumerate(shares)
+        ]
+        jobs.append(
+            context.Process(
+                target=_worker, args=(url, 1, think, warm, seconds, start_at, -1, results)
+            )
+        )
+        for job in jobs:
+            job.start()
+        time.sleep(max(0.0, start_at - time.time()) + warm + seconds / 2)
         rss_after = sum(_rss_kb(p.pid) for p, _ in relays)
+        gathered = [results.get(timeout=seconds + warm + 120) for _ in jobs]
         cpu = sum(_cpu_seconds(p.pid) for p, _ in relays) - cpu_before
-        for runner in runners:
-            runner.cancel()
-        await asyncio.gather(*runners, return_exceptions=True)
+        for job in jobs:
+            job.join(30)
+        loads = [g for g in gathered if g["worker"] >= 0]
+        (probe,) = [g for g in gathered if g["worker"] < 0]
         return {
             "relays": len(relays),
             "tables": tables,
-            "linked": state.linked,
-            "seconds": elapsed,
-            "frames": state.frames,
-            "latencies": state.latencies,
+            "linked": sum(g["linked"] for g in loads),
+            "seconds": max(g["seconds"] for g in loads),
+            "frames": sum(g["frames"] for g in gathered),
+            "latencies": [x for g in loads for x in g["latencies"]],
+            "probe": probe["latencies"],
             "rss_before": rss_before,
             "rss_after": rss_after,
-            "per_table": (rss_after - rss_before) / tables,
+            "per_table": (rss_after - rss_before) / (tables + 1),
             "cpu": cpu,
         }
     finally:
@@ -159,6 +185,33 @@ async def bench(tables: int, seconds: float, think: float, core: int, haproxy: b
             process.kill()
             process.wait()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _worker(url, tables, think, warm, seconds, start_at, worker, results) -> None:
+    """One process's share of the tables (``worker`` -1: the probe table)."""
+    results.put(asyncio.run(_play(url, tables, think, warm, seconds, start_at, worker)))
+
+
+async def _play(url, tables, think, warm, seconds, start_at, worker) -> dict:
+    await asyncio.sleep(max(0.0, start_at - time.time()))
+    state = _Load(url, think)
+    runners = [asyncio.ensure_future(state.table(n + 1000 * worker)) for n in range(tables)]
+    await asyncio.sleep(warm)  # every table linked and dealt
+    state.measuring = True
+    began = time.monotonic()
+    await asyncio.sleep(seconds)
+    state.measuring = False
+    elapsed = time.monotonic() - began
+    for runner in runners:
+        runner.cancel()
+    await asyncio.gather(*runners, return_exceptions=True)
+    return {
+        "worker": worker,
+        "linked": state.linked,
+        "seconds": elapsed,
+        "frames": state.frames,
+        "latencies": state.latencies,
+    }
 
 
 class _Load:

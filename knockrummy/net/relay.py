@@ -90,6 +90,10 @@ class Relay:
             port,
             compression=None,
             max_size=HOST_MESSAGE_BYTES,
+            # frames are forwarded as they come: a few held per connection is enough, and
+            # keeps a table's memory small (docs/performance.md)
+            max_queue=4,
+            write_limit=16 * 1024,
             ping_interval=self.ping,
             ping_timeout=self.ping,
             close_timeout=2,
