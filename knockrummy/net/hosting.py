@@ -27,6 +27,12 @@ from .host import HostTable
 from .limits import ACTIONS_PER_WINDOW, FRAMES_PER_WINDOW
 from .network import HostNetwork
 
+YOU = "You"
+"""The name a seat at this screen has until its player gives one (``settings.player_name``)."""
+
+HOST_NAME = "Host"
+"""The host's seat's name when the host kept the default "You"."""
+
 
 def place_of(seat: SeatData) -> SeatPlace:
     """The source's seat for a saved seat."""
@@ -35,6 +41,20 @@ def place_of(seat: SeatData) -> SeatPlace:
     if seat.kind == FRIEND:
         return SeatPlace(seat.name, SeatKind.REMOTE)
     return SeatPlace(seat.name, SeatKind.COMPUTER, seat.level)
+
+
+def named_seats(seats: Sequence[SeatData], places: Sequence[SeatPlace]) -> list[SeatData]:
+    """The seats as the session is dealt: each friend's under the name they joined with,
+    and the host's own under :data:`HOST_NAME` if it kept the default "You" (the name every
+    screen gives its own player means nobody at another screen)."""
+    named = []
+    for seat, place in zip(seats, places, strict=True):
+        if place.kind is SeatKind.REMOTE:
+            seat = replace(seat, name=place.name)
+        elif seat.kind == HUMAN and seat.name == YOU:
+            seat = replace(seat, name=HOST_NAME)
+        named.append(seat)
+    return named
 
 
 class Hosting:
@@ -89,9 +109,7 @@ class Hosting:
         if self._resumed is not None:
             session_id, state, _hosted = self._resumed
         else:
-            for seat, place in enumerate(self.table.places):
-                if place.kind is SeatKind.REMOTE:
-                    self.seats[seat] = replace(self.seats[seat], name=place.name)
+            self.seats = named_seats(self.seats, self.table.places)
             session_id, state = self.game.start(self.profile_id, self.seats, self.stake, self.seed)
             secrets = online.Hosted(
                 self.network.code, self.network.host_token, tuple(self.table.seats.tokens)
@@ -146,7 +164,7 @@ def new_network(
     )
 
 
-def seats_of(kinds: Sequence[str], you: str = "You") -> list[SeatData]:
+def seats_of(kinds: Sequence[str], you: str = YOU) -> list[SeatData]:
     """Saved seats for the kinds ``--seats`` names: ``friend``, ``you`` or a level; the
     computers take the window's names, the friends' names come as they join."""
     from ..ui.seats import COMPUTER_NAMES
