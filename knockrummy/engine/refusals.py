@@ -81,7 +81,11 @@ REFUSALS: dict[str, CodeSpec] = {
 and messages carry them); a new rule adds a row, and its words in each language."""
 
 SCRIPTED = frozenset(code for code in REFUSALS if code.startswith("script-"))
-"""The codes a scripted table makes; every other code is the rules'."""
+"""The codes a scripted table makes."""
+
+ONLINE = frozenset(code for code in REFUSALS if code.startswith("online-"))
+"""The codes a host's table makes for a friend's move (online play); every code neither
+scripted nor online is the rules'."""
 
 
 class Refusal(Coded):

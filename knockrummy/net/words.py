@@ -50,11 +50,18 @@ def ended_words(ended: str) -> str:
         return _("This table needs version {version} of the game's messages.").format(
             version=ended.partition(":")[2][:8]
         )
-    return _(_ENDED.get(ended, N_("The table closed.")))
+    words = _ENDED.get(ended)
+    if words is None:
+        return _("The table closed.")
+    return _(words)
 
 
 def chat_words(phrase: str | None, text: str | None) -> str:
     """A line of chat as shown: a phrase in the reader's language, or the text as typed."""
     if phrase is not None:
-        return _(PHRASE_WORDS.get(phrase, N_("(a phrase this version does not know)")))
+        words = PHRASE_WORDS.get(phrase)
+        if words is None:
+            # Translators: in the chat, for a fixed phrase a newer version of the game sent.
+            return _("(a phrase this version does not know)")
+        return _(words)
     return text or ""

@@ -60,7 +60,9 @@ def host(nav, profile: str, seats, stake=None, resumed=None, options=None) -> No
         url = network.start()
     except OSError as exc:
         nav.title()
-        nav.app.scene.notices = [_("The table could not be hosted: {reason}").format(reason=exc)]
+        # Translators: {reason} why the network refused (the system's own words).
+        notice = _("The table could not be hosted: {reason}").format(reason=exc)
+        nav.app.scene.notices = [notice]
         return
     announced = None
     if relay is None:

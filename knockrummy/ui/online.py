@@ -112,9 +112,10 @@ class OnlineKeys:
         names = self.names()
         seat = line.seat
         who = names[seat] if seat is not None and 0 <= seat < len(names) else _("Host")
-        # Translators: a line of chat at an online table: {name} said {words}.
         self.scene.say(
-            _("{name}: {words}").format(name=who, words=chat_words(line.phrase, line.text)), 6.0
+            # Translators: a line of chat at an online table: {name} said {words}.
+            _("{name}: {words}").format(name=who, words=chat_words(line.phrase, line.text)),
+            6.0,
         )
 
     def key(self, event: pygame.event.Event) -> bool:
