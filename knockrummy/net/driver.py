@@ -32,7 +32,10 @@ class BotSeat:
         self._bot_hand = -1
         self._asked: set = set()
         self._again_at = 0.0
-        self._refusals_seen: set[int] = set()
+        self._refused = None
+        """The last update that told of a refused move (kept, not its id: an id is used
+        again once its object is gone, and a refusal taken for one already seen would
+        leave the seat waiting for ever)."""
         self._connections = 0
 
     def catch_up(self) -> None:
@@ -54,8 +57,8 @@ class BotSeat:
         update = source.latest(source.seat)
         view = update.view
         refused = any(isinstance(n, Refused) and n.seat == source.seat for n in update.news)
-        if refused and id(update) not in self._refusals_seen:
-            self._refusals_seen.add(id(update))
+        if refused and update is not self._refused:
+            self._refused = update
             self._asked.discard(("move", update.number))
             self._again_at = time.monotonic() + AGAIN_SECONDS
         if time.monotonic() < self._again_at:
