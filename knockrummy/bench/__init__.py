@@ -23,5 +23,8 @@ BENCHES = (
     Command("ai", "knockrummy.bench.ai", "computer players against each other: wins, points"),
     Command("monkey", "knockrummy.bench.monkey", "random keys and clicks on every screen"),
     Command("soak", "knockrummy.bench.soak", "the saves under kills, swaps, full disks, bad rows"),
+    Command(
+        "relay", "knockrummy.bench.relay", "tables through a relay: frames, move latency, memory"
+    ),
 )
 """``knockrummy bench NAME``: one row per bench."""

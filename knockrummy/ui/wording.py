@@ -784,6 +784,12 @@ def plate_lines(name: str, label: str | None, amount, out: bool) -> list[str]:
     return [stored_name(name), f"{label} · {score_words}"]
 
 
+def away_label() -> str:
+    """On the name plate of a friend whose line has dropped (online play)."""
+    # Translators: on a name plate, before the score: the player's line has dropped.
+    return _("away")
+
+
 def leaves_label(count: int) -> str:
     """Over the lifted card: the count its discard leaves."""
     # Translators: over a lifted card: throwing it leaves {count} deadwood (short).
@@ -994,6 +1000,9 @@ _RULES = {
         "You have not discarded in this hand yet: there is nothing to take back."
     ),
     "script-over": N_("The lesson is over."),
+    "online-stale": N_("The table has moved on since you chose this move: look again."),
+    "online-waiting": N_("Your last move has not been played yet."),
+    "online-too-fast": N_("Too many moves at once: wait a moment."),
 }
 """The refusals whose sentence carries no value."""
 

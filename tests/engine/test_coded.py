@@ -35,7 +35,7 @@ from knockrummy.engine import (
 )
 from knockrummy.engine import hand as hand_rules
 from knockrummy.engine.cards import CARDS, Card
-from knockrummy.engine.refusals import SCRIPTED
+from knockrummy.engine.refusals import ONLINE, SCRIPTED
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER
 
 from .test_refusals import SCENES
@@ -183,8 +183,9 @@ for the hand's own refusals, the hand's): the door, the state, the action, the s
 
 
 def test_every_code_the_rules_make_is_provoked_here_and_only_the_scripts_are_not():
-    assert set(PROVOKED) == set(REFUSALS) - SCRIPTED
+    assert set(PROVOKED) == set(REFUSALS) - SCRIPTED - ONLINE
     assert {"script-step", "script-waits", "script-over"} == SCRIPTED
+    assert {"online-stale", "online-waiting", "online-too-fast"} == ONLINE
 
 
 @pytest.mark.parametrize("code", sorted(PROVOKED))

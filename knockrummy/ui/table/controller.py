@@ -479,7 +479,11 @@ class TableScene(
 
     def handle(self, event: pygame.event.Event) -> None:
         """The event goes to what is open over the table, or to the table itself (a
-        lesson's Next first)."""
+        lesson's Next first; a screen's own keys, such as an online table's chat, before
+        all)."""
+        keys = self.hooks.on_key
+        if keys is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and keys(event):
+            return
         if self.lesson_box is not None and self.lesson_box.handle(event):
             return
         self._handlers[self.overlay](event)

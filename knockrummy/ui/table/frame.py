@@ -55,6 +55,8 @@ class SeatFace:
     dealer: bool
     revealed: tuple[Card, ...] = ()
     """Its cards once the hand is over (shown face up on the hand-end panel's table)."""
+    away: bool = False
+    """Played from elsewhere, and its line has dropped: its plate says so, dimmed."""
 
 
 @dataclass(frozen=True)
