@@ -212,6 +212,30 @@ class LessonScene(Scene):
             return
         self._advance_step()
 
+    # ----------------------------------------------------------------- speech
+
+    def speech_title(self) -> str:
+        """The lesson and its step."""
+        title = short_name(self.lesson.profile_id)
+        return lesson_counter(
+            title, min(self.index, len(self.lesson.steps) - 1), len(self.lesson.steps)
+        )
+
+    def speech_notices(self) -> list[str]:
+        """The step's words and what to do, said once each step."""
+        step = self.step
+        if step is None:
+            return []
+        if step.action is not None:
+            hint = lesson_do_it(self.table.panel is not None)
+        else:
+            hint = _(LESSON_NEXT_KEYS)
+        return [f"{lessons.card_words(step.words)} {hint}"]
+
+    def speech_opened(self, voice) -> None:
+        """The lesson's table speaks as any table does."""
+        self.table.speech_opened(voice)
+
     # ----------------------------------------------------------------- input
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -191,38 +191,149 @@ class NewGameScreen(MenuScreen):
                 short_name(pid),
                 (lambda pid=pid: self.choose_profile(pid)),
                 primary=pid == self.profile,
+                # Translators: said aloud for the game chosen on New game; {game} its name.
+                spoken=_("{game}, chosen").format(game=short_name(pid))
+                if pid == self.profile
+                else "",
             )
             for pid in PROFILES
         ]
         p = get_profile(self.profile)
         n = len(self.seats)
-        self.minus = Button("−", lambda: self.set_players(n - 1), enabled=n > p.min_players)
-        self.plus = Button("+", lambda: self.set_players(n + 1), enabled=n < p.max_players)
+        self.minus = Button(
+            "−",
+            lambda: self.set_players(n - 1),
+            enabled=n > p.min_players,
+            # Translators: said aloud for the − button by the number of players.
+            spoken=_("Fewer players, now {count}").format(count=n),
+        )
+        self.plus = Button(
+            "+",
+            lambda: self.set_players(n + 1),
+            enabled=n < p.max_players,
+            # Translators: said aloud for the + button by the number of players.
+            spoken=_("More players, now {count}").format(count=n),
+        )
+        self.name_buttons = [
+            Button(
+                s.name,
+                (lambda i=i: self.start_name(i)),
+                ghost=True,
+                spoken=self._name_words(i),
+            )
+            for i, s in enumerate(self.seats)
+        ]
         self.kind_buttons = [
-            Button(_("Human") if s.is_human else _("Computer"), (lambda i=i: self.toggle_kind(i)))
+            Button(
+                _("Human") if s.is_human else _("Computer"),
+                (lambda i=i: self.toggle_kind(i)),
+                # Translators: said aloud: {number} a seat's number, {player} its name,
+                # {kind} "Human" or "Computer".
+                spoken=_("Seat {number}, {player}: {kind}").format(
+                    number=i + 1, player=s.name, kind=_("Human") if s.is_human else _("Computer")
+                ),
+            )
             for i, s in enumerate(self.seats)
         ]
         self.level_buttons = [
-            Button(level_name(s.level), (lambda i=i: self.cycle_level(i)), visible=not s.is_human)
+            Button(
+                level_name(s.level),
+                (lambda i=i: self.cycle_level(i)),
+                visible=not s.is_human,
+                # Translators: said aloud: {number} a seat's number, {player} its name,
+                # {level} the computer's level ("Hard").
+                spoken=_("Seat {number}, {player}: level {level}").format(
+                    number=i + 1, player=s.name, level=level_name(s.level)
+                ),
+            )
             for i, s in enumerate(self.seats)
         ]
-        self.stake_minus = Button("−", lambda: self.change_stake(-1), visible=p.has_pot)
-        self.stake_plus = Button("+", lambda: self.change_stake(1), visible=p.has_pot)
+        self.stake_minus = Button(
+            "−",
+            lambda: self.change_stake(-1),
+            visible=p.has_pot,
+            # Translators: said aloud for the − button by the stake; {chips} the stake.
+            spoken=_("Lower stake, now {chips}").format(chips=self.stake),
+        )
+        self.stake_plus = Button(
+            "+",
+            lambda: self.change_stake(1),
+            visible=p.has_pot,
+            # Translators: said aloud for the + button by the stake; {chips} the stake.
+            spoken=_("Higher stake, now {chips}").format(chips=self.stake),
+        )
         self.deal_button = Button(_("Deal"), self.deal, primary=True)
         self.back_button = Button(_("Back"), self.back)
+        self.code_field = Button(self.code, self.start_code, ghost=True, spoken=self._code_words())
         self.code_button = Button(_("Play this deal"), self.play_code)
-        self.daily_button = Button(_("Daily deal"), self.play_daily)
         self.daily_text = self.daily_line()  # read once per change, never on a redraw
+        self.daily_button = Button(
+            _("Daily deal"), self.play_daily, spoken=f"{_('Daily deal')}. {self.daily_text}"
+        )
+        seats = [
+            button
+            for i in range(n)
+            for button in (self.name_buttons[i], self.kind_buttons[i], self.level_buttons[i])
+        ]
         self.buttons = (
             [self.deal_button]
             + self.profile_buttons
             + [self.minus, self.plus]
-            + self.kind_buttons
-            + self.level_buttons
-            + [self.stake_minus, self.stake_plus, self.code_button, self.daily_button]
-            + [self.back_button]
+            + seats
+            + [self.stake_minus, self.stake_plus, self.code_field, self.code_button]
+            + [self.daily_button, self.back_button]
         )
         self.focus = 0
+
+    # --------------------------------------------------------------- keyboard and speech
+
+    def start_name(self, seat: int) -> None:
+        """Enter on a seat's name: type it (Enter, Tab or Escape ends)."""
+        self.typing_code = False
+        self.editing = seat
+        self._respeak()
+
+    def start_code(self) -> None:
+        """Enter on the deal code's box: type a code (Enter plays it)."""
+        self.editing = None
+        self.typing_code = True
+        self._respeak()
+
+    def _name_words(self, seat: int) -> str:
+        name = self.seats[seat].name
+        if self.editing == seat:
+            # Translators: said aloud while a seat's name is typed: {number} the seat's
+            # number, {player} the name so far.
+            return _("Typing seat {number}'s name: {player}. Enter when done.").format(
+                number=seat + 1, player=name
+            )
+        # Translators: said aloud for a seat's name box: {number} the seat's number,
+        # {player} its name.
+        return _("Seat {number}'s name: {player}. Enter to change it.").format(
+            number=seat + 1, player=name
+        )
+
+    def _code_words(self) -> str:
+        if self.typing_code:
+            # Translators: said aloud while a deal code is typed; {code} what is typed so far.
+            return _("Typing a deal code: {code}. Enter plays it.").format(code=self.code)
+        if self.code:
+            # Translators: said aloud for the deal code's box; {code} the code typed.
+            return _("Deal code: {code}. Enter to change it.").format(code=self.code)
+        return _("Deal code: empty. Enter to type one.")
+
+    def _respeak(self) -> None:
+        """What the name and code boxes say follows what is typed."""
+        for i, button in enumerate(self.name_buttons):
+            button.spoken = self._name_words(i)
+            button.label = self.seats[i].name
+        self.code_field.spoken = self._code_words()
+
+    def speech_lines(self) -> list[str]:
+        """The chosen game's summary and how many play (read with Right and Left)."""
+        p = get_profile(self.profile)
+        rules = [_(rule) for rule in p.resolved]
+        return [_(p.summary), players_words(p.min_players, p.max_players), *rules]
 
     # --------------------------------------------------------------- input
 
@@ -249,11 +360,14 @@ class NewGameScreen(MenuScreen):
     def handle(self, event: pygame.event.Event) -> None:
         if self.editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             self.edit_name(event)
+            self._respeak()
             return
         if self.typing_code and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             self.edit_code(event)
+            self._respeak()
             return
         super().handle(event)
+        self._respeak()
 
     def handle_body(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -361,6 +475,7 @@ class NewGameScreen(MenuScreen):
         )
         self.plus.place((x + fs * 14, top + fs * 0.5), fs)
         for i, rect in enumerate(self.name_rects()):
+            self.name_buttons[i].rect = rect.copy()  # the keyboard's stop on the name box
             editing = self.editing == i
             pygame.draw.rect(
                 surface,
@@ -431,6 +546,7 @@ class NewGameScreen(MenuScreen):
         fs = self.fs
         small = round(fs * 0.85)
         rect = self.code_rect()
+        self.code_field.rect = rect.copy()
         pygame.draw.rect(
             surface, (250, 246, 232) if self.typing_code else (235, 230, 210), rect,
             border_radius=fs // 2,
