@@ -295,6 +295,9 @@ class TableScene(Scene):
         self.over: SessionOver | None = None
         """The game's end, once the engine reported it."""
         self.tips = self.hooks.tips
+        self.zones = None
+        """The keyboard's zones and the table's announcer, once speech is wanted
+        (:meth:`speech_opened`, :mod:`.zones`)."""
         self.refresh_buttons()
         if not self.view.history and self.view.phase == PLAYING:
             self._start_hand_animation()
@@ -331,6 +334,13 @@ class TableScene(Scene):
         """Tell ``listener`` what the table shows happening: each update of the seat on
         screen as it arrives, a hand-end panel once shown (:class:`PanelShown`)."""
         self.listeners.append(listener)
+
+    def speech_opened(self, voice) -> None:
+        """The window speaks (:mod:`...speech.voice`): the keyboard's zones and the
+        announcer of this table."""
+        from .zones import TableZones
+
+        self.zones = TableZones(self, voice)
 
     def _tell(self, news: object) -> None:
         for listener in list(self.listeners):
@@ -1051,6 +1061,8 @@ class TableScene(Scene):
                     return
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
                 (self._confirm_knock if event.key == pygame.K_y else self._keep_playing)()
+            return
+        if self.zones is not None and self.zones.handle(event):
             return
         if self.menu_button.handle(event):
             return
