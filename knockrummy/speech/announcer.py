@@ -116,6 +116,8 @@ class TableAnnouncer:
         for event in moved.events:
             if isinstance(event, CardDrawn):
                 said += self._flush(names)
+                if event.source == "discard":
+                    self.voice.cue("take")
                 words = self._move_words(event, before)
                 if seat == self._addressed():  # the player's own draw: said at once
                     said.append(turn_line(names[seat], [words]) + ".")
@@ -139,8 +141,9 @@ class TableAnnouncer:
         if isinstance(event, DiscardTakenBack):
             return [taken_back(event.card)]
         if isinstance(event, HandDealt):
-            return self._dealt(view)
+            return self.dealt_words(view)
         if isinstance(event, HandSettled):
+            self._result_cue(event)
             return [headline(view) + "."]
         if isinstance(event, PlayerOut):
             target = get_profile(view.profile_id).target
@@ -162,6 +165,16 @@ class TableAnnouncer:
             return [*said, final_scores(names, event.scores)]
         return []
 
+    def _result_cue(self, settled) -> None:
+        """Gin (or rum), else the hand won or lost by the person at the screen."""
+        record = settled.record
+        if record.result in ("gin", "rum"):
+            self.voice.cue("gin")
+        you = self._addressed()
+        if you is None or you not in record.seats:
+            return
+        self.voice.cue("hand-won" if you in record.winners else "hand-lost")
+
     def _move_words(self, event, before) -> str:
         """A hand's move as the log words it, with the card only if the view knows it."""
         first = not any(isinstance(e.action, (DrawStock, TakeDiscard)) for e in before.history)
@@ -181,7 +194,7 @@ class TableAnnouncer:
             return []
         return [turn_line(names[pending[0]], pending[1]) + "."]
 
-    def _dealt(self, view) -> list[str]:
+    def dealt_words(self, view) -> list[str]:
         """A new hand: its number and dealer; in full, the cards of the one person at the
         screen (never in pass-and-play, where the next to play may be someone else) and
         the pile's first card."""
@@ -260,7 +273,9 @@ class TableAnnouncer:
             return
         self._turn_said = key
         self.voice.cue("turn")
-        text = status_line(
+        hooks = getattr(table, "hooks", None)  # a lesson says what its step waits for
+        own = hooks.status() if hooks is not None and hooks.status is not None else None
+        text = own or status_line(
             view, dealing=False, viewer=table.viewer, viewer_plays=True, thinking=False,
             selected=None,
         )  # fmt: skip
@@ -275,10 +290,15 @@ def change_words(names, entry, against: bool) -> str:
     """One points change with its reason: ``Ben: +29, difference 38 - 9 with you.``"""
     name = names[entry.seat]
     change = change_amount(entry.amount, against, name)
+    reason = reason_words(entry, names)
+    if against and entry.amount > 0:  # "+12 against Ben" names whose score it is
+        # Translators: one score change said aloud, where {change} names the player
+        # ("+12 against Ben"); {reason} why ("deadwood 12").
+        return _("{change}, {reason}.").format(change=change, reason=reason)
     # Translators: one score change said aloud: {player} whose score, {change} the points
-    # ("+29", "+12 against you"), {reason} why ("difference 38 - 9 with Ben").
+    # ("+29"), {reason} why ("difference 38 - 9 with Ben").
     return _("{player}: {change}, {reason}.").format(
-        player=shown_name(name), change=change, reason=reason_words(entry, names)
+        player=shown_name(name), change=change, reason=reason
     )
 
 

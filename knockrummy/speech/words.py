@@ -13,8 +13,11 @@ import re
 from ..engine.cards import JOKER, RANK_TEXT, SUIT_SYMBOLS, Card
 from ..language import _, pgettext
 
+CARD = r"(?:10|[2-9AJQK])[♠♥♦♣]|\bJoker\b|🃏"
 SYMBOL = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])|\bJoker\b|🃏")
 """A card as the screens write it (:attr:`~..engine.cards.Card.symbol`)."""
+CARDS_IN_A_ROW = re.compile(rf"({CARD})\s+(?={CARD})")
+"""A card written right before another ("7♥ 8♥"): said with a pause between them."""
 
 
 def rank_words(rank: int) -> str:
@@ -66,8 +69,10 @@ def _card_of(match: re.Match) -> Card:
 
 
 def spoken(text: str) -> str:
-    """``text`` as said aloud: each card symbol in words, the middle dot a comma, spaces
-    closed up; empty when nothing is left to say."""
+    """``text`` as said aloud: each card symbol in words (a comma between cards written
+    in a row), the middle dot a comma, spaces closed up; empty when nothing is left to
+    say."""
+    text = CARDS_IN_A_ROW.sub(r"\1, ", text)
     text = SYMBOL.sub(lambda match: card_words(_card_of(match)), text)
     text = text.replace(" · ", ", ").replace("·", ",")
     return " ".join(text.split())

@@ -36,12 +36,13 @@ from ...engine.deadwood import cards_deadwood
 from ...engine.melds import discard_points
 from ...engine.session import PLAYING
 from ...language import _, ngettext
+from ...language.games import full_name
 from ...language.numbers import score
 from ...speech.announcer import TableAnnouncer, button_with_key
 from ...speech.words import card_words, cards_words
 from ..meld_marks import meld_groups
 from ..move_log import hand_log, last_turns
-from ..wording import HAND_LOG_EMPTY, deadwood_now, shown_name, stored_name
+from ..wording import HAND_LOG_EMPTY, deadwood_now, game_and_hand, shown_name, stored_name
 
 ZONES = ("hand", "stock", "pile", "opponents", "buttons", "log")
 """The zones in Tab's order."""
@@ -99,13 +100,18 @@ class TableZones:
     # ------------------------------------------------------------------ what is said
 
     def opening(self) -> str:
-        """Said as the table opens: the game and the hand, then the F1 pointer."""
+        """Said as the table opens: the game, the hand and its dealer (a hand just dealt:
+        what the announcer says of a deal), then the F1 pointer."""
         table = self.table
-        frame_line = f"{table.profile.name}, " + _("hand {number}").format(
-            number=table.view.hand_number
-        )
+        view = table.view
+        said = [full_name(view.profile_id) + "."]
+        if view.phase == PLAYING and not view.history:
+            said += self.announcer.dealt_words(view)
+        else:
+            said = [game_and_hand(full_name(view.profile_id), view.hand_number) + "."]
         # Translators: said as the table opens, after the game's name and the hand.
-        return frame_line + ". " + _("F1 for the keys.")
+        said.append(_("F1 for the keys."))
+        return " ".join(said)
 
     def _hidden(self) -> bool:
         """No hand may be read now: the screen is being passed on, a computer plays
