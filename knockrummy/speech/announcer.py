@@ -212,11 +212,8 @@ class TableAnnouncer:
             said.append(_("Your cards: {cards}.").format(cards=cards_words(view.hand)))
         if view.discard_pile:
             # Translators: said as a hand is dealt; {card} the discard pile's card in words.
-            said.append(
-                _("The first card on the pile is {card}.").format(
-                    card=card_words(view.discard_pile[-1])
-                )
-            )
+            first = _("The first card on the pile is {card}.")
+            said.append(first.format(card=card_words(view.discard_pile[-1])))
         return said
 
     def _changes(self, before, view) -> list[str]:
@@ -280,8 +277,9 @@ class TableAnnouncer:
             selected=None,
         )  # fmt: skip
         if table.pass_and_play:
-            # Translators: said when the screen was passed to a player in pass-and-play.
             name = stored_name(str(view.names[table.viewer]))
+            # Translators: said when the screen was passed to a player in pass-and-play;
+            # {player} is their name.
             text = _("{player}, your turn.").format(player=name) + " " + text
         self.speaker.say(text)
 

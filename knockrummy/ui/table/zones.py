@@ -214,6 +214,7 @@ class TableZones:
         pile = self.table.view.discard_pile
         if not pile:
             return _("The pile is empty.")
+        # Translators: the discard pile said aloud; {card} its top card in words.
         said = ngettext(
             "The discard pile, {count} card, {card} on top.",
             "The discard pile, {count} cards, {card} on top.",
@@ -234,6 +235,8 @@ class TableZones:
         count = 0
         if seat in view.seats_in_hand and view.phase == PLAYING:
             count = view.hand_sizes[view.seats_in_hand.index(seat)]
+        # Translators: an opponent said aloud: {player} the name, {count} cards held,
+        # {score} their score.
         said = ngettext(
             "{player}, {count} card, score {score}.",
             "{player}, {count} cards, score {score}.",
@@ -398,12 +401,9 @@ class TableZones:
             self.speaker.echo(self.zone_words("hand"))
             return
         self.moving = (card, cards)
-        # Translators: said as a card is lifted to be moved along the hand.
-        self.speaker.echo(
-            _("{card} lifted: Left and Right move it, Space puts it down.").format(
-                card=card_words(card)
-            )
-        )
+        # Translators: said as a card ({card}, in words) is lifted to be moved.
+        lifted = _("{card} lifted: Left and Right move it, Space puts it down.")
+        self.speaker.echo(lifted.format(card=card_words(card)))
 
     def _move_key(self, key: int) -> bool:
         card, before = self.moving
@@ -412,12 +412,10 @@ class TableZones:
         if key in (pygame.K_SPACE, pygame.K_RETURN):
             self.moving = None
             place = cards.index(card) + 1 if card in cards else 0
-            # Translators: said as a moved card is put down; {place} its place from the left.
-            self.speaker.echo(
-                _("{card} put down, card {place} of {count}.").format(
-                    card=card_words(card), place=place, count=len(cards)
-                )
-            )
+            # Translators: said as a moved card ({card}) is put down; {place} its place
+            # from the left among {count} cards.
+            down = _("{card} put down, card {place} of {count}.")
+            self.speaker.echo(down.format(card=card_words(card), place=place, count=len(cards)))
             return True
         if key == pygame.K_ESCAPE:
             self.moving = None
@@ -432,12 +430,12 @@ class TableZones:
             order.insert(target, order.pop(index))
             table.order.custom = order
             neighbours = [order[i] for i in (target - 1, target + 1) if 0 <= i < len(order)]
-            # Translators: where a moved card now is: {cards} its neighbours.
-            self.speaker.echo(
-                _("Between {cards}.").format(cards=cards_words(neighbours))
-                if len(neighbours) == 2
-                else _("At the end, by {cards}.").format(cards=cards_words(neighbours))
-            )
+            # Translators: where a moved card now is: {cards} its two neighbours.
+            between = _("Between {cards}.")
+            # Translators: a moved card at an end of the hand, by {cards}, its neighbour.
+            at_end = _("At the end, by {cards}.")
+            where = between if len(neighbours) == 2 else at_end
+            self.speaker.echo(where.format(cards=cards_words(neighbours)))
             return True
         return True  # other keys wait until the card is put down
 
