@@ -20,7 +20,8 @@ Glossary:
 from __future__ import annotations
 
 from ..engine.actions import DrawStock, TakeDiscard
-from ..engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
+from ..engine.hand import CardDiscarded, CardDrawn, DrawSource, Knocked, Passed
+from ..engine.phases import HandResult
 from ..engine.profiles import get_profile
 from ..engine.session import (
     PLAYING,
@@ -116,7 +117,7 @@ class TableAnnouncer:
         for event in moved.events:
             if isinstance(event, CardDrawn):
                 said += self._flush(names)
-                if event.source == "discard":
+                if event.source == DrawSource.DISCARD:
                     self.voice.cue("take")
                 words = self._move_words(event, before)
                 if seat == self._addressed():  # the player's own draw: said at once
@@ -168,7 +169,7 @@ class TableAnnouncer:
     def _result_cue(self, settled) -> None:
         """Gin (or rum), else the hand won or lost by the person at the screen."""
         record = settled.record
-        if record.result in ("gin", "rum"):
+        if record.result in (HandResult.GIN, HandResult.RUM):
             self.voice.cue("gin")
         you = self._addressed()
         if you is None or you not in record.seats:
@@ -179,7 +180,7 @@ class TableAnnouncer:
         """A hand's move as the log words it, with the card only if the view knows it."""
         first = not any(isinstance(e.action, (DrawStock, TakeDiscard)) for e in before.history)
         if isinstance(event, CardDrawn):
-            kind = "stock" if event.source == "stock" else "pile"
+            kind = "stock" if event.source == DrawSource.STOCK else "pile"
             return move_words(kind, event.card, first)
         if isinstance(event, CardDiscarded):
             return move_words("throw", event.card, first)

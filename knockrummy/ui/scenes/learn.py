@@ -230,7 +230,7 @@ class LessonScene(Scene):
             hint = lesson_do_it(self.table.panel is not None)
         else:
             hint = _(LESSON_NEXT_KEYS)
-        return [f"{lessons.card_words(step.words)} {hint}"]
+        return [lessons.card_words(step.words), hint]
 
     def speech_opened(self, voice) -> None:
         """The lesson's table speaks as any table does."""

@@ -42,7 +42,13 @@ from ...speech.announcer import TableAnnouncer, button_with_key
 from ...speech.words import card_words, cards_words
 from ..meld_marks import meld_groups
 from ..move_log import hand_log, last_turns
-from ..wording import HAND_LOG_EMPTY, deadwood_now, game_and_hand, shown_name, stored_name
+from ..wording import (
+    HAND_LOG_EMPTY,
+    deadwood_now,
+    game_and_hand,
+    stored_name,
+    turn_line,
+)
 
 ZONES = ("hand", "stock", "pile", "opponents", "buttons", "log")
 """The zones in Tab's order."""
@@ -453,7 +459,7 @@ class TableZones:
         elif key == pygame.K_o and table.panel is None:
             turns = last_turns(view, table.shown) if view.phase == PLAYING else {}
             said = [
-                f"{shown_name(view.names[seat])}: {turns[seat]}."
+                turn_line(view.names[seat], [turns[seat]]) + "."
                 for seat in self._opponents()
                 if seat in turns
             ]
