@@ -99,6 +99,7 @@ class TableZones:
         self._notice = ""
         self._hint = ""
         self._handoff: tuple | None = None
+        self._asked: tuple | None = None
         voice.poll(self.poll)
         voice.help(table_keys)
         self.speaker.say(self.opening())
@@ -504,6 +505,12 @@ class TableZones:
             self._handoff = handoff
             if handoff:
                 self.speaker.say(" ".join(handoff))
+        asked = tuple(table.asking[2]) if table.asking is not None else None
+        if asked != self._asked:
+            self._asked = asked
+            if asked:  # the knock confirmation: its sentences, then its buttons' keys
+                buttons = ", ".join(button_with_key(b.label, b.key) for b in table.ask_buttons)
+                self.speaker.echo(" ".join([*asked, buttons + "."]))
         notice = table.notice if table.notice_left > 0 else ""
         if notice and notice != self._notice and notice not in self.speaker.history[-3:]:
             self.speaker.echo(notice)

@@ -1,0 +1,42 @@
+"""The table heard in the quick suite: one hand against a computer by keyboard alone (the
+whole set, every profile and language, is in ``test_speech_table``), the knock
+confirmation said with its keys, and the hidden hand's zone at a pass-and-play hand-off."""
+
+from __future__ import annotations
+
+import pygame
+
+from knockrummy.engine.actions import Knock
+
+from .test_speech_table import Listening, _check
+
+
+def test_a_hand_against_a_computer_is_heard_by_keyboard_alone():
+    listening = Listening("gin-rummy", 2, 1, seed=11)
+    listening.play_hands(1)
+    _check(listening)
+
+
+def test_the_knock_confirmation_is_said_with_its_keys_and_escape_keeps_playing():
+    listening = Listening("knock-rummy", 2, 1, seed=5)
+    scene = listening.scene
+    scene.settings = type(scene.settings)(speed="instant", confirm_knock="always")
+    assert listening.settle()
+    listening.keys(pygame.K_s)
+    assert listening.settle() and any(isinstance(a, Knock) for a in scene.view.legal_actions)
+    listening.keys(pygame.K_k)
+    asked = listening.heard[-1]
+    assert asked.startswith("Knock now") and "Knock: K" in asked and "Escape" in asked
+    listening.keys(pygame.K_ESCAPE)
+    assert scene.asking is None and scene.view.hand_phase == "discard"
+
+
+def test_at_a_hand_off_no_hand_is_read_and_the_next_player_is_told():
+    listening = Listening("gin-rummy", 2, 2, seed=3)
+    scene = listening.scene
+    assert listening.settle() and scene.handoff is not None
+    assert any("Player" in text for text in listening.heard[-2:])  # the hand-off's words
+    listening.keys(pygame.K_h, pygame.K_c)
+    listening.keys(pygame.K_h, mod=pygame.KMOD_SHIFT)
+    assert not scene.zones.zone_words("hand").startswith("Your hand")
+    assert listening.leaks == []
