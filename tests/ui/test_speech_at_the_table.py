@@ -40,3 +40,13 @@ def test_at_a_hand_off_no_hand_is_read_and_the_next_player_is_told():
     listening.keys(pygame.K_h, mod=pygame.KMOD_SHIFT)
     assert not scene.zones.zone_words("hand").startswith("Your hand")
     assert listening.leaks == []
+
+
+def test_a_rule_tip_is_said_once_as_it_shows():
+    listening = Listening("gin-rummy", 2, 1, seed=11, tips=True)
+    listening.play_hands(1)
+    said = [text for text in listening.heard if text.startswith("Rule tip: ")]
+    assert said, "no rule tip was said"
+    assert len(said) == len(set(said))
+    assert len(said) == len(listening.settings.tips_seen)  # each tip shown was said
+    assert listening.leaks == []

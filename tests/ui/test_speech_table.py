@@ -32,8 +32,10 @@ from knockrummy.speech.speaker import Speaker
 from knockrummy.speech.voice import Voice
 from knockrummy.speech.words import card_words, spoken
 from knockrummy.ui.loop import App
+from knockrummy.ui.rule_tips import TableTips
 from knockrummy.ui.runner import default_seats, table_scene
 from knockrummy.ui.table.controller import TableOptions
+from knockrummy.ui.table.hooks import TableHooks
 from knockrummy.ui.wording import (
     addressed,
     addressed_view,
@@ -52,7 +54,9 @@ class Listening:
     """A table played by keyboard with a voice whose recording checks, as each sentence is
     said, that no card hidden from the person at the screen is in it."""
 
-    def __init__(self, profile: str, players: int, humans: int, seed: int) -> None:
+    def __init__(
+        self, profile: str, players: int, humans: int, seed: int, tips: bool = False
+    ) -> None:
         self.app = App((1280, 800))
         self.sink = RecordingSink()
         self.leaks: list[tuple[str, Card]] = []
@@ -63,7 +67,15 @@ class Listening:
         self.app.voice = Voice(speaker, lambda: settings)
         seats = default_seats(players, humans=humans, level="easy")
         session = new_session(profile, players, seed, [s.name for s in seats])
-        self.scene = table_scene(session, seats, settings, TableOptions())
+        hooks = None
+        if tips:  # rule tips as the game's tables have them, their seen names kept here
+            self.settings = settings
+
+            def keep(changed: Settings) -> None:
+                self.settings = changed
+
+            hooks = TableHooks(tips=TableTips(lambda: self.settings, keep))
+        self.scene = table_scene(session, seats, settings, TableOptions(), hooks)
         self.played: list[tuple[object, int | None]] = []
         """Every action applied, with the seat at the screen then (whose words said it)."""
         self.scene.source.record(lambda p: self.played.append((p, self.scene.viewer)))

@@ -46,6 +46,7 @@ from ..wording import (
     HAND_LOG_EMPTY,
     deadwood_now,
     game_and_hand,
+    rule_tip_line,
     stored_name,
     turn_line,
 )
@@ -100,6 +101,7 @@ class TableZones:
         self._hint = ""
         self._handoff: tuple | None = None
         self._asked: tuple | None = None
+        self._tip = None
         voice.poll(self.poll)
         voice.help(table_keys)
         self.speaker.say(self.opening())
@@ -511,6 +513,11 @@ class TableZones:
             if asked:  # the knock confirmation: its sentences, then its buttons' keys
                 buttons = ", ".join(button_with_key(b.label, b.key) for b in table.ask_buttons)
                 self.speaker.echo(" ".join([*asked, buttons + "."]))
+        tips = table.tips
+        tip = None if tips is None else tips.tip
+        if tip is not None and tip is not self._tip:  # a rule tip, said once as it shows
+            self.speaker.say(rule_tip_line(tip.text))
+        self._tip = tip
         notice = table.notice if table.notice_left > 0 else ""
         if notice and notice != self._notice and notice not in self.speaker.history[-3:]:
             self.speaker.echo(notice)
