@@ -33,13 +33,17 @@ def saves_that_need_not_survive_a_power_cut(monkeypatch):
 @pytest.fixture(autouse=True)
 def english_unless_asked(monkeypatch):
     """The game speaks English in every test (the machine's language is not the test's),
-    and a test that switches the language leaves English behind it."""
+    and a test that switches the language leaves English behind it; the text prints J Q K
+    as outside a window, whatever letters a window's settings chose before."""
     from knockrummy import language
+    from knockrummy.language import cards
 
     monkeypatch.setenv("LANGUAGE", "en")  # the first variable gettext reads
     language.use("en")
+    cards.use_letters("jqk")
     yield
     language.use("en")
+    cards.use_letters("jqk")
 
 
 @pytest.fixture

@@ -37,6 +37,7 @@ from ..engine.cards import Card
 from ..engine.session import SessionState, apply, new_session
 from ..engine.views import PlayerView, player_view
 from ..language import _, ngettext
+from ..language.cards import card_words
 from ..language.numbers import decimal, whole
 from .judge import JUDGE_SAMPLES, Priced, judge
 
@@ -214,11 +215,11 @@ def describe(decision: Decision, upcard: Card | None = None) -> str:
     if isinstance(action, Discard) and decision.fed:
         # Translators: a reviewed decision: {card} is a card ("8♦"), {player} a name.
         return _("throwing {card} when {player} took it").format(
-            card=action.card.symbol, player=decision.fed
+            card=card_words(action.card), player=decision.fed
         )
     if isinstance(action, TakeDiscard) and upcard is not None:
         # Translators: a reviewed decision: {card} is the upcard taken ("8♦").
-        return _("taking {card}").format(card=upcard.symbol)
+        return _("taking {card}").format(card=card_words(upcard))
     return action_words(action, choice=True)
 
 

@@ -805,6 +805,7 @@ SETTING_NAMES = {
     "back": N_("back"),
     "display_scale": N_("display scale"),
     "language": N_("language"),
+    "card_letters": N_("card letters"),
     "reduced_motion": N_("reduced motion"),
     "four_colour": N_("four colour"),
     "sound": N_("sound"),
@@ -836,6 +837,7 @@ def settings(data: Any) -> Settings:
         "display_scale",
         "language",
         "verbosity",
+        "card_letters",
     ):
         if key in data:
             values[key] = text(data[key], Message(SETTING_NAMES[key]), 20)

@@ -21,7 +21,7 @@ Glossary:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
+from concurrent.futures import Future, wait
 
 from .. import workers
 from ..ai.review import decision_seed
@@ -43,6 +43,9 @@ from .stream import (
     Update,
     WholeListener,
 )
+
+SETTLE = 0.002
+"""Seconds a pump gives a computer's running decision before the frame draws on."""
 
 
 def seen_action(action: Action, mover: int | None, seat: int | None) -> Action | FaceDownKnock:
@@ -198,6 +201,10 @@ class LocalSource:
 
     def pump(self) -> None:
         future = self._future
+        if future is not None and not future.done() and isinstance(self.executor, workers.Worker):
+            # a frame that only waits is cheap, and a loop that spins at once (instant
+            # speed) would take the interpreter back before even a quick decision ends
+            wait([future], timeout=SETTLE)
         if future is None or not future.done():
             return
         self._future = None

@@ -32,6 +32,7 @@ from ..engine.ledger import format_amount
 from ..engine.phases import SessionPhase
 from ..engine.session import SessionState, actor, apply, dealer_of_hand, hand_seed, new_session
 from ..language import N_, SOURCE, _, speaking
+from ..language.cards import card_words
 from ..language.message import Message
 from .deal_codes import fingerprint
 
@@ -355,7 +356,7 @@ catalogue entry; :func:`choice_words` translates it where it is shown."""
 
 def _card_of(action: Action, card: Card | None) -> str:
     card = getattr(action, "card", card)
-    return card.symbol if card else ""
+    return card_words(card) if card else ""
 
 
 def move_line(action: Action, player: str, you: bool = False, card: Card | None = None) -> str:

@@ -53,7 +53,7 @@ from ..ui.wording import (
     turn_line,
     winners_line,
 )
-from .words import card_words, cards_words
+from .words import card_said, cards_said
 
 
 class TableAnnouncer:
@@ -210,11 +210,11 @@ class TableAnnouncer:
         table = self.table
         if len(table.humans) == 1 and view.hand:
             # Translators: said as a hand is dealt; {cards} the player's cards in words.
-            said.append(_("Your cards: {cards}.").format(cards=cards_words(view.hand)))
+            said.append(_("Your cards: {cards}.").format(cards=cards_said(view.hand)))
         if view.discard_pile:
             # Translators: said as a hand is dealt; {card} the discard pile's card in words.
             first = _("The first card on the pile is {card}.")
-            said.append(first.format(card=card_words(view.discard_pile[-1])))
+            said.append(first.format(card=card_said(view.discard_pile[-1])))
         return said
 
     def _changes(self, before, view) -> list[str]:
@@ -229,7 +229,7 @@ class TableAnnouncer:
     def _panel(self, news) -> None:
         """The hand-end panel: in full, every hand in melds and deadwood; then what its
         buttons do."""
-        view = news.frame.view
+        view = self.table.view  # the seat on screen's, as the panel shows it
         said = []
         if self.speaker.full and view.settlement is not None:
             settlement = view.settlement
@@ -238,8 +238,8 @@ class TableAnnouncer:
                 said.append(
                     hand_words(
                         view.names[seat],
-                        [cards_words(meld) for meld in arrangement.melds],
-                        cards_words(arrangement.deadwood),
+                        [cards_said(meld) for meld in arrangement.melds],
+                        cards_said(arrangement.deadwood),
                         settlement.deadwood[position],
                     )
                 )

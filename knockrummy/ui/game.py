@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from .. import language
 from ..engine.session import SessionState, new_session
-from ..language import N_
+from ..language import N_, cards
 from ..language.message import Message, reason, shown
 from ..persistence.database import SessionConflictError
 from ..persistence.files import low_space_notice
@@ -74,6 +74,7 @@ class Game:
             message = opened.message
         settings, settings_message = load_settings(paths.settings)
         language.use(settings.language)
+        cards.use_letters(settings.card_letters)
         space = None
         if opened.store.path is not None and not opened.store.read_only:
             space = low_space_notice(paths.data)
@@ -99,6 +100,7 @@ class Game:
         self.settings = settings
         if settings.language != current.language:
             language.use(settings.language)  # the next frame speaks it
+        cards.use_letters(settings.card_letters)
         try:
             save_settings(self.paths.settings, settings)
             self._saved_settings = settings

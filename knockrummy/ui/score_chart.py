@@ -17,6 +17,7 @@ from ..language import _
 from ..language.numbers import score
 from .fonts import blit_text, font
 from .theme import SOFT
+from .wording import stored_name
 
 LINE_COLOURS = [
     (255, 196, 40),
@@ -62,7 +63,7 @@ def draw_score_chart(
     x, y = area.left + fs * 0.6, area.top + fs * 0.3
     bottom = y
     for seat, row in enumerate(totals):
-        label = f"{names[seat]} {score(row[-1])}"
+        label = f"{stored_name(names[seat])} {score(row[-1])}"
         width = font(size, True).get_rect(label).width
         if x + width > area.right - fs * 0.6 and x > area.left + fs * 0.6:
             x, y = area.left + fs * 0.6, bottom + fs * 0.2  # the next row of names

@@ -39,6 +39,7 @@ from ..engine.refusals import Refusal
 from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
 from ..engine.views import PlayerView
 from ..language import N_, _, games, message, ngettext, pgettext
+from ..language.cards import card_words
 from ..language.numbers import month_name, score, whole
 from ..teaching import lessons
 
@@ -167,6 +168,12 @@ def stored_name(name: str) -> str:
     return str(name)
 
 
+def typed_name(name: str) -> str:
+    """A name typed in Settings as it is stored: the default name as the language says it
+    (``Vous``) is the default ``You`` again, any other name as it was typed."""
+    return YOU if name == stored_name(YOU) else name
+
+
 def shown_name(name: str) -> str:
     """A seat's name as a sentence says it: ``You`` for the seat spoken to, otherwise as
     :func:`stored_name` shows it."""
@@ -184,10 +191,12 @@ def _either(name: str, you: str, other: str, **values) -> str:
 
 
 def names_list(names: Sequence[str]) -> str:
-    """``Ada``, ``Ada and Ben``, ``Ada, Ben and Cy`` in the language."""
-    shown = [shown_name(n) for n in names]
-    if len(shown) <= 1:
-        return "".join(shown)
+    """``Ada``, ``Ada and Ben``, ``Ada, Ben and Cy`` in the language; the seat spoken to
+    among others is "you" as a list says it (``Ada and you``, ``Ada et vous``)."""
+    if len(names) <= 1:
+        return "".join(shown_name(n) for n in names)
+    # Translators: the player at the screen named in a list of players ("Ada and you").
+    shown = [pgettext("in a list", "you") if is_you(n) else shown_name(n) for n in names]
     # Translators: the end of a list of names: "Ada and Ben" ({rest} may hold several,
     # already joined by commas).
     return _("{rest} and {last}").format(rest=", ".join(shown[:-1]), last=shown[-1])
@@ -271,7 +280,7 @@ def status_line(
             _("{player} to play."),
         )
     legal = view.legal_actions
-    up = view.discard_pile[-1].symbol if view.discard_pile else ""
+    up = card_words(view.discard_pile[-1]) if view.discard_pile else ""
     if view.hand_phase == "offer":
         # Translators: {card} is the upcard; D and P are keys.
         return _("The upcard {card} is offered to you: take it (D) or pass (P).").format(card=up)
@@ -287,10 +296,13 @@ def status_line(
     profile = get_profile(view.profile_id)
     points = discard_points(list(view.hand), forbidden=view.taken)
     if selected is not None and selected in points:
-        # Translators: {card} a card ("7♥"); {count} a number.
-        text = _("Discarding {card} leaves deadwood {count}.").format(
-            card=selected.symbol, count=points[selected]
-        )
+        count = points[selected]
+        # Translators: {card} a card ("7♥"); {count} the deadwood left.
+        text = ngettext(
+            "Discarding {card} leaves deadwood {count}.",
+            "Discarding {card} leaves deadwood {count}.",
+            count,
+        ).format(card=card_words(selected), count=count)
     else:
         text = _("Select a card to discard (arrows, Enter; or drag it to the pile).")
     best = knock_card(view, selected)
@@ -300,7 +312,7 @@ def status_line(
         # Translators: {word} is Knock, Gin or Rum; {card} the card thrown face down;
         # {count} the deadwood it ends at; K is a key.
         extra = _("{word} available: throw {card} face down to end at {count} (K).")
-        text += " " + extra.format(word=word, card=best.symbol, count=points[best])
+        text += " " + extra.format(word=word, card=card_words(best), count=points[best])
     elif profile.first_round_no_knock and view.turn <= len(view.hand_sizes):
         text += " " + _("Knocking opens once everyone has played a turn.")
     elif profile.knock_limit is not None:
@@ -334,15 +346,13 @@ def headline(view: PlayerView) -> str:
             result = _("{player} knocked, undercut by {players}").format(
                 player=shown_name(knocker), players=beaten_by
             )
+    elif knocker and is_you(knocker):
+        result = _yours(settlement.result)
     elif knocker:
-        # Translators: how a hand ended and who ended it: {result} is Knock, Gin or Rum.
-        result = _either(
-            knocker,
-            # Translators: {result} how the hand ended (Knock, Gin...).
-            _("{result} by you"),
-            # Translators: {player} is a player's name; {result} how the hand ended (Knock, Gin...).
-            _("{result} by {player}"),
-            result=result_word(settlement.result),
+        # Translators: how a hand ended and who ended it: {player} is a player's name;
+        # {result} how the hand ended (Knock, Gin...).
+        result = _("{result} by {player}").format(
+            result=result_word(settlement.result), player=shown_name(knocker)
         )
     else:
         result = result_word(settlement.result)
@@ -358,6 +368,19 @@ def headline(view: PlayerView) -> str:
         # Translators: {chips} a number of chips ("37½").
         text += " · " + _("pot {chips}").format(chips=chips(view.pot))
     return text
+
+
+def _yours(result: str) -> str:
+    """How a hand the player at the screen ended is named in the panel's title: ``Knock by
+    you`` (French "Votre frappe": the result's word takes the language's own form)."""
+    if result == HandResult.GIN:
+        # Translators: the hand-end panel's title: the player at the screen went gin.
+        return _("Gin by you")
+    if result == HandResult.RUM:
+        # Translators: the hand-end panel's title: the player at the screen went rum.
+        return _("Rum by you")
+    # Translators: the hand-end panel's title: the player at the screen knocked.
+    return _("Knock by you")
 
 
 def winners_line(names, winners, pot: bool = False) -> str:
@@ -380,6 +403,16 @@ def winners_line(names, winners, pot: bool = False) -> str:
             # Translators: {player} is a player's name.
             _("{player} wins"),
         )
+    others = [name for name in who if not is_you(name)]
+    if len(others) < len(who):  # the player at the screen and others: "Ada and you win"
+        players = names_list(others)
+        if pot:
+            # Translators: {players} the other winners' names, already joined ("Ada and
+            # Ben"), who win with the player at the screen.
+            return _("{players} and you win the pot").format(players=players)
+        # Translators: {players} the other winners' names, already joined ("Ada and Ben"),
+        # who win with the player at the screen.
+        return _("{players} and you win").format(players=players)
     if pot:
         # Translators: {players} several players' names, already joined ("Ada and Ben").
         return _("{players} win the pot").format(players=names_list(who))
@@ -390,6 +423,8 @@ def winners_line(names, winners, pot: bool = False) -> str:
 def game_over_line(names, winners, profile_id: str, pot) -> str:
     """The game-over screen's headline: ``You win!``; in Knock Rami with the pot won."""
     who = [names[w] for w in winners]
+    others = [name for name in who if not is_you(name)]
+    with_you = len(who) > 1 and len(others) < len(who)
     if counts_against(profile_id):
         amount = chip_count(pot)
         if len(who) == 1:
@@ -400,6 +435,12 @@ def game_over_line(names, winners, profile_id: str, pot) -> str:
                 # Translators: {amount} a number of chips ("45 chips"); {player} is a player's name.
                 _("{player} wins the pot of {amount}!"),
                 amount=amount,
+            )
+        if with_you:
+            # Translators: {amount} a number of chips ("45 chips"); {players} the other
+            # winners' names, already joined, who win with the player at the screen.
+            return _("{players} and you win the pot of {amount}!").format(
+                players=names_list(others), amount=amount
             )
         # Translators: {amount} a number of chips ("45 chips"); {players} several players' names,
         # already joined ("Ada and Ben").
@@ -414,6 +455,10 @@ def game_over_line(names, winners, profile_id: str, pot) -> str:
             # Translators: {player} is a player's name.
             _("{player} wins!"),
         )
+    if with_you:
+        # Translators: {players} the other winners' names, already joined ("Ada and Ben"),
+        # who win with the player at the screen.
+        return _("{players} and you win!").format(players=names_list(others))
     # Translators: {players} several players' names, already joined ("Ada and Ben").
     return _("{players} win!").format(players=names_list(who))
 
@@ -607,10 +652,33 @@ def knock_label() -> str:
     return pgettext("table button", "Knock")
 
 
-def knock_button(word: str, card: Card) -> str:
-    """The Knock button once a knock is allowed: ``Knock with 8♠`` (or Gin, Rum)."""
-    # Translators: the Knock button: {word} is Knock, Gin or Rum, {card} the card thrown.
-    return _("{word} with {card}").format(word=word, card=card.symbol)
+def going_out_label(kind: HandResult) -> str:
+    """A button that goes out, by what going out is (``going_out_kind``): ``Knock``,
+    ``Gin``, ``Rum``, as buttons say it (French "Frapper", "Faire gin")."""
+    if kind == HandResult.GIN:
+        # Translators: a button: to go gin (a verb, as buttons are: "Faire gin").
+        return pgettext("table button", "Gin")
+    if kind == HandResult.RUM:
+        # Translators: a button: to go rum (a verb, as buttons are: "Faire rum").
+        return pgettext("table button", "Rum")
+    return knock_label()
+
+
+def knock_button(kind: HandResult, card: Card) -> str:
+    """The Knock button once a knock is allowed, naming the card it throws: ``Knock with
+    8♠``, ``Gin with 8♠`` (``kind`` from ``going_out_kind``)."""
+    words = card_words(card)
+    if kind == HandResult.GIN:
+        # Translators: the table's button that goes gin throwing {card} face down (a verb,
+        # as buttons are: "Faire gin avec {card.the}").
+        return pgettext("table button", "Gin with {card}").format(card=words)
+    if kind == HandResult.RUM:
+        # Translators: the table's button that goes rum throwing {card} face down (a verb,
+        # as buttons are).
+        return pgettext("table button", "Rum with {card}").format(card=words)
+    # Translators: the table's button that knocks throwing {card} face down (a verb, as
+    # buttons are: "Frapper avec {card.the}").
+    return pgettext("table button", "Knock with {card}").format(card=words)
 
 
 SORT_ORDERS = {"melds": N_("melds"), "rank": N_("rank"), "suit": N_("suit"), "custom": N_("custom")}
@@ -633,13 +701,13 @@ def with_undo_offer(status: str, card: Card) -> str:
 def undo_offer(card: Card) -> str:
     """The status line's addition while the discard just made may be taken back."""
     # Translators: U is a key; {card} the card just thrown.
-    return _("Undo (U) takes back {card}.").format(card=card.symbol)
+    return _("Undo (U) takes back {card}.").format(card=card_words(card))
 
 
 def taken_back(card: Card) -> str:
     """The status line once the discard is taken back."""
     # Translators: {card} a card ("7♥").
-    return _("You took back the discard of {card}: your turn again.").format(card=card.symbol)
+    return _("You took back the discard of {card}: your turn again.").format(card=card_words(card))
 
 
 # Translators: over the card taken from the pile this turn (short).
@@ -649,17 +717,32 @@ DRAWN_MARK = N_("new")
 """Over the card just drawn from the stock, where the sort put it."""
 # Translators: on the stock's place once it is empty (short).
 EMPTY_STOCK = N_("empty")
-# Translators: after a player's name in the hand-end panel: they knocked.
-KNOCKED_TAG = N_(" (knocked)")
 
 
-def setting_notice(name: str, on: bool) -> str:
-    """``Sound on.``: a setting changed from the table (``name`` already translated)."""
+def panel_name(name: str, knocked: bool) -> str:
+    """A seat's name on the hand-end panel, saying who knocked: ``Ben (knocked)``, ``You
+    (knocked)``."""
+    if not knocked:
+        return shown_name(name)
+    return _either(
+        name,
+        # Translators: the hand-end panel names the player at the screen, who knocked.
+        _("You (knocked)"),
+        # Translators: the hand-end panel names a player who knocked.
+        _("{player} (knocked)"),
+    )
+
+
+def four_colour_notice(on: bool) -> str:
+    """What the F key says at the table: the four-colour deck switched on or off."""
     if on:
-        # Translators: {setting} a setting's name ("Sound").
-        return _("{setting} on.").format(setting=name)
-    # Translators: {setting} a setting's name ("Sound").
-    return _("{setting} off.").format(setting=name)
+        return _("Four-colour deck on.")
+    return _("Four-colour deck off.")
+
+
+def sound_notice(on: bool) -> str:
+    """What the M key says at the table: the sound switched on or off."""
+    return _("Sound on.") if on else _("Sound off.")
 
 
 def pot_label(pot) -> str:
@@ -901,7 +984,7 @@ _OTHER_MOVE = N_("That move is not a move within a hand.")
 
 
 def _card_named(values) -> str:
-    return Card.parse(values["card"]).symbol
+    return card_words(Card.parse(values["card"]))
 
 
 _NAMED_RULES = {
@@ -1009,7 +1092,7 @@ def move_words(kind: str, card: Card | None, first: bool) -> str:
     pass on the upcard. The words follow the seat's name (:func:`turn_line`): in the past
     tense, which agrees with "You" and with a name alike in English; the catalogue's
     forms are the third person's past, used with the name shown before them."""
-    name = card.symbol if card is not None else ""
+    name = card_words(card) if card is not None else ""
     if kind == "stock":
         if card:
             # Translators: {card} a card ("7♥").
@@ -1085,8 +1168,9 @@ def score_sheet_row(
     # Translators: a line of the score sheet: {player} a name, {score} their score.
     text = _("{player}: {score}").format(player=shown_name(name), score=score(amount))
     if hands_won is not None:
-        # Translators: on the score sheet: hands the player has won.
-        text += " · " + _("won {count}").format(count=hands_won)
+        # Translators: on the score sheet: {count} hands the player has won.
+        won = ngettext("won {count}", "won {count}", hands_won)
+        text += " · " + won.format(count=hands_won)
     if bought_back:
         text += " · " + _("bought back")
     if out:

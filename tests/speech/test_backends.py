@@ -10,6 +10,8 @@ import threading
 import pytest
 
 from knockrummy import language
+from knockrummy.engine.cards import JOKER, Card, new_deck
+from knockrummy.language.cards import card_words, lettering, printed, said_name
 from knockrummy.speech import backends
 from knockrummy.speech.backends import (
     RECORDING_NAME,
@@ -21,7 +23,7 @@ from knockrummy.speech.backends import (
     recording_file,
 )
 from knockrummy.speech.speaker import Speaker
-from knockrummy.speech.words import spoken
+from knockrummy.speech.words import card_said, spoken
 
 
 def _prism():
@@ -164,3 +166,32 @@ def test_speech_is_called_from_the_main_thread_only():
 def test_cards_are_said_in_words_in_each_language(code, words):
     with language.speaking(code):
         assert spoken("Ben threw 10♦ · then A♠ K♣ Joker.") == words
+
+
+@pytest.mark.parametrize(
+    ("code", "letters", "words"),
+    [
+        (
+            "en",
+            "language",
+            "You take the queen of hearts, then the ace of diamonds, jack of spades.",
+        ),
+        ("fr", "language", "Vous prenez la dame de cœur, then l'as de carreau, valet de pique."),
+        ("fr", "jqk", "Vous prenez la dame de cœur, then l'as de carreau, valet de pique."),
+        ("es", "language", "Tomas la reina de corazones, then el as de diamantes, jota de picas."),
+    ],
+)
+def test_a_card_in_its_form_is_said_after_its_article(code, letters, words):
+    queen, ace, jack = Card.parse("QH"), Card.parse("AD"), Card.parse("JS")
+    start = {"en": "You take", "fr": "Vous prenez", "es": "Tomas"}[code]
+    with language.speaking(code), lettering(letters):
+        text = f"{start} {card_words(queen).the} · then {card_words(ace).the} {printed(jack)}."
+        assert spoken(text) == words
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "es"])
+@pytest.mark.parametrize("letters", ["language", "jqk"])
+def test_every_printed_card_is_said_by_its_name(code, letters):
+    with language.speaking(code), lettering(letters):
+        for card in [*new_deck(), JOKER]:
+            assert spoken(printed(card)) == card_said(card) == said_name(card)

@@ -146,7 +146,7 @@ def test_a_refusal_kept_in_a_message_is_said_in_the_language():
     problem = Message("{where} cannot be played: {reason}", where="action 3", reason=refusal)
     assert str(problem) == "action 3 cannot be played: 7H is not in your hand"  # as logged
     with language.speaking("fr"):
-        assert shown(problem).endswith("\xa0: 7♥ n'est pas dans votre main.")
+        assert shown(problem).endswith("\xa0: Vous n'avez pas le 7♥ en main.")
 
 
 def test_the_wording_reads_no_engine_text_back():

@@ -16,7 +16,7 @@ from knockrummy.engine.melds import discard_points
 from knockrummy.persistence.settings_file import load_settings, save_settings
 from knockrummy.settings import Settings, SettingsError
 from knockrummy.ui.knock_check import knock_is_risky
-from knockrummy.ui.table import controller
+from knockrummy.ui.table import knock_question
 from knockrummy.ui.table.hooks import TableHooks
 from knockrummy.ui.table.painter import Marks, draw_table
 from knockrummy.ui.table.worker import TableWorker
@@ -62,10 +62,10 @@ def test_always_asks_before_a_knock_and_a_second_k_knocks():
     log = len(scene.source.state.log)
     app.step(1 / 60, [key(pygame.K_k)])
     assert len(scene.source.state.log) == log  # asked, not knocked
-    assert scene.asking is not None and scene.asking[1] == card
+    assert scene.question.asking is not None and scene.question.asking[1] == card
     points = discard_points(list(scene.view.hand), forbidden=scene.view.taken)[card]
-    assert scene.asking[2][0] == f"Knock now with {points} deadwood?"
-    assert card.symbol in scene.asking[2][1]
+    assert scene.question.asking[2][0] == f"Knock now with {points} deadwood?"
+    assert card.symbol in scene.question.asking[2][1]
     app.step(1 / 60, [key(pygame.K_k)])
     assert (
         isinstance(scene.source.state.log[-1][1], Knock) or scene.source.state.hand_number == hand
@@ -79,19 +79,19 @@ def test_the_knock_confirmation_is_a_dialog_that_fits_with_two_buttons_and_escap
         scene.selected = card
         log = len(scene.source.state.log)
         app.step(1 / 60, [key(pygame.K_k)])
-        assert scene.asking is not None
+        assert scene.question.asking is not None
         window = pygame.Rect(0, 0, *size)
-        assert window.contains(scene.ask_rect)
-        assert [b.label for b in scene.ask_buttons] == ["Knock", "Keep playing"]
-        for b in scene.ask_buttons:
-            assert scene.ask_rect.contains(b.rect)
+        assert window.contains(scene.question.rect)
+        assert [b.label for b in scene.question.buttons] == ["Knock", "Keep playing"]
+        for b in scene.question.buttons:
+            assert scene.question.rect.contains(b.rect)
         marks = Marks()
         draw_table(scene.frame(), pygame.Surface(size), marks)
         assert marks.problems(size) == []
         app.step(1 / 60, [key(pygame.K_RETURN)])  # Enter answers nothing here
-        assert scene.asking is not None and len(scene.source.state.log) == log
+        assert scene.question.asking is not None and len(scene.source.state.log) == log
         app.step(1 / 60, [key(pygame.K_ESCAPE)])
-        assert scene.asking is None and len(scene.source.state.log) == log
+        assert scene.question.asking is None and len(scene.source.state.log) == log
         assert scene.app.scene is scene  # Escape closed the question, not the table
 
 
@@ -131,11 +131,11 @@ def test_when_risky_asks_exactly_when_the_advisor_finds_the_knock_risky(monkeypa
         seeds.append(seed)
         return advise(view, seed=seed)
 
-    monkeypatch.setattr(controller, "advise", advise_recording)
+    monkeypatch.setattr(knock_question, "advise", advise_recording)
     scene.worker = TableWorker(HeldWorker())  # the advisor's estimate is still being made
     app.step(1 / 60, [key(pygame.K_k)])
     step(app, 3)
-    assert scene.knock_future is not None and len(scene.source.state.log) == log
+    assert scene.question.future is not None and len(scene.source.state.log) == log
     assert scene.worker.executor.finish() == 1
     app.step(1 / 60, [])
     # the advice is the judge's for this decision's seed, as the hint and the review ask it
@@ -144,10 +144,10 @@ def test_when_risky_asks_exactly_when_the_advisor_finds_the_knock_risky(monkeypa
     asked = len(scene.source.state.log) == log
     assert asked == risky
     if asked:
-        assert scene.asking is not None
+        assert scene.question.asking is not None
         assert any(
             " you " in line and ("time" in line or "always" in line or "never" in line)
-            for line in scene.asking[2]
+            for line in scene.question.asking[2]
         )
 
 
@@ -314,7 +314,7 @@ def test_k_with_a_card_lifted_before_drawing_is_refused_in_words(profile):
     assert scene.selected is not None
     for _ in range(3):
         app.step(1 / 60, [key(pygame.K_k)])
-    assert scene.knock_future is None and scene.asking is None
+    assert scene.question.future is None and scene.question.asking is None
     assert scene.source.state is before
 
 
@@ -326,9 +326,9 @@ def test_k_while_a_computer_moves_and_during_the_knocks_own_animation_does_nothi
     log = len(scene.source.state.log)
     for _ in range(30):
         app.step(1 / 60, [key(pygame.K_k), key(pygame.K_RIGHT)])
-    assert scene.knock_future is None and len(scene.source.state.log) == log
+    assert scene.question.future is None and len(scene.source.state.log) == log
     app2, other = make_table(profile="gin-rummy", seed=3, speed="normal")
     assert run_until(app2, lambda: other.source.thinking or other.motion.seq.busy)
     other.selected = other.view.hand[0]
     app2.step(1 / 60, [key(pygame.K_k)])
-    assert other.knock_future is None and other.asking is None
+    assert other.question.future is None and other.question.asking is None

@@ -80,9 +80,15 @@ def sentences(name: str, count: int) -> dict[str, list[str]]:
         "winners_line": [
             wording.winners_line(names, [0]),
             wording.winners_line(names, [0, 1]),
+            wording.winners_line([*names, "Dan"], [0, 1, 2], pot=True),
         ],
-        "game_over_line": [wording.game_over_line(names, [0], "knock-rami", count)],
+        "game_over_line": [
+            wording.game_over_line(names, [0], "knock-rami", count),
+            wording.game_over_line(names, [0, 1], "gin-rummy", count),
+        ],
         "final_score_line": [wording.final_score_line(name, str(count), True, False)],
+        "panel_name": [wording.panel_name(name, True), wording.panel_name(name, False)],
+        "typed_name": [wording.typed_name(name)],
         "out_line": [wording.out_line(name, 100 + count, 100)],
         "buy_back_offer": [wording.buy_back_offer(name, 100 + count, count, 2 * count, 90)],
         "buy_back_words": [wording.buy_back_words(True, name), wording.buy_back_words(False, name)],
@@ -197,12 +203,11 @@ NOT_A_SENTENCE = {
     "counts_against",
     "going_out_word",
     "going_out_kind",
-    "setting_notice",
     "_either",
 }
 """Functions that take such a parameter but say nothing about a player or a count
-(``setting_notice``'s name is a setting's; ``_either`` is the helper every sentence
-about a seat goes through, tried through them)."""
+(``_either`` is the helper every sentence about a seat goes through, tried through
+them)."""
 
 
 def test_every_wording_function_with_a_name_or_a_count_is_tried_here():

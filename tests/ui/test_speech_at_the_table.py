@@ -28,7 +28,7 @@ def test_the_knock_confirmation_is_said_with_its_keys_and_escape_keeps_playing()
     asked = listening.heard[-1]
     assert asked.startswith("Knock now") and "Knock: K" in asked and "Escape" in asked
     listening.keys(pygame.K_ESCAPE)
-    assert scene.asking is None and scene.view.hand_phase == "discard"
+    assert scene.question.asking is None and scene.view.hand_phase == "discard"
 
 
 def test_at_a_hand_off_no_hand_is_read_and_the_next_player_is_told():

@@ -30,7 +30,7 @@ from knockrummy.speech.announcer import change_words
 from knockrummy.speech.backends import Direct, RecordingSink
 from knockrummy.speech.speaker import Speaker
 from knockrummy.speech.voice import Voice
-from knockrummy.speech.words import card_words, spoken
+from knockrummy.speech.words import card_said, spoken
 from knockrummy.ui.loop import App
 from knockrummy.ui.rule_tips import TableTips
 from knockrummy.ui.runner import default_seats, table_scene
@@ -90,7 +90,7 @@ class Listening:
         self.sink.speak(text, interrupt)
         self.heard.append(text)
         for card in self.hidden():
-            if re.search(r"(?<!\w)" + re.escape(card_words(card)) + r"(?!\w)", text):
+            if re.search(r"(?<!\w)" + re.escape(card_said(card)) + r"(?!\w)", text):
                 self.leaks.append((text, card))
 
     def stop(self) -> None:

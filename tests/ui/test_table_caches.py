@@ -34,7 +34,7 @@ def test_the_story_is_kept_while_nothing_changes_and_told_again_after_a_move():
     after = scene.frame().story
     assert after is not first
     assert after.deadwood != first.deadwood  # a discard count now: the story moved on
-    assert after == scene._tell_story(scene.frame().bottom, False)
+    assert after == scene.builder._tell_story(scene, scene.frame().bottom, False)
 
 
 def test_opening_the_hand_log_tells_the_story_again():

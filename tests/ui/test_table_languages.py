@@ -55,6 +55,7 @@ def _english_left(text: str, names) -> bool:
     return bool(words)
 
 
+@pytest.mark.slow  # a whole game played at the table, frame by frame
 @pytest.mark.parametrize("code", ["fr", "es"])
 @pytest.mark.parametrize(("profile", "players"), [("knock-rami", 3), ("gin-rummy", 2)])
 def test_the_table_asks_only_for_sentences_in_the_catalogue(code, profile, players, drawn):
@@ -68,6 +69,7 @@ def test_the_table_asks_only_for_sentences_in_the_catalogue(code, profile, playe
     assert len(texts) > 30
 
 
+@pytest.mark.slow  # two whole games played at the table, frame by frame
 @pytest.mark.parametrize("code", ["fr", "es"])
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_no_english_is_left_on_the_table(code, profile, drawn):

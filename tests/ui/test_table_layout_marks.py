@@ -9,8 +9,10 @@ import pytest
 
 from knockrummy import language
 from knockrummy.engine.actions import DrawStock, NextHand
+from knockrummy.engine.cards import Card
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_seed
 from knockrummy.language import _
+from knockrummy.language.cards import card_words
 from knockrummy.play.bots import SeatBots
 from knockrummy.records.deal_codes import fingerprint
 from knockrummy.settings import CARD_SCALES
@@ -72,7 +74,7 @@ def long_hint() -> str:
     return _(
         "Hint: discard {card} (deadwood {count}) and wait: playing on you should {outcome}; "
         "if you knocked, {beaten}."
-    ).format(card="Q♠", count=36, outcome=score_words(0.2), beaten=beaten)
+    ).format(card=card_words(Card.parse("QS")), count=36, outcome=score_words(0.2), beaten=beaten)
 
 
 def discarding_with_a_hint(players, size, scale, checked):

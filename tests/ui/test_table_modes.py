@@ -135,24 +135,45 @@ def test_a_scripted_seat_waits_while_its_script_has_no_move():
     assert not scene.busy  # nothing to do: the window may sleep
 
 
-def test_the_painter_reads_only_the_frame_and_imports_nothing_above_it():
-    from knockrummy.ui.table import painter
+DRAWING = ("painter", "seat_painter", "panel_painter", "overlays", "marks", "redraw")
+"""The painter's modules: they draw a frame's shapes, cards and strings, nothing else."""
+
+
+@pytest.mark.parametrize("name", DRAWING)
+def test_the_painter_reads_only_the_frame_and_imports_nothing_above_it(name):
+    import importlib
 
     from .test_structure import _imports
 
-    path = Path(painter.__file__)
-    imported = _imports(path, "knockrummy.ui.table.painter")
+    module = importlib.import_module(f"knockrummy.ui.table.{name}")
+    path = Path(module.__file__)
+    imported = _imports(path, f"knockrummy.ui.table.{name}")
     banned = (
         "knockrummy.ui.table.controller",
+        "knockrummy.ui.table.frame_builder",
+        "knockrummy.ui.table.panel.",
         "knockrummy.ui.table.motion",
         "knockrummy.ui.table.layout",
         "knockrummy.ui.scenes",
+        "knockrummy.ui.wording",
+        "knockrummy.language",
         "knockrummy.engine.profiles",
-        "knockrummy.engine.session.SessionState",
+        "knockrummy.engine.session",
+        "knockrummy.engine.views",
+        "knockrummy.play",
     )
-    assert not [m for m in imported if m.startswith(banned)]
+    assert not [m for m in imported if m.startswith(banned)], imported
+    engine = [m for m in imported if m.startswith("knockrummy.engine")]
+    assert all(m.startswith("knockrummy.engine.cards") for m in engine), engine  # cards only
     names = {n.id for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.Name)}
-    assert not names & {"TableMotion", "HandEndPanel", "Button", "get_profile", "TableScene"}
+    assert not names & {
+        "TableMotion",
+        "HandEndPanel",
+        "Button",
+        "get_profile",
+        "TableScene",
+        "PlayerView",
+    }
 
 
 def test_a_frame_holds_values_only():

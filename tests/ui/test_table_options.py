@@ -30,7 +30,7 @@ def test_a_finished_panel_is_told_to_the_tables_listeners_with_the_frame_shown()
     assert run_until(app, lambda: told, limit=6000)
     shown, *_ = told
     frame = shown.frame
-    assert not shown.over and frame.view.hand_number == 1  # the hand that ended
+    assert not shown.over and shown.hand == 1  # the hand that ended
     assert isinstance(frame, TableFrame) and frame.panel is not None
     # the frame alone draws the panel: the picture a demo saves
     picture = pygame.Surface((1024, 640))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pygame
+import pytest
 
 from knockrummy.engine.actions import Discard, Undo
 from knockrummy.engine.session import new_session
@@ -18,7 +19,8 @@ from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.runner import default_seats, table_scene
 from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.seats import SeatConfig, take_back_seat
-from knockrummy.ui.table.controller import UNDO_GRACE, TableOptions
+from knockrummy.ui.table.controller import TableOptions
+from knockrummy.ui.table.modes import UNDO_GRACE
 
 from .conftest import DT, key, run_until, step
 
@@ -148,6 +150,7 @@ def test_new_game_offers_take_backs_and_the_daily_deal_and_a_deal_code_do_not(tm
     assert app.scene.source.state.undo_seat is None
 
 
+@pytest.mark.slow  # a session saved and its hand reviewed
 def test_the_replay_viewer_shows_the_discard_taken_back(tmp_path):
     from knockrummy.engine.session import apply, can_undo, legal_actions
     from knockrummy.ui.scenes.replay_viewer import ReplayViewer

@@ -50,6 +50,7 @@ from ..wording import (
     HIDE_DETAILS_LABEL,
     addressed_by_name,
     details_lines,
+    is_you,
     reason_words,
     stored_name,
 )
@@ -535,10 +536,16 @@ class LedgerScreen(MenuScreen):
 def session_row(s: SessionSummary, when: str) -> tuple[str, str]:
     """A session's two lines in the list: its number, rules and date; its state and
     scores."""
-    scores = ", ".join(f"{n} {score(v)}" for n, v in zip(s.names, s.scores, strict=True))
+    scores = ", ".join(
+        f"{stored_name(n)} {score(v)}" for n, v in zip(s.names, s.scores, strict=True)
+    )
     if s.problem is not None:
         return f"#{s.id} · {when}", _("damaged: it cannot be read")
-    title = f"#{s.id} {short_name(s.profile)} · {when}"
+    # Translators: a session's line in the ledger: {number} its number, {game}
+    # its game, {when} when it was played ("#3 Gin Rummy · Dec 4 2026 09:01").
+    title = _("#{number} {game} · {when}").format(
+        number=s.id, game=short_name(s.profile), when=when
+    )
     if s.finished:
         # Translators: a finished session's line in the ledger; {scores} lists
         # each player's name and final score ("You 115, Ben 69").
@@ -552,7 +559,7 @@ def stats_rows(statistics) -> list[list[str]]:
     return [
         [
             short_name(row.profile),
-            row.name,
+            stored_name(row.name),
             str(row.sessions),
             str(row.sessions_won),
             str(row.hands),
@@ -647,6 +654,9 @@ def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict])
             # Translators: a hand's heading in the ledger: {number} the hand's number,
             # {result} how it ended ("gin"), {counts} each player's deadwood ("You 3, Ben 12").
             head = _("Hand {number}: {result} · deadwood {counts}")
+        elif is_you(names[knocker]):
+            # Translators: as above, when the player at the screen ended the hand.
+            head = _("Hand {number}: {result}, you knocked · deadwood {counts}")
         else:
             # Translators: as above, with {player} the name of the one who ended the hand.
             head = _("Hand {number}: {result}, {player} knocked · deadwood {counts}")

@@ -30,6 +30,7 @@ from ..fonts import blit_text, fit, fit_end, wrap
 from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig, seats_for_deal
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button
+from ..wording import stored_name, typed_name
 from .menu import MenuScreen
 
 NAME_LIMIT = 16
@@ -126,7 +127,7 @@ class NewGameScreen(MenuScreen):
 
     def problem(self) -> str | None:
         """Why the game cannot be dealt as set up, or None."""
-        names = [s.name.strip() for s in self.seats]
+        names = [typed_name(s.name.strip()) for s in self.seats]
         if any(not n for n in names):
             return _("Every seat needs a name.")
         if len(set(names)) != len(names):
@@ -138,7 +139,8 @@ class NewGameScreen(MenuScreen):
         if problem:
             self.notices = [problem]
             return
-        seats = [replace(s, name=s.name.strip()) for s in self.seats]
+        # the default name as the language says it ("Vous") is the default "You" again
+        seats = [replace(s, name=typed_name(s.name.strip())) for s in self.seats]
         stake = self.stake if get_profile(self.profile).has_pot else None
         humans = [s for s in seats if s.is_human]
         settings = self.game.settings
@@ -378,6 +380,8 @@ class NewGameScreen(MenuScreen):
             for i, rect in enumerate(self.name_rects()):
                 if rect.collidepoint(event.pos):
                     self.editing = i
+                    # typing starts from the name as it is shown ("Vous", not "You")
+                    self.seats[i] = replace(self.seats[i], name=stored_name(self.seats[i].name))
                     return
             self.editing = None
 
@@ -434,7 +438,7 @@ class NewGameScreen(MenuScreen):
         rules = [
             [
                 ("• " if i == 0 else "  ") + line
-                for i, line in enumerate(wrap(r, fs * 0.8, w * 0.34))
+                for i, line in enumerate(wrap(_(r), fs * 0.8, w * 0.34))
             ]
             for r in p.resolved[:2]
         ]
@@ -485,7 +489,7 @@ class NewGameScreen(MenuScreen):
             )
             if editing:
                 pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
-            name = self.seats[i].name + ("|" if editing else "")
+            name = self.seats[i].name + "|" if editing else stored_name(self.seats[i].name)
             blit_text(
                 surface,
                 fit(name, fs, rect.width - fs),

@@ -46,5 +46,10 @@ class TableHooks:
     """Whether the piles glow for this draw (None: for every legal one)."""
     status: Callable[[], str | None] | None = None
     """The status line's own words now (None: the table's), unless a notice shows."""
+    lesson: Callable[[], object] | None = None
+    """A lesson's words now (:class:`~.lesson_box.LessonWords`, None once it is over):
+    the table lays them out beside the piles and the painter draws them."""
+    on_next: Callable[[], None] | None = None
+    """The lesson's Next button."""
     panel_size: Callable[[tuple[int, int]], tuple[int, int]] | None = None
     """The room the hand-end panel takes in a window of this size (None: all of it)."""

@@ -39,7 +39,7 @@ from ...language import _, ngettext
 from ...language.games import full_name
 from ...language.numbers import score
 from ...speech.announcer import TableAnnouncer, button_with_key
-from ...speech.words import card_words, cards_words
+from ...speech.words import card_said, cards_said
 from ..meld_marks import meld_groups
 from ..move_log import hand_log, last_turns
 from ..wording import (
@@ -193,18 +193,18 @@ class TableZones:
         group = groups.get(card)
         if group is None:
             # Translators: a card of the player's hand said aloud: not in any meld.
-            said = _("{card}, deadwood").format(card=card_words(card))
+            said = _("{card}, deadwood").format(card=card_said(card))
         else:
             meld = [c for c in cards if groups.get(c) == group]
             if len({c.rank for c in meld if not c.is_joker}) > 1:
                 # Translators: a card said aloud with its run ({meld} the run's cards).
                 said = _("{card}, in a run: {meld}").format(
-                    card=card_words(card), meld=cards_words(meld)
+                    card=card_said(card), meld=cards_said(meld)
                 )
             else:
                 # Translators: a card said aloud with its set ({meld} the set's cards).
                 said = _("{card}, in a set: {meld}").format(
-                    card=card_words(card), meld=cards_words(meld)
+                    card=card_said(card), meld=cards_said(meld)
                 )
         table = self.table
         view = table.view
@@ -228,11 +228,11 @@ class TableZones:
             "The discard pile, {count} card, {card} on top.",
             "The discard pile, {count} cards, {card} on top.",
             len(pile),
-        ).format(count=len(pile), card=card_words(pile[-1]))
+        ).format(count=len(pile), card=card_said(pile[-1]))
         under = list(reversed(pile[-3:-1]))
         if under:
             # Translators: the cards under the pile's top, said aloud, the nearest first.
-            said += " " + _("Under it: {cards}.").format(cards=cards_words(under))
+            said += " " + _("Under it: {cards}.").format(cards=cards_said(under))
         if TakeDiscard() in self._legal():
             # Translators: said on the pile when taking its top is allowed.
             said += " " + _("Enter takes the top card.")
@@ -412,7 +412,7 @@ class TableZones:
         self.moving = (card, cards)
         # Translators: said as a card ({card}, in words) is lifted to be moved.
         lifted = _("{card} lifted: Left and Right move it, Space puts it down.")
-        self.speaker.echo(lifted.format(card=card_words(card)))
+        self.speaker.echo(lifted.format(card=card_said(card)))
 
     def _move_key(self, key: int) -> bool:
         card, before = self.moving
@@ -424,13 +424,13 @@ class TableZones:
             # Translators: said as a moved card ({card}) is put down; {place} its place
             # from the left among {count} cards.
             down = _("{card} put down, card {place} of {count}.")
-            self.speaker.echo(down.format(card=card_words(card), place=place, count=len(cards)))
+            self.speaker.echo(down.format(card=card_said(card), place=place, count=len(cards)))
             return True
         if key == pygame.K_ESCAPE:
             self.moving = None
             table.order.custom = before
             # Translators: said as a lifted card goes back where it was.
-            self.speaker.echo(_("{card} back in its place.").format(card=card_words(card)))
+            self.speaker.echo(_("{card} back in its place.").format(card=card_said(card)))
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and card in cards:
             order = list(cards)
@@ -444,7 +444,7 @@ class TableZones:
             # Translators: a moved card at an end of the hand, by {cards}, its neighbour.
             at_end = _("At the end, by {cards}.")
             where = between if len(neighbours) == 2 else at_end
-            self.speaker.echo(where.format(cards=cards_words(neighbours)))
+            self.speaker.echo(where.format(cards=cards_said(neighbours)))
             return True
         return True  # other keys wait until the card is put down
 
@@ -507,11 +507,12 @@ class TableZones:
             self._handoff = handoff
             if handoff:
                 self.speaker.say(" ".join(handoff))
-        asked = tuple(table.asking[2]) if table.asking is not None else None
+        asking = table.question.asking
+        asked = tuple(asking[2]) if asking is not None else None
         if asked != self._asked:
             self._asked = asked
             if asked:  # the knock confirmation: its sentences, then its buttons' keys
-                buttons = ", ".join(button_with_key(b.label, b.key) for b in table.ask_buttons)
+                buttons = ", ".join(button_with_key(b.label, b.key) for b in table.question.buttons)
                 self.speaker.echo(" ".join([*asked, buttons + "."]))
         tips = table.tips
         tip = None if tips is None else tips.tip
