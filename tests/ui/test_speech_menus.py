@@ -6,8 +6,11 @@ off and on from the title."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
+from knockrummy import language
 from knockrummy.ai.simple import SimpleBot
 from knockrummy.commands.sim import play_session
 from knockrummy.settings import Settings
@@ -224,3 +227,21 @@ def test_the_replay_viewer_the_lessons_and_game_over_are_heard_by_keyboard(tmp_p
         over.headline in text for text, _ in heard.sink.said[-3:]
     )
     _walk(heard, over)
+
+
+def test_new_game_says_the_default_name_as_the_language_does_and_types_from_it(tmp_path):
+    heard = Heard(tmp_path)
+    try:
+        heard.game.change_settings(replace(heard.game.settings, language="fr"))
+        heard.app.navigator.new_game()
+        heard.step()
+        screen = heard.scene
+        for _ in range(len(screen.focusable())):
+            if screen.focusable()[screen.focus] is screen.name_buttons[0]:
+                break
+            heard.press(pygame.K_TAB)
+        assert "Vous" in heard.sink.said[-1][0]
+        heard.press(pygame.K_RETURN)  # typing starts from the name shown
+        assert screen.editing == 0 and screen.seats[0].name == "Vous"
+    finally:
+        language.use("en")

@@ -218,7 +218,7 @@ class NewGameScreen(MenuScreen):
         )
         self.name_buttons = [
             Button(
-                s.name,
+                stored_name(s.name),
                 (lambda i=i: self.start_name(i)),
                 ghost=True,
                 spoken=self._name_words(i),
@@ -232,7 +232,9 @@ class NewGameScreen(MenuScreen):
                 # Translators: said aloud: {number} a seat's number, {player} its name,
                 # {kind} "Human" or "Computer".
                 spoken=_("Seat {number}, {player}: {kind}").format(
-                    number=i + 1, player=s.name, kind=_("Human") if s.is_human else _("Computer")
+                    number=i + 1,
+                    player=stored_name(s.name),
+                    kind=_("Human") if s.is_human else _("Computer"),
                 ),
             )
             for i, s in enumerate(self.seats)
@@ -245,7 +247,7 @@ class NewGameScreen(MenuScreen):
                 # Translators: said aloud: {number} a seat's number, {player} its name,
                 # {level} the computer's level ("Hard").
                 spoken=_("Seat {number}, {player}: level {level}").format(
-                    number=i + 1, player=s.name, level=level_name(s.level)
+                    number=i + 1, player=stored_name(s.name), level=level_name(s.level)
                 ),
             )
             for i, s in enumerate(self.seats)
@@ -293,6 +295,8 @@ class NewGameScreen(MenuScreen):
         """Enter on a seat's name: type it (Enter, Tab or Escape ends)."""
         self.typing_code = False
         self.editing = seat
+        # typing starts from the name as it is shown ("Vous", not "You")
+        self.seats[seat] = replace(self.seats[seat], name=stored_name(self.seats[seat].name))
         self._respeak()
 
     def start_code(self) -> None:
@@ -302,7 +306,7 @@ class NewGameScreen(MenuScreen):
         self._respeak()
 
     def _name_words(self, seat: int) -> str:
-        name = self.seats[seat].name
+        name = stored_name(self.seats[seat].name)
         if self.editing == seat:
             # Translators: said aloud while a seat's name is typed: {number} the seat's
             # number, {player} the name so far.
@@ -328,7 +332,7 @@ class NewGameScreen(MenuScreen):
         """What the name and code boxes say follows what is typed."""
         for i, button in enumerate(self.name_buttons):
             button.spoken = self._name_words(i)
-            button.label = self.seats[i].name
+            button.label = stored_name(self.seats[i].name)
         self.code_field.spoken = self._code_words()
 
     def speech_lines(self) -> list[str]:
@@ -379,9 +383,7 @@ class NewGameScreen(MenuScreen):
                 return
             for i, rect in enumerate(self.name_rects()):
                 if rect.collidepoint(event.pos):
-                    self.editing = i
-                    # typing starts from the name as it is shown ("Vous", not "You")
-                    self.seats[i] = replace(self.seats[i], name=stored_name(self.seats[i].name))
+                    self.start_name(i)
                     return
             self.editing = None
 
