@@ -210,7 +210,8 @@ class TableAnnouncer:
         table = self.table
         if len(table.humans) == 1 and view.hand:
             # Translators: said as a hand is dealt; {cards} the player's cards in words.
-            said.append(_("Your cards: {cards}.").format(cards=cards_said(view.hand)))
+            cards = table.viewer_order()  # in the order the hand shows them
+            said.append(_("Your cards: {cards}.").format(cards=cards_said(cards)))
         if view.discard_pile:
             # Translators: said as a hand is dealt; {card} the discard pile's card in words.
             first = _("The first card on the pile is {card}.")

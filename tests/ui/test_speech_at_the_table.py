@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from knockrummy.engine.actions import Knock
+from knockrummy.speech.words import cards_said
 
 from .test_speech_table import Listening, _check
 
@@ -50,3 +51,12 @@ def test_a_rule_tip_is_said_once_as_it_shows():
     assert len(said) == len(set(said))
     assert len(said) == len(listening.settings.tips_seen)  # each tip shown was said
     assert listening.leaks == []
+
+
+def test_the_cards_dealt_are_said_in_the_order_the_hand_shows_them():
+    listening = Listening("gin-rummy", 2, 1, seed=11)
+    scene = listening.scene
+    opening = next(text for text in listening.heard if "Your cards: " in text)
+    shown = scene.viewer_order()
+    assert shown != list(scene.view.hand)  # dealt in another order than shown
+    assert f"Your cards: {cards_said(shown)}." in opening

@@ -245,3 +245,30 @@ def test_new_game_says_the_default_name_as_the_language_does_and_types_from_it(t
         assert screen.editing == 0 and screen.seats[0].name == "Vous"
     finally:
         language.use("en")
+
+
+def test_a_choice_on_new_game_keeps_the_keyboard_on_it_and_says_its_new_value(tmp_path):
+    heard = Heard(tmp_path)
+    heard.app.navigator.new_game()
+    heard.step()
+    screen = heard.scene
+
+    def tab_to(button) -> None:
+        for _ in range(len(screen.focusable())):
+            if screen.focusable()[screen.focus] is button:
+                return
+            heard.press(pygame.K_TAB)
+        raise AssertionError(f"Tab never reaches {button.words}")
+
+    tab_to(next(b for b in screen.profile_buttons if b.label == "Poker Rum"))
+    said = heard.press(pygame.K_RETURN)
+    assert screen.profile == "poker-rum" and said[-1][0] == "Poker Rum, chosen"
+    tab_to(screen.plus)
+    for count in (3, 4, 5):
+        said = heard.press(pygame.K_RETURN)
+        assert len(screen.seats) == count
+        if count < 5:  # the keyboard stays on +, which says the new count
+            assert said[-1][0] == f"More players, now {count}"
+    # at the most players + can no longer be chosen: the keyboard goes on to the next item
+    assert not screen.plus.enabled
+    assert screen.focusable()[screen.focus] is screen.name_buttons[0]

@@ -188,6 +188,7 @@ class NewGameScreen(MenuScreen):
 
     def rebuild(self) -> None:
         """Buttons for the current choices (called after every change)."""
+        at = self._focus_place()
         self.profile_buttons = [
             Button(
                 short_name(pid),
@@ -287,9 +288,31 @@ class NewGameScreen(MenuScreen):
             + [self.stake_minus, self.stake_plus, self.code_field, self.code_button]
             + [self.daily_button, self.back_button]
         )
-        self.focus = 0
+        self.focus = self._kept_focus(at)
 
     # --------------------------------------------------------------- keyboard and speech
+
+    def _focus_place(self) -> int:
+        """Where the keyboard is, as a place among all the buttons (0 before the first
+        build)."""
+        buttons = getattr(self, "buttons", None)
+        if not buttons:
+            return 0
+        focusable = self.focusable()
+        if not focusable:
+            return 0
+        focused = focusable[self.focus % len(focusable)]
+        return next((i for i, b in enumerate(buttons) if b is focused), 0)
+
+    def _kept_focus(self, place: int) -> int:
+        """After a change, the keyboard stays where it was (the item then says its new
+        value), or on the next item that may be chosen where that one may not now."""
+        focusable = self.focusable()
+        for button in self.buttons[place:]:
+            for index, item in enumerate(focusable):
+                if item is button:
+                    return index
+        return 0
 
     def start_name(self, seat: int) -> None:
         """Enter on a seat's name: type it (Enter, Tab or Escape ends)."""
