@@ -60,3 +60,13 @@ def test_the_cards_dealt_are_said_in_the_order_the_hand_shows_them():
     shown = scene.viewer_order()
     assert shown != list(scene.view.hand)  # dealt in another order than shown
     assert f"Your cards: {cards_said(shown)}." in opening
+
+
+def test_the_scores_are_said_on_demand_a_sentence_a_line():
+    listening = Listening("gin-rummy", 2, 1, seed=11)
+    assert listening.settle()
+    before = len(listening.heard)
+    listening.keys(pygame.K_a)
+    said = next(text for text in listening.heard[before:] if "100" in text)
+    assert said.startswith("Gin Rummy. Hand 1, to 100. You: 0")
+    assert "Ben: 0" in said and said.endswith(".")

@@ -457,8 +457,10 @@ class TableZones:
         elif key == pygame.K_c:
             self.speaker.echo(self.deadwood_words())
         elif key == pygame.K_a:
-            lines = [text.strip() for text, _dim in table.score_sheet()[:-1]]
-            self.speaker.echo(". ".join(line.rstrip(".") for line in lines if line) + ".")
+            lines = [text.strip().rstrip(".") for text, _dim in table.score_sheet()[:-1]]
+            # the sheet's lines are labels ("hand 1 · to 100"): said, each is a sentence
+            sentences = [line[:1].upper() + line[1:] + "." for line in lines if line]
+            self.speaker.echo(" ".join(sentences))
         elif key == pygame.K_o and table.panel is None:
             turns = last_turns(view, table.shown) if view.phase == PLAYING else {}
             said = [
