@@ -34,6 +34,7 @@ from ..engine.session import (
     SessionOver,
 )
 from ..language import _
+from ..language.cards import card_words as in_forms
 from ..language.numbers import score
 from ..ui.wording import (
     _either,
@@ -53,7 +54,7 @@ from ..ui.wording import (
     turn_line,
     winners_line,
 )
-from .words import card_said, cards_said
+from .words import cards_said
 
 
 class TableAnnouncer:
@@ -209,13 +210,14 @@ class TableAnnouncer:
             return said
         table = self.table
         if len(table.humans) == 1 and view.hand:
-            # Translators: said as a hand is dealt; {cards} the player's cards in words.
             cards = table.viewer_order()  # in the order the hand shows them
+            # Translators: said as a hand is dealt; {cards} the player's cards in words.
             said.append(_("Your cards: {cards}.").format(cards=cards_said(cards)))
         if view.discard_pile:
-            # Translators: said as a hand is dealt; {card} the discard pile's card in words.
-            first = _("The first card on the pile is {card}.")
-            said.append(first.format(card=card_said(view.discard_pile[-1])))
+            # Translators: said as a hand is dealt; {card} the discard pile's card (a
+            # card's forms: "{card.the}" for "l'A♥", said "l'as de cœur").
+            first = _("The first card on the pile is the {card}.")
+            said.append(first.format(card=in_forms(view.discard_pile[-1])))
         return said
 
     def _changes(self, before, view) -> list[str]:

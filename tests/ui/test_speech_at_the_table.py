@@ -4,9 +4,13 @@ confirmation said with its keys, and the hidden hand's zone at a pass-and-play h
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
+from knockrummy import language
 from knockrummy.engine.actions import Knock
+from knockrummy.language.cards import said_name
 from knockrummy.speech.words import cards_said
 
 from .test_speech_table import Listening, _check
@@ -70,3 +74,49 @@ def test_the_scores_are_said_on_demand_a_sentence_a_line():
     said = next(text for text in listening.heard[before:] if "100" in text)
     assert said.startswith("Gin Rummy. Hand 1, to 100. You: 0")
     assert "Ben: 0" in said and said.endswith(".")
+
+
+def test_a_card_is_said_in_french_with_its_article_as_the_forms_give_it():
+    language.use("fr")
+    try:
+        listening = Listening("knock-rummy", 2, 1, seed=5)
+        top = listening.scene.view.discard_pile[-1]
+        article = r"(le |la |l')"
+        name = re.escape(said_name(top))
+        opening = next(text for text in listening.heard if "Vos cartes" in text)
+        assert re.search(rf"La première carte de la défausse est {article}{name}\.", opening)
+        assert listening.settle()
+        listening.keys(pygame.K_d, mod=pygame.KMOD_SHIFT)
+        pile = listening.scene.view.discard_pile
+        name = re.escape(said_name(pile[-1]))
+        said = next(text for text in reversed(listening.heard) if text.startswith("La défausse"))
+        assert re.match(rf"La défausse, {len(pile)} cartes?, {article}{name} dessus\.", said)
+    finally:
+        language.use("en")
+
+
+def test_space_lifts_a_card_the_arrows_move_it_and_each_place_is_said():
+    language.use("fr")
+    try:
+        listening = Listening("gin-rummy", 2, 1, seed=11)
+        scene = listening.scene
+        assert listening.settle()
+        listening.keys(pygame.K_h, mod=pygame.KMOD_SHIFT)
+        listening.keys(pygame.K_RIGHT)
+        card = scene.selected
+        shown = scene.viewer_order()
+        assert card == shown[0]
+        listening.keys(pygame.K_SPACE)
+        assert listening.heard[-1].startswith(f"Carte soulevée : {said_name(card)}.")
+        listening.keys(pygame.K_RIGHT)
+        assert scene.viewer_order()[1] == card
+        assert listening.heard[-1] == f"Entre {said_name(shown[1])}, {said_name(shown[2])}."
+        listening.keys(pygame.K_LEFT, pygame.K_LEFT)  # back at the start, by its neighbour
+        assert re.fullmatch(
+            r"Au bout, à côté (du |de la |de l')" + said_name(shown[1]) + r"\.", listening.heard[-1]
+        )
+        listening.keys(pygame.K_RIGHT, pygame.K_SPACE)
+        assert listening.heard[-1] == f"Carte reposée : {said_name(card)}, à la place 2 sur 10."
+        assert scene.viewer_order()[:2] == [shown[1], card]
+    finally:
+        language.use("en")

@@ -36,6 +36,7 @@ from ...engine.deadwood import cards_deadwood
 from ...engine.melds import discard_points
 from ...engine.session import PLAYING
 from ...language import _, ngettext
+from ...language.cards import card_words as in_forms
 from ...language.games import full_name
 from ...language.numbers import score
 from ...speech.announcer import TableAnnouncer, button_with_key
@@ -223,12 +224,13 @@ class TableZones:
         pile = self.table.view.discard_pile
         if not pile:
             return _("The pile is empty.")
-        # Translators: the discard pile said aloud; {card} its top card in words.
+        # Translators: the discard pile said aloud; {card} its top card (a card's forms:
+        # "{card.the}" for "la D♥", said "la dame de cœur").
         said = ngettext(
-            "The discard pile, {count} card, {card} on top.",
-            "The discard pile, {count} cards, {card} on top.",
+            "The discard pile, {count} card, the {card} on top.",
+            "The discard pile, {count} cards, the {card} on top.",
             len(pile),
-        ).format(count=len(pile), card=card_said(pile[-1]))
+        ).format(count=len(pile), card=in_forms(pile[-1]))
         under = list(reversed(pile[-3:-1]))
         if under:
             # Translators: the cards under the pile's top, said aloud, the nearest first.
@@ -439,12 +441,14 @@ class TableZones:
             order.insert(target, order.pop(index))
             table.order.custom = order
             neighbours = [order[i] for i in (target - 1, target + 1) if 0 <= i < len(order)]
-            # Translators: where a moved card now is: {cards} its two neighbours.
-            between = _("Between {cards}.")
-            # Translators: a moved card at an end of the hand, by {cards}, its neighbour.
-            at_end = _("At the end, by {cards}.")
-            where = between if len(neighbours) == 2 else at_end
-            self.speaker.echo(where.format(cards=cards_said(neighbours)))
+            if len(neighbours) == 2:
+                # Translators: where a moved card now is: {cards} its two neighbours.
+                where = _("Between {cards}.").format(cards=cards_said(neighbours))
+            else:
+                # Translators: a moved card at an end of the hand, by {card}, its one
+                # neighbour (a card's forms: "à côté {card.of}", "junto {card.to}").
+                where = _("At the end, by the {card}.").format(card=in_forms(neighbours[0]))
+            self.speaker.echo(where)
             return True
         return True  # other keys wait until the card is put down
 
