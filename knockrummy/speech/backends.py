@@ -222,6 +222,16 @@ class PrismSpeech:
         with contextlib.suppress(self._prism.PrismError):
             self.backend.stop()
 
+    def close(self) -> None:
+        """Let prism go now, on the main thread: its context, dropped while the interpreter
+        still runs, shuts its availability thread down (left to the interpreter's end, the
+        thread is cut off mid-call and the process may print "FATAL: exception not
+        rethrown")."""
+        self.backend = None
+        self._recording = None
+        self._context = None
+        self._registry = None
+
 
 def _recording_class(prism, sink: RecordingSink) -> type:
     """A prism backend class that hands what it is told to ``sink`` (prism makes its

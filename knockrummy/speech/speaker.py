@@ -86,6 +86,14 @@ class Speaker:
         if self.enabled and self.backend is not None:
             self.backend.speak(words, interrupt)
 
+    def close(self) -> None:
+        """The window is closing: the backend goes (made again if speech is used later)."""
+        self._check_thread()
+        backend, self.backend = self.backend, None
+        close = getattr(backend, "close", None)
+        if close is not None:
+            close()
+
     def tick(self) -> None:
         """Once a frame, on the main thread: a screen reader that restarted is found again."""
         backend = self.backend

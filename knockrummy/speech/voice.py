@@ -202,6 +202,10 @@ class Voice:
 
     # ------------------------------------------------------------------ sound cues
 
+    def close(self) -> None:
+        """The window is closing: speech's backend goes (:meth:`Speaker.close`)."""
+        self.speaker.close()
+
     def cue(self, name: str) -> None:
         """A sound cue for a common event, when the player wants them."""
         if self.sounds is not None and self.settings().sound_cues:

@@ -200,3 +200,5 @@ class App:
             idle = bool(self.scenes) and not (self.dirty or self.scene.busy)
         while self.scenes:
             self.scenes.pop().close()
+        if self.voice is not None:  # speech's native threads end before the interpreter
+            self.voice.close()

@@ -4,8 +4,10 @@ cards said in words in every language."""
 
 from __future__ import annotations
 
+import gc
 import json
 import threading
+import weakref
 
 import pytest
 
@@ -195,3 +197,21 @@ def test_every_printed_card_is_said_by_its_name(code, letters):
     with language.speaking(code), lettering(letters):
         for card in [*new_deck(), JOKER]:
             assert spoken(printed(card)) == card_said(card) == said_name(card)
+
+
+def test_closing_lets_prism_go_while_the_interpreter_runs(tmp_path):
+    sink = RecordingSink(tmp_path / "speech.jsonl")
+    speaker = Speaker(lambda: open_backend(sink=sink), enabled=True)
+    speaker.start()
+    backend = speaker.backend
+    context = weakref.ref(backend._context)  # noqa: SLF001 (what close must free)
+    speaker.say("Knock Rummy")
+    speaker.close()
+    gc.collect()
+    assert speaker.backend is None and backend.backend is None
+    assert context() is None  # freed now: its own end shut prism's thread down
+    speaker.say("after")  # speech turned on again makes a new backend
+    speaker.start()
+    speaker.say("again")
+    sink.close()
+    assert [text for text, _interrupt in sink.said] == ["Knock Rummy", "again"]
