@@ -54,7 +54,7 @@ from ..ui.wording import (
     turn_line,
     winners_line,
 )
-from .words import cards_said
+from .words import cards_said, meld_said
 
 
 class TableAnnouncer:
@@ -241,7 +241,7 @@ class TableAnnouncer:
                 said.append(
                     hand_words(
                         view.names[seat],
-                        [cards_said(meld) for meld in arrangement.melds],
+                        [meld_said(meld) for meld in arrangement.melds],
                         cards_said(arrangement.deadwood),
                         settlement.deadwood[position],
                     )

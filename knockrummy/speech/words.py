@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from ..engine.cards import JOKER, SUIT_SYMBOLS, Card
-from ..language.cards import INTERNATIONAL, face_letters, printed, said_name
+from ..language.cards import INTERNATIONAL, face_letters, printed, said_name, said_run
 
 SUITS = "♠♥♦♣"
 
@@ -28,6 +28,12 @@ def card_said(card: Card) -> str:
 def cards_said(cards) -> str:
     """Several cards in words, a comma between them."""
     return ", ".join(card_said(card) for card in cards)
+
+
+def meld_said(meld) -> str:
+    """A meld in words: a run with its suit once (``5, 6, 7 of hearts``), a set or a run
+    with a joker card by card."""
+    return said_run(meld) or cards_said(meld)
 
 
 @lru_cache(maxsize=8)

@@ -12,7 +12,7 @@ import weakref
 import pytest
 
 from knockrummy import language
-from knockrummy.engine.cards import JOKER, Card, new_deck
+from knockrummy.engine.cards import JOKER, Card, new_deck, parse_cards
 from knockrummy.language.cards import card_words, lettering, printed, said_name
 from knockrummy.speech import backends
 from knockrummy.speech.backends import (
@@ -25,7 +25,7 @@ from knockrummy.speech.backends import (
     recording_file,
 )
 from knockrummy.speech.speaker import Speaker
-from knockrummy.speech.words import card_said, spoken
+from knockrummy.speech.words import card_said, meld_said, spoken
 
 
 def _prism():
@@ -215,3 +215,21 @@ def test_closing_lets_prism_go_while_the_interpreter_runs(tmp_path):
     speaker.say("again")
     sink.close()
     assert [text for text, _interrupt in sink.said] == ["Knock Rummy", "again"]
+
+
+@pytest.mark.parametrize(
+    ("code", "run", "ace"),
+    [
+        ("en", "9, 10, jack, queen of hearts", "ace, 2, 3 of spades"),
+        ("fr", "9, 10, valet, dame de cœur", "as, 2, 3 de pique"),
+        ("es", "9, 10, jota, reina de corazones", "as, 2, 3 de picas"),
+    ],
+)
+def test_a_run_is_said_with_its_suit_once_a_set_card_by_card(code, run, ace):
+    with language.speaking(code):
+        assert meld_said(parse_cards("QH 9H JH TH")) == run  # in order, whatever the order
+        assert meld_said(parse_cards("2S AS 3S")) == ace
+        sevens = parse_cards("7S 7H 7D")
+        assert meld_said(sevens) == ", ".join(card_said(card) for card in sevens)
+        with_joker = [*parse_cards("5H 6H"), JOKER]
+        assert meld_said(with_joker) == ", ".join(card_said(card) for card in with_joker)

@@ -40,7 +40,7 @@ from ...language.cards import card_words as in_forms
 from ...language.games import full_name
 from ...language.numbers import score
 from ...speech.announcer import TableAnnouncer, button_with_key
-from ...speech.words import card_said, cards_said
+from ...speech.words import card_said, cards_said, meld_said
 from ..meld_marks import meld_groups
 from ..move_log import hand_log, last_turns
 from ..wording import (
@@ -198,9 +198,10 @@ class TableZones:
         else:
             meld = [c for c in cards if groups.get(c) == group]
             if len({c.rank for c in meld if not c.is_joker}) > 1:
-                # Translators: a card said aloud with its run ({meld} the run's cards).
+                # Translators: a card said aloud with its run ({meld} the run's cards, its
+                # suit said once: "5, 6, 7 of hearts").
                 said = _("{card}, in a run: {meld}").format(
-                    card=card_said(card), meld=cards_said(meld)
+                    card=card_said(card), meld=meld_said(meld)
                 )
             else:
                 # Translators: a card said aloud with its set ({meld} the set's cards).
