@@ -410,10 +410,10 @@ class ReplayViewer(MenuScreen):
         lines = []
         for position, cards in enumerate(picture.hands):
             seat = picture.seats[position]
-            words = " ".join(card.symbol for card in cards)
+            words = cards_printed(cards)
             count = deadwood_label(picture.count(position), names[seat])
             lines.append(f"{shown_name(names[seat])}: {words}. {count}")
-        top = picture.discard[-1].symbol if picture.discard else _("none")
+        top = printed(picture.discard[-1]) if picture.discard else _("none")
         lines += [pile_words(len(picture.discard), top), stock_words(len(picture.stock))]
         return lines + [text for text, _heading in self.review_lines()]
 
