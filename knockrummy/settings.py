@@ -1,7 +1,8 @@
 """Player settings: the language and the cards' letters, animation speed, reduced motion,
-deck colours, sound, card size, window mode, felt and card back; the player's name, when to
-confirm a knock, the hand's sort order and where the window was; the place in a lesson left
-half-way, and which rule tips have been shown. Plain data with checked values; reading and saving
+deck colours, sound, speech (on, its verbosity, the system voice, sound cues), card size,
+window mode, felt and card back; the player's name, when to confirm a knock, the hand's sort
+order and where the window was; the place in a lesson left half-way, and which rule tips
+have been shown. Plain data with checked values; reading and saving
 them is the persistence layer's job (``persistence/schema.py`` checks a settings file's
 types).
 
@@ -36,6 +37,8 @@ WINDOW_MODES = ("windowed", "fullscreen")
 KNOCK_CONFIRMS = ("always", "risky", "never")
 """When knocking asks for confirmation: always, when the advisor finds it risky, never."""
 SORT_ORDERS = ("melds", "rank", "suit")
+VERBOSITIES = ("brief", "full")
+"""How much the table says of each event when speech is on."""
 DISPLAY_SCALES = ("auto", "1", "1.25", "1.5", "1.75", "2", "2.5", "3")
 """How much larger than a pixel a point looks where the desktop says nothing (X11):
 ``auto`` follows the desktop's hint, a number overrides it (see ``ui.display``)."""
@@ -103,6 +106,17 @@ class Settings:
     language: str = "auto"
     """One of ``LANGUAGE_CHOICES``: ``auto`` follows the system's language (see
     ``language.system``), a code (``en``, ``fr``, ``es``) is the player's choice."""
+    speech: bool = False
+    """What the game shows is also said, through the player's screen reader."""
+    verbosity: str = "full"
+    """One of ``VERBOSITIES``: how much the table says of each event."""
+    system_voice: bool = False
+    """Where no screen reader runs, speak with the system's own voice."""
+    sound_cues: bool = True
+    """Short sounds for common events (your turn, a card taken from the pile, a knock,
+    gin, a hand won or lost)."""
+    speech_offered: bool = False
+    """The first start with a screen reader running has offered speech (asked once)."""
     card_letters: str = "language"
     """One of ``LETTER_CHOICES``: the courts' letters on the faces and in the text, the
     language's (French decks print V D R) or J Q K (``jqk``) in every language."""
@@ -148,6 +162,8 @@ class Settings:
             raise SettingsError(
                 f"language must be one of {', '.join(LANGUAGE_CHOICES)}, not {self.language!r}"
             )
+        if self.verbosity not in VERBOSITIES:
+            raise SettingsError(f"verbosity must be brief or full, not {self.verbosity!r}")
         if self.card_letters not in LETTER_CHOICES:
             raise SettingsError(
                 f"card letters must be one of {', '.join(LETTER_CHOICES)}, "

@@ -64,7 +64,17 @@ def run_spec(tmp_path, monkeypatch, *spec_args: str, platform: str = "linux") ->
     calls: list = []
     hooks = ModuleType("PyInstaller.utils.hooks")
     hooks.copy_metadata = lambda name: [(f"/site/{name}-x.dist-info", f"{name}-x.dist-info")]
-    hooks.collect_submodules = lambda name: [name, f"{name}._stand_in_submodule"]
+    hooks.collect_submodules = lambda name, filter=None: [
+        module
+        for module in (
+            name,
+            f"{name}._stand_in_submodule",
+            f"{name}.core",
+            f"{name}.custom",
+            f"{name}._prism_cffi",
+        )
+        if filter is None or filter(module)
+    ]
     versioninfo = ModuleType("PyInstaller.utils.win32.versioninfo")
     for name in VERSION_CLASSES:
         setattr(versioninfo, name, lambda *args, _name=name, **kwargs: (_name, args, kwargs))
@@ -175,6 +185,20 @@ def test_spec_carries_no_research_module(tmp_path, monkeypatch):
     assert [name for name in analysis["hiddenimports"] if name.startswith("research")] == []
 
 
+def test_spec_collects_prism_its_native_module_and_cffis_backend(tmp_path, monkeypatch):
+    """Speech's prism is imported lazily and loads its native module from prism/_native,
+    which it adds to its own path: the build names them all, or the game is silent."""
+    _, analysis = run_spec(tmp_path, monkeypatch)["Analysis"]
+    natives = {(Path(src).name, dest) for src, dest in analysis["binaries"]}
+    names = {name for name, _ in natives}
+    assert {dest for _, dest in natives} == {"prism/_native"}
+    assert any(name.startswith("_prism_cffi") for name in names)
+    assert any(name.startswith("libprism") or name.startswith("prism.") for name in names)
+    hidden = set(analysis["hiddenimports"])
+    assert {"prism", "prism.core", "prism.custom", "_cffi_backend"} <= hidden
+    assert "prism._prism_cffi" not in hidden  # a binary, where prism looks for it
+
+
 def test_spec_builds_one_windowed_file_named_knockrummy(tmp_path, monkeypatch):
     calls = run_spec(tmp_path, monkeypatch)
     args, exe = calls["EXE"]
@@ -212,6 +236,8 @@ def test_spec_makes_a_macos_app_bundle_with_the_version(tmp_path, monkeypatch):
     assert bundle["name"] == "KnockRummy.app"
     assert bundle["version"] == pyproject_version()
     assert bundle["info_plist"]["CFBundleShortVersionString"] == pyproject_version()
+    # VoiceOver is reached by Apple events, which macOS allows only with a reason
+    assert "VoiceOver" in bundle["info_plist"]["NSAppleEventsUsageDescription"]
     assert Path(bundle["icon"]).read_bytes()[:4] == b"icns"
 
 

@@ -168,6 +168,36 @@ def full_name(card: Card) -> str:
     )
 
 
+def said_name(card: Card) -> str:
+    """The card's name as speech says it, without its article: the full name with the
+    number as a number (``7 of hearts``, ``queen of hearts``; ``7 de cœur``, ``dame de
+    cœur``), so a form's article still agrees with it (``la D♥`` is said ``la dame de
+    cœur``)."""
+    if card.is_joker or not 2 <= card.rank <= 10:
+        return full_name(card)
+    return pgettext("card name", "{rank} of {suit}").format(
+        rank=str(card.rank), suit=_suit_name(card.suit)
+    )
+
+
+def said_run(cards: Iterable[Card]) -> str | None:
+    """A run as speech says it, its ranks in order and its suit once: ``5, 6, 7 of
+    hearts``, ``9, 10, valet de cœur``; None where the cards are not of one suit or hold a
+    joker (said card by card)."""
+    cards = list(cards)
+    suits = {card.suit for card in cards if not card.is_joker}
+    if not cards or len(suits) != 1 or any(card.is_joker for card in cards):
+        return None
+    ranks = ", ".join(
+        str(rank) if 2 <= rank <= 10 else _rank_name(rank)
+        for rank in sorted(card.rank for card in cards)
+    )
+    # Translators: as in a card's full name, here with a run's ranks ("5, 6, 7 of hearts",
+    # "9, 10, valet de cœur"): the suit is said once, after the last.
+    run = pgettext("card name", "{rank} of {suit}")
+    return run.format(rank=ranks, suit=_suit_name(suits.pop()))
+
+
 def _grammar(rank: int) -> tuple[str, str, str, str]:
     """The four forms of a card of ``rank`` (0: the joker) as its catalogue entry gives
     them; English's where an entry does not hold four forms with the card in the first

@@ -814,6 +814,11 @@ SETTING_NAMES = {
     "sound": N_("sound"),
     "window_maximized": N_("window maximized"),
     "rule_tips": N_("rule tips"),
+    "speech": N_("speech"),
+    "verbosity": N_("verbosity"),
+    "system_voice": N_("system voice"),
+    "sound_cues": N_("sound cues"),
+    "speech_offered": N_("speech offered"),
 }
 """The settings file's keys as a message names them, English marked for the catalogue."""
 
@@ -834,11 +839,22 @@ def settings(data: Any) -> Settings:
         "back",
         "display_scale",
         "language",
+        "verbosity",
         "card_letters",
     ):
         if key in data:
             values[key] = text(data[key], Message(SETTING_NAMES[key]), 20)
-    for key in ("reduced_motion", "four_colour", "sound", "window_maximized", "rule_tips"):
+    for key in (
+        "reduced_motion",
+        "four_colour",
+        "sound",
+        "window_maximized",
+        "rule_tips",
+        "speech",
+        "system_voice",
+        "sound_cues",
+        "speech_offered",
+    ):
         if key in data:
             if type(data[key]) is not bool:
                 # Translators: {where} names a setting, {value} what it holds instead.

@@ -86,6 +86,9 @@ class App:
         self.navigator = None
         """Where scenes ask to go next (see :mod:`.navigator`); set by whoever opens the
         window with its screens."""
+        self.voice = None
+        """What the window says (see :mod:`..speech.voice`): its keys come before the
+        scene's, and after each frame it says what changed; None: nothing is said."""
 
     def set_flags(self, flags: int) -> None:
         """Switch between a window and full screen, keeping the scenes."""
@@ -140,6 +143,8 @@ class App:
         if not self.scenes:
             self.dirty = True
             return
+        if self.voice is not None and self.voice.key(event):
+            return
         scene = self.scene
         if event.type != pygame.MOUSEMOTION:
             scene.handle(event)
@@ -160,6 +165,8 @@ class App:
         scene = self.scene
         was_busy = scene.busy
         scene.update(dt)
+        if self.voice is not None and self.scenes:
+            self.voice.after_step(self.scene)
         # A scene that stops being busy in this update (an animation ends, a hint arrives)
         # still gets this frame drawn, or its last change would stay off the screen.
         if self.dirty or was_busy or scene.busy:
@@ -193,3 +200,5 @@ class App:
             idle = bool(self.scenes) and not (self.dirty or self.scene.busy)
         while self.scenes:
             self.scenes.pop().close()
+        if self.voice is not None:  # speech's native threads end before the interpreter
+            self.voice.close()

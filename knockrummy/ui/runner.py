@@ -16,9 +16,10 @@ from ..engine.session import SessionState
 from ..language import ngettext
 from ..logs import start_logging
 from ..settings import Settings
+from ..speech.voice import make_voice, offer_speech
 from .loop import App
 from .seats import SeatConfig, default_seats, seats_for_deal
-from .sound import native_stderr_to_log
+from .sound import Sounds, native_stderr_to_log
 from .table.controller import TableOptions
 from .table.frame import PanelShown
 from .table.hooks import TableHooks
@@ -134,6 +135,7 @@ def run_demo(
             app.quit()
 
     # a demo whose moves cannot be saved stops at once (the caller reports why)
+    app.voice = make_voice(lambda: game.settings, sounds=Sounds(game.settings.sound))
     record = game.recorder(session_id, on_failure=lambda _text: app.quit())
     options = TableOptions(autoplay=True)
     scene = table_scene(session, seats, game.settings, options, TableHooks(), record=record)
@@ -164,6 +166,9 @@ def run_game(
         logging.getLogger("knockrummy").warning(str(message))  # the log keeps the English
     app = open_window(game.settings, remembered=True)
     app.on_window_event = game.remember_window
+    game.sounds = Sounds(game.settings.sound)
+    app.voice = make_voice(lambda: game.settings, game.change_settings, game.sounds)
+    offer_speech(game, app.voice)
     navigator = Navigator(app, game)
     if hosting is not None:  # knockrummy host (a window): its lobby
         from .hosting_window import host

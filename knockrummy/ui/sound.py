@@ -1,4 +1,6 @@
-"""Short sounds synthesised at run time (no sound files), with a mute switch.
+"""Short sounds synthesised at run time (no sound files), with a mute switch; among them
+the cues that let a player follow the table by ear (your turn, a card taken from the pile,
+gin, a hand won or lost), played when the sound cues setting is on.
 
 Where no audio device exists (a headless machine, a muted desktop) the game plays on in
 silence: every call here is then a no-op, and what the audio libraries said about it goes
@@ -69,6 +71,38 @@ def _chime(rate: int) -> list[float]:
     ]
 
 
+def _notes(rate: int, notes: list[tuple[float, float]], decay: float = 9.0) -> list[float]:
+    """Sine notes one after another, each (frequency, seconds), each fading out."""
+    out: list[float] = []
+    for frequency, seconds in notes:
+        n = int(rate * seconds)
+        for i in range(n):
+            t = i / rate
+            out.append(math.sin(2 * math.pi * frequency * t) * math.exp(-t * decay))
+    return out
+
+
+def _chirp(rate: int) -> list[float]:
+    """A card slid off the pile: a quick rising sweep."""
+    n = int(rate * 0.09)
+    out, phase = [], 0.0
+    for i in range(n):
+        frequency = 320 + 900 * i / n
+        phase += 2 * math.pi * frequency / rate
+        out.append(math.sin(phase) * math.sin(math.pi * i / n))
+    return out
+
+
+CUES = {
+    "turn": lambda rate: _notes(rate, [(523.25, 0.11), (783.99, 0.16)]),
+    "take": _chirp,
+    "gin": lambda rate: _notes(rate, [(659.25, 0.1), (830.61, 0.1), (987.77, 0.3)], 6.0),
+    "hand-won": lambda rate: _notes(rate, [(523.25, 0.12), (659.25, 0.25)], 7.0),
+    "hand-lost": lambda rate: _notes(rate, [(392.0, 0.14), (311.13, 0.3)], 7.0),
+}
+"""The cues by name, each a function of the sample rate (see the module's words)."""
+
+
 @contextmanager
 def native_stderr_to_log(what: str) -> Iterator[None]:
     """On Linux, send what is written to native stderr meanwhile to the game's log (at
@@ -113,6 +147,7 @@ class Sounds:
                 ("deal", _snap(rate, 2)),
                 ("knock", _knock(rate)),
                 ("win", _chime(rate)),
+                *((name, make(rate)) for name, make in CUES.items()),
             ):
                 raw = _tone(wave)
                 if not mono:  # duplicate each sample into both channels

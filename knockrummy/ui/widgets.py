@@ -41,6 +41,12 @@ class Button:
     by_enter: bool = True
     """Whether Enter on a menu presses it when it has the focus; False for a button that
     starts something a stray Enter must not (Rematch): only a click or its own key."""
+    spoken: str = ""
+    """What speech says when the keyboard reaches it, where its label alone does not tell
+    ("Sound: on" for the Settings row whose button reads "on"); empty: its label."""
+    ghost: bool = False
+    """A keyboard stop over something the screen draws itself (a name box): it has no face
+    of its own, only the focus ring where it is placed."""
 
     def place(self, center: tuple[float, float], font_size: int) -> None:
         """Size the button to its label as drawn (bold), with room either side."""
@@ -77,8 +83,14 @@ class Button:
         rect = None if self.rect is None else tuple(self.rect)
         return ButtonFace(self.label, rect, self.enabled, self.visible, self.hover, self.primary)
 
+    @property
+    def words(self) -> str:
+        """What speech says for it (see :attr:`spoken`)."""
+        return self.spoken or self.label
+
     def draw(self, surface: pygame.Surface, font_size: int) -> None:
-        self.face().draw(surface, font_size)
+        if not self.ghost:
+            self.face().draw(surface, font_size)
 
 
 @dataclass(frozen=True)

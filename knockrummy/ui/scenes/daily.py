@@ -37,11 +37,13 @@ class DailyScreen(MenuScreen):
         for profile_id in PROFILES:
             results = daily_results(game.store, profile_id)
             self.lines.append(result_words(results, self.today) or _("not played yet"))
+            # Translators: a button that deals today's deal of the game {game}.
+            label = _("Play {game}").format(game=short_name(profile_id))
             self.play_buttons.append(
                 Button(
-                    # Translators: a button that deals today's deal of the game {game}.
-                    _("Play {game}").format(game=short_name(profile_id)),
+                    label,
                     lambda p=profile_id: self.play(p),
+                    spoken=f"{label}. {self.lines[-1]}",
                 )
             )
         self.back_button = Button(_("Back"), self.back, pygame.K_b)

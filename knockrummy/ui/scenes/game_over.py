@@ -113,6 +113,24 @@ class GameOverScreen(MenuScreen):
     def new_game(self) -> None:
         self.app.navigator.new_game()
 
+    def speech_title(self) -> str:
+        """The title, the game and its hands, and who won."""
+        return f"{super().speech_title()}. {self.headline}"
+
+    def speech_lines(self) -> list[str]:
+        """The final scores, the winners first (Right and Left read them)."""
+        state = self.state
+        order = sorted(range(state.players), key=lambda s: s not in state.winners)
+        return [
+            final_score_line(
+                self.names[seat],
+                score(state.scores[seat]),
+                seat in state.winners,
+                not state.active[seat],
+            )
+            for seat in order
+        ]
+
     def draw_body(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         fs = self.fs

@@ -202,6 +202,27 @@ class LessonScene(Scene):
             return
         self._advance_step()
 
+    # ----------------------------------------------------------------- speech
+
+    def speech_title(self) -> str:
+        """The lesson and its step."""
+        title = short_name(self.lesson.profile_id)
+        return lesson_counter(
+            title, min(self.index, len(self.lesson.steps) - 1), len(self.lesson.steps)
+        )
+
+    def speech_notices(self) -> list[str]:
+        """The step's words and what to do, said once each step."""
+        words = self._words()
+        if words is None:
+            return []
+        on_panel = words.answers and self.table.panel is not None
+        return [words.words, words.keys_on_panel if on_panel else words.keys]
+
+    def speech_opened(self, voice) -> None:
+        """The lesson's table speaks as any table does."""
+        self.table.speech_opened(voice)
+
     def _words(self) -> LessonWords | None:
         """What the lesson says at the table now (None once it is over)."""
         step = self.step

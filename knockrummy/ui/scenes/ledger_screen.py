@@ -172,14 +172,51 @@ class LedgerScreen(MenuScreen):
             pygame.K_i,
             enabled=has and self.tab == "sessions",
         )
-        self.buttons = self.tab_buttons + [
-            self.replay_button,
-            self.details_button,
-            self.csv_button,
-            self.json_button,
-            self.import_button,
-            self.back_button,
-        ]
+        self.session_stop = Button(
+            "", lambda: None, ghost=True, spoken=self.session_words(), visible=bool(self.sessions)
+        )
+        """The keyboard's stop on the list of sessions (Page Down and Page Up choose)."""
+        self.buttons = (
+            [self.session_stop]
+            + self.tab_buttons
+            + [
+                self.replay_button,
+                self.details_button,
+                self.csv_button,
+                self.json_button,
+                self.import_button,
+                self.back_button,
+            ]
+        )
+
+    def session_words(self) -> str:
+        """The chosen session in words, for speech."""
+        chosen = self.chosen
+        if chosen is None:
+            return _("No sessions yet: deal a new game from the title screen.")
+        when = short_moment(datetime.datetime.fromtimestamp(chosen.created))
+        title, line = session_row(chosen, when)
+        # Translators: said aloud for the chosen session of the ledger: {session} its
+        # number, rules and date; {line} its state and scores.
+        return _("Session {session}: {line}. Page Down and Page Up choose another.").format(
+            session=title, line=line
+        )
+
+    def speech_lines(self) -> list[str]:
+        """The chosen session's hands and changes, or the statistics, a line each."""
+        if self.tab == "stats":
+            titles = [_(title) for title in STATS_COLUMNS]
+            return [
+                ", ".join(f"{t} {v}" for t, v in zip(titles, row, strict=True))
+                for row in stats_rows(self.statistics or ())
+            ]
+        detail = self.detail
+        if detail is None:
+            return []
+        if detail.problem is not None:
+            return [_("This session cannot be shown."), shown(detail.problem)]
+        details = list(detail.details) if self.details else []
+        return details + [text.strip() for text, _heading in detail.lines]
 
     def toggle_details(self) -> None:
         """Show or hide the chosen session's deal code and seed (Details, I)."""
@@ -369,6 +406,7 @@ class LedgerScreen(MenuScreen):
                 step = 1 if event.key == pygame.K_PAGEDOWN else -1
                 index = min(max(ids.index(self.selected) + step, 0), len(ids) - 1)
                 self.choose(ids[index])
+                self.focus = 0  # the keyboard on the list: the session chosen is said
 
     # --------------------------------------------------------------- drawing
 
@@ -423,31 +461,15 @@ class LedgerScreen(MenuScreen):
         for session_id, rect in self.row_rects():
             s = by_id[session_id]
             chosen = session_id == self.selected
+            if chosen:
+                self.session_stop.rect = rect.copy()  # the focus ring of the list
             pygame.draw.rect(
                 surface, (20, 60, 38) if chosen else (12, 44, 28), rect, border_radius=fs // 2
             )
             if chosen:
                 pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
             when = short_moment(datetime.datetime.fromtimestamp(s.created))
-            scores = ", ".join(
-                f"{stored_name(n)} {score(v)}" for n, v in zip(s.names, s.scores, strict=True)
-            )
-            if s.problem is not None:
-                title = f"#{s.id} · {when}"
-                line = _("damaged: it cannot be read")
-            else:
-                # Translators: a session's line in the ledger: {number} its number, {game}
-                # its game, {when} when it was played ("#3 Gin Rummy · Dec 4 2026 09:01").
-                title = _("#{number} {game} · {when}").format(
-                    number=s.id, game=short_name(s.profile), when=when
-                )
-                if s.finished:
-                    # Translators: a finished session's line in the ledger; {scores} lists
-                    # each player's name and final score ("You 115, Ben 69").
-                    line = _("finished: {scores}").format(scores=scores)
-                else:
-                    # Translators: an unfinished session's line; {scores} as above.
-                    line = _("unfinished: {scores}").format(scores=scores)
+            title, line = session_row(s, when)
             blit_text(
                 surface,
                 fit(title, small, rect.width - fs),
@@ -495,22 +517,7 @@ class LedgerScreen(MenuScreen):
 
     def draw_stats(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        rows = [
-            [
-                short_name(row.profile),
-                stored_name(row.name),
-                str(row.sessions),
-                str(row.sessions_won),
-                str(row.hands),
-                str(row.hands_won),
-                str(row.knocks),
-                str(row.undercuts_suffered),
-                str(row.gins),
-                str(row.rums),
-                decimal(row.average_deadwood) if row.hands else "–",
-            ]
-            for row in self.statistics or ()
-        ]
+        rows = stats_rows(self.statistics or ())
         area = pygame.Rect(round(w * 0.03), round(h * 0.22), round(w * 0.94), round(h * 0.6))
         titles = [_(title) for title in STATS_COLUMNS]
         size, xs = stats_columns(titles, rows, round(self.fs * 0.8), area.width)
@@ -524,6 +531,47 @@ class LedgerScreen(MenuScreen):
             y += size * 1.5
             if y > area.bottom:
                 break
+
+
+def session_row(s: SessionSummary, when: str) -> tuple[str, str]:
+    """A session's two lines in the list: its number, rules and date; its state and
+    scores."""
+    scores = ", ".join(
+        f"{stored_name(n)} {score(v)}" for n, v in zip(s.names, s.scores, strict=True)
+    )
+    if s.problem is not None:
+        return f"#{s.id} · {when}", _("damaged: it cannot be read")
+    # Translators: a session's line in the ledger: {number} its number, {game}
+    # its game, {when} when it was played ("#3 Gin Rummy · Dec 4 2026 09:01").
+    title = _("#{number} {game} · {when}").format(
+        number=s.id, game=short_name(s.profile), when=when
+    )
+    if s.finished:
+        # Translators: a finished session's line in the ledger; {scores} lists
+        # each player's name and final score ("You 115, Ben 69").
+        return title, _("finished: {scores}").format(scores=scores)
+    # Translators: an unfinished session's line; {scores} as above.
+    return title, _("unfinished: {scores}").format(scores=scores)
+
+
+def stats_rows(statistics) -> list[list[str]]:
+    """The statistics' rows as the table shows them, a value per column."""
+    return [
+        [
+            short_name(row.profile),
+            stored_name(row.name),
+            str(row.sessions),
+            str(row.sessions_won),
+            str(row.hands),
+            str(row.hands_won),
+            str(row.knocks),
+            str(row.undercuts_suffered),
+            str(row.gins),
+            str(row.rums),
+            decimal(row.average_deadwood) if row.hands else "–",
+        ]
+        for row in statistics
+    ]
 
 
 STATS_COLUMNS = (

@@ -1,5 +1,9 @@
 """What every menu screen shares: the felt, a title, buttons reachable by mouse and by
-keyboard (Up/Down or Tab to move, Enter to choose, Escape to go back), and notices."""
+keyboard (Up/Down or Tab to move, Enter to choose, Escape to go back), and notices.
+
+Every menu is also said (see :mod:`...speech.voice`): its title as it opens, the item the
+keyboard reaches, each new notice; Right and Left read the screen's own text line by line
+(:meth:`MenuScreen.speech_lines`: the rules, the chosen session, the final scores...)."""
 
 from __future__ import annotations
 
@@ -28,6 +32,8 @@ class MenuScreen(Scene):
         self.buttons: list[Button] = []
         self.focus = 0
         self.notices: list[str] = []
+        self.reading: int | None = None
+        """The line of :meth:`speech_lines` last read with Right and Left (None: none yet)."""
 
     # --------------------------------------------------------------- layout
 
@@ -51,10 +57,17 @@ class MenuScreen(Scene):
         if event.type == pygame.KEYDOWN:
             buttons = self.focusable()
             if event.key in (pygame.K_DOWN, pygame.K_TAB) and buttons:
-                self.focus = (self.focus + 1) % len(buttons)
+                back = event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+                self.focus = (self.focus + (-1 if back else 1)) % len(buttons)
                 return
             if event.key == pygame.K_UP and buttons:
                 self.focus = (self.focus - 1) % len(buttons)
+                return
+            if (
+                event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+                and not any(b.key == event.key for b in buttons)
+                and self.read_on(1 if event.key == pygame.K_RIGHT else -1)
+            ):
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and buttons:
                 button = buttons[self.focus % len(buttons)]
@@ -74,6 +87,54 @@ class MenuScreen(Scene):
 
     def handle_body(self, event: pygame.event.Event) -> None:
         """Events for a screen's own content."""
+
+    # --------------------------------------------------------------- speech
+
+    def speech_title(self) -> str:
+        """What speech says as the screen opens: its title and the line under it."""
+        parts = [self.title_text(), self.subtitle]
+        return ". ".join(part for part in parts if part)
+
+    def speech_focus(self) -> str:
+        """The item the keyboard is on, in words (see :attr:`..widgets.Button.spoken`)."""
+        buttons = self.focusable()
+        if not buttons:
+            return ""
+        return buttons[self.focus % len(buttons)].words
+
+    def speech_notices(self) -> list[str]:
+        """The notices shown, in the player's language."""
+        return [shown(note) for note in self.notices + self.game.messages]
+
+    def speech_lines(self) -> list[str]:
+        """The screen's own text, read line by line with Right and Left (none here)."""
+        return []
+
+    def speech_keys(self) -> list[str]:
+        """This screen's keys, said by F1."""
+        keys = [
+            # Translators: the keys of a menu screen, said aloud by F1.
+            _("Up and Down, or Tab: move between the items. Enter: choose. Escape: back."),
+        ]
+        if self.speech_lines():
+            # Translators: said by F1 on a screen with text to read.
+            keys.append(_("Right and Left: read the screen's text line by line."))
+        return keys
+
+    def read_on(self, step: int) -> bool:
+        """Read the next (``step`` 1) or previous (-1) line of the screen's text aloud;
+        False when the screen has none."""
+        lines = [line for line in self.speech_lines() if line.strip()]
+        if not lines:
+            return False
+        if self.reading is None:
+            self.reading = 0 if step > 0 else len(lines) - 1
+        else:
+            self.reading = min(max(self.reading + step, 0), len(lines) - 1)
+        voice = getattr(getattr(self, "app", None), "voice", None)
+        if voice is not None:
+            voice.speaker.echo(lines[self.reading])
+        return True
 
     def pointer_state(self) -> object:
         """Only the buttons react to the pointer on a menu screen."""
@@ -95,7 +156,7 @@ class MenuScreen(Scene):
         for button in self.buttons:
             button.draw(surface, button.font_size or fs)  # at the size it was placed for
         if focused:
-            rect = focused[self.focus % len(focused)].rect
+            rect = focused[self.focus % len(focused)].rect  # (a ghost button's: where placed)
             if rect is not None:
                 pygame.draw.rect(
                     surface, ACCENT, rect.inflate(8, 8), width=2, border_radius=rect.height // 2

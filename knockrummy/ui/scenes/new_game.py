@@ -204,20 +204,54 @@ class NewGameScreen(MenuScreen):
 
     def rebuild(self) -> None:
         """Buttons for the current choices (called after every change)."""
+        at = self._focus_place()
         self.profile_buttons = [
             Button(
                 short_name(pid),
                 (lambda pid=pid: self.choose_profile(pid)),
                 primary=pid == self.profile,
+                # Translators: said aloud for the game chosen on New game; {game} its name.
+                spoken=_("{game}, chosen").format(game=short_name(pid))
+                if pid == self.profile
+                else "",
             )
             for pid in PROFILES
         ]
         p = get_profile(self.profile)
         n = len(self.seats)
-        self.minus = Button("−", lambda: self.set_players(n - 1), enabled=n > p.min_players)
-        self.plus = Button("+", lambda: self.set_players(n + 1), enabled=n < p.max_players)
+        self.minus = Button(
+            "−",
+            lambda: self.set_players(n - 1),
+            enabled=n > p.min_players,
+            # Translators: said aloud for the − button by the number of players.
+            spoken=_("Fewer players, now {count}").format(count=n),
+        )
+        self.plus = Button(
+            "+",
+            lambda: self.set_players(n + 1),
+            enabled=n < p.max_players,
+            # Translators: said aloud for the + button by the number of players.
+            spoken=_("More players, now {count}").format(count=n),
+        )
+        self.name_buttons = [
+            Button(
+                stored_name(s.name),
+                (lambda i=i: self.start_name(i)),
+                ghost=True,
+                spoken=self._name_words(i),
+            )
+            for i, s in enumerate(self.seats)
+        ]
         self.kind_buttons = [
-            Button(kind_words(s.kind), (lambda i=i: self.toggle_kind(i)))
+            Button(
+                kind_words(s.kind),
+                (lambda i=i: self.toggle_kind(i)),
+                # Translators: said aloud: {number} a seat's number, {player} its name,
+                # {kind} "Human", "Computer" or "Friend (online)".
+                spoken=_("Seat {number}, {player}: {kind}").format(
+                    number=i + 1, player=stored_name(s.name), kind=kind_words(s.kind)
+                ),
+            )
             for i, s in enumerate(self.seats)
         ]
         self.level_buttons = [
@@ -225,29 +259,127 @@ class NewGameScreen(MenuScreen):
                 level_name(s.level),
                 (lambda i=i: self.cycle_level(i)),
                 visible=s.kind == COMPUTER,
+                # Translators: said aloud: {number} a seat's number, {player} its name,
+                # {level} the computer's level ("Hard").
+                spoken=_("Seat {number}, {player}: level {level}").format(
+                    number=i + 1, player=stored_name(s.name), level=level_name(s.level)
+                ),
             )
             for i, s in enumerate(self.seats)
         ]
-        self.stake_minus = Button("−", lambda: self.change_stake(-1), visible=p.has_pot)
-        self.stake_plus = Button("+", lambda: self.change_stake(1), visible=p.has_pot)
+        self.stake_minus = Button(
+            "−",
+            lambda: self.change_stake(-1),
+            visible=p.has_pot,
+            # Translators: said aloud for the − button by the stake; {chips} the stake.
+            spoken=_("Lower stake, now {chips}").format(chips=self.stake),
+        )
+        self.stake_plus = Button(
+            "+",
+            lambda: self.change_stake(1),
+            visible=p.has_pot,
+            # Translators: said aloud for the + button by the stake; {chips} the stake.
+            spoken=_("Higher stake, now {chips}").format(chips=self.stake),
+        )
         hosting = any(s.is_friend for s in self.seats)
         # Translators: New game's button when a seat is a friend's online: the table is
         # hosted and waits for the friends to join.
         self.deal_button = Button(_("Host") if hosting else _("Deal"), self.deal, primary=True)
         self.back_button = Button(_("Back"), self.back)
+        self.code_field = Button(self.code, self.start_code, ghost=True, spoken=self._code_words())
         self.code_button = Button(_("Play this deal"), self.play_code)
-        self.daily_button = Button(_("Daily deal"), self.play_daily)
         self.daily_text = self.daily_line()  # read once per change, never on a redraw
+        self.daily_button = Button(
+            _("Daily deal"), self.play_daily, spoken=f"{_('Daily deal')}. {self.daily_text}"
+        )
+        seats = [
+            button
+            for i in range(n)
+            for button in (self.name_buttons[i], self.kind_buttons[i], self.level_buttons[i])
+        ]
         self.buttons = (
             [self.deal_button]
             + self.profile_buttons
             + [self.minus, self.plus]
-            + self.kind_buttons
-            + self.level_buttons
-            + [self.stake_minus, self.stake_plus, self.code_button, self.daily_button]
-            + [self.back_button]
+            + seats
+            + [self.stake_minus, self.stake_plus, self.code_field, self.code_button]
+            + [self.daily_button, self.back_button]
         )
-        self.focus = 0
+        self.focus = self._kept_focus(at)
+
+    # --------------------------------------------------------------- keyboard and speech
+
+    def _focus_place(self) -> int:
+        """Where the keyboard is, as a place among all the buttons (0 before the first
+        build)."""
+        buttons = getattr(self, "buttons", None)
+        if not buttons:
+            return 0
+        focusable = self.focusable()
+        if not focusable:
+            return 0
+        focused = focusable[self.focus % len(focusable)]
+        return next((i for i, b in enumerate(buttons) if b is focused), 0)
+
+    def _kept_focus(self, place: int) -> int:
+        """After a change, the keyboard stays where it was (the item then says its new
+        value), or on the next item that may be chosen where that one may not now."""
+        focusable = self.focusable()
+        for button in self.buttons[place:]:
+            for index, item in enumerate(focusable):
+                if item is button:
+                    return index
+        return 0
+
+    def start_name(self, seat: int) -> None:
+        """Enter on a seat's name: type it (Enter, Tab or Escape ends)."""
+        self.typing_code = False
+        self.editing = seat
+        # typing starts from the name as it is shown ("Vous", not "You")
+        self.seats[seat] = replace(self.seats[seat], name=stored_name(self.seats[seat].name))
+        self._respeak()
+
+    def start_code(self) -> None:
+        """Enter on the deal code's box: type a code (Enter plays it)."""
+        self.editing = None
+        self.typing_code = True
+        self._respeak()
+
+    def _name_words(self, seat: int) -> str:
+        name = stored_name(self.seats[seat].name)
+        if self.editing == seat:
+            # Translators: said aloud while a seat's name is typed: {number} the seat's
+            # number, {player} the name so far.
+            return _("Typing seat {number}'s name: {player}. Enter when done.").format(
+                number=seat + 1, player=name
+            )
+        # Translators: said aloud for a seat's name box: {number} the seat's number,
+        # {player} its name.
+        return _("Seat {number}'s name: {player}. Enter to change it.").format(
+            number=seat + 1, player=name
+        )
+
+    def _code_words(self) -> str:
+        if self.typing_code:
+            # Translators: said aloud while a deal code is typed; {code} what is typed so far.
+            return _("Typing a deal code: {code}. Enter plays it.").format(code=self.code)
+        if self.code:
+            # Translators: said aloud for the deal code's box; {code} the code typed.
+            return _("Deal code: {code}. Enter to change it.").format(code=self.code)
+        return _("Deal code: empty. Enter to type one.")
+
+    def _respeak(self) -> None:
+        """What the name and code boxes say follows what is typed."""
+        for i, button in enumerate(self.name_buttons):
+            button.spoken = self._name_words(i)
+            button.label = stored_name(self.seats[i].name)
+        self.code_field.spoken = self._code_words()
+
+    def speech_lines(self) -> list[str]:
+        """The chosen game's summary and how many play (read with Right and Left)."""
+        p = get_profile(self.profile)
+        rules = [_(rule) for rule in p.resolved]
+        return [_(p.summary), players_words(p.min_players, p.max_players), *rules]
 
     # --------------------------------------------------------------- input
 
@@ -274,11 +406,14 @@ class NewGameScreen(MenuScreen):
     def handle(self, event: pygame.event.Event) -> None:
         if self.editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             self.edit_name(event)
+            self._respeak()
             return
         if self.typing_code and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             self.edit_code(event)
+            self._respeak()
             return
         super().handle(event)
+        self._respeak()
 
     def handle_body(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -288,9 +423,7 @@ class NewGameScreen(MenuScreen):
                 return
             for i, rect in enumerate(self.name_rects()):
                 if rect.collidepoint(event.pos):
-                    self.editing = i
-                    # typing starts from the name as it is shown ("Vous", not "You")
-                    self.seats[i] = replace(self.seats[i], name=stored_name(self.seats[i].name))
+                    self.start_name(i)
                     return
             self.editing = None
 
@@ -388,6 +521,7 @@ class NewGameScreen(MenuScreen):
         )
         self.plus.place((x + fs * 14, top + fs * 0.5), fs)
         for i, rect in enumerate(self.name_rects()):
+            self.name_buttons[i].rect = rect.copy()  # the keyboard's stop on the name box
             editing = self.editing == i
             pygame.draw.rect(
                 surface,
@@ -458,6 +592,7 @@ class NewGameScreen(MenuScreen):
         fs = self.fs
         small = round(fs * 0.85)
         rect = self.code_rect()
+        self.code_field.rect = rect.copy()
         pygame.draw.rect(
             surface, (250, 246, 232) if self.typing_code else (235, 230, 210), rect,
             border_radius=fs // 2,

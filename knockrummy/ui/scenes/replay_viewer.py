@@ -390,6 +390,33 @@ class ReplayViewer(MenuScreen):
             lines.append((text + (" ◀" if i == self.point else ""), i == self.point))
         return lines
 
+    # --------------------------------------------------------------- speech
+
+    def speech_status(self) -> str:
+        """Where the replay stands, said as it moves: the step and the coach's word on it."""
+        if self.replay is None:
+            return self.problem or ""
+        said = [self.log_lines()[self.point][0].removesuffix(" ◀")]
+        said += [text.removeprefix("▶ ") for text, here in self.review_lines()[2:] if here]
+        return ". ".join(said)
+
+    def speech_lines(self) -> list[str]:
+        """Every hand at this step with its deadwood, the piles, then the coach's review
+        (Right and Left are the steps here: F7 and F8 read these)."""
+        if self.replay is None:
+            return []
+        picture = self.replay.picture(self.point)
+        names = self._names()
+        lines = []
+        for position, cards in enumerate(picture.hands):
+            seat = picture.seats[position]
+            words = cards_printed(cards)
+            count = deadwood_label(picture.count(position), names[seat])
+            lines.append(f"{shown_name(names[seat])}: {words}. {count}")
+        top = printed(picture.discard[-1]) if picture.discard else _("none")
+        lines += [pile_words(len(picture.discard), top), stock_words(len(picture.stock))]
+        return lines + [text for text, _heading in self.review_lines()]
+
     # --------------------------------------------------------------- input
 
     def handle_body(self, event: pygame.event.Event) -> None:

@@ -89,6 +89,23 @@ class RulesScreen(MenuScreen):
                 out.append(("", False))
         return out
 
+    def speech_lines(self) -> list[str]:
+        """The rules shown, a heading or paragraph a line (Right and Left read them)."""
+        parts = [
+            (
+                _("{game}: its own rules").format(game=short_name(self.profile)),
+                own_sections(self.profile),
+            ),
+            (_(SHARED_HEADING), common_sections()),
+        ]
+        out: list[str] = []
+        for title, sections in parts:
+            out.append(title)
+            for heading, text in sections:
+                out.append(heading)
+                out += [paragraph for paragraph in text.split("\n") if paragraph.strip()]
+        return out
+
     def draw_body(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         fs = self.fs

@@ -1,7 +1,8 @@
 """Settings: the language, animation speed, reduced motion, deck colours, sound, card size, window
 mode, display scale, felt and card back; the player's name, when a knock asks first, the
 hand's sort order, whether rule tips show at the table, and the faces' letters where the
-language's decks print their own (French V D R). Each change is saved at once
+language's decks print their own (French V D R); speech (on, how much it says, the system
+voice where no screen reader runs) and sound cues. Each change is saved at once
 and kept between runs.
 
 Glossary:
@@ -29,6 +30,7 @@ from ...settings import (
     NAME_LENGTH,
     SORT_ORDERS,
     SPEEDS,
+    VERBOSITIES,
     WINDOW_MODES,
     SettingsError,
 )
@@ -43,6 +45,7 @@ CONFIRM_NAMES = {"always": N_("always"), "risky": N_("when risky"), "never": N_(
 """How the knock confirmation setting reads."""
 WINDOW_NAMES = {"windowed": N_("windowed"), "fullscreen": N_("full screen")}
 SORT_NAMES = {"melds": N_("melds"), "rank": N_("rank"), "suit": N_("suit")}
+VERBOSITY_NAMES = {"brief": N_("brief"), "full": N_("full")}
 """Each choice's words, marked for the catalogue and translated as the row is built."""
 
 LANGUAGE_LABEL = " / ".join(("Language", "Langue", "Idioma"))
@@ -179,6 +182,15 @@ class SettingsScreen(MenuScreen):
             self._cycle(_("Confirm a knock"), "confirm_knock", KNOCK_CONFIRMS, CONFIRM_NAMES),
             self._cycle(_("Sort the hand by"), "sort_order", SORT_ORDERS, SORT_NAMES),
             (_("Rule tips"), on[s.rule_tips], lambda: self.change(rule_tips=not s.rule_tips)),
+            # speech, for a player who cannot see the screen (F2 turns it on anywhere)
+            (_("Speech (F2)"), on[s.speech], lambda: self.change(speech=not s.speech)),
+            self._cycle(_("Speech says"), "verbosity", VERBOSITIES, VERBOSITY_NAMES),
+            (
+                _("System voice without a screen reader"),
+                on[s.system_voice],
+                lambda: self.change(system_voice=not s.system_voice),
+            ),
+            (_("Sound cues"), on[s.sound_cues], lambda: self.change(sound_cues=not s.sound_cues)),
             *self._letters_row(),
             # the language last, above Back, its label in every language the game speaks:
             # a player who cannot read the others still finds it
@@ -188,7 +200,11 @@ class SettingsScreen(MenuScreen):
                 lambda: self.change(language=_next(LANGUAGE_CHOICES, s.language)),
             ),
         ]
-        self.value_buttons = [Button(value, action) for _label, value, action in self.rows]
+        self.value_buttons = [
+            # Translators: a setting said aloud: {setting} its name, {value} its value.
+            Button(value, action, spoken=_("{setting}: {value}").format(setting=label, value=value))
+            for label, value, action in self.rows
+        ]
         self.back_button = Button(_("Back"), self.back)
         self.buttons = self.value_buttons + [self.back_button]
 
@@ -263,15 +279,18 @@ class SettingsScreen(MenuScreen):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        fs = self.fs
-        # the rows share the room between the title and Back (a small window packs them)
+        # the rows share the room between the title and Back (a small window packs them,
+        # their words smaller where even packed rows would not fit)
         room = h * 0.8 - h * 0.15
-        gap = min(fs * 0.55, max(2.0, room / len(self.value_buttons) - fs * 2.2))
+        rows = len(self.value_buttons)
+        fs = max(9, min(self.fs, int((room / rows - 2.0) / 2.2)))
+        gap = min(fs * 0.55, max(2.0, room / rows - fs * 2.2))
         column(self.value_buttons, w * 0.62, h * 0.15, fs, gap)
         for (label, _value, _action), button in zip(self.rows, self.value_buttons, strict=True):
             blit_text(
                 surface, label, round(fs * 1.1), SOFT, (w * 0.45, button.rect.centery), "midright"
             )
+        fs = self.fs
         # Back under the rows where they leave room above the notices, else beside the
         # last row at the left, clear of the labels (never over a row)
         last = self.value_buttons[-1].rect

@@ -57,6 +57,7 @@ class TitleScreen(MenuScreen):
         self.daily_button = Button(daily, self.daily, pygame.K_d)
         self.daily_note = title_note(game.store, today)
         """Under the Daily deal entry: the result today and the best (read once)."""
+        self.daily_button.spoken = f"{daily}. {self.daily_note}" if self.daily_note else daily
         self.buttons += [
             self.daily_button,
             Button(_("Learn to play"), self.learn, pygame.K_p),

@@ -245,6 +245,9 @@ class TableScene(
         self.over: SessionOver | None = None
         """The game's end, once the engine reported it."""
         self.tips = self.hooks.tips
+        self.zones = None
+        """The keyboard's zones and the table's announcer, once speech is wanted
+        (:meth:`speech_opened`, :mod:`.zones`)."""
         self.refresh_buttons()
         if not self.view.history and self.view.phase == PLAYING:
             self._start_hand_animation()
@@ -480,13 +483,18 @@ class TableScene(
     def handle(self, event: pygame.event.Event) -> None:
         """The event goes to what is open over the table, or to the table itself (a
         lesson's Next first; a screen's own keys, such as an online table's chat, before
-        all)."""
+        all; with speech on, the keyboard's zones before the table and the hand-end
+        panel)."""
         keys = self.hooks.on_key
         if keys is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and keys(event):
             return
         if self.lesson_box is not None and self.lesson_box.handle(event):
             return
-        self._handlers[self.overlay](event)
+        overlay = self.overlay
+        zones = self.zones if overlay in (Overlay.NONE, Overlay.PANEL) else None
+        if zones is not None and zones.handle(event):
+            return
+        self._handlers[overlay](event)
 
     def pointer_state(self) -> object:
         buttons = [

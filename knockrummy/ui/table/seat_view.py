@@ -48,6 +48,13 @@ class TableSeatView:
         screen as it arrives, a hand-end panel once shown (:class:`PanelShown`)."""
         self.listeners.append(listener)
 
+    def speech_opened(self, voice) -> None:
+        """The window speaks (:mod:`...speech.voice`): the keyboard's zones and the
+        announcer of this table."""
+        from .zones import TableZones
+
+        self.zones = TableZones(self, voice)
+
     def _tell(self, news: object) -> None:
         for listener in list(self.listeners):
             listener(news)

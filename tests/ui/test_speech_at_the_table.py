@@ -1,0 +1,122 @@
+"""The table heard in the quick suite: one hand against a computer by keyboard alone (the
+whole set, every profile and language, is in ``test_speech_table``), the knock
+confirmation said with its keys, and the hidden hand's zone at a pass-and-play hand-off."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from knockrummy import language
+from knockrummy.engine.actions import Knock
+from knockrummy.language.cards import said_name
+from knockrummy.speech.words import cards_said
+
+from .test_speech_table import Listening, _check
+
+
+def test_a_hand_against_a_computer_is_heard_by_keyboard_alone():
+    listening = Listening("gin-rummy", 2, 1, seed=11)
+    listening.play_hands(1)
+    _check(listening)
+
+
+def test_the_knock_confirmation_is_said_with_its_keys_and_escape_keeps_playing():
+    listening = Listening("knock-rummy", 2, 1, seed=5)
+    scene = listening.scene
+    scene.settings = type(scene.settings)(speed="instant", confirm_knock="always")
+    assert listening.settle()
+    listening.keys(pygame.K_s)
+    assert listening.settle() and any(isinstance(a, Knock) for a in scene.view.legal_actions)
+    listening.keys(pygame.K_k)
+    asked = listening.heard[-1]
+    assert asked.startswith("Knock now") and "Knock: K" in asked and "Escape" in asked
+    listening.keys(pygame.K_ESCAPE)
+    assert scene.question.asking is None and scene.view.hand_phase == "discard"
+
+
+def test_at_a_hand_off_no_hand_is_read_and_the_next_player_is_told():
+    listening = Listening("gin-rummy", 2, 2, seed=3)
+    scene = listening.scene
+    assert listening.settle() and scene.handoff is not None
+    assert any("Player" in text for text in listening.heard[-2:])  # the hand-off's words
+    listening.keys(pygame.K_h, pygame.K_c)
+    listening.keys(pygame.K_h, mod=pygame.KMOD_SHIFT)
+    assert not scene.zones.zone_words("hand").startswith("Your hand")
+    assert listening.leaks == []
+
+
+def test_a_rule_tip_is_said_once_as_it_shows():
+    listening = Listening("gin-rummy", 2, 1, seed=11, tips=True)
+    listening.play_hands(1)
+    said = [text for text in listening.heard if text.startswith("Rule tip: ")]
+    assert said, "no rule tip was said"
+    assert len(said) == len(set(said))
+    assert len(said) == len(listening.settings.tips_seen)  # each tip shown was said
+    assert listening.leaks == []
+
+
+def test_the_cards_dealt_are_said_in_the_order_the_hand_shows_them():
+    listening = Listening("gin-rummy", 2, 1, seed=11)
+    scene = listening.scene
+    opening = next(text for text in listening.heard if "Your cards: " in text)
+    shown = scene.viewer_order()
+    assert shown != list(scene.view.hand)  # dealt in another order than shown
+    assert f"Your cards: {cards_said(shown)}." in opening
+
+
+def test_the_scores_are_said_on_demand_a_sentence_a_line():
+    listening = Listening("gin-rummy", 2, 1, seed=11)
+    assert listening.settle()
+    before = len(listening.heard)
+    listening.keys(pygame.K_a)
+    said = next(text for text in listening.heard[before:] if "100" in text)
+    assert said.startswith("Gin Rummy. Hand 1, to 100. You: 0")
+    assert "Ben: 0" in said and said.endswith(".")
+
+
+def test_a_card_is_said_in_french_with_its_article_as_the_forms_give_it():
+    language.use("fr")
+    try:
+        listening = Listening("knock-rummy", 2, 1, seed=5)
+        top = listening.scene.view.discard_pile[-1]
+        article = r"(le |la |l')"
+        name = re.escape(said_name(top))
+        opening = next(text for text in listening.heard if "Vos cartes" in text)
+        assert re.search(rf"La première carte de la défausse est {article}{name}\.", opening)
+        assert listening.settle()
+        listening.keys(pygame.K_d, mod=pygame.KMOD_SHIFT)
+        pile = listening.scene.view.discard_pile
+        name = re.escape(said_name(pile[-1]))
+        said = next(text for text in reversed(listening.heard) if text.startswith("La défausse"))
+        assert re.match(rf"La défausse, {len(pile)} cartes?, {article}{name} dessus\.", said)
+    finally:
+        language.use("en")
+
+
+def test_space_lifts_a_card_the_arrows_move_it_and_each_place_is_said():
+    language.use("fr")
+    try:
+        listening = Listening("gin-rummy", 2, 1, seed=11)
+        scene = listening.scene
+        assert listening.settle()
+        listening.keys(pygame.K_h, mod=pygame.KMOD_SHIFT)
+        listening.keys(pygame.K_RIGHT)
+        card = scene.selected
+        shown = scene.viewer_order()
+        assert card == shown[0]
+        listening.keys(pygame.K_SPACE)
+        assert listening.heard[-1].startswith(f"Carte soulevée : {said_name(card)}.")
+        listening.keys(pygame.K_RIGHT)
+        assert scene.viewer_order()[1] == card
+        assert listening.heard[-1] == f"Entre {said_name(shown[1])}, {said_name(shown[2])}."
+        listening.keys(pygame.K_LEFT, pygame.K_LEFT)  # back at the start, by its neighbour
+        assert re.fullmatch(
+            r"Au bout, à côté (du |de la |de l')" + said_name(shown[1]) + r"\.", listening.heard[-1]
+        )
+        listening.keys(pygame.K_RIGHT, pygame.K_SPACE)
+        assert listening.heard[-1] == f"Carte reposée : {said_name(card)}, à la place 2 sur 10."
+        assert scene.viewer_order()[:2] == [shown[1], card]
+    finally:
+        language.use("en")
