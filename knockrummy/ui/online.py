@@ -5,9 +5,10 @@ Glossary:
     host source  :class:`HostSource`: the host's session source with its online table:
                  what the network brings is taken in with each update of the window, and
                  the next hand is dealt once the friends at the table have asked for it.
-    chat keys    F1 to F6 say the fixed phrases (each reader sees them in their own
-                 language); F7 opens a line to type (Enter sends it, Escape drops it).
-    stand-in     F8 at the host: a friend away is played by a computer until back, or the
+    chat keys    Ctrl+1 to Ctrl+6 say the fixed phrases (each reader sees them in their
+                 own language); Ctrl+T opens a line to type (Enter sends it, Escape drops
+                 it). The function keys F1 to F8 are speech's, everywhere.
+    stand-in     F9 at the host: a friend away is played by a computer until back, or the
                  table waits for them again.
 """
 
@@ -26,10 +27,12 @@ from ..net.words import chat_words
 from ..play.local import LocalSource
 from ..play.stream import SeatListener, Update
 
-PHRASE_KEYS = dict(zip((pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5,
-                        pygame.K_F6), PHRASES, strict=True))  # fmt: skip
-TYPE_KEY = pygame.K_F7
-STAND_IN_KEY = pygame.K_F8
+PHRASE_KEYS = dict(zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5,
+                        pygame.K_6), PHRASES, strict=True))  # fmt: skip
+"""With Ctrl held: the chat's fixed phrases."""
+TYPE_KEY = pygame.K_t
+"""With Ctrl held: a line of chat to type."""
+STAND_IN_KEY = pygame.K_F9
 
 
 class HostSource:
@@ -135,10 +138,11 @@ class OnlineKeys:
             return True
         if event.type != pygame.KEYDOWN:
             return False
-        if event.key in PHRASE_KEYS:
+        ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        if ctrl and event.key in PHRASE_KEYS:
             self.source.say(phrase=PHRASE_KEYS[event.key])
             return True
-        if event.key == TYPE_KEY:
+        if ctrl and event.key == TYPE_KEY:
             self.typing = ""
             return True
         if event.key == STAND_IN_KEY and self.host:
@@ -165,11 +169,11 @@ class OnlineKeys:
             if standing:
                 # Translators: {names} the players whose line dropped.
                 return _(
-                    "{names} away: a computer plays for them until they are back (F8: wait)."
+                    "{names} away: a computer plays for them until they are back (F9: wait)."
                 ).format(names=names)
             # Translators: {names} the players whose line dropped.
             return _(
-                "{names} away: the table waits for them (F8: a computer plays for them)."
+                "{names} away: the table waits for them (F9: a computer plays for them)."
             ).format(names=names)
         # Translators: {names} the players whose line dropped.
         return _("{names} away: the table waits for them to come back.").format(names=names)

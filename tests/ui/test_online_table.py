@@ -42,8 +42,12 @@ class Said:
         return True
 
 
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+def key(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="")
+
+
+def ctrl(code: int) -> pygame.event.Event:
+    return key(code, pygame.KMOD_LCTRL)
 
 
 def typed(text: str) -> pygame.event.Event:
@@ -54,8 +58,11 @@ def test_the_phrase_keys_say_their_phrases_and_other_keys_go_to_the_table():
     source = Said()
     keys = OnlineKeys(source, lambda: ("Host", "Ann"), host=False)
     for code, phrase in PHRASE_KEYS.items():
-        assert keys.key(key(code))
+        assert not keys.key(key(code))  # a digit alone is the table's
+        assert keys.key(ctrl(code))
         assert source.said[-1] == (phrase, None)
+    for code in range(pygame.K_F1, pygame.K_F8 + 1):  # speech's keys, everywhere
+        assert not keys.key(key(code))
     assert not keys.key(key(pygame.K_s))  # the table's draw
     assert not keys.key(typed("s"))
     assert len(source.said) == len(PHRASE_KEYS)
@@ -64,12 +71,13 @@ def test_the_phrase_keys_say_their_phrases_and_other_keys_go_to_the_table():
 def test_a_typed_line_is_sent_with_enter_bounded_and_dropped_with_escape():
     source = Said()
     keys = OnlineKeys(source, lambda: ("Host", "Ann"), host=False)
-    assert keys.key(key(TYPE_KEY))
+    assert not keys.key(key(TYPE_KEY))
+    assert keys.key(ctrl(TYPE_KEY))
     assert keys.key(typed("gg ")) and keys.key(typed("wp")) and keys.key(key(pygame.K_s))
     assert "gg wp" in keys.status()
     assert keys.key(key(pygame.K_BACKSPACE)) and keys.key(key(pygame.K_RETURN))
     assert source.said == [(None, "gg w")]
-    keys.key(key(TYPE_KEY))
+    keys.key(ctrl(TYPE_KEY))
     keys.key(typed("x" * (CHAT_LENGTH + 50)))
     assert keys.typing == "x" * CHAT_LENGTH
     assert keys.key(key(pygame.K_ESCAPE)) and keys.typing is None
