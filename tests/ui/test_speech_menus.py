@@ -82,7 +82,7 @@ def test_every_item_of_every_menu_is_reached_and_said_from_the_title_and_back(tm
     title = heard.scene
     assert isinstance(title, TitleScreen)
     items = [button.words for button in title.focusable()]
-    assert len(items) == 8  # Continue ... Quit
+    assert len(items) == 9  # Continue, New game, Join a game ... Quit
     for index, words in enumerate(items[:-1]):  # Quit last: it closes the window
         heard.app.navigator.title()
         heard.step()
