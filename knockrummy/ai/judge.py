@@ -5,14 +5,9 @@ Glossary:
     sample      one guess at the hidden cards (the opponents' hands and the stock's order)
                 from what the seat saw (:func:`~knockrummy.ai.inference.sample_hidden`,
                 kept to the clues the hard level uses in the profile).
-    rollout     one sample played out from a legal action to the end of the hand: the
-                action, then every seat (this one included) plays the rollout policy until
-                someone knocks or the stock runs out; the engine's own rules and
-                ``settle`` decide what is legal and what the hand scores.
-    policy      the rollout's player, chosen for speed (a medium-level rollout of a hand
-                costs a few milliseconds, a hard-level one about a second): take the upcard
-                when it lowers the count, otherwise draw; throw the card leaving the lowest
-                count; knock at the medium level's threshold for the profile and the round.
+    rollout     one sample played out from a legal action to the end of the hand by the
+                rollout policy (:mod:`.rollout`): the action, then every seat (this one
+                included) plays the policy until someone knocks or the stock runs out.
     value       what the settled hand is worth to this seat (:func:`~knockrummy.ai.
                 estimate.utility`): where the profile plays to a target, the change in the
                 chance of winning the game or the pot, in points (:mod:`.match`); in
@@ -49,23 +44,19 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.actions import Action, Discard, DrawStock, Knock, Pass, StayOut, TakeDiscard
-from ..engine.hand import HandState, advance_in_place, legal_actions, refusal
+from ..engine.actions import Action, Knock, StayOut
+from ..engine.hand import HandState
 from ..engine.melds import discard_points
 from ..engine.views import PlayerView
-from .common import greedy_pick, profile_of, take_gain
-from .estimate import Table, knock_is_beaten, settle_hands, utility
+from .common import profile_of
 from .hard import HardBot, table_of
 from .inference import Knowledge, Sample, read_view, sample_hidden
-from .medium import knock_threshold
+from .rollout import Roller
 from .tuning import tuning_of
 
 JUDGE_SAMPLES = {2: 32, 3: 24, 4: 20, 5: 16, 6: 14}
 """Samples a judgement plays out, by players in the hand: a rollout costs more at a larger
 table, so the samples fall to keep a decision under a second."""
-MAX_TURNS = 400
-"""A rollout longer than this many turns (players who keep taking each other's discards)
-is scored as the stock running out then."""
 CLEAR_ERRORS = 2.0
 """Another option replaces the hard level's choice as the best only when its expected
 value is higher by more than this many standard errors of the difference."""
@@ -139,14 +130,15 @@ def _judge(view: PlayerView, legal: tuple, seed: int, samples: int | None) -> Ju
     count = JUDGE_SAMPLES.get(knowledge.players, 8) if samples is None else samples
     drawn = draw_samples(knowledge, profile.id, seed, count)
     table = table_of(view, knowledge, match=not profile.session.one_deal_each)
-    start = hand_state(view)
+    roller = Roller(table, hand_state(view))
+    deals = [roller.deal(sample) for sample in drawn]
     values: dict[Action, list[float]] = {}
     beaten: dict[Action, float] = {}
     for action in legal:
         row = []
         lost = 0
-        for sample in drawn:
-            value, knocked_and_beaten = rollout(table, start, sample, action)
+        for deal in deals:
+            value, knocked_and_beaten = roller.play(deal, action)
             row.append(value)
             lost += knocked_and_beaten
         values[action] = row
@@ -162,7 +154,7 @@ def _judge(view: PlayerView, legal: tuple, seed: int, samples: int | None) -> Ju
         and challenger != usual
         and not (
             clearly_better(values[challenger], values[usual])
-            and confirmed(table, start, knowledge, seed, len(drawn), challenger, usual)
+            and confirmed(roller, knowledge, seed, len(drawn), challenger, usual)
         )
     ):
         order.remove(usual)
@@ -201,8 +193,7 @@ def clearly_better(better: list[float], other: list[float]) -> bool:
 
 
 def confirmed(
-    table: Table,
-    start: HandState,
+    roller: Roller,
     knowledge: Knowledge,
     seed: int,
     count: int,
@@ -211,9 +202,10 @@ def confirmed(
 ) -> bool:
     """Whether ``challenger`` is still clearly better than ``usual`` over ``count`` fresh
     samples (see *confirmed* in the glossary)."""
-    fresh = draw_samples(knowledge, table.profile.id, seed ^ CONFIRM_SALT, count)
-    ahead = [rollout(table, start, sample, challenger)[0] for sample in fresh]
-    behind = [rollout(table, start, sample, usual)[0] for sample in fresh]
+    fresh = draw_samples(knowledge, roller.table.profile.id, seed ^ CONFIRM_SALT, count)
+    deals = [roller.deal(sample) for sample in fresh]
+    ahead = [roller.play(deal, challenger)[0] for deal in deals]
+    behind = [roller.play(deal, usual)[0] for deal in deals]
     return clearly_better(ahead, behind)
 
 
@@ -258,45 +250,6 @@ def hand_state(view: PlayerView) -> HandState:
         offer_passes=view.offer_passes,
         turns_since_empty=view.turns_since_empty,
     )
-
-
-def rollout(table: Table, start: HandState, sample: Sample, action: Action) -> tuple[float, bool]:
-    """``action`` played in ``sample``, then the policy to the end of the hand: the value
-    to this seat, and whether this seat knocked and was beaten."""
-    state = start.copy()  # the rollout's own: played on in place
-    state.hands = [list(h) for h in sample.hands]
-    state.stock = list(sample.stock)
-    advance_in_place(state, action)
-    turns = 0
-    while not state.is_over and turns < MAX_TURNS:
-        advance_in_place(state, policy(state))
-        turns += 1
-    knocker = state.knocker if state.ended_by == "knock" else None
-    result = settle_hands(table, state.hands, knocker)
-    value = utility(table, result)
-    return value, knocker == table.me and knock_is_beaten(table, result)
-
-
-def policy(state: HandState) -> Action:
-    """The rollout's move for the player to move (see *policy* in the glossary)."""
-    hand = state.hands[state.to_move]
-    if state.phase != "discard":
-        legal = legal_actions(state)
-        upcard = state.upcard
-        if TakeDiscard() in legal and upcard is not None and take_gain(hand, upcard) > 0:
-            return TakeDiscard()
-        if DrawStock() in legal:
-            return DrawStock()
-        return Pass() if Pass() in legal else legal[0]
-    options = discard_points(hand, forbidden=state.taken)
-    card = greedy_pick(options)
-    profile = state.profile
-    threshold = knock_threshold(profile.id, max(state.turn - 1, 0) // state.players)
-    if profile.knock_limit is not None:
-        threshold = min(threshold, profile.knock_limit)
-    if options[card] <= threshold and refusal(state, Knock(card)) is None:
-        return Knock(card)
-    return Discard(card)
 
 
 __all__ = [
