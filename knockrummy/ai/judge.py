@@ -27,7 +27,8 @@ Glossary:
     error       the standard error of an option's cost: of the mean of the sample-by-sample
                 difference between the best option and it, over their common samples (0
                 for the best).
-    best        with ``KEEP_USUAL``, the hard level's own choice (with the judgement's
+    best        where the profile's tuning keeps the usual choice (:mod:`.tuning`), the
+                hard level's own choice (with the judgement's
                 seed), unless the option with the highest value is clearly higher: by
                 more than ``CLEAR_ERRORS`` standard errors of the difference, and
                 *confirmed*; then that option. Without it, the option with the highest
@@ -69,7 +70,8 @@ from .tuning import tuning_of
 
 JUDGE_SAMPLES = {2: 32, 3: 24, 4: 20, 5: 16, 6: 14}
 """Samples every option of a judgement is played out over first, by players in the hand
-(a rollout costs more at a larger table)."""
+(a rollout costs more at a larger table), where the profile's tuning asks for 32 at two
+players; in proportion where it asks for more (:mod:`.tuning`)."""
 MORE_SAMPLES = 4
 """Where options are too close to tell apart, the judge plays the close ones out over
 more samples, doubling them up to this many times the first count (see *close*)."""
@@ -86,11 +88,6 @@ BATCH_SALT = 0xB47C_4ED5
 """Mixed into a judgement's seed, times the batch number, for each batch of more samples."""
 CACHED = 16
 """Judgements kept, so the hint and the advisor asked of one moment price it once."""
-ROLLOUT_POLICY = "greedy"
-"""The rollout policy of every judgement (:data:`.rollout.POLICIES`)."""
-KEEP_USUAL = True
-"""Whether the hard level's choice stands as the best unless another option is clearly
-better, confirmed (see *best*); otherwise the best is the option of the highest value."""
 
 
 @dataclass(frozen=True)
@@ -144,11 +141,11 @@ def judge(
 ) -> Judgement:
     """Every legal action of ``view``'s seat priced (see the glossary), best first. With
     ``samples``, every option is played out over exactly that many (no more where close);
-    ``policy`` names the rollout policy (``ROLLOUT_POLICY`` by default)."""
+    ``policy`` names the rollout policy (by default the profile's, :mod:`.tuning`)."""
     legal = tuple(view.legal_actions)
     if not legal:
         raise ValueError("the judge prices the decision of the seat to move")
-    policy = ROLLOUT_POLICY if policy is None else policy
+    policy = tuning_of(view.profile_id).judge_policy if policy is None else policy
     try:
         key = (view, seed, samples, policy)
         hash(key)
@@ -174,7 +171,12 @@ def _judge(
         return Judgement(tuple(options), 0)
     knowledge = read_view(view)
     profile = profile_of(view)
-    first = JUDGE_SAMPLES.get(knowledge.players, 8) if samples is None else samples
+    tuning = tuning_of(profile.id)
+    if samples is None:
+        share = tuning.judge_samples / JUDGE_SAMPLES[2]
+        first = round(JUDGE_SAMPLES.get(knowledge.players, 8) * share)
+    else:
+        first = samples
     most = first * MORE_SAMPLES if samples is None else first
     table = table_of(view, knowledge, match=not profile.session.one_deal_each)
     roller = Roller(table, hand_state(view), policy)
@@ -211,7 +213,7 @@ def _judge(
     worth = _worth(values, leader)
     top = max((a for a in legal if not capped(a)), key=lambda a: (worth[a], -legal.index(a)))
     best = top
-    if KEEP_USUAL:
+    if tuning.judge_keeps_usual:
         usual = HardBot(seed=seed).choose(view)
         if usual in values and usual != top:
             common = min(len(values[top]), len(values[usual]))

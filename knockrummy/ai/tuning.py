@@ -20,6 +20,12 @@ Glossary:
                 takes, passes and throws (see :mod:`.inference`).
     knock cap   the highest count at which the hard level (and the hint) weighs a knock at
                 all; None: any count.
+    judge       how the judge (:mod:`.judge`) prices a decision here: its rollout policy
+                (:mod:`.rollout`), the samples every option is first played out over at
+                two players, and whether the hard level's choice stands unless another
+                option is clearly better (else the option of the highest value is the
+                best). Measured by ``python -m research departures`` (docs/strength.md,
+                *Following the rollouts*).
 """
 
 from __future__ import annotations
@@ -61,6 +67,14 @@ class Tuning:
     match_model: SessionModel | None
     """How the game or session is won, for the match value (None: no model, the hand's
     points are used even where the match value is asked for)."""
+    judge_policy: str
+    """The judge's rollout policy (``greedy`` or ``patient``)."""
+    judge_samples: int
+    """Samples every option of a two-player judgement is first played out over (fewer
+    in proportion at a larger table)."""
+    judge_keeps_usual: bool
+    """Whether the hard level's choice is the judge's best unless another option is
+    clearly better, confirmed; otherwise the option of the highest value is."""
 
 
 _HEADS_UP = HeadsUpGame()
@@ -74,6 +88,10 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
         # the races and knock-rummy, and nothing outside the noise in knock-rami and
         # poker-rum (docs/strength.md). In knock-rami, where every player adds their own
         # count, a cap of 20 won the most of 10, 15, 20, 25 and none at five players.
+        # In gin-rummy the judge's top option with patient rollouts over 256 samples beat
+        # the hard level's choice when the hand was played on by hard (+2.3 points a
+        # departure, +0.8 a decision); greedy rollouts did not show a gain there, and the
+        # other profiles were not measured so: their judge keeps the hard level's choice.
         "poker-rum": Tuning(
             medium_start=6,
             medium_floor=2,
@@ -83,6 +101,9 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             likely=False,
             knock_cap=None,
             match_model=Rotation(ROTATION_SPREAD),
+            judge_policy="greedy",
+            judge_samples=32,
+            judge_keeps_usual=True,
         ),
         "knock-rummy": Tuning(
             medium_start=6,
@@ -93,6 +114,9 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             likely=True,
             knock_cap=None,
             match_model=FirstToTarget(KNOCK_RUMMY_POINTS),
+            judge_policy="greedy",
+            judge_samples=32,
+            judge_keeps_usual=True,
         ),
         "gin-rummy": Tuning(
             medium_start=10,
@@ -103,6 +127,9 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             likely=True,
             knock_cap=None,
             match_model=_HEADS_UP,
+            judge_policy="patient",
+            judge_samples=64,
+            judge_keeps_usual=False,
         ),
         "gin-classic": Tuning(
             medium_start=10,
@@ -113,6 +140,9 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             likely=True,
             knock_cap=None,
             match_model=_HEADS_UP,
+            judge_policy="patient",
+            judge_samples=64,
+            judge_keeps_usual=False,
         ),
         "knock-rami": Tuning(
             medium_start=9,
@@ -123,6 +153,9 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             likely=False,
             knock_cap=20,
             match_model=LastStanding(RAMI_COUNTS),
+            judge_policy="greedy",
+            judge_samples=32,
+            judge_keeps_usual=True,
         ),
     },
 )

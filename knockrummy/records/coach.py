@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..ai.judge import KEEP_USUAL, WHY_CAP, WHY_USUAL
+from ..ai.judge import WHY_CAP, WHY_USUAL
 from ..ai.review import REVIEW_SAMPLES, Decision, review_session, stored_text
 from ..ai.tuning import tuning_of
 from ..engine.actions import Action, Knock
@@ -58,30 +58,30 @@ def kept(store, session_id: int, seat: int, actions: int) -> list[Decision] | No
     found = store.saved_review(session_id, seat)
     if found is None or found.actions != actions or found.method != METHOD:
         return None
-    cap = tuning_of(store.session(session_id).profile).knock_cap
+    tuning = tuning_of(store.session(session_id).profile)
     decisions = []
     for decision in found.decisions:
-        why = reason(decision, cap)
+        why = reason(decision, tuning.knock_cap, tuning.judge_keeps_usual)
         if why is False:
             return None  # the reason cannot be told from the values: priced again
         decisions.append(replace(decision, why=why))
     return decisions
 
 
-def reason(decision: Decision, cap: int | None) -> str | bool | None:
+def reason(decision: Decision, cap: int | None, keeps_usual: bool) -> str | bool | None:
     """The judge's ``why`` of a kept decision, from its values: None when the best has the
-    best value; where the judge keeps the usual choice, ``WHY_USUAL`` when any option above
-    the best is not a knock (only a knock is ever capped); ``WHY_CAP`` when the profile has
-    no usual choice kept and a knock cap; False when the values cannot tell (a knock above
-    the best where both reasons are possible)."""
+    best value; where the judge keeps the usual choice (``keeps_usual``), ``WHY_USUAL``
+    when any option above the best is not a knock (only a knock is ever capped);
+    ``WHY_CAP`` when it keeps none and the profile has a knock cap; False when the values
+    cannot tell (a knock above the best where both reasons are possible)."""
     best = decision.options[0]
     above = [o for o in decision.options[1:] if o.expected > best.expected]
     # (``decision.why`` is None here: a kept decision does not keep it)
     if not above:
         return None
     if cap is None or any(not isinstance(o.action, Knock) for o in above):
-        return WHY_USUAL if KEEP_USUAL else False
-    return False if KEEP_USUAL else WHY_CAP
+        return WHY_USUAL if keeps_usual else False
+    return False if keeps_usual else WHY_CAP
 
 
 def keep(store, session_id: int, seat: int, actions: int, decisions: Sequence[Decision]) -> None:

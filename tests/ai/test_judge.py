@@ -216,9 +216,12 @@ def test_a_departure_from_the_hard_levels_choice_must_be_confirmed_on_fresh_samp
     monkeypatch,
 ):
     from knockrummy.ai.hard import HardBot
+    from knockrummy.ai.tuning import tuning_of
 
     checked = departed = 0
     for profile in sorted(PROFILES):
+        if not tuning_of(profile).judge_keeps_usual:
+            continue
         for _state, view in _positions(profile):
             seed = 3
             usual = HardBot(seed=seed).choose(view)
@@ -232,8 +235,26 @@ def test_a_departure_from_the_hard_levels_choice_must_be_confirmed_on_fresh_samp
                 departed += judge(view, seed=seed).best != usual
             judging._cache.clear()
             checked += 1
-    assert checked >= 15
+    assert checked >= 9
     assert departed >= 1, "no position tests the confirmation: choose others"
+
+
+@pytest.mark.slow  # the judge prices positions of the gin profiles
+@pytest.mark.parametrize("profile", ["gin-rummy", "gin-classic"])
+def test_where_the_judge_follows_its_rollouts_the_best_has_the_highest_value(profile):
+    from knockrummy.ai.tuning import tuning_of
+
+    tuning = tuning_of(profile)
+    assert tuning.judge_policy == "patient" and not tuning.judge_keeps_usual
+    checked = 0
+    for _state, view in _positions(profile):
+        found = judge(view, seed=5)
+        assert found.why is None
+        assert found.options[0].expected == max(o.expected for o in found.options)
+        assert found.samples == tuning.judge_samples
+        assert found.options[0].samples in (64, 128, 256)
+        checked += 1
+    assert checked >= 3
 
 
 @given(st.data())
@@ -274,7 +295,7 @@ def test_a_play_out_in_place_is_the_same_as_applying_each_action():
 
 
 def test_a_kept_decision_gets_its_reason_back_from_its_values():
-    from knockrummy.ai.judge import KEEP_USUAL, WHY_USUAL
+    from knockrummy.ai.judge import WHY_CAP, WHY_USUAL
     from knockrummy.records.coach import reason
 
     throw, other, knock = (
@@ -283,8 +304,11 @@ def test_a_kept_decision_gets_its_reason_back_from_its_values():
         Knock(Card.parse("KS")),
     )
     plain = Decision(1, 4, 0, other, (Option(throw, 3.0), Option(other, 2.0, 1.0)))
-    assert reason(plain, None) is None and reason(plain, 20) is None
+    assert reason(plain, None, True) is None and reason(plain, 20, False) is None
     above = Decision(1, 4, 0, other, (Option(throw, 3.0), Option(other, 4.0, 1.0)))
-    assert reason(above, None) == (WHY_USUAL if KEEP_USUAL else False)
+    assert reason(above, None, True) == WHY_USUAL
+    assert reason(above, None, False) is False  # cannot be: priced again
     knocked = Decision(1, 4, 0, other, (Option(throw, 3.0), Option(knock, 4.0, 1.0)))
-    assert reason(knocked, 20) is False or not KEEP_USUAL  # a capped knock or the usual
+    assert reason(knocked, 20, True) is False  # a capped knock, or the usual choice kept
+    assert reason(knocked, 20, False) == WHY_CAP
+    assert reason(knocked, None, True) == WHY_USUAL
