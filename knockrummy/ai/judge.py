@@ -27,16 +27,21 @@ Glossary:
     error       the standard error of an option's cost: of the mean of the sample-by-sample
                 difference between the best option and it, over their common samples (0
                 for the best).
-    best        where the profile's tuning keeps the usual choice (:mod:`.tuning`), the
-                hard level's own choice (with the judgement's
-                seed), unless the option with the highest value is clearly higher: by
-                more than ``CLEAR_ERRORS`` standard errors of the difference, and
-                *confirmed*; then that option. Without it, the option with the highest
-                value. A knock above the profile's knock cap (:mod:`.tuning`) is never
-                the best.
+    best        as the profile's tuning says (:mod:`.tuning`). ``USUAL``: the hard
+                level's own choice (with the judgement's seed), unless the option with the
+                highest value is clearly higher: by more than ``CLEAR_ERRORS`` standard
+                errors of the difference, and *confirmed*; then that option.
+                ``ROLLOUTS``: the option with the highest value, except that whether to
+                knock is the hard level's call (the patient rollouts wait for gin and
+                expect the opponent to knock at once, which makes waiting look better
+                than it is against a player who does not): where a knock is legal and
+                the hard level knocks, the knock of the highest value, and where it does
+                not, the other option of the highest value. A knock above the profile's
+                knock cap is never the best.
     why         when another option's value is above the best's, the reason:
                 ``WHY_USUAL`` (the hard level's choice stands, the other not clearly
-                better) or ``WHY_CAP`` (a knock above the cap). Words for it are the
+                better), ``WHY_KNOCK`` (knocking or not is the hard level's call) or
+                ``WHY_CAP`` (a knock above the cap). Words for it are the
                 review's.
     confirmed   the option that looks best among many is, by chance, the one whose
                 samples flattered it most (the winner's curse: with ten options, one of
@@ -111,6 +116,13 @@ the other not clearly better (see *best*)."""
 WHY_CAP = "cap"
 """Why the best is not the option of the highest value: that option is a knock above the
 profile's knock cap."""
+WHY_KNOCK = "knock"
+"""Why the best is not the option of the highest value: whether to knock is the hard
+level's call (see *best*), and the other option knocks where it does not, or the other
+way round."""
+USUAL, ROLLOUTS = "usual", "rollouts"
+"""How a profile's tuning has the judge choose its best (``Tuning.judge_best``; see
+*best*)."""
 
 
 @dataclass(frozen=True)
@@ -122,8 +134,8 @@ class Judgement:
     """Samples every option was played out over at least (0 for a buy-back offer,
     worked out)."""
     why: str | None = None
-    """``WHY_USUAL`` or ``WHY_CAP`` when another option's value is above the best's; None
-    when the best has the highest value."""
+    """``WHY_USUAL``, ``WHY_KNOCK`` or ``WHY_CAP`` when another option's value is above
+    the best's; None when the best has the highest value."""
 
     @property
     def best(self) -> Action:
@@ -213,7 +225,12 @@ def _judge(
     worth = _worth(values, leader)
     top = max((a for a in legal if not capped(a)), key=lambda a: (worth[a], -legal.index(a)))
     best = top
-    if tuning.judge_keeps_usual:
+    knocks = [a for a in legal if isinstance(a, Knock) and not capped(a)]
+    if tuning.judge_best == ROLLOUTS and knocks:
+        usual = HardBot(seed=seed).choose(view)
+        kind = knocks if isinstance(usual, Knock) else [a for a in legal if a not in knocks]
+        best = max(kind, key=lambda a: (worth[a], -legal.index(a)))
+    elif tuning.judge_best == USUAL:
         usual = HardBot(seed=seed).choose(view)
         if usual in values and usual != top:
             common = min(len(values[top]), len(values[usual]))
@@ -226,7 +243,8 @@ def _judge(
     highest = max(legal, key=lambda a: worth[a])
     why = None
     if worth[highest] > worth[best]:
-        why = WHY_USUAL if best != top else WHY_CAP
+        other = WHY_KNOCK if tuning.judge_best == ROLLOUTS else WHY_USUAL
+        why = WHY_CAP if best == top else other
     rest = sorted((a for a in legal if a != best), key=lambda a: (-worth[a], legal.index(a)))
     options = tuple(
         Priced(
@@ -364,6 +382,7 @@ def hand_state(view: PlayerView) -> HandState:
 __all__ = [
     "JUDGE_SAMPLES",
     "WHY_CAP",
+    "WHY_KNOCK",
     "WHY_USUAL",
     "Judgement",
     "Priced",

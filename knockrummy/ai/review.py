@@ -12,7 +12,8 @@ Glossary:
     best       the judge's best (:mod:`.judge`): what the hint names and the advisor
                recommends. It is the option of the best value unless the judge says why
                not (``why``): the hard level's usual choice stands where no option is
-               clearly better, or the higher one is a knock above the profile's knock cap.
+               clearly better, whether to knock is the hard level's call, or the higher
+               one is a knock above the profile's knock cap.
     cost       the best option's expected points less the chosen one's (0 when the choice
                was the best or reads at least as well), with its standard error (the
                same samples price both) and its 95% interval, ``cost ± 1.96`` errors.
@@ -39,7 +40,7 @@ from ..engine.session import SessionState, apply, new_session
 from ..engine.views import PlayerView, player_view
 from ..language import _, ngettext
 from ..language.numbers import decimal, whole
-from .judge import JUDGE_SAMPLES, WHY_CAP, WHY_USUAL, Priced, judge
+from .judge import JUDGE_SAMPLES, WHY_CAP, WHY_KNOCK, WHY_USUAL, Priced, judge
 
 REVIEW_SAMPLES = JUDGE_SAMPLES[2]
 """Hidden-hand samples behind a two-player decision's prices (fewer at larger tables)."""
@@ -265,6 +266,11 @@ def why_words(why: str) -> str:
         return _("a knock keeping more reads better, but such knocks seldom pay here")
     if why == WHY_USUAL:
         return _("the usual choice stands: no option reads clearly better than it")
+    if why == WHY_KNOCK:
+        return _(
+            "whether to knock follows the computer's knock test: the play-outs wait for "
+            "gin and misjudge it"
+        )
     raise ValueError(f"no words for the reason {why!r}")
 
 

@@ -22,10 +22,10 @@ Glossary:
                 all; None: any count.
     judge       how the judge (:mod:`.judge`) prices a decision here: its rollout policy
                 (:mod:`.rollout`), the samples every option is first played out over at
-                two players, and whether the hard level's choice stands unless another
-                option is clearly better (else the option of the highest value is the
-                best). Measured by ``python -m research departures`` (docs/strength.md,
-                *Following the rollouts*).
+                two players, and how it chooses its best: the hard level's choice unless
+                another option is clearly better, or the option of the highest value with
+                the hard level's call on whether to knock. Measured by ``python -m
+                research departures`` (docs/strength.md, *Following the rollouts*).
 """
 
 from __future__ import annotations
@@ -72,9 +72,10 @@ class Tuning:
     judge_samples: int
     """Samples every option of a two-player judgement is first played out over (fewer
     in proportion at a larger table)."""
-    judge_keeps_usual: bool
-    """Whether the hard level's choice is the judge's best unless another option is
-    clearly better, confirmed; otherwise the option of the highest value is."""
+    judge_best: str
+    """How the judge chooses its best (:mod:`.judge`): ``usual``, the hard level's choice
+    unless another option is clearly better, confirmed; ``rollouts``, the option of the
+    highest value, whether to knock being the hard level's call."""
 
 
 _HEADS_UP = HeadsUpGame()
@@ -92,6 +93,8 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
         # the hard level's choice when the hand was played on by hard (+2.3 points a
         # departure, +0.8 a decision); greedy rollouts did not show a gain there, and the
         # other profiles were not measured so: their judge keeps the hard level's choice.
+        # Played whole, the patient rollouts' best waited for gin (its opponent knocks at
+        # once in them): there the hard level decides whether to knock.
         "poker-rum": Tuning(
             medium_start=6,
             medium_floor=2,
@@ -103,7 +106,7 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             match_model=Rotation(ROTATION_SPREAD),
             judge_policy="greedy",
             judge_samples=32,
-            judge_keeps_usual=True,
+            judge_best="usual",
         ),
         "knock-rummy": Tuning(
             medium_start=6,
@@ -116,7 +119,7 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             match_model=FirstToTarget(KNOCK_RUMMY_POINTS),
             judge_policy="greedy",
             judge_samples=32,
-            judge_keeps_usual=True,
+            judge_best="usual",
         ),
         "gin-rummy": Tuning(
             medium_start=10,
@@ -129,7 +132,7 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             match_model=_HEADS_UP,
             judge_policy="patient",
             judge_samples=64,
-            judge_keeps_usual=False,
+            judge_best="rollouts",
         ),
         "gin-classic": Tuning(
             medium_start=10,
@@ -142,7 +145,7 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             match_model=_HEADS_UP,
             judge_policy="patient",
             judge_samples=64,
-            judge_keeps_usual=False,
+            judge_best="rollouts",
         ),
         "knock-rami": Tuning(
             medium_start=9,
@@ -155,7 +158,7 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             match_model=LastStanding(RAMI_COUNTS),
             judge_policy="greedy",
             judge_samples=32,
-            judge_keeps_usual=True,
+            judge_best="usual",
         ),
     },
 )

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..ai.judge import WHY_CAP, WHY_USUAL
-from ..ai.review import REVIEW_SAMPLES, Decision, review_session, stored_text
+from ..ai.judge import ROLLOUTS, WHY_KNOCK, WHY_USUAL
+from ..ai.review import REVIEW_SAMPLES, Decision, review_session
 from ..ai.tuning import tuning_of
 from ..engine.actions import Action, Knock
 from ..persistence.schema import SessionRow
@@ -61,34 +61,23 @@ def kept(store, session_id: int, seat: int, actions: int) -> list[Decision] | No
     tuning = tuning_of(store.session(session_id).profile)
     decisions = []
     for decision in found.decisions:
-        why = reason(decision, tuning.knock_cap, tuning.judge_keeps_usual)
+        why = reason(decision, tuning.knock_cap, tuning.judge_best)
         if why is False:
             return None  # the reason cannot be told from the values: priced again
         decisions.append(replace(decision, why=why))
     return decisions
 
 
-def reason(decision: Decision, cap: int | None, keeps_usual: bool) -> str | bool | None:
-    """The judge's ``why`` of a kept decision, from its values: None when the best has the
-    best value; where the judge keeps the usual choice (``keeps_usual``), ``WHY_USUAL``
-    when any option above the best is not a knock (only a knock is ever capped);
-    ``WHY_CAP`` when it keeps none and the profile has a knock cap; False when the values
-    cannot tell (a knock above the best where both reasons are possible)."""
-    best = decision.options[0]
-    above = [o for o in decision.options[1:] if o.expected > best.expected]
-    # (``decision.why`` is None here: a kept decision does not keep it)
+def reason(decision: Decision, cap: int | None, best: str) -> str | bool | None:
+    """The judge's ``why`` of a kept decision, from its values and the profile's knock
+    ``cap`` and way of choosing its ``best`` (:mod:`..ai.judge`): None when the best has
+    the best value; False when the values cannot tell the reason (the review is priced
+    again). Only a knock is ever capped; where the best follows the rollouts, only a knock
+    or the lack of one is the hard level's call."""
+    top = decision.options[0]
+    above = [o for o in decision.options[1:] if o.expected > top.expected]
     if not above:
         return None
-    if cap is None or any(not isinstance(o.action, Knock) for o in above):
-        return WHY_USUAL if keeps_usual else False
-    return False if keeps_usual else WHY_CAP
-
-
-def keep(store, session_id: int, seat: int, actions: int, decisions: Sequence[Decision]) -> None:
-    """Keep the review in the saved games (SaveError if it cannot be written)."""
-    store.save_review(session_id, seat, actions, METHOD, stored_text(decisions))
-
-
-def for_hand(decisions: Sequence[Decision], hand: int | None) -> list[Decision]:
-    """The decisions of hand ``hand`` (all of them for None)."""
-    return [d for d in decisions if hand is None or d.hand == hand]
+    if cap is not None and all(isinstance(o.action, Knock) for o in above):
+        return False  # a knock above: capped, or the other reason
+    return WHY_KNOCK if best == ROLLOUTS else WHY_USUAL

@@ -220,7 +220,7 @@ def test_a_departure_from_the_hard_levels_choice_must_be_confirmed_on_fresh_samp
 
     checked = departed = 0
     for profile in sorted(PROFILES):
-        if not tuning_of(profile).judge_keeps_usual:
+        if tuning_of(profile).judge_best != "usual":
             continue
         for _state, view in _positions(profile):
             seed = 3
@@ -242,15 +242,25 @@ def test_a_departure_from_the_hard_levels_choice_must_be_confirmed_on_fresh_samp
 @pytest.mark.slow  # the judge prices positions of the gin profiles
 @pytest.mark.parametrize("profile", ["gin-rummy", "gin-classic"])
 def test_where_the_judge_follows_its_rollouts_the_best_has_the_highest_value(profile):
+    from knockrummy.ai.hard import HardBot
+    from knockrummy.ai.judge import WHY_KNOCK
     from knockrummy.ai.tuning import tuning_of
 
     tuning = tuning_of(profile)
-    assert tuning.judge_policy == "patient" and not tuning.judge_keeps_usual
+    assert tuning.judge_policy == "patient" and tuning.judge_best == "rollouts"
     checked = 0
     for _state, view in _positions(profile):
         found = judge(view, seed=5)
-        assert found.why is None
-        assert found.options[0].expected == max(o.expected for o in found.options)
+        best = found.options[0]
+        highest = max(o.expected for o in found.options)
+        if any(isinstance(a, Knock) for a in view.legal_actions):
+            knocks = isinstance(HardBot(seed=5).choose(view), Knock)
+            assert isinstance(best.action, Knock) == knocks  # the hard level's call
+            same = [o for o in found.options if isinstance(o.action, Knock) == knocks]
+            assert best.expected == max(o.expected for o in same)
+            assert found.why == (WHY_KNOCK if best.expected < highest else None)
+        else:
+            assert found.why is None and best.expected == highest
         assert found.samples == tuning.judge_samples
         assert found.options[0].samples in (64, 128, 256)
         checked += 1
@@ -295,7 +305,7 @@ def test_a_play_out_in_place_is_the_same_as_applying_each_action():
 
 
 def test_a_kept_decision_gets_its_reason_back_from_its_values():
-    from knockrummy.ai.judge import WHY_CAP, WHY_USUAL
+    from knockrummy.ai.judge import WHY_KNOCK, WHY_USUAL
     from knockrummy.records.coach import reason
 
     throw, other, knock = (
@@ -304,11 +314,11 @@ def test_a_kept_decision_gets_its_reason_back_from_its_values():
         Knock(Card.parse("KS")),
     )
     plain = Decision(1, 4, 0, other, (Option(throw, 3.0), Option(other, 2.0, 1.0)))
-    assert reason(plain, None, True) is None and reason(plain, 20, False) is None
+    assert reason(plain, None, "usual") is None and reason(plain, 20, "rollouts") is None
     above = Decision(1, 4, 0, other, (Option(throw, 3.0), Option(other, 4.0, 1.0)))
-    assert reason(above, None, True) == WHY_USUAL
-    assert reason(above, None, False) is False  # cannot be: priced again
+    assert reason(above, None, "usual") == WHY_USUAL
     knocked = Decision(1, 4, 0, other, (Option(throw, 3.0), Option(knock, 4.0, 1.0)))
-    assert reason(knocked, 20, True) is False  # a capped knock, or the usual choice kept
-    assert reason(knocked, 20, False) == WHY_CAP
-    assert reason(knocked, None, True) == WHY_USUAL
+    assert reason(knocked, 20, "usual") is False  # a capped knock, or the usual choice kept
+    assert reason(knocked, None, "usual") == WHY_USUAL
+    assert reason(knocked, None, "rollouts") == WHY_KNOCK
+    assert reason(above, 20, "rollouts") == WHY_KNOCK
