@@ -9,8 +9,11 @@ Glossary:
                 a fixed-seed session of easy, medium and hard seats, in each profile at two
                 players and at a larger table (:func:`.judge_check.positions`; buy-back
                 offers left out), the first ``--positions`` of each profile from session
-                ``--seed`` on. Each is reviewed as the window reviews it: the judge with the
-                review's decision seed, the seat's own action its choice.
+                ``--seed`` on of the seats of ``--levels`` (easy and medium by default:
+                the hard level's decisions are seldom mistakes, and reviewing them costs
+                time the check spends better on play-outs). Each is reviewed as the
+                window reviews it: the judge with the review's decision seed, the seat's
+                own action its choice.
     A/A         the judge's own choice at a position, made with another seed (as the
                 expert level plays with its own), reviewed with the review's seed: the
                 share of those called mistakes (the first ``--aa`` positions of each
@@ -44,7 +47,7 @@ from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.views import player_view
 
 from . import run_alone
-from .judge_check import interval, play_out, positions, tables
+from .judge_check import LEVELS, interval, play_out, positions, tables
 
 AA_SALT = 0xA11CE
 """Mixed into a position's seed for the judge's own choice (the A/A check)."""
@@ -65,9 +68,12 @@ def band_of(cost: float) -> tuple[float, float] | None:
     return next((b for b in BANDS if b[0] <= cost < b[1]), None)
 
 
-def scan(profile: str, seed: int, count: int, aa: int) -> list[dict]:
+def scan(
+    profile: str, seed: int, count: int, aa: int, levels: tuple[str, ...] = LEVELS
+) -> list[dict]:
     """The first ``count`` positions of ``profile`` (its tables in turn, sessions from
-    ``seed``), each reviewed; the first ``aa`` with the A/A check (see the glossary)."""
+    ``seed``) of seats playing one of ``levels``, each reviewed; the first ``aa`` with the
+    A/A check (see the glossary)."""
     tables_ = [(p, n) for p, n in tables() if p == profile]
     rows: list[dict] = []
     session = seed
@@ -76,6 +82,8 @@ def scan(profile: str, seed: int, count: int, aa: int) -> list[dict]:
             for position in positions(session, pid, players):
                 if len(rows) >= count:
                     break
+                if LEVELS[(session + position.seat) % len(LEVELS)] not in levels:
+                    continue
                 view = player_view(position.state, position.seat)
                 judged = judge(view, seed=position.seed)
                 decision = Decision(
@@ -113,11 +121,17 @@ def loss(row: dict, continuations: int) -> float:
 
 
 def check_profile(
-    profile: str, seed: int, count: int, aa: int, continuations: int, per_band: int
+    profile: str,
+    seed: int,
+    count: int,
+    aa: int,
+    continuations: int,
+    per_band: int,
+    levels: tuple[str, ...] = LEVELS,
 ) -> dict[str, Any]:
     """One profile's positions reviewed, its mistakes and a sample of each band played
     out: its rows, stripped of the states."""
-    rows = scan(profile, seed, count, aa)
+    rows = scan(profile, seed, count, aa, levels)
     taken: dict[tuple[float, float], int] = dict.fromkeys(BANDS, 0)
     for row in rows:
         band = band_of(row["cost"]) if row["verdict"] != "best" else None
@@ -231,6 +245,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--per-band", type=int, default=6, help="play-outs a band a profile")
     parser.add_argument("--continuations", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1, help="the first session's seed")
+    parser.add_argument(
+        "--levels",
+        default="easy,medium",
+        help="comma-separated levels whose seats' decisions are reviewed (easy, medium, hard)",
+    )
     parser.add_argument("--json", action="store_true")
 
 
@@ -241,9 +260,14 @@ def run(args: argparse.Namespace) -> int:
         args.parser.error(f"unknown profile: {', '.join(unknown) or '(none)'}")
     if min(args.positions, args.continuations) < 1 or min(args.aa, args.per_band) < 0:
         args.parser.error("--positions and --continuations must be at least 1")
+    levels = tuple(level for level in args.levels.split(",") if level)
+    if not levels or any(level not in LEVELS for level in levels):
+        args.parser.error(f"--levels: name levels among {', '.join(LEVELS)}")
     started = time.process_time()
     found = [
-        check_profile(p, args.seed, args.positions, args.aa, args.continuations, args.per_band)
+        check_profile(
+            p, args.seed, args.positions, args.aa, args.continuations, args.per_band, levels
+        )
         for p in profiles
     ]
     result = summarise(found)
