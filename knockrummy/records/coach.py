@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..ai.judge import ROLLOUTS, WHY_KNOCK, WHY_USUAL
-from ..ai.review import REVIEW_SAMPLES, Decision, review_session
+from ..ai.review import REVIEW_SAMPLES, Decision, review_session, stored_text
 from ..ai.tuning import tuning_of
 from ..engine.actions import Action, Knock
 from ..persistence.schema import SessionRow
@@ -81,3 +81,13 @@ def reason(decision: Decision, cap: int | None, best: str) -> str | bool | None:
     if cap is not None and all(isinstance(o.action, Knock) for o in above):
         return False  # a knock above: capped, or the other reason
     return WHY_KNOCK if best == ROLLOUTS else WHY_USUAL
+
+
+def keep(store, session_id: int, seat: int, actions: int, decisions: Sequence[Decision]) -> None:
+    """Keep the review in the saved games (SaveError if it cannot be written)."""
+    store.save_review(session_id, seat, actions, METHOD, stored_text(decisions))
+
+
+def for_hand(decisions: Sequence[Decision], hand: int | None) -> list[Decision]:
+    """The decisions of hand ``hand`` (all of them for None)."""
+    return [d for d in decisions if hand is None or d.hand == hand]
