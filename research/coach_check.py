@@ -22,6 +22,9 @@ Glossary:
                 saw), the review's best and the choice each played to the end of the hand
                 by the hard level in every seat over ``--continuations`` paired seeds; the
                 loss is the mean of the best's value less the choice's, in the judge's terms.
+    interval    a mean's 95% interval from Student's t with n - 1 degrees of freedom (a
+                profile may have only a handful of mistakes, where the normal interval
+                would be too narrow); none from fewer than two.
     precision   the loss of the decisions called mistakes, with its 95% interval, in each
                 profile. Bound: the interval's lower end above 0 in every profile.
     band        the predicted costs of the costly decisions (not the best): ``BANDS``. The
@@ -47,7 +50,7 @@ from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.views import player_view
 
 from . import run_alone
-from .judge_check import LEVELS, interval, play_out, positions, tables
+from .judge_check import LEVELS, play_out, positions, tables
 
 AA_SALT = 0xA11CE
 """Mixed into a position's seed for the judge's own choice (the A/A check)."""
@@ -57,6 +60,36 @@ BANDS = ((0.5, 2.0), (2.0, 5.0), (5.0, math.inf))
 """The predicted-cost bands: lower and upper edges, in points."""
 CALIBRATION = (0.5, 1.5)
 """The bounds of loss over predicted cost in the band of 5 points and more."""
+
+
+T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)  # fmt: skip
+"""Student's t 97.5% points for 1 to 30 degrees of freedom."""
+
+
+def t975(df: int) -> float:
+    """Student's t 97.5% point for ``df`` degrees of freedom (from the table up to 30, the
+    Cornish-Fisher expansion beyond, within a thousandth)."""
+    if df <= len(T975):
+        return T975[df - 1]
+    z = 1.959963984540054
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+
+
+def interval(values: list[float]) -> dict:
+    """The mean of ``values`` and its 95% interval (see *interval*)."""
+    if not values:
+        return {"n": 0}
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return {"n": 1, "mean": round(mean, 3)}
+    half = t975(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+    return {
+        "n": len(values),
+        "mean": round(mean, 3),
+        "ci95": [round(mean - half, 3), round(mean + half, 3)],
+    }
 
 
 def band_name(band: tuple[float, float]) -> str:
@@ -207,6 +240,12 @@ def summarise(found: list[dict]) -> dict[str, Any]:
     }
 
 
+def _figures(found: dict[str, Any]) -> str:
+    if "ci95" not in found:
+        return f"{found['mean']:+.2f} [no interval]" if found["n"] else "-"
+    return f"{found['mean']:+.2f} [{found['ci95'][0]:+.2f}, {found['ci95'][1]:+.2f}]"
+
+
 def _table(result: dict[str, Any]) -> str:
     aa = result["A/A"]
     lines = [
@@ -216,7 +255,7 @@ def _table(result: dict[str, Any]) -> str:
         f"  {'profile':<13}{'positions':>10}{'mistakes':>10}{'predicted':>11}{'loss [95%]':>26}",
     ]
     for profile, p in result["precision"].items():
-        figures = f"{p['mean']:+.2f} [{p['ci95'][0]:+.2f}, {p['ci95'][1]:+.2f}]" if p["n"] else "-"
+        figures = _figures(p)
         lines.append(
             f"  {profile:<13}{p['positions']:>10}{p['n']:>10}"
             f"{p.get('predicted', float('nan')):>11.2f}{figures:>26}"
@@ -224,7 +263,7 @@ def _table(result: dict[str, Any]) -> str:
         )
     lines.append("calibration: loss over predicted cost by band")
     for b in result["bands"]:
-        figures = f"{b['mean']:+.2f} [{b['ci95'][0]:+.2f}, {b['ci95'][1]:+.2f}]" if b["n"] else "-"
+        figures = _figures(b)
         ratio = b.get("ratio")
         lines.append(
             f"  {b['band']:<13}{b['n']:>6} predicted {b.get('predicted', float('nan')):6.2f}"

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from research.__main__ import main
-from research.coach_check import AA_BOUND, band_of, summarise
+from research.coach_check import AA_BOUND, band_of, summarise, t975
 
 
 def _row(verdict, cost, loss=None, aa=None, band=None):
@@ -38,6 +38,23 @@ def test_the_bounds_hold_only_when_every_figure_is_within_them():
 def test_a_profile_without_mistakes_fails_the_precision():
     found = summarise([{"profile": "poker-rum", "rows": [_row("best", 0.0)]}])
     assert not found["bounds"]["precision"] and not found["holds"]
+
+
+def test_a_handful_of_mistakes_is_judged_on_students_t_not_the_normal_interval():
+    assert t975(1) == pytest.approx(12.706) and t975(30) == pytest.approx(2.042)
+    assert t975(60) == pytest.approx(2.0003, abs=0.001)
+    assert t975(120) == pytest.approx(1.9799, abs=0.001)
+
+    def precision(losses):
+        rows = [_row("mistake", 12.0, loss, band="5 and more") for loss in losses]
+        return summarise([{"profile": "gin-rummy", "rows": rows}])["precision"]["gin-rummy"]
+
+    # mean 6, sd 4 over 3: the normal interval starts at +1.47, Student's t at -3.94
+    wide = precision([2.0, 6.0, 10.0])
+    assert wide["ci95"][0] == pytest.approx(-3.94, abs=0.01) and not wide["holds"]
+    assert precision([5.0, 6.0, 7.0])["holds"]
+    alone = precision([30.0])  # one mistake has no interval, and proves nothing
+    assert "ci95" not in alone and not alone["holds"]
 
 
 def test_costs_fall_in_their_bands():
