@@ -1,5 +1,13 @@
-"""The coach's word as a standing check: ``python -m research coach-check`` (about ten
-minutes of one core; fixed seeds). It exits 0 when every bound holds, 1 otherwise.
+"""The coach's word as a standing check: ``python -m research coach-check`` (about a
+quarter of an hour of one core; fixed seeds). It exits 0 when every bound holds, 1
+otherwise.
+
+Its size is set by the precision bound: a mistake's played-out loss varies by about 20
+points from one position to the next, so a profile needs some twenty mistakes for the
+interval of a loss near the predicted 10-15 points to clear 0, and the easy and medium
+seats make one in 20 to 40 decisions in the gin profiles. At 120 positions a profile
+(about eight minutes) three profiles had 3 or 4 mistakes each and the bound could not
+hold; hence 600 (docs/strength.md, *The coach's word, checked*).
 
 A change to the judge, the levels or the review's thresholds runs it; docs/strength.md
 keeps its table (*The coach's word, checked*).
@@ -279,7 +287,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--profiles", default=",".join(sorted(PROFILES)), help="comma-separated profile ids"
     )
-    parser.add_argument("--positions", type=int, default=120, help="positions a profile")
+    parser.add_argument("--positions", type=int, default=600, help="positions a profile")
     parser.add_argument("--aa", type=int, default=60, help="A/A positions a profile")
     parser.add_argument("--per-band", type=int, default=6, help="play-outs a band a profile")
     parser.add_argument("--continuations", type=int, default=4)
