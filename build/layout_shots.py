@@ -43,6 +43,7 @@ from knockrummy.engine.actions import Knock, NextHand  # noqa: E402
 from knockrummy.engine.melds import discard_points  # noqa: E402
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.language import speaking  # noqa: E402
+from knockrummy.language.cards import lettering  # noqa: E402
 from knockrummy.ui.fonts import recording_cuts  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.navigator import Navigator  # noqa: E402
@@ -126,7 +127,7 @@ def _wait(app: App, scene, done, limit: int = 20000) -> bool:
         if done():
             return True
         app.step(DT, [])
-        for future in (scene.future, scene.hint_future, scene.knock_future):
+        for future in (scene.hint_future, scene.question.future):
             if future is not None:
                 future.result(timeout=30)
     return done()
@@ -160,26 +161,24 @@ def play(matrix: Matrix, profile: str, players: int, seed: int) -> None:
                 pass
             elif view.phase == SESSION_OVER:
                 matrix.shoot(scene, label, "game-over")
-                matrix.shoot_game_over(scene.session, list(scene.seats), label)
+                matrix.shoot_game_over(scene.source.state, list(scene.seats), label)
                 break
             elif view.phase == BUY_BACK and view.to_move == scene.viewer:
                 if once("buy-back"):
                     matrix.shoot(scene, label, "buy-back")
-                scene.perform(bot.decide(scene.session, scene.viewer), scene.viewer)
+                scene.source.play(bot.decide(scene.source.state, scene.viewer), scene.viewer)
             elif view.phase == HAND_OVER:
                 if once("hand-end"):
                     matrix.shoot(scene, label, "hand-end")
-                scene.perform(NextHand(), None)
+                scene.source.play(NextHand(), None)
         elif scene.can_act:
             if view.hand_phase == "draw" and once("draw"):
                 matrix.shoot(scene, label, "draw")
             if view.hand_phase == "discard":
                 _discard_moments(app, scene, matrix, label, once)
             if scene.can_act:
-                scene.try_action(bot.decide(scene.session, scene.viewer))
+                scene.try_action(bot.decide(scene.source.state, scene.viewer))
         app.step(DT, [])
-        if scene.future is not None:
-            scene.future.result(timeout=30)
     scene.close()
 
 
@@ -232,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     init_pygame()
     args.outdir.mkdir(parents=True, exist_ok=True)
     matrix = Matrix(args.outdir, sizes, args.scale or SCALES, args.moment or MOMENTS)
-    with speaking(args.language):
+    with speaking(args.language), lettering(Settings().card_letters):
         for profile_id in args.profile or list(PROFILES):
             profile = PROFILES[profile_id]
             tables = {"two": profile.min_players, "most": profile.max_players}

@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from knockrummy import language  # noqa: E402
+from knockrummy import language, workers  # noqa: E402
 from knockrummy.engine.actions import Discard, DrawStock, NextHand  # noqa: E402
 from knockrummy.engine.session import (  # noqa: E402
     BUY_BACK,
@@ -30,13 +30,17 @@ from knockrummy.engine.session import (  # noqa: E402
     new_session,
 )
 from knockrummy.language import speaking  # noqa: E402
+from knockrummy.language.cards import lettering  # noqa: E402
+from knockrummy.play.bots import SeatBots  # noqa: E402
 from knockrummy.settings import Settings  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.loop import App  # noqa: E402
 from knockrummy.ui.navigator import Navigator  # noqa: E402
 from knockrummy.ui.runner import default_seats, init_pygame, table_scene  # noqa: E402
 from knockrummy.ui.table.controller import TableOptions  # noqa: E402
-from knockrummy.ui.tables import SeatBots  # noqa: E402
+
+# the computers decide as they are asked: each picture is of one moment, never a race
+workers.new_worker = workers.InlineWorker
 
 
 @dataclass(frozen=True)
@@ -76,8 +80,6 @@ def _until(app: App, scene, done, limit: int = 60000) -> bool:
         if done():
             return True
         app.step(1 / 60, [])
-        if scene.future is not None:
-            scene.future.result(timeout=30)
     return done()
 
 
@@ -178,21 +180,19 @@ def _render_replay(shot: Shot, size: tuple[int, int]) -> pygame.Surface:
 def _play_until_offered(app: App, scene) -> None:
     """Play the human seat with an easy computer player until it is offered the buy-back
     (or the session ends first)."""
-    player = SeatBots(["easy"] * scene.session.players)
+    player = SeatBots(["easy"] * scene.source.state.players)
     for _ in range(200000):
         view = scene.view
         if scene.panel is not None and not scene.panel.busy:
             if view.phase == BUY_BACK and view.to_move == 0:
                 return
             if view.phase == HAND_OVER:
-                scene.perform(NextHand(), None)
+                scene.source.play(NextHand(), None)
             elif view.phase == SESSION_OVER:
                 return
         elif scene.can_act:
-            scene.try_action(player.decide(scene.session, 0))
+            scene.try_action(player.decide(scene.source.state, 0))
         app.step(1 / 60, [])
-        if scene.future is not None:
-            scene.future.result(timeout=30)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -200,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--size", action="append", help="window size, e.g. 1920x1080")
     parser.add_argument("--only", action="append", help="render only this shot")
+    parser.add_argument(
+        "--language", help="render every shot in this language (its name gets the code)"
+    )
     args = parser.parse_args(argv)
     sizes = [tuple(int(n) for n in s.split("x")) for s in args.size] if args.size else SIZES
     init_pygame()
@@ -207,10 +210,15 @@ def main(argv: list[str] | None = None) -> int:
     for shot in SHOTS:
         if args.only and shot.name not in args.only:
             continue
+        if args.language:
+            shot = replace(shot, language=args.language)
+            if not shot.name.endswith(f"-{args.language}"):
+                shot = replace(shot, name=f"{shot.name}-{args.language}")
         for size in sizes:
             suffix = "" if len(sizes) == 1 else f"-{size[0]}x{size[1]}"
             path = args.outdir / f"{shot.name}{suffix}.png"
-            with speaking(shot.language):
+            # the text prints the faces' letters of the language, as the window's default
+            with speaking(shot.language), lettering(Settings().card_letters):
                 pygame.image.save(render(shot, size), str(path))
             print(path)
     return 0

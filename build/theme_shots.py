@@ -46,8 +46,6 @@ def table_shot(size: tuple[int, int], deck: str, felt: str, back: str) -> pygame
     app.push(scene)
     for _ in range(20_000):
         app.step(FRAME, [])
-        if scene.future is not None:
-            scene.future.result(timeout=30)
         if scene.can_act and not scene.busy:
             break
     scene.draw(app.screen)

@@ -1,7 +1,7 @@
-"""Player settings: the language, animation speed, reduced motion, deck colours, sound,
-card size, window mode, felt and card back; the player's name, when to confirm a knock, the hand's
-sort order and where the window was; the place in a lesson left half-way, and which rule
-tips have been shown. Plain data with checked values; reading and saving
+"""Player settings: the language and the cards' letters, animation speed, reduced motion,
+deck colours, sound, card size, window mode, felt and card back; the player's name, when to
+confirm a knock, the hand's sort order and where the window was; the place in a lesson left
+half-way, and which rule tips have been shown. Plain data with checked values; reading and saving
 them is the persistence layer's job (``persistence/schema.py`` checks a settings file's
 types).
 
@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, replace
 
 from .engine.profiles import PROFILES
 from .language import LANGUAGE_CHOICES
+from .language.cards import LETTER_CHOICES
 from .teaching.tips import TIP_NAMES
 
 SPEEDS = {"normal": 1.0, "fast": 0.45, "instant": 0.0}
@@ -101,6 +102,9 @@ class Settings:
     language: str = "auto"
     """One of ``LANGUAGE_CHOICES``: ``auto`` follows the system's language (see
     ``language.system``), a code (``en``, ``fr``, ``es``) is the player's choice."""
+    card_letters: str = "language"
+    """One of ``LETTER_CHOICES``: the courts' letters on the faces and in the text, the
+    language's (French decks print V D R) or J Q K (``jqk``) in every language."""
 
     def __post_init__(self) -> None:
         if self.speed not in SPEEDS:
@@ -142,6 +146,11 @@ class Settings:
         if self.language not in LANGUAGE_CHOICES:
             raise SettingsError(
                 f"language must be one of {', '.join(LANGUAGE_CHOICES)}, not {self.language!r}"
+            )
+        if self.card_letters not in LETTER_CHOICES:
+            raise SettingsError(
+                f"card letters must be one of {', '.join(LETTER_CHOICES)}, "
+                f"not {self.card_letters!r}"
             )
         if self.sort_order not in SORT_ORDERS:
             raise SettingsError(f"sort order must be melds, rank or suit, not {self.sort_order!r}")

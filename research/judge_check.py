@@ -52,6 +52,7 @@ from knockrummy.ai.review import Decision, decision_seed, price_options
 from knockrummy.bench.stats import Z95
 from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import Discard, Knock
+from knockrummy.engine.hand import HandEnd
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.session import PLAYING, SessionState, apply_unchecked
 from knockrummy.engine.views import player_view
@@ -159,7 +160,7 @@ def play_out(state: SessionState, action, seat_view, seed: int, level: str = "me
         state, _ = apply_unchecked(state, bots[seat].choose(player_view(state, seat)))
         hand = state.hand
         steps += 1
-    knocker = hand.knocker if hand.ended_by == "knock" else None
+    knocker = hand.knocker if hand.ended_by == HandEnd.KNOCK else None
     return utility(table, settle_hands(table, hand.hands, knocker))
 
 

@@ -21,15 +21,29 @@ def private_user_folders(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def saves_that_need_not_survive_a_power_cut(monkeypatch):
+    """A test's saved games are written without waiting for the disk (SQLite's
+    ``synchronous = OFF``: no fsync), so a busy disk does not set the tests' pace; what
+    they check is the same. A game process a test starts writes as the game does."""
+    from knockrummy.persistence import database
+
+    monkeypatch.setattr(database, "SYNCHRONOUS", "OFF")
+
+
+@pytest.fixture(autouse=True)
 def english_unless_asked(monkeypatch):
     """The game speaks English in every test (the machine's language is not the test's),
-    and a test that switches the language leaves English behind it."""
+    and a test that switches the language leaves English behind it; the text prints J Q K
+    as outside a window, whatever letters a window's settings chose before."""
     from knockrummy import language
+    from knockrummy.language import cards
 
     monkeypatch.setenv("LANGUAGE", "en")  # the first variable gettext reads
     language.use("en")
+    cards.use_letters("jqk")
     yield
     language.use("en")
+    cards.use_letters("jqk")
 
 
 @pytest.fixture

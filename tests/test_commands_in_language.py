@@ -79,3 +79,33 @@ def test_sim_says_its_sessions_in_the_language(terminal, capsys):
     assert terminal("es", argv) == 0
     out = capsys.readouterr().out
     assert out.startswith("semilla de partida 3: ") and "ganada por" in out
+
+
+def test_a_move_the_rules_refuse_is_said_in_the_language(terminal, capsys, tmp_path):
+    data = tmp_path / "data"
+    store = open_store(user_paths(str(data)).database).store
+    bots = [make_bot("easy", 1), make_bot("easy", 2)]
+    state = play_session("gin-rummy", 2, 4, bots, until=lambda s: len(s.log) >= 4)
+    store.add_session(state, [{"name": "Ann", "kind": "human", "level": "medium"}, {"name": "Ben"}])
+    store.db.execute("UPDATE actions SET action = 'discard 7H' WHERE seq = 0")
+    store.db.commit()
+    store.close()
+    argv = ["replay", "--session", "1", "--hand", "1", "--data-dir", str(data)]
+    assert terminal("fr", argv) == 1
+    err = capsys.readouterr().err
+    assert "avant de vous défausser." in err and "before discarding" not in err
+    assert terminal("es", ["ledger", "--data-dir", str(data)]) == 0
+    out = capsys.readouterr().out
+    assert "antes de descartarte." in out and "before discarding" not in out
+    assert terminal("en", argv) == 1
+    assert "Draw a card (from the stock or the discard pile) before discarding." in (
+        capsys.readouterr().err
+    )
+
+
+def test_the_commands_that_show_a_sessions_problem_word_refusals_as_the_window_does():
+    from tests.test_cli import import_graph
+
+    graph = import_graph()
+    for command in ("knockrummy.commands.replay", "knockrummy.commands.ledger"):
+        assert "knockrummy.ui.wording" in graph[command], command

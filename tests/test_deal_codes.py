@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
+import random
 from types import SimpleNamespace
 
 import pytest
@@ -10,16 +12,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from knockrummy.engine.profiles import PROFILES, get_profile, registered
+from knockrummy.engine.session import hand_seed
 from knockrummy.records.deal_codes import (
     ALPHABET,
+    MAX_SEED,
     SEAT_KINDS,
     Deal,
     DealCodeError,
+    code_of,
     daily_deal,
     decode,
     encode,
     fingerprint,
+    new_seed,
 )
+from knockrummy.records.replay import dealt_hand
 
 
 @st.composite
@@ -147,14 +154,11 @@ def test_the_daily_deal_is_the_same_for_the_same_date_and_differs_by_day_and_pro
 
 
 def test_a_fingerprint_is_the_sha256_of_the_hand_seed():
-    import hashlib
-
     assert fingerprint(42) == hashlib.sha256(b"knockrummy/hand-seed/42").hexdigest()
     assert fingerprint(42) != fingerprint(43)
 
 
 def test_a_saved_table_with_an_expert_seat_shares_a_code_that_seats_expert():
-    from knockrummy.records.deal_codes import code_of
     from knockrummy.ui.seats import seats_for_deal
 
     seats = [
@@ -164,3 +168,57 @@ def test_a_saved_table_with_an_expert_seat_shares_a_code_that_seats_expert():
     deal = decode(code_of("knock-rummy", seats, 77))
     assert deal.seats == ("human", "expert")
     assert [s.level for s in seats_for_deal(deal.seats) if not s.is_human] == ["expert"]
+
+
+def _spread(seeds: list[int]) -> None:
+    """Seeds drawn over 63 bits: every one a deal code holds, each bit seen both ways (64
+    draws miss a bit only once in 2**64), none twice."""
+    assert all(0 <= seed <= MAX_SEED for seed in seeds)
+    assert len(set(seeds)) == len(seeds)
+    for bit in range(63):
+        assert any(seed >> bit & 1 for seed in seeds), f"bit {bit} is never set"
+        assert not all(seed >> bit & 1 for seed in seeds), f"bit {bit} is always set"
+
+
+def test_a_new_seed_is_drawn_over_every_bit_a_deal_code_holds():
+    _spread([new_seed() for _ in range(64)])
+
+
+def test_a_game_started_without_a_seed_draws_it_over_63_bits(tmp_path):
+    from knockrummy.ui.game import Game
+    from knockrummy.ui.seats import default_seats
+
+    game = Game.open(str(tmp_path))
+    seeds = [game.start("gin-rummy", default_seats(2))[1].seed for _ in range(64)]
+    _spread(seeds)
+    assert decode(code_of("gin-rummy", default_seats(2), max(seeds))).seed == max(seeds)
+    # an explicit seed (a deal code's, --seed) is kept as it is
+    assert game.start("gin-rummy", default_seats(2), seed=12345)[1].seed == 12345
+
+
+def test_a_code_shared_before_secret_seeds_deals_the_same_hands():
+    # dealt and written down by the version that drew seeds from 2**31 values
+    deal = decode("41C1-SB")
+    first, second = (dealt_hand(deal.profile_id, 2, deal.seed, n) for n in (1, 2))
+    assert (first.seed, first.dealer, second.seed) == (7868917077338812037, 1, 5244528205313663596)
+    assert fingerprint(first.seed).startswith("9deac1314bccb826")
+    assert " ".join(str(c) for c in first.hands[0]) == "4C 7S 5C 3S AH 9C 6S QD 5H QS"
+
+
+def test_the_daily_deal_is_dealt_as_before():
+    deal = daily_deal("gin-rummy", datetime.date(2026, 12, 1))
+    assert (deal.seed, deal.code) == (88354388, "832M-8BJM-E")
+    first = dealt_hand(deal.profile_id, 2, deal.seed, 1)
+    assert first.seed == 4984668823682403302
+    assert " ".join(str(c) for c in first.hands[0]) == "8D 7D 6D KD 6H 5D JH AD 4S JS"
+
+
+@pytest.mark.parametrize("session_seed", [0, 12345, 2**31 - 1, MAX_SEED])
+def test_a_hand_seed_reaches_the_session_seed_only_through_sha512(session_seed):
+    # the fair deals' argument (docs/manual.md): Python seeds its generator with a text and
+    # the text's SHA-512 digest, so a hand's seed leads back to the session seed only by
+    # trying session seeds; a Python that seeded otherwise would need the argument again
+    text = f"knockrummy/{session_seed}/hand/3".encode()
+    keyed = random.Random(int.from_bytes(text + hashlib.sha512(text).digest(), "big"))
+    assert hand_seed(session_seed, 3) == keyed.getrandbits(63)
+    assert hand_seed(session_seed, 3) != hand_seed(session_seed ^ 1 << 62, 3)

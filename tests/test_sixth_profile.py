@@ -36,12 +36,18 @@ def _bot(level: str, seed: int):
     return make_bot(level, seed)
 
 
-@pytest.mark.parametrize("players", [2, 4])
+LONG_SESSIONS = {("hard", 2), ("expert", 2), ("expert", 4)}
+"""The sessions that take more than a second to play: in the full suite only."""
+
+
 @pytest.mark.parametrize(
-    "level",
+    ("level", "players"),
     [
-        "simple",
-        *(pytest.param(v, marks=pytest.mark.slow) if v == "expert" else v for v in LEVELS),
+        pytest.param(level, players, marks=pytest.mark.slow)
+        if (level, players) in LONG_SESSIONS
+        else (level, players)
+        for level in ("simple", *LEVELS)
+        for players in (2, 4)
     ],
 )
 def test_every_level_plays_a_sixth_profile_to_the_end_of_a_session(level, players):

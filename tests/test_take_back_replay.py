@@ -15,8 +15,8 @@ from knockrummy.engine.actions import Discard, Undo
 from knockrummy.engine.session import apply, can_undo, legal_actions, new_session
 from knockrummy.persistence.paths import user_paths
 from knockrummy.persistence.store import open_store
+from knockrummy.play.bots import SeatBots
 from knockrummy.records.replay import replay_hand
-from knockrummy.ui.tables import SeatBots
 
 SEATS = [
     {"name": "You", "kind": "human", "level": "medium"},

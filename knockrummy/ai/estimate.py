@@ -32,6 +32,7 @@ from ..engine.cards import Card
 from ..engine.deadwood import cards_deadwood
 from ..engine.hand import knock_refusal
 from ..engine.melds import discard_points
+from ..engine.phases import HandResult
 from ..engine.profiles import Profile, SettlementKind
 from ..engine.scoring import Settlement, settle
 from .common import greedy_pick
@@ -103,7 +104,7 @@ def knock_is_beaten(table: Table, result: Settlement) -> bool:
     opponent's count at or below the knocker's)."""
     if table.profile.settlement is SettlementKind.CUMULATIVE:
         return table.me not in result.winners
-    return result.result == "undercut"
+    return result.result == HandResult.UNDERCUT
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ every time it is computed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -39,6 +40,7 @@ from ..engine.cards import Card
 from ..engine.session import SessionState, apply, new_session
 from ..engine.views import PlayerView, player_view
 from ..language import _, ngettext
+from ..language.cards import card_words
 from ..language.numbers import decimal, whole
 from .judge import JUDGE_SAMPLES, WHY_CAP, WHY_KNOCK, WHY_USUAL, Priced, judge
 
@@ -189,8 +191,11 @@ def review_session(
 
 def decision_seed(session_seed: int, index: int) -> int:
     """The seed of the estimates behind the decision at ``index`` in a session's log: the
-    hint at the table uses it too, so the hint and the review name the same best action."""
-    return (session_seed * 1_000_003 + index * 7_919) % 2**63
+    hint at the table uses it too, so the hint and the review name the same best action.
+
+    It is drawn one way from the session's seed (as a hand's seed is), so a table that is
+    given it for its hints (a window fed only a seat's view) learns nothing of the deal."""
+    return random.Random(f"knockrummy/{session_seed}/decision/{index}").getrandbits(63)
 
 
 def _fed(state: SessionState, actions: Sequence[Action], index: int, action: Action) -> str | None:
@@ -252,11 +257,11 @@ def describe(decision: Decision, upcard: Card | None = None) -> str:
     if isinstance(action, Discard) and decision.fed:
         # Translators: a reviewed decision: {card} is a card ("8♦"), {player} a name.
         return _("throwing {card} when {player} took it").format(
-            card=action.card.symbol, player=decision.fed
+            card=card_words(action.card), player=decision.fed
         )
     if isinstance(action, TakeDiscard) and upcard is not None:
         # Translators: a reviewed decision: {card} is the upcard taken ("8♦").
-        return _("taking {card}").format(card=upcard.symbol)
+        return _("taking {card}").format(card=card_words(upcard))
     return action_words(action, choice=True)
 
 

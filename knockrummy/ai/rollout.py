@@ -43,10 +43,17 @@ from ..engine.deadwood import (
     set_keep_masks,
     suit_masks,
 )
-from ..engine.hand import TWO_LEFT, HandState, advance_in_place, legal_actions, refusal
+from ..engine.hand import (
+    TWO_LEFT,
+    HandEnd,
+    HandState,
+    advance_in_place,
+    legal_actions,
+    refusal,
+)
 from ..engine.ledger import exact
 from ..engine.melds import best_arrangements, discard_points
-from ..engine.phases import HandPhase
+from ..engine.phases import HandPhase, HandResult
 from ..engine.profiles import ExhaustionKind, Profile, SettlementKind
 from ..engine.scoring import Settlement
 from .common import greedy_pick, take_gain
@@ -77,7 +84,7 @@ def engine_rollout(
     while not state.is_over and turns < MAX_TURNS:
         advance_in_place(state, engine_policy(state, table.me, policy))
         turns += 1
-    knocker = state.knocker if state.ended_by == "knock" else None
+    knocker = state.knocker if state.ended_by == HandEnd.KNOCK else None
     result = settle_hands(table, state.hands, knocker)
     return utility(table, result), knocker == table.me and knock_is_beaten(table, result)
 
@@ -593,12 +600,12 @@ def settle_masks(
     deltas: list = [0] * n
     if kind is SettlementKind.POINTS or kind is SettlementKind.GIN:
         if knocker is None:
-            return _settlement(profile, "exhausted", None, (0,) * n, (0,) * n, ())
+            return _settlement(profile, HandResult.EXHAUSTED, None, (0,) * n, (0,) * n, ())
         knock_count = counts[knocker]
         others = [s for s in range(n) if s != knocker]
         if knock_count == 0:
             deltas[knocker] = sum(counts[s] for s in others) + profile.gin_bonus
-            return _settlement(profile, "gin", knocker, counts, deltas, (knocker,))
+            return _settlement(profile, HandResult.GIN, knocker, counts, deltas, (knocker,))
         if any(may_lay_off(masks[knocker], masks[s]) for s in others):
             laid = _laid_counts(masks[knocker], [masks[s] for s in others])
             for seat, count in zip(others, laid, strict=True):
@@ -608,16 +615,21 @@ def settle_masks(
             winners = tuple(s for s in others if counts[s] == low)
             for seat in winners:
                 deltas[seat] = knock_count - low + profile.undercut_bonus
-            return _settlement(profile, "undercut", knocker, counts, deltas, winners)
+            return _settlement(profile, HandResult.UNDERCUT, knocker, counts, deltas, winners)
         deltas[knocker] = sum(counts[s] - knock_count for s in others)
-        return _settlement(profile, "knock", knocker, counts, deltas, (knocker,))
+        return _settlement(profile, HandResult.KNOCK, knocker, counts, deltas, (knocker,))
     if kind is SettlementKind.CUMULATIVE:
         reward = profile.zero_deadwood_reward
         deltas = [count if count else -reward for count in counts]
         low = min(counts)
         winners = tuple(s for s in range(n) if counts[s] == low)
         return _settlement(
-            profile, "exhausted" if knocker is None else "knock", knocker, counts, deltas, winners
+            profile,
+            HandResult.EXHAUSTED if knocker is None else HandResult.KNOCK,
+            knocker,
+            counts,
+            deltas,
+            winners,
         )
     if knocker is not None and counts[knocker] == 0:
         for seat in range(n):
@@ -625,21 +637,21 @@ def settle_masks(
                 paid = counts[seat] + profile.gin_bonus
                 deltas[seat] -= paid
                 deltas[knocker] += paid
-        return _settlement(profile, "rum", knocker, counts, deltas, (knocker,))
+        return _settlement(profile, HandResult.RUM, knocker, counts, deltas, (knocker,))
     low = min(counts)
     lowest = [s for s in range(n) if counts[s] == low]
     neutral = None
     if knocker is None:
-        result, winners = "exhausted", tuple(lowest)
+        result, winners = HandResult.EXHAUSTED, tuple(lowest)
     elif knocker in lowest:
-        result = "knock"
+        result = HandResult.KNOCK
         if len(lowest) == 1:
             winners = (knocker,)
         else:
             neutral = knocker
             winners = tuple(s for s in lowest if s != knocker)
     else:
-        result, winners = "undercut", tuple(lowest)
+        result, winners = HandResult.UNDERCUT, tuple(lowest)
     share = len(winners)
     for seat in range(n):
         if seat in winners or seat == neutral:
@@ -655,7 +667,7 @@ def settle_masks(
 
 def _settlement(
     profile: Profile,
-    result: str,
+    result: HandResult,
     knocker: int | None,
     counts: Sequence[int],
     deltas: Sequence,

@@ -51,7 +51,7 @@ class Frame:
 def moment(scene) -> str:
     """What ``scene`` (a table) is doing now, in a few words: its mode (see
     :mod:`..ui.table.modes`), and whether the hand-end panel still animates."""
-    said = f"hand {scene.session.hand_number} {scene.mode.value}"
+    said = f"hand {scene.view.hand_number} {scene.mode.value}"
     if scene.panel is not None and scene.panel.busy:
         said += " animating"
     return said
@@ -72,7 +72,7 @@ def bench_frames(
     ``profile_worst``: profile every frame (cProfile, which slows each a little) and keep
     the profiles of that many slowest by processor time.
     """
-    from ..engine.session import new_session
+    from ..engine.session import SESSION_OVER, new_session
     from ..settings import Settings
     from ..ui.loop import App
     from ..ui.runner import default_seats, init_pygame, table_scene
@@ -109,7 +109,7 @@ def bench_frames(
     resize = ((time.perf_counter() - start) * 1000, (time.thread_time() - start_cpu) * 1000)
     timed: list[Frame] = []
     profiles: list[tuple[float, int, pstats.Stats]] = []
-    first_hand = scene.session.hand_number
+    first_hand = scene.view.hand_number
     for index in range(1, frames + 1):
         before = moment(scene)
         profiler = cProfile.Profile() if profile_worst else None
@@ -128,14 +128,14 @@ def bench_frames(
             profiles.append((cpu, index, pstats.Stats(profiler)))
             profiles.sort(key=lambda p: -p[0])
             del profiles[profile_worst:]
-        session = scene.session
-        if session.is_over and scene.panel is not None and not scene.panel.busy:
+        view = scene.view
+        if view.phase == SESSION_OVER and scene.panel is not None and not scene.panel.busy:
             break
-        dealt = session.hand_number >= first_hand + hands and scene.motion.deal is None
+        dealt = view.hand_number >= first_hand + hands and scene.motion.deal is None
         if dealt and scene.panel is None:
             break  # the next hand is dealt: the hands asked for are whole
     scene.close()
-    return summary(timed, resize, players, size, scene.session.hand_number - first_hand, profiles)
+    return summary(timed, resize, players, size, scene.view.hand_number - first_hand, profiles)
 
 
 def summary(

@@ -5,8 +5,10 @@ one database in a scratch folder goes through, in a shuffled cycle:
 
     save    a session played at random, every action committed as it happens
     kill    a process playing a session is killed (SIGKILL) at a random moment
-    swap    a backup is renamed over the file while a game records moves: the game must
-            notice and stop saving, leaving the backup as it is
+    swap    a backup (a copy of the file made between two moves) is renamed or copied
+            over the file while a game records moves: the game must notice and stop
+            saving, and the backup must stay as it is when the game closes and when the
+            next one starts
     full    the disk fills up (the database may not grow any more): a save fails plainly
     bad     a stored action row is spoiled, as a stray program or a bad sector would
 
@@ -22,6 +24,7 @@ import argparse
 import hashlib
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -133,20 +136,23 @@ def _child(path: str) -> None:
 
 def _swap(soak: Soak) -> None:
     from ..engine.session import apply, legal_actions, new_session
-    from ..persistence.store import SaveError
+    from ..persistence.store import SaveError, open_store
 
     store = _open(soak)
     if store is None:
         return
     session_id, done = _play(store, soak.rng, soak.rng.randrange(1, 40))
     soak.expected[session_id] = done
+    # a player's backup: a plain copy of the file, whole between two writes
     backup = soak.path.with_name("backup.sqlite3")
-    source = sqlite3.connect(f"{soak.path.absolute().as_uri()}?mode=ro", uri=True)
-    copy = sqlite3.connect(backup)
-    source.backup(copy)
-    source.close()
-    copy.close()
-    os.replace(backup, soak.path)
+    shutil.copyfile(soak.path, backup)
+    restored = {i: list(actions) for i, actions in soak.expected.items()}
+    _play(store, soak.rng, soak.rng.randrange(1, 40))  # lost when the backup is put back
+    if soak.rng.random() < 0.5:
+        os.replace(backup, soak.path)
+    else:
+        shutil.copyfile(backup, soak.path)  # copied over in place: the inode stays
+        backup.unlink()
     soak.kept = _digest(soak.path)
     state = new_session("knock-rummy", 2, 1, ["A", "B"])
     try:
@@ -158,7 +164,12 @@ def _swap(soak: Soak) -> None:
         pass  # noticed: nothing more is written
     store.close()
     if _digest(soak.path) != soak.kept:
-        soak.failures.append("the backup renamed over the file was changed")
+        soak.failures.append("the backup put in place was changed as the game closed")
+    again = open_store(soak.path)
+    again.store.close()
+    if _digest(soak.path) != soak.kept:
+        soak.failures.append("the backup put in place was changed as the game started again")
+    soak.expected = restored
 
 
 def _full(soak: Soak) -> None:

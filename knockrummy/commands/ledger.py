@@ -17,6 +17,7 @@ from ..language.numbers import score
 from ..persistence.paths import user_paths
 from ..persistence.stats import ledger_csv, plain_text, sessions_json
 from ..persistence.store import StoreError, read_store
+from ..ui import wording  # noqa: F401  (it words a refused move in a session's problem)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

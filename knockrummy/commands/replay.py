@@ -21,6 +21,7 @@ from ..persistence.paths import user_paths
 from ..persistence.schema import InvalidDataError, SessionRow
 from ..persistence.store import StoreError, read_store
 from ..records.replay import HandReplay, ReplayError, action_words, replay_hand
+from ..ui import wording  # noqa: F401  (it words a refused move in a session's problem)
 
 
 class CommandError(Exception):

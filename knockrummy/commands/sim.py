@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action, NextHand
-from ..engine.ledger import format_amount
+from ..engine.ledger import EntryKind, format_amount
 from ..engine.profiles import PROFILES, get_profile
 from ..engine.session import SessionState, apply, new_session
 from ..engine.views import player_view
@@ -72,7 +72,7 @@ def summary(state: SessionState) -> dict[str, Any]:
         "result_counts": dict(sorted(Counter(r.result for r in state.records).items())),
     }
     if state.profile.has_pot:
-        won = [e for e in state.ledger if e.kind == "pot"]
+        won = [e for e in state.ledger if e.kind == EntryKind.POT]
         out["pot"] = format_amount(won[0].amount if won else state.pot)
         out["buy_backs"] = sum(state.bought_back)
     return out

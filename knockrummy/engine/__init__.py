@@ -9,6 +9,9 @@ Public API::
 
     state = new_session("knock-rami", 3, seed=7)
     state, events = apply(state, legal_actions(state)[0])  # refused -> IllegalActionError
+    # a refusal is a code and values: refusal(state, action) or IllegalActionError.refusal,
+    # e.g. Refusal("card-not-held", {"card": "7H"}); str() is its English, to_json() and
+    # Refusal.from_json() its JSON form. Each ledger entry's ``why`` is a Reason likewise.
     # a session started with ``undo_seat`` lets that seat take back its last discard
     # until the next player moves: can_undo(state, seat), apply(state, Undo(), seat)
     # events: the hand's (CardDrawn, CardDiscarded, Passed, Knocked, HandEnded; they name
@@ -30,10 +33,13 @@ from .actions import (
     parse_action,
 )
 from .cards import JOKER, Card, CardParseError, format_cards, parse_cards
+from .coded import CodedValueError
 from .errors import IllegalActionError
 from .hand import (
     CardDiscarded,
     CardDrawn,
+    DrawSource,
+    HandEnd,
     HandEnded,
     HandPhase,
     HandState,
@@ -42,9 +48,12 @@ from .hand import (
     deal,
 )
 from .layoffs import Layoff, best_with_layoffs, defenders_deadwood, knocker_arrangement
-from .ledger import LedgerEntry
+from .ledger import Account, EntryKind, LedgerEntry
 from .melds import Arrangement, best_arrangement, deadwood_points, discard_points
+from .phases import HandResult
 from .profiles import PROFILES, Profile, get_profile
+from .reasons import REASONS, Reason
+from .refusals import REFUSALS, Refusal
 from .scoring import Settlement, settle
 from .session import (
     BuyBackAnswered,
@@ -75,6 +84,7 @@ from .shared_list import SharedList
 from .views import FaceDownKnock, PlayerView, PublicEvent, player_view, seen_events
 
 __all__ = [
+    "Account",
     "Action",
     "Arrangement",
     "BuyBack",
@@ -84,15 +94,20 @@ __all__ = [
     "CardDiscarded",
     "CardDrawn",
     "CardParseError",
+    "CodedValueError",
     "Discard",
     "DiscardTakenBack",
+    "DrawSource",
     "DrawStock",
+    "EntryKind",
     "Event",
     "FaceDownKnock",
     "HandDealt",
+    "HandEnd",
     "HandEnded",
     "HandPhase",
     "HandRecord",
+    "HandResult",
     "HandSettled",
     "HandState",
     "IllegalActionError",
@@ -109,6 +124,10 @@ __all__ = [
     "PlayerView",
     "Profile",
     "PublicEvent",
+    "REASONS",
+    "REFUSALS",
+    "Reason",
+    "Refusal",
     "SessionEvent",
     "SessionOver",
     "SessionPhase",

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
+from .refusals import Refusal
 
 
 class ActionParseError(ValueError):
@@ -124,18 +125,26 @@ ACTION_TYPES: tuple[type, ...] = (
 """Every action class, exactly (a subclass is not an action the rules know)."""
 
 
-def malformed(action: object) -> str | None:
+def malformed(action: object) -> Refusal | None:
     """Why ``action`` is not a well-formed action (not one of the action classes, or a
     field of the wrong type), or None if it is. The checked doors ask this first, so a
     malformed action is refused like an illegal one instead of failing inside the rules."""
     kind = type(action)
     if kind not in ACTION_TYPES:
-        return f"a {kind.__name__} is not an action"
+        return Refusal("not-an-action", {"kind": _type_name(action)})
     if kind is Discard or kind is Knock:
         card = getattr(action, "card", None)
         if type(card) is not Card or type(getattr(card, "code", None)) is not int:
-            return f"a {kind.__name__.lower()} must name a card, not a {type(card).__name__}"
+            code = "discard-without-card" if kind is Discard else "knock-without-card"
+            return Refusal(code, {"kind": _type_name(card)})
     return None
+
+
+def _type_name(value: object) -> str:
+    """The name of ``value``'s type, as a refusal names it (clipped: a class may be named
+    anything)."""
+    name = type(value).__name__
+    return name if len(name) <= 40 else name[:37] + "..."
 
 
 def describe(action: object) -> str:

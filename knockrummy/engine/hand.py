@@ -22,13 +22,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from .actions import Discard, DrawStock, HandAction, Knock, Pass, TakeDiscard, malformed
 from .cards import CARDS, JOKER, Card, new_deck
 from .deadwood import cards_deadwood
 from .errors import IllegalActionError
-from .phases import HandPhase
+from .phases import HandPhase, WordEnum
 from .profiles import ExhaustionKind, Profile, get_profile
+from .refusals import Refusal
 from .shared_list import SharedList, shared
 
 OFFER, DRAW, DISCARD, OVER = HandPhase
@@ -37,12 +39,29 @@ TWO_LEFT = 2
 cards or fewer."""
 
 
+class HandEnd(WordEnum):
+    """How a hand ended (``HandEnded.reason``, ``HandState.ended_by``); the value is the
+    word saves use."""
+
+    KNOCK = "knock"
+    """A player knocked."""
+    EXHAUSTED = "exhausted"
+    """The stock ran out (see the profile's exhaustion)."""
+
+
+class DrawSource(WordEnum):
+    """Where a card was drawn from (``CardDrawn.source``)."""
+
+    STOCK = "stock"
+    DISCARD = "discard"
+
+
 @dataclass(frozen=True, slots=True)
 class CardDrawn:
     """A player drew from the stock or took the top discard."""
 
     position: int
-    source: str
+    source: DrawSource
     """``stock`` or ``discard``."""
     card: Card | None
     """The card; None in another seat's copy of a stock draw (``views.seen_events``)."""
@@ -77,7 +96,7 @@ class Knocked:
 class HandEnded:
     """The hand is over: ``reason`` is ``knock`` or ``exhausted``."""
 
-    reason: str
+    reason: HandEnd
 
 
 Event = CardDrawn | CardDiscarded | Passed | Knocked | HandEnded
@@ -111,7 +130,7 @@ class HandState:
     """Turns completed since the stock ran out (``decline`` exhaustion)."""
     knocker: int | None = None
     knock_card: Card | None = None
-    ended_by: str | None = None
+    ended_by: HandEnd | None = None
     """``knock`` or ``exhausted`` once the hand is over."""
     log: SharedList[tuple[int, HandAction, Card | None]] = field(default_factory=SharedList)
     """Every action applied: the position that took it, the action, and the card drawn or
@@ -183,22 +202,38 @@ def deal(profile_id: str, players: int, dealer: int, seed: int) -> HandState:
     )
 
 
-def knock_refusal(profile: Profile, turn: int, players: int, deadwood: int) -> str | None:
+def knock_refusal(profile: Profile, turn: int, players: int, deadwood: int) -> Refusal | None:
     """Why a knock keeping ``deadwood`` is not allowed on turn ``turn`` (turns begun in
     the hand) of a hand of ``players``, or None if it is."""
     if profile.first_round_no_knock and turn <= players:
         return FIRST_ROUND_RULE
     if profile.knock_limit is not None and deadwood > profile.knock_limit:
-        return (
-            f"a knock must keep deadwood of {profile.knock_limit} or less, "
-            f"and this one keeps {deadwood}"
-        )
+        return _over_limit(profile.knock_limit, deadwood)
     return None
 
 
-FIRST_ROUND_RULE = "nobody may knock until every player has had one turn"
-_DRAW_FIRST = "draw a card (from the stock or the discard pile) before discarding"
-_DRAWN_ALREADY = "you have drawn already: discard a card or knock"
+@cache
+def _over_limit(limit: int, count: int) -> Refusal:
+    """Made once per pair: the computer players ask about every knock they could make."""
+    return Refusal("knock-deadwood-over-limit", {"limit": limit, "count": count})
+
+
+@cache
+def _not_held(card: Card) -> Refusal:
+    return Refusal("card-not-held", {"card": card.text})
+
+
+# the refusals that carry no values, made once (``legal_actions`` is on a hot path)
+FIRST_ROUND_RULE = Refusal("first-round-no-knock")
+_UPCARD_OFFERED = Refusal("upcard-offered")
+_DRAW_FIRST = Refusal("draw-first")
+_STOCK_EMPTY = Refusal("stock-empty")
+_PILE_EMPTY = Refusal("discard-pile-empty")
+_UPCARD_PASSED = Refusal("upcard-passed")
+_NO_PASS = Refusal("pass-not-allowed")
+_DRAWN_ALREADY = Refusal("drawn-already")
+_TAKEN_KEPT = Refusal("taken-card-kept")
+_HAND_OVER = Refusal("hand-over")
 
 
 # The rules, written once. Per phase: the actions worth trying (``candidates``) and the
@@ -220,13 +255,13 @@ def _offer_candidates(state: HandState) -> Sequence[HandAction]:
     return _TAKE_OR_PASS
 
 
-def _offer_refusals(state: HandState, actions: Sequence[HandAction]) -> list[str | None]:
-    out: list[str | None] = []
+def _offer_refusals(state: HandState, actions: Sequence[HandAction]) -> list[Refusal | None]:
+    out: list[Refusal | None] = []
     for action in actions:
         if isinstance(action, (TakeDiscard, Pass)):
             out.append(None)
         elif isinstance(action, DrawStock):
-            out.append("the upcard is offered first: take it or pass")
+            out.append(_UPCARD_OFFERED)
         else:
             out.append(_DRAW_FIRST)
     return out
@@ -236,21 +271,21 @@ def _draw_candidates(state: HandState) -> Sequence[HandAction]:
     return _DRAW_TAKE_OR_PASS
 
 
-def _draw_refusals(state: HandState, actions: Sequence[HandAction]) -> list[str | None]:
-    out: list[str | None] = []
+def _draw_refusals(state: HandState, actions: Sequence[HandAction]) -> list[Refusal | None]:
+    out: list[Refusal | None] = []
     for action in actions:
         reason = None
         if isinstance(action, DrawStock):
             if not state.stock:
-                reason = "the stock is empty: take the discard or pass"
+                reason = _STOCK_EMPTY
         elif isinstance(action, TakeDiscard):
             if not state.discard:
-                reason = "the discard pile is empty"
+                reason = _PILE_EMPTY
             elif state.stock and state.offer_passes >= 2 and state.turn == 0:
-                reason = "both players passed the upcard, so the first draw is from the stock"
+                reason = _UPCARD_PASSED
         elif isinstance(action, Pass):
             if state.stock:
-                reason = "passing is allowed only on the upcard offer or when the stock is empty"
+                reason = _NO_PASS
         else:
             reason = _DRAW_FIRST
         out.append(reason)
@@ -262,7 +297,7 @@ def _discard_candidates(state: HandState) -> Sequence[HandAction]:
     return [_DISCARDS[code] for code in codes] + [_KNOCKS[code] for code in codes]
 
 
-def _discard_refusals(state: HandState, actions: Sequence[HandAction]) -> list[str | None]:
+def _discard_refusals(state: HandState, actions: Sequence[HandAction]) -> list[Refusal | None]:
     hand = state.hands[state.to_move]
     held = {card.code for card in hand}
     taken = state.taken
@@ -270,7 +305,7 @@ def _discard_refusals(state: HandState, actions: Sequence[HandAction]) -> list[s
     kept_taken = taken.code if taken is not None and hand.count(taken) == 1 else None
     profile = state.profile
     first_round = profile.first_round_no_knock and state.turn <= state.players
-    out: list[str | None] = []
+    out: list[Refusal | None] = []
     for action in actions:
         kind = type(action)
         if kind is not Discard and kind is not Knock:
@@ -278,9 +313,9 @@ def _discard_refusals(state: HandState, actions: Sequence[HandAction]) -> list[s
             continue
         card = action.card
         if card.code not in held:
-            out.append(f"{card} is not in your hand")
+            out.append(_not_held(card))
         elif card.code == kept_taken:
-            out.append("a card taken from the discard pile cannot be discarded in the same turn")
+            out.append(_TAKEN_KEPT)
         elif kind is Discard:
             out.append(None)
         elif first_round:
@@ -299,12 +334,12 @@ def _over_candidates(state: HandState) -> Sequence[HandAction]:
     return ()
 
 
-def _over_refusals(state: HandState, actions: Sequence[HandAction]) -> list[str | None]:
-    return ["the hand is over"] * len(actions)
+def _over_refusals(state: HandState, actions: Sequence[HandAction]) -> list[Refusal | None]:
+    return [_HAND_OVER] * len(actions)
 
 
 _Candidates = Callable[[HandState], Sequence[HandAction]]
-_Refusals = Callable[[HandState, Sequence[HandAction]], list[str | None]]
+_Refusals = Callable[[HandState, Sequence[HandAction]], list[Refusal | None]]
 _RULES: dict[str, tuple[_Candidates, _Refusals]] = {
     HandPhase.OFFER: (_offer_candidates, _offer_refusals),
     HandPhase.DRAW: (_draw_candidates, _draw_refusals),
@@ -326,13 +361,13 @@ def legal_actions(state: HandState) -> list[HandAction]:
 _HAND_ACTIONS = (DrawStock, TakeDiscard, Pass, Discard, Knock)
 
 
-def refusal(state: HandState, action: HandAction) -> str | None:
+def refusal(state: HandState, action: HandAction) -> Refusal | None:
     """The rule that forbids ``action`` now, or None if it is legal."""
     wrong = malformed(action)
     if wrong is not None:
         return wrong
     if not isinstance(action, _HAND_ACTIONS):
-        return f"{action} is not a hand action"
+        return Refusal("not-a-hand-action", {"action": str(action)})
     return _RULES[state.phase][1](state, (action,))[0]
 
 
@@ -343,7 +378,8 @@ def apply(
     be the player to move). Raises :class:`IllegalActionError` naming the rule; ``state`` is
     never changed."""
     if position is not None and position != state.to_move and state.phase != OVER:
-        raise IllegalActionError(action, f"it is player {state.to_move + 1}'s turn")
+        turn = Refusal("out-of-turn-in-hand", {"number": state.to_move + 1})
+        raise IllegalActionError(action, turn)
     reason = refusal(state, action)
     if reason is not None:
         raise IllegalActionError(action, reason)
@@ -375,7 +411,8 @@ def _advance(s: HandState, action: HandAction) -> list[Event]:
         s.phase = DISCARD
         s.taken = None if from_stock else card
         s.turn += 1
-        return [CardDrawn(pos, "stock" if from_stock else "discard", card)]
+        source = DrawSource.STOCK if from_stock else DrawSource.DISCARD
+        return [CardDrawn(pos, source, card)]
     s.log.append((pos, action, None))
     if isinstance(action, Pass):
         if s.phase == OFFER:
@@ -386,13 +423,13 @@ def _advance(s: HandState, action: HandAction) -> list[Event]:
                 s.to_move = (s.dealer + 1) % s.players
                 s.phase = DRAW
             return [Passed(pos)]
-        return [Passed(pos)] + _end(s, "exhausted")
+        return [Passed(pos)] + _end(s, HandEnd.EXHAUSTED)
     if isinstance(action, Knock):
         hand.remove(action.card)
         s.knocker = pos
         s.knock_card = action.card
         s.taken = None
-        return [Knocked(pos, action.card, cards_deadwood(hand))] + _end(s, "knock")
+        return [Knocked(pos, action.card, cards_deadwood(hand))] + _end(s, HandEnd.KNOCK)
     # Discard
     hand.remove(action.card)
     s.discard.append(action.card)
@@ -401,17 +438,17 @@ def _advance(s: HandState, action: HandAction) -> list[Event]:
     profile = s.profile
     if profile.exhaustion is ExhaustionKind.TWO_LEFT:
         if len(s.stock) <= TWO_LEFT:
-            return events + _end(s, "exhausted")
+            return events + _end(s, HandEnd.EXHAUSTED)
     elif not s.stock:
         s.turns_since_empty = 0 if s.turns_since_empty is None else s.turns_since_empty + 1
         if s.turns_since_empty >= s.players:
-            return events + _end(s, "exhausted")
+            return events + _end(s, HandEnd.EXHAUSTED)
     s.to_move = (pos + 1) % s.players
     s.phase = DRAW
     return events
 
 
-def _end(s: HandState, reason: str) -> list[Event]:
+def _end(s: HandState, reason: HandEnd) -> list[Event]:
     s.phase = OVER
     s.ended_by = reason
     return [HandEnded(reason)]

@@ -2,11 +2,14 @@
 
 Glossary:
     account  ``points`` (the score a profile races or compares) or ``chips`` (the
-             ``knock-rami`` stake, buy-backs and the pot).
-    kind     what the change is for: ``difference``, ``knock-penalty``, ``rum-bonus``,
-             ``gin-bonus``, ``undercut-bonus``, ``deadwood``, ``clean-hand``,
-             ``game-bonus``, ``box-bonus``, ``line-bonus``, ``stake``, ``buy-back``,
-             ``buy-back-score``, ``pot``.
+             ``knock-rami`` stake, buy-backs and the pot): :class:`Account`.
+    kind     what the change is for (:class:`EntryKind`): ``difference``,
+             ``knock-penalty``, ``rum-bonus``, ``gin-bonus``, ``undercut-bonus``,
+             ``deadwood``, ``clean-hand``, ``game-bonus``, ``shutout``, ``box-bonus``,
+             ``line-bonus``, ``stake``, ``buy-back``, ``buy-back-score``, ``pot``.
+    why      the reason as a code with values (:class:`~.reasons.Reason`), from which the
+             engine writes ``reason`` in English with the session's names and each
+             screen words it in its language.
 
 Totals are sums over entries, never kept by hand, so the score sheet explains every number.
 """
@@ -17,7 +20,41 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .phases import WordEnum
+from .reasons import Reason
+
 Amount = int | Fraction
+
+
+class Account(WordEnum):
+    """Which total an entry changes; the value is the word saves use."""
+
+    POINTS = "points"
+    """The score a profile races or compares."""
+    CHIPS = "chips"
+    """``knock-rami``'s chips: the stake, buy-backs and the pot."""
+
+
+class EntryKind(WordEnum):
+    """What a change is for; the value is the word saves and exports use."""
+
+    DIFFERENCE = "difference"
+    KNOCK_PENALTY = "knock-penalty"
+    RUM_BONUS = "rum-bonus"
+    GIN_BONUS = "gin-bonus"
+    UNDERCUT_BONUS = "undercut-bonus"
+    DEADWOOD = "deadwood"
+    CLEAN_HAND = "clean-hand"
+    GAME_BONUS = "game-bonus"
+    SHUTOUT = "shutout"
+    BOX_BONUS = "box-bonus"
+    LINE_BONUS = "line-bonus"
+    STAKE = "stake"
+    BUY_BACK = "buy-back"
+    BUY_BACK_SCORE = "buy-back-score"
+    """The points a player who buys back returns with (not a gain in the hand's play)."""
+    POT = "pot"
+    """The pot paid to the last player standing."""
 
 
 def exact(value: Amount) -> Amount:
@@ -46,13 +83,18 @@ class LedgerEntry:
     amount: Amount
     """Exact: an int or a Fraction such as 7/2."""
     kind: str
+    """An :class:`EntryKind`'s word."""
     reason: str
-    """The change explained in words, e.g. ``"to Bea: difference 8 - 3"``."""
+    """The change explained in English, e.g. ``"to Bea: difference 8 - 3"`` (for files
+    and the command line; written from ``why``)."""
     hand: int = 0
     """Hand number in the session, from 1; 0 for entries before the first deal."""
-    account: str = "points"
+    account: str = Account.POINTS
     counterparty: int | None = None
     """The other seat of a transfer, if any."""
+    why: Reason | None = None
+    """The reason as a code with values; None only for an entry made by hand (a test's)
+    or an old save's row that its moves no longer give."""
 
     def to_json(self) -> dict:
         return {
@@ -63,6 +105,7 @@ class LedgerEntry:
             "hand": self.hand,
             "account": self.account,
             "counterparty": self.counterparty,
+            "why": None if self.why is None else self.why.to_json(),
         }
 
     @classmethod
@@ -75,10 +118,13 @@ class LedgerEntry:
             hand=int(data["hand"]),
             account=str(data["account"]),
             counterparty=data.get("counterparty"),
+            why=None if data.get("why") is None else Reason.from_json(data["why"]),
         )
 
 
-def totals(entries: Iterable[LedgerEntry], seats: int, account: str = "points") -> list[Amount]:
+def totals(
+    entries: Iterable[LedgerEntry], seats: int, account: str = Account.POINTS
+) -> list[Amount]:
     """Each seat's total over ``entries`` in ``account``."""
     sums: list[Amount] = [0] * seats
     for entry in entries:

@@ -5,6 +5,8 @@ serves every enum of words in the engine.
 Glossary:
     hand phase     where a hand stands: ``offer``, ``draw``, ``discard``, ``over``.
     session phase  where a session stands: ``playing``, ``hand-over``, ``buy-back``, ``over``.
+    hand result    how a finished hand went: ``knock``, ``undercut``, ``gin``, ``rum``,
+                   ``exhausted``.
 
 Members are strings: ``HandPhase.DRAW == "draw"``, and ``str()`` and f-strings give the
 word, on every supported Python (``StrEnum`` needs 3.11).
@@ -47,3 +49,23 @@ class SessionPhase(WordEnum):
     """``knock-rami``: an eliminated player answers the buy-back offer."""
     OVER = "over"
     """The session has ended."""
+
+
+class HandResult(WordEnum):
+    """How a hand ended, as its settlement says; the value is the word saves use."""
+
+    KNOCK = "knock"
+    """A knock the knocker won (or shared)."""
+    UNDERCUT = "undercut"
+    """A knock another player matched or beat."""
+    GIN = "gin"
+    """A knock at no deadwood where that is gin (the gin profiles and ``knock-rummy``)."""
+    RUM = "rum"
+    """A knock at no deadwood in ``poker-rum``."""
+    EXHAUSTED = "exhausted"
+    """The stock ran out: nobody knocked."""
+
+    @property
+    def going_out(self) -> bool:
+        """A knock at no deadwood: gin or rum."""
+        return self in (HandResult.GIN, HandResult.RUM)

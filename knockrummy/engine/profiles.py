@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from .phases import WordEnum
+from .phases import HandResult, WordEnum
 
 
 def N_(words: str) -> str:
@@ -76,7 +76,7 @@ class SettlementKind(WordEnum):
     """Each player adds their own deadwood to their score (``knock-rami``)."""
 
     @property
-    def zero_knock_result(self) -> str | None:
+    def zero_knock_result(self) -> HandResult | None:
         """The result word of a knock at zero deadwood: ``rum`` (ledger), ``gin`` (points
         and gin), or None where it is a plain knock (cumulative)."""
         return _ZERO_KNOCK_RESULTS[self]
@@ -93,9 +93,9 @@ class SettlementKind(WordEnum):
 
 
 _ZERO_KNOCK_RESULTS = {
-    SettlementKind.LEDGER: "rum",
-    SettlementKind.POINTS: "gin",
-    SettlementKind.GIN: "gin",
+    SettlementKind.LEDGER: HandResult.RUM,
+    SettlementKind.POINTS: HandResult.GIN,
+    SettlementKind.GIN: HandResult.GIN,
     SettlementKind.CUMULATIVE: None,
 }
 
@@ -244,14 +244,14 @@ class Profile:
             )
 
     @property
-    def zero_knock_result(self) -> str | None:
+    def zero_knock_result(self) -> HandResult | None:
         """The result word of a knock at zero deadwood (``gin``, ``rum``), or None."""
         return self.settlement.zero_knock_result
 
     @property
     def is_gin(self) -> bool:
         """Knocking at zero deadwood is called gin (rum in ``poker-rum``)."""
-        return self.zero_knock_result == "gin"
+        return self.zero_knock_result is HandResult.GIN
 
     @property
     def has_pot(self) -> bool:

@@ -4,7 +4,7 @@ Glossary:
     count      a player's deadwood after the best arrangement (and lay-offs, where the
                profile has them).
     result     ``knock``, ``undercut``, ``gin``, ``rum`` or ``exhausted`` (RULES.md,
-               "Result words").
+               "Result words"): :class:`HandResult`.
     winners    the seats that won the hand: those who collect (``poker-rum``), score
                (lay-off profiles) or have the lowest count (``knock-rami``); none in a draw.
 """
@@ -17,9 +17,16 @@ from fractions import Fraction
 
 from .cards import Card
 from .layoffs import Layoff, best_with_layoffs, knocker_arrangement
-from .ledger import Amount, LedgerEntry, exact
+from .ledger import Amount, EntryKind, LedgerEntry, exact
 from .melds import Arrangement, best_arrangement
+from .phases import HandResult
 from .profiles import SettlementKind, get_profile
+from .reasons import Reason, reason
+
+DIFFERENCE, KNOCK_PENALTY = EntryKind.DIFFERENCE, EntryKind.KNOCK_PENALTY
+
+
+KNOCK, UNDERCUT, GIN, RUM, EXHAUSTED = HandResult
 
 
 @dataclass(frozen=True)
@@ -27,7 +34,7 @@ class Settlement:
     """The outcome of one hand."""
 
     profile_id: str
-    result: str
+    result: HandResult
     knocker: int | None
     arrangements: tuple[Arrangement, ...]
     """Each seat's own melds and deadwood (after lay-offs for the knocker's opponents)."""
@@ -85,16 +92,22 @@ class _Book:
         self.names = names
         self.entries: list[LedgerEntry] = []
 
-    def score(self, seat: int, amount: Amount, kind: str, reason: str, other=None) -> None:
+    def score(self, seat: int, amount: Amount, kind: str, why: Reason, other=None) -> None:
+        """An entry for ``seat``; its English names ``other``, the counterparty, where
+        ``why`` says to."""
         if amount:
-            self.entries.append(LedgerEntry(seat, exact(amount), kind, reason, counterparty=other))
+            name = None if other is None else self.names[other]
+            entry = LedgerEntry(
+                seat, exact(amount), kind, why.english(name), counterparty=other, why=why
+            )
+            self.entries.append(entry)
 
-    def transfer(self, payer: int, payee: int, amount: Amount, kind: str, why: str) -> None:
+    def transfer(self, payer: int, payee: int, amount: Amount, kind: str, why: Reason) -> None:
         """``payer`` gives ``amount`` to ``payee``: two entries that sum to zero."""
         if not amount:
             return
-        self.score(payer, -amount, kind, f"to {self.names[payee]}: {why}", payee)
-        self.score(payee, amount, kind, f"from {self.names[payer]}: {why}", payer)
+        self.score(payer, -amount, kind, why.to("to"), payee)
+        self.score(payee, amount, kind, why.to("from"), payer)
 
     def deltas(self, seats: int) -> tuple[Amount, ...]:
         sums: list[Amount] = [0] * seats
@@ -109,43 +122,40 @@ def _settle_ledger(profile_id, hands, knocker, book: _Book) -> Settlement:
     arrangements = tuple(best_arrangement(h) for h in hands)
     counts = [a.points for a in arrangements]
     if knocker is not None and counts[knocker] == 0:
-        result, winners = "rum", (knocker,)
+        result, winners = RUM, (knocker,)
         for seat in range(n):
             if seat != knocker:
-                book.transfer(seat, knocker, counts[seat], "difference", f"deadwood {counts[seat]}")
-                book.transfer(seat, knocker, profile.gin_bonus, "rum-bonus", "rum bonus")
+                why = reason("deadwood", n=counts[seat])
+                book.transfer(seat, knocker, counts[seat], DIFFERENCE, why)
+                bonus = reason("rum-bonus")
+                book.transfer(seat, knocker, profile.gin_bonus, EntryKind.RUM_BONUS, bonus)
     else:
         low = min(counts)
         lowest = [s for s in range(n) if counts[s] == low]
         neutral = None
         if knocker is None:
-            result, winners = "exhausted", tuple(lowest)
+            result, winners = EXHAUSTED, tuple(lowest)
         elif knocker in lowest:
-            result = "knock"
+            result = KNOCK
             if len(lowest) == 1:
                 winners = (knocker,)
             else:  # knocker tied: the other tied players collect, the knocker sits out
                 neutral = knocker
                 winners = tuple(s for s in lowest if s != knocker)
         else:
-            result, winners = "undercut", tuple(lowest)
+            result, winners = UNDERCUT, tuple(lowest)
         share = len(winners)
         for seat in range(n):
             if seat in winners or seat == neutral:
                 continue
             diff = counts[seat] - low
             for w in winners:
-                why = f"difference {counts[seat]} - {low}"
-                if share > 1:
-                    why += f", shared {share} ways"
-                book.transfer(seat, w, Fraction(diff, share), "difference", why)
+                why = reason("difference", a=counts[seat], b=low, shared=share)
+                book.transfer(seat, w, Fraction(diff, share), DIFFERENCE, why)
                 if seat == knocker:
-                    why = "beaten knock"
-                    if share > 1:
-                        why += f", shared {share} ways"
-                    book.transfer(
-                        seat, w, Fraction(profile.knock_penalty, share), "knock-penalty", why
-                    )
+                    why = reason("beaten-knock", shared=share)
+                    penalty = Fraction(profile.knock_penalty, share)
+                    book.transfer(seat, w, penalty, KNOCK_PENALTY, why)
     return Settlement(
         profile_id,
         result,
@@ -165,7 +175,7 @@ def _settle_points(profile_id, hands, knocker, book: _Book, undercut_bonus, gin_
         arrangements = tuple(best_arrangement(h) for h in hands)
         return Settlement(
             profile_id,
-            "exhausted",
+            EXHAUSTED,
             None,
             arrangements,
             tuple(a.points for a in arrangements),
@@ -174,7 +184,6 @@ def _settle_points(profile_id, hands, knocker, book: _Book, undercut_bonus, gin_
             (),
             (),
         )
-    names = book.names
     defenders = [hand for seat, hand in enumerate(hands) if seat != knocker]
     own = knocker_arrangement(hands[knocker], defenders)
     knock_count = own.points
@@ -194,34 +203,25 @@ def _settle_points(profile_id, hands, knocker, book: _Book, undercut_bonus, gin_
     counts = [a.points for a in arrangements]
     others = [s for s in range(n) if s != knocker]
     if knock_count == 0:
-        result, winners = "gin", (knocker,)
+        result, winners = GIN, (knocker,)
         for seat in others:
-            book.score(knocker, counts[seat], "difference", f"{names[seat]}'s deadwood", seat)
-        book.score(knocker, gin_bonus, "gin-bonus", "gin bonus")
+            book.score(knocker, counts[seat], DIFFERENCE, reason("their-deadwood"), seat)
+        book.score(knocker, gin_bonus, EntryKind.GIN_BONUS, reason("gin-bonus"))
     else:
         low = min(counts[s] for s in others)
         if low <= knock_count:
-            result = "undercut"
+            result = UNDERCUT
             winners = tuple(s for s in others if counts[s] == low)
             for seat in winners:
-                book.score(
-                    seat,
-                    knock_count - low,
-                    "difference",
-                    f"difference {knock_count} - {low}",
-                    knocker,
-                )
-                book.score(seat, undercut_bonus, "undercut-bonus", "undercut bonus", knocker)
+                why = reason("difference", a=knock_count, b=low, shared=1)
+                book.score(seat, knock_count - low, DIFFERENCE, why, knocker)
+                bonus = reason("undercut-bonus")
+                book.score(seat, undercut_bonus, EntryKind.UNDERCUT_BONUS, bonus, knocker)
         else:
-            result, winners = "knock", (knocker,)
+            result, winners = KNOCK, (knocker,)
             for seat in others:
-                book.score(
-                    knocker,
-                    counts[seat] - knock_count,
-                    "difference",
-                    f"difference {counts[seat]} - {knock_count} with {names[seat]}",
-                    seat,
-                )
+                why = reason("difference", "with", a=counts[seat], b=knock_count, shared=1)
+                book.score(knocker, counts[seat] - knock_count, DIFFERENCE, why, seat)
     return Settlement(
         profile_id,
         result,
@@ -241,13 +241,13 @@ def _settle_cumulative(profile_id, hands, knocker, book: _Book, reward: int) -> 
     counts = tuple(a.points for a in arrangements)
     for seat, count in enumerate(counts):
         if count == 0:
-            book.score(seat, -reward, "clean-hand", f"no deadwood: {reward} off")
+            book.score(seat, -reward, EntryKind.CLEAN_HAND, reason("clean-hand", n=reward))
         else:
-            book.score(seat, count, "deadwood", f"deadwood {count}")
+            book.score(seat, count, EntryKind.DEADWOOD, reason("deadwood", n=count))
     low = min(counts)
     return Settlement(
         profile_id,
-        "exhausted" if knocker is None else "knock",
+        EXHAUSTED if knocker is None else KNOCK,
         knocker,
         arrangements,
         counts,

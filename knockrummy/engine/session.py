@@ -39,10 +39,12 @@ from .actions import Action, BuyBack, Discard, Knock, NextHand, StayOut, Undo, m
 from .cards import Card
 from .errors import IllegalActionError
 from .hand import HandState
-from .ledger import Amount, LedgerEntry, exact, totals
+from .ledger import Account, Amount, EntryKind, LedgerEntry, exact, format_amount, totals
 from .phases import SessionPhase
 from .profiles import Profile, get_profile
-from .scoring import Settlement, settle
+from .reasons import Reason
+from .refusals import Refusal
+from .scoring import HandResult, Settlement, settle
 from .shared_list import SharedList, shared
 
 PLAYING, HAND_OVER, BUY_BACK, SESSION_OVER = SessionPhase
@@ -56,7 +58,7 @@ class HandRecord:
     dealer: int
     seats: tuple[int, ...]
     """The seats dealt in, in position order."""
-    result: str
+    result: HandResult
     knocker: int | None
     winners: tuple[int, ...]
     deadwood: tuple[int, ...]
@@ -263,7 +265,11 @@ class SessionState:
 
 
 def hand_seed(session_seed: int, hand_number: int) -> int:
-    """The shuffle seed of hand ``hand_number`` (from 1) of a session."""
+    """The shuffle seed of hand ``hand_number`` (from 1) of a session. Python seeds its
+    generator with this text and the text's SHA-512 digest, so a hand's seed (shown when
+    the hand is over) leads back to the session seed, and to the hands after it, only by
+    trying session seeds; never change how it is drawn (every saved game and deal code
+    would deal other cards)."""
     return random.Random(f"knockrummy/{session_seed}/hand/{hand_number}").getrandbits(63)
 
 
@@ -331,7 +337,9 @@ def new_session(
     for seat in range(players):
         if stake:
             state.ledger.append(
-                LedgerEntry(seat, -stake, "stake", f"puts {stake} into the pot", 0, "chips")
+                _entry(
+                    seat, -stake, EntryKind.STAKE, Reason("stake", {"n": stake}), 0, Account.CHIPS
+                )
             )
     _deal_next(state, first=True)
     return state
@@ -380,28 +388,38 @@ _NEXT: tuple[Action, ...] = (NextHand(),)
 _ANSWERS: tuple[Action, ...] = (BuyBack(), StayOut())
 
 
-def _playing_refusal(state: SessionState, action: Action) -> str | None:
+_HAND_IN_PLAY = Refusal("hand-in-play")
+_DEAL_NEXT = Refusal("deal-next")
+_SESSION_OVER = Refusal("session-over")
+
+
+def _named(code: str, state: SessionState, seat: int) -> Refusal:
+    """A refusal naming a seat: its number and its name (see :mod:`.refusals`)."""
+    return Refusal(code, {"seat": seat, "player": state.names[seat]})
+
+
+def _playing_refusal(state: SessionState, action: Action) -> Refusal | None:
     if isinstance(action, _SESSION_ACTIONS):
-        return "a hand is being played"
+        return _HAND_IN_PLAY
     return hand_rules.refusal(state.hand, action)
 
 
-def _hand_over_refusal(state: SessionState, action: Action) -> str | None:
-    return None if isinstance(action, NextHand) else "the hand is over: deal the next one"
+def _hand_over_refusal(state: SessionState, action: Action) -> Refusal | None:
+    return None if isinstance(action, NextHand) else _DEAL_NEXT
 
 
-def _buy_back_refusal(state: SessionState, action: Action) -> str | None:
+def _buy_back_refusal(state: SessionState, action: Action) -> Refusal | None:
     if isinstance(action, (BuyBack, StayOut)):
         return None
-    return f"{state.names[state.offers[0]]} must answer the buy-back offer"
+    return _named("answer-buy-back", state, state.offers[0])
 
 
-def _over_refusal(state: SessionState, action: Action) -> str | None:
-    return "the session is over"
+def _over_refusal(state: SessionState, action: Action) -> Refusal | None:
+    return _SESSION_OVER
 
 
 _Rule = tuple[
-    Callable[[SessionState], Sequence[Action]], Callable[[SessionState, Action], str | None]
+    Callable[[SessionState], Sequence[Action]], Callable[[SessionState, Action], Refusal | None]
 ]
 _RULES: dict[str, _Rule] = {
     PLAYING: (lambda state: hand_rules.legal_actions(state.hand), _playing_refusal),
@@ -412,31 +430,31 @@ _RULES: dict[str, _Rule] = {
 """Per phase: (candidates, refusal)."""
 
 
-TAKE_BACK_RULE = "a discard can be taken back only until the next player has moved"
+TAKE_BACK_RULE = Refusal("take-back-too-late")
 
 
-def undo_refusal(state: SessionState, seat: int | None = None) -> str | None:
+def undo_refusal(state: SessionState, seat: int | None = None) -> Refusal | None:
     """The rule that forbids taking back a discard now (by ``seat``, if given), or None if
     the seat that just discarded may (see the glossary's take-back)."""
     if state.undo_seat is None:
-        return "this game has no take-backs (they are for one player against computers)"
+        return Refusal("no-take-backs")
     before = state.undo_to
     if before is None:
         last = state.log[-1][1] if state.log else None
         if isinstance(last, Knock):
-            return "a knock cannot be taken back"
+            return Refusal("knock-kept")
         if isinstance(last, Undo):
-            return "the discard has been taken back already"
+            return Refusal("taken-back-already")
         if isinstance(last, Discard) and state.phase != PLAYING:
-            return "the discard ended the hand"
+            return Refusal("discard-ended-hand")
         return TAKE_BACK_RULE
     discarder = state.seats_in_hand[before.to_move]
     if discarder != state.undo_seat:
         if seat == state.undo_seat:  # the last discard was another player's
             return TAKE_BACK_RULE
-        return f"only {state.names[state.undo_seat]} may take back a discard in this game"
+        return _named("take-back-not-yours", state, state.undo_seat)
     if seat is not None and seat != discarder:
-        return f"only {state.names[discarder]}, who discarded, may take the discard back"
+        return _named("take-back-by-discarder", state, discarder)
     return None
 
 
@@ -462,7 +480,7 @@ def legal_actions(state: SessionState) -> list[Action]:
     return [action for action in candidates(state) if refuse(state, action) is None]
 
 
-def refusal(state: SessionState, action: Action, seat: int | None = None) -> str | None:
+def refusal(state: SessionState, action: Action, seat: int | None = None) -> Refusal | None:
     """The rule that forbids ``action`` now (taken by ``seat``, if given), or None if it
     is legal: None exactly for the actions :func:`legal_actions` lists, and for ``Undo``
     where :func:`undo_refusal` allows it."""
@@ -473,7 +491,7 @@ def refusal(state: SessionState, action: Action, seat: int | None = None) -> str
         return undo_refusal(state, seat)
     mover = state.to_move
     if seat is not None and mover is not None and seat != mover:
-        return f"it is {state.names[mover]}'s turn"
+        return _named("out-of-turn", state, mover)
     return _RULES[state.phase][1](state, action)
 
 
@@ -537,7 +555,7 @@ def _settle_hand(state: SessionState) -> list[SessionEvent]:
     hand = state.hand
     seats = state.seats_in_hand
     names = [state.names[s] for s in seats]
-    knocker = hand.knocker if hand.ended_by == "knock" else None
+    knocker = hand.knocker if hand.ended_by == hand_rules.HandEnd.KNOCK else None
     result = settle(state.profile_id, hand.hands, knocker, names)
     state.settlement = result
     number = state.hand_number
@@ -591,27 +609,24 @@ def _gin_bonuses(state: SessionState) -> SessionOver:
     loser = 1 - winner
     number = state.hand_number
     book = state.ledger
-    book.append(LedgerEntry(winner, profile.game_bonus, "game-bonus", "game bonus", number))
+    bonus = profile.game_bonus
+    book.append(_entry(winner, bonus, EntryKind.GAME_BONUS, Reason("game-bonus"), number))
     if profile.shutout_doubles and scores[loser] == 0:
-        book.append(
-            LedgerEntry(
-                winner, profile.game_bonus, "shutout", "shutout: game bonus doubled", number
-            )
-        )
+        book.append(_entry(winner, bonus, EntryKind.SHUTOUT, Reason("shutout"), number))
     label = profile.session.hand_bonus_name.replace(" ", "-")  # box-bonus, line-bonus
     for seat in range(state.players):
         won = sum(1 for r in state.records if seat in r.winners)
         if won:
-            book.append(
-                LedgerEntry(
-                    seat,
-                    won * profile.hand_bonus,
-                    label,
-                    f"{won} hands won x {profile.hand_bonus}",
-                    number,
-                )
-            )
+            why = Reason("hands-won", {"won": won, "n": profile.hand_bonus})
+            book.append(_entry(seat, won * profile.hand_bonus, EntryKind(label), why, number))
     return _finish(state, (winner,))
+
+
+def _entry(
+    seat: int, amount: Amount, kind: str, why: Reason, hand: int, account: str = Account.POINTS
+) -> LedgerEntry:
+    """A session's own entry (no counterparty), its English written from ``why``."""
+    return LedgerEntry(seat, amount, kind, why.english(), hand, account, why=why)
 
 
 def _eliminate(state: SessionState) -> list[SessionEvent]:
@@ -639,20 +654,11 @@ def _buy_back(state: SessionState, seat: int) -> None:
     price = buy_back_price(state)
     scores = state.scores
     new_score = buy_back_score(state)
-    state.ledger.append(
-        LedgerEntry(
-            seat, -price, "buy-back", f"buys back in for half the pot ({price})", number, "chips"
-        )
-    )
-    state.ledger.append(
-        LedgerEntry(
-            seat,
-            exact(new_score - scores[seat]),
-            "buy-back-score",
-            f"returns with the highest score still in ({new_score})",
-            number,
-        )
-    )
+    paid = Reason("buy-back", {"price": format_amount(price)})
+    state.ledger.append(_entry(seat, -price, EntryKind.BUY_BACK, paid, number, Account.CHIPS))
+    back = Reason("buy-back-score", {"score": format_amount(new_score)})
+    change = exact(new_score - scores[seat])
+    state.ledger.append(_entry(seat, change, EntryKind.BUY_BACK_SCORE, back, number))
     state.active[seat] = True
     state.bought_back[seat] = True
 
@@ -666,16 +672,9 @@ def _after_offers(state: SessionState) -> list[SessionEvent]:
     if len(left) == 1:
         winner = left[0]
         pot = state.pot
-        state.ledger.append(
-            LedgerEntry(
-                winner,
-                pot,
-                "pot",
-                f"last player standing takes the pot ({pot})",
-                state.hand_number,
-                "chips",
-            )
-        )
+        why = Reason("pot", {"pot": format_amount(pot)})
+        entry = _entry(winner, pot, EntryKind.POT, why, state.hand_number, Account.CHIPS)
+        state.ledger.append(entry)
         return [_finish(state, (winner,))]
     state.phase = HAND_OVER
     return []

@@ -22,10 +22,10 @@ from dataclasses import dataclass, replace
 
 from .actions import Action, DrawStock, HandAction, Knock
 from .cards import Card
-from .hand import CardDrawn, HandPhase, Knocked
+from .hand import CardDrawn, DrawSource, HandPhase, Knocked
 from .ledger import Amount, LedgerEntry
 from .scoring import Settlement
-from .session import Event, SessionPhase, SessionState, legal_actions
+from .session import Event, SessionPhase, SessionState, can_undo, legal_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +97,11 @@ class PlayerView:
     """This hand's points entries (every seat sees the scores change and why)."""
     hands_won: tuple[int, ...] = ()
     """Hands won so far, by seat (the hands played are public)."""
+    take_backs: bool = False
+    """This seat may take back its discards in this session (one player against
+    computers)."""
+    may_undo: bool = False
+    """This seat may take back the discard it just made, now."""
 
     @property
     def players(self) -> int:
@@ -173,6 +178,8 @@ def player_view(state: SessionState, seat: int) -> PlayerView:
         hands_won=tuple(
             sum(1 for r in state.records if s in r.winners) for s in range(state.players)
         ),
+        take_backs=state.undo_seat == seat,
+        may_undo=state.undo_seat == seat and can_undo(state, seat),
     )
 
 
@@ -196,7 +203,7 @@ def seen_events(state: SessionState, seat: int | None, events: Iterable[Event]) 
     seen: list[Event] = []
     for event in events:
         hidden = isinstance(event, Knocked) or (
-            isinstance(event, CardDrawn) and event.source == "stock"
+            isinstance(event, CardDrawn) and event.source == DrawSource.STOCK
         )
         seen.append(replace(event, card=None) if hidden and event.position != position else event)
     return seen
@@ -219,6 +226,8 @@ def spectator_view(state: SessionState) -> PlayerView:
         taken=None,
         knock_card=None,
         legal_actions=(),
+        take_backs=False,
+        may_undo=False,
         history=tuple(_as_everyone_saw(e) for e in seen.history),
     )
 

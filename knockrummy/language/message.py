@@ -15,6 +15,7 @@ Glossary:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import _, ngettext
@@ -72,12 +73,27 @@ def message_of(value: Any) -> Message:
     return Message(str(value))
 
 
+_SAYERS: dict[type, Callable[[Any], str]] = {}
+"""How values of a type are said in the current language (see :func:`say_values_of`)."""
+
+
+def say_values_of(kind: type, say: Callable[[Any], str]) -> None:
+    """Have :func:`shown` say every value of ``kind`` with ``say``, in the current
+    language: how the wording of a value a lower layer keeps in a message (the engine's
+    refusal in a damaged session's problem) reaches it without that layer knowing the
+    words. The window's wording module registers the engine's refusals as it loads."""
+    _SAYERS[kind] = say
+
+
 def shown(value: Any) -> str:
     """``value`` in the current language: a :class:`Message`, an error carrying one in
-    its ``message``, or anything else as ``str()`` says it (a name, a number, a reason
-    from the system)."""
+    its ``message``, a value of a type registered with :func:`say_values_of`, or anything
+    else as ``str()`` says it (a name, a number, a reason from the system)."""
     if isinstance(value, Message):
         return value.shown()
+    say = _SAYERS.get(type(value))
+    if say is not None:
+        return say(value)
     carried = getattr(value, "message", None)
     if isinstance(carried, Message):
         return carried.shown()

@@ -18,9 +18,10 @@ Glossary:
                  link, a named pipe or a device in place of the file or of the ``-wal``,
                  ``-shm`` or ``-journal`` beside it: nothing is read from it nor written
                  through it (see "own file" in :mod:`.files`).
-    swapped      the file was replaced (renamed over, deleted) while the game had it open:
-                 its identity (device and inode) is not the one opened. Nothing more is
-                 written to either file.
+    swapped      the file was replaced (renamed or copied over), moved or deleted while
+                 the game had it open: it is no longer the one opened (see "owned" in
+                 :mod:`.ownership`). Nothing more is written to either file, and the
+                 log written for the old one is never applied to the new one.
 """
 
 from __future__ import annotations
@@ -37,12 +38,18 @@ from .. import app_version
 from ..language import N_
 from ..language.message import Message, reason
 from .files import FileFormatError, UnusableFileError, check_own_file
+from .ownership import stray_log
 
-SCHEMA = 4
+SCHEMA = 6
 """Current layout of the database. Older databases are migrated one step at a time."""
 
 BUSY_TIMEOUT = 5.0
 """Seconds to wait for another program's lock before calling the saved games in use."""
+
+SYNCHRONOUS = "FULL"
+"""How SQLite waits for the disk: every commit, and every fold of the log into the file,
+is on the disk (fsync) before the game goes on, so a power cut loses at most the action
+in flight. (The tests' own files, which need not survive one, are written with OFF.)"""
 
 _CREATE_V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -121,7 +128,30 @@ ALTER TABLE sessions ADD COLUMN undo_seat INTEGER;
 """Schema 4 keeps the seat that may take back a discard (NULL: no take-backs, as in every
 session an older version wrote)."""
 
-MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3, 3: _V3_TO_V4}
+_V4_TO_V5 = """
+ALTER TABLE ledger ADD COLUMN why TEXT;
+"""
+"""Schema 5 keeps each ledger row's reason as a code with values (JSON: see
+``engine/reasons.py``) beside its English. Rows an older version wrote have NULL; the store
+recovers their values from the replay of the session's moves when it reads them."""
+
+_V5_TO_V6 = """
+CREATE TABLE reviews_set_aside (
+    session_id INTEGER NOT NULL,
+    seat,
+    actions,
+    method,
+    decisions,
+    problem TEXT NOT NULL,
+    set_aside REAL NOT NULL
+);
+"""
+"""Schema 6 keeps the kept reviews that failed their checks, set aside as they were read
+(their columns take any value, as the row held), with what was wrong and when: a review is
+derived from the session's actions and is priced again, so a damaged one never makes its
+session damaged."""
+
+MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3, 3: _V3_TO_V4, 4: _V4_TO_V5, 5: _V5_TO_V6}
 """From version N to N+1."""
 
 TABLES = frozenset({"meta", "sessions", "actions", "ledger", "hands"})
@@ -271,6 +301,9 @@ class Look:
     version: int
     """Its schema version; 0 for an empty database or no file."""
     on_file: bool = False
+    stray_log: bool = False
+    """A log lies beside the file that does not belong to it: it was left out (the
+    caller that writes sets it aside before opening the file)."""
 
     def keep(self) -> sqlite3.Connection:
         """A database to go on reading from: an in-memory copy (empty if there is no
@@ -298,8 +331,9 @@ def look(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Look:
     is copied into memory that way, and SQLite adds no file, as those are already there.
     Otherwise the file is read as immutable, since SQLite's ordinary read-only opening of
     a WAL file leaves ``-wal`` and ``-shm`` files behind; if the file changes while it is
-    judged, it is judged again. Raises DamagedDatabaseError, StoreBusyError or
-    StoreUnavailableError.
+    judged, it is judged again. A ``-wal`` that does not belong to the file (a stray log,
+    see :mod:`.ownership`) is left out: the file is judged alone, and ``stray_log`` says
+    so. Raises DamagedDatabaseError, StoreBusyError or StoreUnavailableError.
     """
     try:
         if path.is_dir() and not path.is_symlink():
@@ -308,13 +342,14 @@ def look(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Look:
         for _ in range(3):
             check_files(path)
             seen = identity(path)
+            stray = stray_log(path, busy_timeout)
             if seen is None:
-                return Look(None, 0)
-            if _open_elsewhere(path):
+                return Look(None, 0, stray_log=stray)
+            if _open_elsewhere(path, stray):
                 break
             header = _header(path)
             if not header:
-                return Look(memory_database(), 0)
+                return Look(memory_database(), 0, stray_log=stray)
             if header != _HEADER:
                 if identity(path) != seen:
                     continue
@@ -324,11 +359,11 @@ def look(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> Look:
                 version = inspect(db)
             except DamagedDatabaseError:
                 db.close()
-                if identity(path) == seen and not _open_elsewhere(path):
+                if identity(path) == seen and not _open_elsewhere(path, stray):
                     raise
                 continue
-            if identity(path) == seen and not _open_elsewhere(path):
-                return Look(db, version, on_file=True)
+            if identity(path) == seen and not _open_elsewhere(path, stray):
+                return Look(db, version, on_file=True, stray_log=stray)
             db.close()
         db = _patiently(_copy_through_sqlite, path, busy_timeout)
         try:
@@ -373,17 +408,10 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
-def file_identity(path: Path) -> tuple[int, int] | None:
-    """Which file is at ``path`` (device and inode, not following a link); None if none."""
-    try:
-        st = os.lstat(path)
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino)
-
-
-def _open_elsewhere(path: Path) -> bool:
-    return any(path.with_name(path.name + side).exists() for side in ("-wal", "-journal"))
+def _open_elsewhere(path: Path, stray_log: bool = False) -> bool:
+    """Whether SQLite keeps a journal or a log beside the file (a stray log aside)."""
+    sides = ("-journal",) if stray_log else ("-wal", "-journal")
+    return any(path.with_name(path.name + side).exists() for side in sides)
 
 
 def _immutable(path: Path) -> sqlite3.Connection:
@@ -462,7 +490,7 @@ def _open_writable(path: Path, busy_timeout: float) -> sqlite3.Connection:
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode.lower() != "wal":
             raise StoreUnavailableError(N_("the database cannot keep a write-ahead log here"))
-        db.execute("PRAGMA synchronous = FULL")
+        db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
         check_files(path)  # (made a link meanwhile: SQLite followed it; write nothing)
         prepare(db)
         return db

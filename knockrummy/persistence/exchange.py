@@ -2,7 +2,9 @@
 
 The file holds what is needed to rebuild the session exactly: profile, seed, stake, seats
 and every action (and, where the session has take-backs, ``undo_seat``: the seat that
-may take back a discard; a file without it has none). Importing is all or nothing:
+may take back a discard; a file without it has none). As the seed deals every hand, the
+ones still to come too, a file is written only for a session that is over
+(:class:`NotOverError` otherwise). Importing is all or nothing:
 
 Glossary:
     check      the file is refused by size before it is parsed, then parsed strictly and
@@ -28,15 +30,21 @@ from ..engine.session import SessionState
 from ..language import N_
 from ..language.message import Message
 from . import schema
-from .files import UnusableFileError, envelope, read_regular, write_atomic
+from .files import FileFormatError, UnusableFileError, envelope, read_regular, write_atomic
 from .store import Store
 
 KIND = "knockrummy-session"
 SCHEMA = 1
 
 
+class NotOverError(FileFormatError):
+    """The session is not over: its file would deal the hands still to come."""
+
+
 def export_session(store: Store, session_id: int) -> dict:
-    """The session's envelope (its checked row and actions); InvalidDataError if damaged."""
+    """The session's envelope (its checked row and actions); InvalidDataError if damaged.
+    It holds the seed, which deals every hand: only a session that is over is written to a
+    file for a person (:func:`export_session_file`)."""
     row = store.session(session_id)
     data = {
         "profile": row.profile,
@@ -52,6 +60,15 @@ def export_session(store: Store, session_id: int) -> dict:
 
 
 def export_session_file(store: Store, session_id: int, path: Path) -> None:
+    """Write the session's file at ``path``; NotOverError, and nothing written, while the
+    session is not over."""
+    if not store.session(session_id).finished:
+        # Translators: {number} is a session's number.
+        problem = N_(
+            "session #{number} is not over: a session is exported once it is, as its file "
+            "deals the hands still to come"
+        )
+        raise NotOverError(problem, number=session_id)
     write_atomic(Path(path), json.dumps(export_session(store, session_id), indent=1))
 
 

@@ -23,13 +23,16 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..ai import LEVELS
 from ..engine.actions import Action, parse_action
+from ..engine.coded import CodedValueError
 from ..engine.errors import IllegalActionError
-from ..engine.ledger import Amount, parse_amount
+from ..engine.ledger import Account, Amount, parse_amount
 from ..engine.profiles import PROFILES
+from ..engine.reasons import Reason
 from ..engine.session import SessionState, apply, new_session
 from ..language import N_
 from ..language.message import Message
@@ -65,7 +68,7 @@ MAX_TIME = 253_402_300_799.0
 
 HUMAN, COMPUTER = "human", "computer"
 SEAT_KINDS = (HUMAN, COMPUTER)
-ACCOUNTS = ("points", "chips")
+ACCOUNTS = tuple(Account)
 _AMOUNT = re.compile(r"-?[0-9]{1,12}(/[0-9]{1,12})?")
 
 
@@ -453,9 +456,9 @@ def replay(
             state, _ = apply(state, act, seat_value)
         except IllegalActionError as exc:
             # Translators: {where} names an action ("action 17"), {reason} the rule it
-            # breaks (the engine's English words).
+            # breaks, a sentence of its own ("7♥ is not in your hand.").
             problem = N_("{where} cannot be played: {reason}")
-            raise InvalidDataError(problem, where=action_words(i), reason=str(exc)) from None
+            raise InvalidDataError(problem, where=action_words(i), reason=exc.refusal) from None
     if progress is not None:
         progress(total, total)
     return state
@@ -594,6 +597,7 @@ def ledger_row(row: Mapping, players: int) -> dict:
     return {
         "seat": integer(row["seat"], _of(N_("{where}'s seat"), where), 0, players - 1),
         "amount": value,
+        "why": reason_values(row["why"], where),
         "kind": text(row["kind"], _of(N_("{where}'s kind"), where), 40),
         # Translators: the reason a ledger row gives; {where} names the row.
         "reason": text(row["reason"], _of(N_("{where}'s reason"), where), MAX_REASON_LENGTH),
@@ -603,6 +607,28 @@ def ledger_row(row: Mapping, players: int) -> dict:
         "account": choice(row["account"], _of(N_("{where}'s account"), where), ACCOUNTS),
         "counterparty": counterparty,
     }
+
+
+def reason_values(value: Any, where: Message) -> Reason | None:
+    """A ledger row's ``why`` column: its reason as a code with values, or None where an
+    older version wrote none (the store recovers it from the session's moves)."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > MAX_REASON_LENGTH:
+        # Translators: {where} names a ledger row.
+        raise InvalidDataError(N_("{where}'s reason values are not text"), where=where)
+    try:
+        return _reason_of(value)
+    except (CodedValueError, InvalidDataError):
+        # Translators: {where} names a ledger row.
+        problem = N_("{where}'s reason values are not a reason the game knows")
+        raise InvalidDataError(problem, where=where) from None
+
+
+@lru_cache(maxsize=1024)
+def _reason_of(text: str) -> Reason:
+    """Read once per distinct text: most rows of a file share a few dozen reasons."""
+    return Reason.from_json(decode_json(text))
 
 
 def hand_row(row: Mapping, players: int) -> dict:
@@ -709,12 +735,12 @@ def _decision(value: Any, where: Message, seat_value: int, players: int):
         # Translators: one option of a kept decision; {where} names the decision.
         _, option = action(None, pair[0], _of(N_("an option of {where}"), where), players)
         expected = pair[1]
-        if type(expected) not in (int, float) or not math.isfinite(expected):
+        if not _points(expected):
             # Translators: {where} names a kept decision, {value} what an option holds.
             problem = N_("an option of {where} is worth {value}")
             raise InvalidDataError(problem, where=where, value=_show(expected))
         error = pair[2] if len(pair) == 3 else 0.0
-        if type(error) not in (int, float) or not math.isfinite(error) or error < 0:
+        if not _points(error) or error < 0:
             # Translators: {where} names a kept decision, {value} the standard error an
             # option holds (a number of points, never negative).
             problem = N_("an option of {where} has the error {value}")
@@ -734,6 +760,18 @@ def _decision(value: Any, where: Message, seat_value: int, players: int):
         # Translators: the player a kept decision fed a card to; {where} names it.
         None if fed is None else name(fed, _of(N_("the player {where} fed"), where)),
     )
+
+
+MAX_REVIEW_POINTS = 10**6
+"""The most points a reviewed option can be worth or cost (far more than any hand)."""
+
+
+def _points(value: Any) -> bool:
+    """Whether ``value`` is a number of points a review could hold: an int or a finite
+    float within :data:`MAX_REVIEW_POINTS` (a huge integer is no float at all)."""
+    if type(value) is int:
+        return abs(value) <= MAX_REVIEW_POINTS
+    return type(value) is float and math.isfinite(value) and abs(value) <= MAX_REVIEW_POINTS
 
 
 def daily_row(row: Mapping, session: SessionRow) -> str:
@@ -767,6 +805,7 @@ SETTING_NAMES = {
     "back": N_("back"),
     "display_scale": N_("display scale"),
     "language": N_("language"),
+    "card_letters": N_("card letters"),
     "reduced_motion": N_("reduced motion"),
     "four_colour": N_("four colour"),
     "sound": N_("sound"),
@@ -792,6 +831,7 @@ def settings(data: Any) -> Settings:
         "back",
         "display_scale",
         "language",
+        "card_letters",
     ):
         if key in data:
             values[key] = text(data[key], Message(SETTING_NAMES[key]), 20)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from .. import console
 from ..engine.ledger import Amount, format_amount
+from ..engine.phases import HandResult
 from .store import Store
 
 
@@ -79,11 +80,11 @@ def player_statistics(store: Store) -> list[PlayerStats]:
                     s.hands_won += 1
                 if hand["knocker"] == seat:
                     s.knocks += 1
-                    if hand["result"] == "undercut":
+                    if hand["result"] == HandResult.UNDERCUT:
                         s.undercuts_suffered += 1
-                    elif hand["result"] == "gin":
+                    elif hand["result"] == HandResult.GIN:
                         s.gins += 1
-                    elif hand["result"] == "rum":
+                    elif hand["result"] == HandResult.RUM:
                         s.rums += 1
     return [table[k] for k in sorted(table)]
 
@@ -91,7 +92,8 @@ def player_statistics(store: Store) -> list[PlayerStats]:
 def sessions_json(store: Store) -> dict:
     """``{"sessions": [{"id", "profile", "players", "names", "hands_played", "scores",
     "finished", "winners", "deal_code", "take_backs"}]}``; ``players`` is the number of
-    seats, as in ``sim``; ``take_backs`` the discards taken back (each stored as an
+    seats, as in ``sim``; ``deal_code`` is null until the session is over (it deals the
+    hands still to come); ``take_backs`` the discards taken back (each stored as an
     ``undo`` action; the discard it took back counts nowhere else). If any session is
     damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
     summaries = store.summaries()
@@ -186,7 +188,7 @@ def ledger_csv(store: Store, session_ids: list[int] | None = None) -> str:
         summary = summaries.get(session_id)
         if summary is None:
             continue
-        for e in store.ledger(session_id):
+        for e in store.ledger(session_id, recover=False):  # the English is what it writes
             writer.writerow(
                 (
                     session_id,

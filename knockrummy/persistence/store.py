@@ -30,16 +30,19 @@ a write that fails (a full disk, another window playing the same session) is a p
 
 from __future__ import annotations
 
+import atexit
+import dataclasses
 import json
 import sqlite3
+import weakref
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import app_version
 from ..engine.actions import Action
-from ..engine.ledger import LedgerEntry, format_amount, totals
+from ..engine.ledger import Account, LedgerEntry, format_amount, totals
 from ..engine.session import HandRecord, SessionState
 from ..language import N_
 from ..language.message import Message, message_of, reason
@@ -54,7 +57,6 @@ from .database import (
     StoreBusyError,
     StoreError,
     StoreUnavailableError,
-    file_identity,
     identity,
     look,
     memory_database,
@@ -63,6 +65,7 @@ from .database import (
     save_problem,
 )
 from .files import set_aside
+from .ownership import Holding, set_aside_log
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,8 @@ class SessionSummary:
     """Why the session cannot be read (a damaged row), or None; a damaged session has no
     names, scores or hands. English as ``str()``, the player's language as ``shown()``."""
     deal_code: str | None = None
-    """The deal code that deals this session again (None for a damaged one)."""
+    """The deal code that deals this session again, once it is over; None before (it
+    deals the hands still to come) and for a damaged session."""
     hand_now: int = 1
     """The hand being played (or just finished): one more than the hands moved on from."""
     turns_now: int = 0
@@ -104,7 +108,11 @@ class Store:
     """The game's database. Use :func:`open_store` to open one safely."""
 
     def __init__(
-        self, connection: sqlite3.Connection, path: Path | None, read_only: bool = False
+        self,
+        connection: sqlite3.Connection,
+        path: Path | None,
+        read_only: bool = False,
+        busy_timeout: float = BUSY_TIMEOUT,
     ) -> None:
         self.db = connection
         self.path = path
@@ -115,9 +123,15 @@ class Store:
         """``problem()``'s answers by session and the rows it read."""
         self._scanned: tuple[tuple, _Scan] | None = None
         """The last ``_scan()`` and the database's change counters when it was made."""
-        self.opened = file_identity(path) if path is not None and not read_only else None
-        """Which file was opened for writing (device, inode): every write first checks
-        that it is still the one at ``path`` (see "swapped" in :mod:`.database`)."""
+        self.holding = (
+            Holding.of(connection, path, busy_timeout)
+            if path is not None and not read_only
+            else None
+        )
+        """The file opened for writing: every write first checks that it is still the one
+        at ``path``, and folds the log into it after (see :mod:`.ownership`)."""
+        if self.holding is not None:
+            _OPEN.add(self)
 
     # ----------------------------------------------------------------- writing
 
@@ -127,14 +141,19 @@ class Store:
         and everything committed before is left as it was."""
         if self.read_only:
             raise SaveError(N_("This could not be saved: your saved games are read-only."))
-        if self.opened is not None and file_identity(self.path) != self.opened:
+        holding = self.holding
+        if holding is not None and not holding.owned(self.db):
             self.read_only = True
             raise SaveError(SWAPPED)
         try:
             with self.db:
+                if holding is not None:
+                    holding.mark(self.db)
                 yield
         except sqlite3.Error as exc:
             raise save_problem(exc) from exc
+        if holding is not None:
+            holding.fold(self.db)
 
     def create_session(self, state: SessionState, seats: list[dict]) -> int:
         """Record a new session (before its first action); returns its id."""
@@ -166,7 +185,7 @@ class Store:
     def _write_ledger(self, session_id: int, entries: Iterable[LedgerEntry], start: int) -> None:
         self.db.executemany(
             "INSERT INTO ledger (session_id, seq, hand, seat, amount, kind, reason, account,"
-            " counterparty) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " counterparty, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     session_id,
@@ -178,6 +197,7 @@ class Store:
                     e.reason,
                     e.account,
                     e.counterparty,
+                    None if e.why is None else json.dumps(e.why.to_json(), separators=(",", ":")),
                 )
                 for i, e in enumerate(entries)
             ],
@@ -186,7 +206,7 @@ class Store:
     def delete_session(self, session_id: int) -> None:
         """Remove a session with its actions, ledger and hands (SaveError if refused)."""
         with self._saving():
-            for table in ("actions", "ledger", "hands", "reviews", "daily"):
+            for table in ("actions", "ledger", "hands", "reviews", "reviews_set_aside", "daily"):
                 self.db.execute(f"DELETE FROM {table} WHERE session_id = ?", (session_id,))
             self.db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
 
@@ -231,14 +251,43 @@ class Store:
                 return session_id
         return None
 
-    def ledger(self, session_id: int) -> list[LedgerEntry]:
-        """The session's ledger entries in order, checked (InvalidDataError if damaged)."""
+    def ledger(
+        self, session_id: int, replayed: SessionState | None = None, recover: bool = True
+    ) -> list[LedgerEntry]:
+        """The session's ledger entries in order, checked (InvalidDataError if damaged).
+
+        A row an older version wrote has no reason values (its ``why`` is NULL): with
+        ``recover``, they are taken from the replay of the session's moves (``replayed``,
+        if the caller has it), where the replayed entry at its place is the same change;
+        a row the moves do not give keeps None (its stored English is all it has)."""
         with _reading(session_id):
             players = schema.session_row(self._fetch_row(session_id)).players
             rows = self.db.execute(
                 "SELECT * FROM ledger WHERE session_id = ? ORDER BY seq", (session_id,)
             )
-            return [LedgerEntry(**schema.ledger_row(r, players)) for r in rows]
+            entries = [LedgerEntry(**schema.ledger_row(r, players)) for r in rows]
+        if recover and any(e.why is None for e in entries):
+            entries = self._recovered(session_id, entries, replayed)
+        return entries
+
+    def _recovered(
+        self, session_id: int, entries: list[LedgerEntry], replayed: SessionState | None
+    ) -> list[LedgerEntry]:
+        """``entries`` with the reason values of the rows that lack them taken from the
+        replayed session (the upgrade of an older version's rows, done as they are read)."""
+        if replayed is None:
+            try:
+                replayed, _ = self.load(session_id)
+            except schema.InvalidDataError:
+                return entries  # a damaged session: its problem says so elsewhere
+        out = []
+        for place, entry in enumerate(entries):
+            if entry.why is None and place < len(replayed.ledger):
+                again = replayed.ledger[place]
+                if _same_change(entry, again):
+                    entry = dataclasses.replace(entry, why=again.why)
+            out.append(entry)
+        return out
 
     def hands(self, session_id: int) -> list[dict]:
         """The session's finished hands in order, checked (InvalidDataError if damaged)."""
@@ -268,7 +317,7 @@ class Store:
                 out.append(_damaged_summary(row, found))
                 continue
             r = scan.checked[session_id]
-            points = [e for e in scan.entries[session_id] if e["account"] == "points"]
+            points = [e for e in scan.entries[session_id] if e["account"] == Account.POINTS]
             out.append(
                 SessionSummary(
                     id=session_id,
@@ -281,7 +330,7 @@ class Store:
                     winners=r.winners,
                     created=r.created,
                     updated=r.updated,
-                    deal_code=deal_code(r),
+                    deal_code=deal_code(r) if r.finished else None,
                     hand_now=row["hand_now"],
                     turns_now=row["turns_now"],
                     daily=row["daily_day"] if isinstance(row["daily_day"], str) else None,
@@ -313,7 +362,15 @@ class Store:
         return [session_id for (session_id,) in rows if self.problem(session_id) is None]
 
     def close(self) -> None:
-        self.db.close()
+        """Close the database; a file that is no longer the one opened is left exactly as
+        it is (the log is not copied into it). A store still open when the program ends
+        is closed so too."""
+        _OPEN.discard(self)
+        holding, self.holding = self.holding, None
+        if holding is not None:
+            holding.close(self.db)
+        else:
+            self.db.close()
 
     # ----------------------------------------------------------------- checked reading
 
@@ -337,10 +394,9 @@ class Store:
             for old in [k for k in self._problems if k[0] == session_id]:
                 del self._problems[old]  # one answer per session: its rows as they are now
             try:
-                self.load(session_id)
-                self.ledger(session_id)
+                state, _ = self.load(session_id)
+                self.ledger(session_id, state)
                 self.hands(session_id)
-                self.reviews(session_id)
                 self.daily_day(session_id)
                 self._problems[key] = None
             except (schema.InvalidDataError, KeyError) as exc:
@@ -357,7 +413,6 @@ class Store:
                 "SELECT seq, seat, action FROM actions WHERE session_id = ? ORDER BY seq",
                 "SELECT * FROM ledger WHERE session_id = ? ORDER BY seq",
                 "SELECT * FROM hands WHERE session_id = ? ORDER BY number",
-                "SELECT * FROM reviews WHERE session_id = ? ORDER BY seat",
                 "SELECT * FROM daily WHERE session_id = ?",
             )
         ]
@@ -405,7 +460,6 @@ class Store:
         players = {i: r.players for i, r in checked.items()}
         entries = self._rows_by_session("ledger", "seq", checked, _ledger_row, problems)
         hands = self._rows_by_session("hands", "number", checked, _hand_row, problems)
-        self._rows_by_session("reviews", "seat", checked, schema.review_row, problems)
         days = self._rows_by_session("daily", "day", checked, schema.daily_row, problems)
         self._action_problems(players, problems)
         scan = _Scan(rows, checked, problems, entries, hands, days)
@@ -469,8 +523,9 @@ class Store:
             )
 
     def saved_review(self, session_id: int, seat: int) -> schema.ReviewRow | None:
-        """The kept review of ``seat``, checked, or None if there is none; InvalidDataError
-        if its row (or the session's) is damaged."""
+        """The kept review of ``seat``, checked, or None if there is none (or it failed its
+        checks: it is set aside, see :meth:`reviews`); InvalidDataError if the session's
+        row is damaged."""
         try:
             reviews = self.reviews(session_id)
         except KeyError:  # no such session: no review either
@@ -478,13 +533,64 @@ class Store:
         return next((r for r in reviews if r.seat == seat), None)
 
     def reviews(self, session_id: int) -> list[schema.ReviewRow]:
-        """Every kept review of the session, checked (InvalidDataError if damaged)."""
+        """Every kept review of the session that passes its checks (InvalidDataError if
+        the session's row is damaged). A review is derived from the session's actions: one
+        that fails its checks (not JSON, a number that is no number, a decision of another
+        seat or of a hand the session has not dealt...) never makes the session damaged.
+        It is moved, as it was, to ``reviews_set_aside`` with what was wrong (where the
+        saves can be written) and left out, so it is priced again."""
         with _reading(session_id):
             session = schema.session_row(self._fetch_row(session_id))
-            rows = self.db.execute(
-                "SELECT * FROM reviews WHERE session_id = ? ORDER BY seat", (session_id,)
-            )
-            return [schema.review_row(r, session) for r in rows]
+        hands = self.db.execute(
+            "SELECT COUNT(*) + 1 FROM actions WHERE session_id = ? AND action = 'next'",
+            (session_id,),
+        ).fetchone()[0]
+        good, bad = [], []
+        rows = self.db.execute(
+            "SELECT rowid, * FROM reviews WHERE session_id = ? ORDER BY seat", (session_id,)
+        ).fetchall()
+        for row in rows:
+            try:
+                review = schema.review_row(row, session)
+                late = next((d for d in review.decisions if d.hand > hands), None)
+                if late is not None:
+                    # Translators: {number} is a hand's number, {seat} a seat's (from 1).
+                    problem = N_(
+                        "the kept review of seat {seat} has a decision in hand {number}, "
+                        "which the session has not dealt"
+                    )
+                    raise schema.InvalidDataError(problem, seat=review.seat + 1, number=late.hand)
+                good.append(review)
+            except schema.InvalidDataError as exc:
+                bad.append((row, exc.message))
+        if bad:
+            self._set_aside_reviews(bad)
+        return good
+
+    def _set_aside_reviews(self, bad: list[tuple[sqlite3.Row, Message]]) -> None:
+        """Move kept reviews that failed their checks to ``reviews_set_aside``, byte for
+        byte, with what was wrong (nothing is moved where the saves cannot be written)."""
+        if self.read_only:
+            return
+        try:
+            with self._saving():
+                for row, problem in bad:
+                    self.db.execute(
+                        "INSERT INTO reviews_set_aside (session_id, seat, actions, method,"
+                        " decisions, problem, set_aside) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            row["session_id"],
+                            row["seat"],
+                            row["actions"],
+                            row["method"],
+                            row["decisions"],
+                            str(problem),
+                            schema.now(),
+                        ),
+                    )
+                    self.db.execute("DELETE FROM reviews WHERE rowid = ?", (row["rowid"],))
+        except SaveError:
+            pass  # left where it is, and left out again next time
 
     def daily_day(self, session_id: int) -> str | None:
         """The day the session was the daily deal of, checked, or None if it was not one
@@ -577,6 +683,19 @@ class Store:
         )
 
 
+_OPEN: weakref.WeakSet[Store] = weakref.WeakSet()
+"""The stores open for writing. Python closes a connection left open as it ends, and
+SQLite then copies the log into whatever file is at the path: each is closed as
+:meth:`Store.close` does first."""
+
+
+@atexit.register
+def _close_open_stores() -> None:
+    for store in list(_OPEN):
+        with suppress(sqlite3.Error):  # (its connection was closed some other way)
+            store.close()
+
+
 @dataclass(frozen=True)
 class _Scan:
     """Every session's rows, checked: what ``summaries`` and ``all_hands`` report."""
@@ -591,6 +710,19 @@ class _Scan:
     """Each daily deal's day, by session (an empty list: not a daily deal)."""
 
 
+def _same_change(stored: LedgerEntry, replayed: LedgerEntry) -> bool:
+    """Whether a stored row and the replayed entry at its place are the same change (the
+    English aside, which older versions may have worded otherwise)."""
+    return (
+        stored.seat == replayed.seat
+        and stored.amount == replayed.amount
+        and stored.kind == replayed.kind
+        and stored.hand == replayed.hand
+        and stored.account == replayed.account
+        and stored.counterparty == replayed.counterparty
+    )
+
+
 def _ledger_row(row: sqlite3.Row, session: schema.SessionRow) -> dict:
     return schema.ledger_row(row, session.players)
 
@@ -600,7 +732,8 @@ def _hand_row(row: sqlite3.Row, session: schema.SessionRow) -> dict:
 
 
 def deal_code(row: schema.SessionRow) -> str:
-    """The deal code of a session: its profile, who sat where and its seed."""
+    """The deal code of a session: its profile, who sat where and its seed. It deals
+    every hand of the session: show it only once the session is over."""
     from ..records.deal_codes import code_of
 
     return code_of(row.profile, row.seats, row.seed)
@@ -661,9 +794,23 @@ IN_USE_UNREAD = N_(
     "Close the other program and start Knock Rummy again."
 )
 SWAPPED = N_(
-    "Your game could not be saved: the saved games file was replaced or moved while "
-    "Knock Rummy had it open. Nothing more is saved this time, so the file now in its "
-    "place is left as it is; start Knock Rummy again to use it."
+    "Your game could not be saved: the saved games file was replaced, moved or deleted "
+    "while Knock Rummy had it open. Nothing more is saved this time, so the file now in "
+    "its place is left as it is; start Knock Rummy again to use it."
+)
+# Translators: a notice on the title screen; {file} is the name the changes were kept
+# under and {folder} the folder they are in.
+STRAY_LOG = N_(
+    "Changes that Knock Rummy had made to another saved games file lay beside yours (the "
+    "file was replaced, moved or deleted while it was open). They were not applied but "
+    "kept as {file} in {folder}; your saved games were left as they are."
+)
+# Translators: a notice on the title screen; {error} is why a file could not be moved
+# (the system's words).
+STRAY_LOG_UNMOVED = N_(
+    "Changes that Knock Rummy had made to another saved games file lie beside yours and "
+    "could not be moved aside ({error}); so that they are not applied, your saved games "
+    "can be looked at, but nothing will be saved this time."
 )
 
 
@@ -676,9 +823,11 @@ def open_store(
     Knock Rummy database, is damaged, or comes from a newer version is renamed aside, kept
     byte for byte, and a fresh database is started; ``message`` tells the player. With
     ``set_aside_bad=False`` DamagedDatabaseError is raised instead and the file is left as
-    it is. Nothing else is ever set aside: a file locked by another program for longer
-    than ``busy_timeout`` seconds, or one that cannot be written, opens read-only; where
-    nothing can be read, the store is in memory. Either way ``message`` says so.
+    it is. A write-ahead log beside the file that was written for another file (see
+    :mod:`.ownership`) is renamed aside, never applied. Nothing else is ever set aside: a
+    file locked by another program for longer than ``busy_timeout`` seconds, or one that
+    cannot be written, opens read-only; where nothing can be read, the store is in memory.
+    Either way ``message`` says so.
     """
     if path is None:
         return OpenResult(_memory_store())
@@ -692,6 +841,7 @@ def open_store(
             "will be saved this time."
         )
         return _in_memory(Message(notice, reason=reason(exc)))
+    log_notice = None  # a stray log set aside
     for _ in range(3):
         seen = identity(path)
         try:
@@ -712,6 +862,13 @@ def open_store(
                 "this time. The file was left as it is."
             )
             return _in_memory(Message(notice, reason=exc.reason))
+        if looked.stray_log:
+            try:
+                kept = set_aside_log(path)
+            except OSError as exc:
+                unmoved = Message(STRAY_LOG_UNMOVED, error=reason(exc))
+                return _read_only(looked, path, unmoved, unmoved)
+            log_notice = Message(STRAY_LOG, file=kept.name, folder=str(kept.parent))
         try:
             db = open_writable(path, busy_timeout)
         except DamagedDatabaseError:
@@ -729,7 +886,7 @@ def open_store(
                 Message(cannot, reason=exc.reason),
             )
         looked.close()
-        return OpenResult(Store(db, path))
+        return OpenResult(Store(db, path, busy_timeout=busy_timeout), log_notice)
     return _in_memory(
         Message(
             N_(
@@ -808,7 +965,8 @@ def _set_aside_and_start_again(
     values = {"reason": problem.message, "file": moved.name, "folder": str(moved.parent)}
     try:
         return OpenResult(
-            Store(open_writable(path, busy_timeout), path), Message(started, **values)
+            Store(open_writable(path, busy_timeout), path, busy_timeout=busy_timeout),
+            Message(started, **values),
         )
     except StoreError as exc:
         # Translators: a notice on the title screen; {reason} says what was wrong with the

@@ -53,8 +53,8 @@ def price(
 
 def kept(store, session_id: int, seat: int, actions: int) -> list[Decision] | None:
     """The kept review of ``seat`` if it stands for a session of ``actions`` actions; None
-    if there is none or it is older (it is priced again then). A damaged row raises
-    InvalidDataError: the session is reported as damaged, as everywhere else."""
+    if there is none, it is older, or it fails its checks (it is priced again then; a
+    damaged review is set aside by the store, and its session is not damaged by it)."""
     found = store.saved_review(session_id, seat)
     if found is None or found.actions != actions or found.method != METHOD:
         return None

@@ -14,6 +14,10 @@ Glossary:
                  player against the hard level.
     fingerprint  the SHA-256 hash of a hand's seed, shown before the hand; the seed is shown
                  after it, so anyone can check the cards were fixed before play began.
+    secret seed  a new game's session seed (:func:`new_seed`), drawn over 63 bits. Its deal
+                 code deals every hand, the ones still to come too, so it is shown only once
+                 the session is over; a hand's seed deals that hand only (see docs/manual.md,
+                 "fair deals", for why neither leads back to the session seed).
 
 The bit layout of a code, most significant first: profile (3 bits, the profile's
 ``deal_code``), players less two (3),
@@ -32,9 +36,11 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import secrets
 from dataclasses import dataclass
 
 from ..engine.profiles import PROFILES, get_profile, profile_by_deal_code
+from ..language import N_, _
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base 32."""
@@ -46,9 +52,16 @@ SHORT_KINDS = 4
 LONG = 7
 """The players field that marks the long form (see the module's docstring)."""
 MAX_SEED = 2**63 - 1
+"""The largest session seed a deal code holds (63 bits)."""
 DAILY_LEVEL = "hard"
 GROUP = 4
 """Characters between dashes when a code is written out."""
+# Translators: said where a deal code would be while its game is not over.
+DEAL_CODE_LATER = N_(
+    "The deal code is shown when the game is over: it deals every hand of the game, the "
+    "ones still to come too."
+)
+"""What Details and the ledger say where a session's deal code is withheld."""
 
 
 class DealCodeError(ValueError):
@@ -166,6 +179,13 @@ def decode(text: str) -> Deal:
         raise DealCodeError(f"this deal code names an impossible table ({exc})") from exc
 
 
+def new_seed() -> int:
+    """A new session's seed: drawn from the system's secure source (``secrets``) over every
+    seed a deal code holds, 0 to ``MAX_SEED``, so that no one can guess it or try every
+    seed against what the table shows (see docs/manual.md, "fair deals")."""
+    return secrets.randbelow(MAX_SEED + 1)
+
+
 def daily_deal(profile_id: str, day: datetime.date) -> Deal:
     """The day's deal for ``profile_id``: the same on every machine, you against hard."""
     digest = hashlib.sha256(f"knockrummy/daily/{day.isoformat()}/{profile_id}".encode()).digest()
@@ -185,25 +205,40 @@ def code_of(profile_id: str, seats, seed: int) -> str:
     return Deal(profile_id, kinds, seed).code
 
 
-def fairness_details(hand_seed: int, over: bool, code: str | None = None) -> tuple[str, ...]:
-    """The table's Details: while a hand is played, the whole fingerprint of its seed;
-    once it is over, the seed itself (whose hash is that fingerprint) and the deal code that
-    deals the session again; each with a line saying what it is for."""
-    whole = fingerprint(hand_seed)
-    if not over:
+def fairness_details(
+    whole: str, hand_seed: int | None, code: str | None = None, later: bool = False
+) -> tuple[str, ...]:
+    """The table's Details: while a hand is played, the whole fingerprint of its seed
+    (``whole``); once it is over, the seed itself (``hand_seed``, whose hash is that
+    fingerprint); and once the whole session is over, the deal code ``code`` that deals it
+    again. Before then the code is withheld, as it deals the hands still to come; with
+    ``later`` a line says when it will be shown. A hand's seed deals that hand only. Each
+    value comes with a line saying what it is for."""
+    if hand_seed is None:
         return (
-            "This hand's deal fingerprint",
+            # Translators: the table's Details, while a hand is played; its hexadecimal
+            # fingerprint follows on two lines.
+            _("This hand's deal fingerprint"),
             whole[:32],
             whole[32:],
-            "It is fixed before the first card is dealt; the hand's seed, shown when the "
-            "hand is over, proves it.",
+            _(
+                "It is fixed before the first card is dealt; the hand's seed, shown when the "
+                "hand is over, proves it."
+            ),
         )
     lines = (
-        f"This hand's seed: {hand_seed}",
-        "Its fingerprint",
+        # Translators: the table's Details once a hand is over; {seed} is a whole number.
+        _("This hand's seed: {seed}").format(seed=hand_seed),
+        # Translators: the seed's hexadecimal fingerprint follows on two lines.
+        _("Its fingerprint"),
         whole[:32],
         whole[32:],
     )
-    if code is not None:
-        lines += (f"Deal code {code}", "Enter it in New game to play these deals again.")
-    return lines
+    if code is None:
+        return (*lines, _(DEAL_CODE_LATER)) if later else lines
+    return (
+        *lines,
+        # Translators: {code} is a deal code ("4F2Q-8M1Z-C7").
+        _("Deal code {code}").format(code=code),
+        _("Enter it in New game to play these deals again."),
+    )

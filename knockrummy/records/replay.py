@@ -10,7 +10,9 @@ Glossary:
     fairness     a hand's seed is fixed before it is played (it follows from the session
                  seed and the hand number); its SHA-256 :func:`~knockrummy.records.deal_codes.
                  fingerprint` is shown first and the seed after, and :func:`dealt_hand`
-                 recomputes the cards from the seed, so anyone can check them.
+                 recomputes the cards from the seed, so anyone can check them. A hand is
+                 replayed once it is over: while it is played, its replay would show
+                 every hand and the stock.
 
 Everything here replays through the checked engine: a stored hand that no longer replays
 is reported, never shown wrongly.
@@ -24,10 +26,13 @@ from dataclasses import dataclass
 from ..engine.actions import Action, NextHand, Undo
 from ..engine.cards import Card
 from ..engine.deadwood import cards_deadwood
+from ..engine.errors import IllegalActionError
 from ..engine.hand import deal
 from ..engine.ledger import format_amount
+from ..engine.phases import SessionPhase
 from ..engine.session import SessionState, actor, apply, dealer_of_hand, hand_seed, new_session
 from ..language import N_, SOURCE, _, speaking
+from ..language.cards import card_words
 from ..language.message import Message
 from .deal_codes import fingerprint
 
@@ -195,7 +200,8 @@ def replay_hand(
     undo_seat: int | None = None,
 ) -> HandReplay:
     """Hand ``number`` (from 1) of the session with these stored ``actions``: from its
-    deal to its settlement (and a ``knock-rami`` buy-back answered after it)."""
+    deal to its settlement (and a ``knock-rami`` buy-back answered after it). A hand still
+    being played is refused: its replay would show every hand and the stock."""
     state = new_session(profile_id, players, seed, names, stake, undo_seat)
     start = start_of(state) if number == 1 else None
     steps: list[Step] = []
@@ -214,12 +220,18 @@ def replay_hand(
             states.append(before)
     except ValueError as exc:
         # Translators: {number} is a hand's number, {reason} the rule the stored move
-        # breaks (the engine's English words).
+        # breaks, a sentence of its own ("7♥ is not in your hand.").
         problem = N_("hand {number} does not replay: {reason}")
-        raise ReplayError(problem, number=number, reason=str(exc)) from exc
+        why = exc.refusal if isinstance(exc, IllegalActionError) else str(exc)
+        raise ReplayError(problem, number=number, reason=why) from exc
     if start is None or not steps:
         # Translators: {number} is a hand's number.
         raise ReplayError(N_("the session has no hand {number} with stored actions"), number=number)
+    if state.hand_number == number and state.phase == SessionPhase.PLAYING:
+        # a replay shows every hand and the stock: not while the hand is played
+        # Translators: {number} is a hand's number.
+        problem = N_("hand {number} is still being played; it can be replayed once it is over")
+        raise ReplayError(problem, number=number)
     return HandReplay(number, start, tuple(steps), state, (*states, state))
 
 
@@ -344,7 +356,7 @@ catalogue entry; :func:`choice_words` translates it where it is shown."""
 
 def _card_of(action: Action, card: Card | None) -> str:
     card = getattr(action, "card", card)
-    return card.symbol if card else ""
+    return card_words(card) if card else ""
 
 
 def move_line(action: Action, player: str, you: bool = False, card: Card | None = None) -> str:

@@ -38,8 +38,9 @@ from ..engine.actions import (
 from ..engine.cards import Card
 from ..engine.melds import discard_points
 from ..engine.profiles import ProfileTable
+from ..engine.refusals import Refusal
 from ..engine.session import BUY_BACK, SessionState, apply, legal_actions, new_session
-from ..language import N_, _
+from ..language import N_, _, cards
 
 YOU, COACH = 0, 1
 """The player's seat and the coach's, in every lesson."""
@@ -105,19 +106,27 @@ class Lesson:
 
 
 def card_words(text: str) -> str:
-    """``text`` with every ``{7H}`` written as the card a player sees (``7♥``)."""
+    """``text`` with every ``{7H}`` written as the card a player sees (``7♥``, ``D♥``
+    with French letters), and every ``{J}``, ``{Q}``, ``{K}``, ``{A}`` as the letter the
+    faces print for that rank (``V``, ``D``, ``R``, ``A`` in French)."""
+    letters = dict(zip("AJQK", cards.face_letters(), strict=True))
     out, rest = [], text
     while "{" in rest:
         before, _, after = rest.partition("{")
         name, _, rest = after.partition("}")
-        out.append(before + Card.parse(name).symbol)
+        shown = letters[name] if name in letters else cards.printed(Card.parse(name))
+        out.append(before + shown)
     return "".join(out) + rest
 
 
 def try_this(step: Step) -> str:
     """The plain line that refuses any other action at ``step``."""
-    action = step.action
-    if action is None or step.by != YOU:
+    return try_action(step.action if step.by == YOU else None)
+
+
+def try_action(action: Action | None) -> str:
+    """The plain line that asks for ``action`` (None: for Next), in the language."""
+    if action is None:
         return _("Try this: press Next to go on.")
     if isinstance(action, DrawStock):
         return _("Try this: draw from the stock (click the stock or press S).")
@@ -128,12 +137,12 @@ def try_this(step: Step) -> str:
     if isinstance(action, Discard):
         # Translators: {card} is a card ("7♥").
         return _("Try this: discard {card} (select it, then Enter).").format(
-            card=action.card.symbol
+            card=cards.card_words(action.card)
         )
     if isinstance(action, Knock):
         # Translators: {card} is a card ("7♥").
         return _("Try this: knock with {card} (select it, then Knock or K).").format(
-            card=action.card.symbol
+            card=cards.card_words(action.card)
         )
     if isinstance(action, BuyBack):
         return _("Try this: buy back in (the Buy back button).")
@@ -147,6 +156,15 @@ def refusal(step: Step, action: Action) -> str | None:
     if step.by == YOU and step.action == action:
         return None
     return try_this(step)
+
+
+def step_refusal(step: Step, action: Action) -> Refusal | None:
+    """:func:`refusal` as a value the table words (its words are :func:`try_this`'s)."""
+    if step.by == YOU and step.action == action:
+        return None
+    if step.by == YOU and step.action is not None:
+        return Refusal("script-step", {"action": str(step.action)})
+    return Refusal("script-waits")
 
 
 def start(lesson: Lesson) -> SessionState:
@@ -283,10 +301,13 @@ def _knock(words: str, card: str) -> Step:
     return _you(words, f"knock {card}", card, "button:knock")
 
 
+# Translators: a lesson's words; {A}, {J}, {Q}, {K} are the letters the faces print for an ace,
+# a jack, a queen and a king (V, D, R for a French deck): keep each as it is.
 _MELDS = N_(
     "Melds are what you collect: a set is 3 or 4 cards of one rank, a run is 3 or more "
-    "cards in a row of one suit (aces are low: A-2-3, never Q-K-A). The cards in no meld "
-    "are your deadwood; they count against you: ace 1, 2 to 10 their value, J Q K 10."
+    "cards in a row of one suit (aces are low: {A}-2-3, never {Q}-{K}-{A}). The cards in no "
+    "meld are your deadwood; they count against you: ace 1, 2 to 10 their value, {J} {Q} {K} "
+    "10."
 )
 _DRAW = N_("Every turn starts with a draw: the top card of the stock, or the top card of the pile.")
 _TAKEN = N_("The card you just took from the pile may not be thrown back this turn.")
@@ -402,8 +423,9 @@ GIN_RUMMY = Lesson(
         *_coach_turn("JC", first=True),
         # Translators: a lesson's words; {7H} is a card ("7♥"): keep each as it is.
         _draw(N_("The {JC} helps nothing: draw from the stock.")),
-        # Translators: a lesson's words; {7H} is a card ("7♥"): keep each as it is.
-        _throw(N_("{TH} joined your hearts: 10 J Q K is a run of four. Throw {QS}."), "QS"),
+        # Translators: a lesson's words; {7H} is a card ("7♥"), {J}, {Q}, {K} the letters of a
+        # jack, a queen and a king: keep each as it is.
+        _throw(N_("{TH} joined your hearts: 10 {J} {Q} {K} is a run of four. Throw {QS}."), "QS"),
         *_coach_turn("KC"),
         _draw(N_("Draw from the stock again.")),
         _before_knock(
@@ -469,10 +491,11 @@ GIN_CLASSIC = Lesson(
         ),
         _throw(
             (
-                # Translators: a lesson's words; {7H} is a card ("7♥"): keep each as it is.
+                # Translators: a lesson's words; {7H} is a card ("7♥"), {J}, {Q}, {K} the letters
+                # of a jack, a queen and a king: keep each as it is.
                 N_(
-                    "10 J Q K of hearts is a run, and {4S} {4H} {4D} a set. Discard to end the "
-                    "turn: throw {QS}."
+                    "10 {J} {Q} {K} of hearts is a run, and {4S} {4H} {4D} a set. Discard to "
+                    "end the turn: throw {QS}."
                 ),
                 _TAKEN,
             ),

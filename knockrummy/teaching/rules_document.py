@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .. import language
 from ..engine.profiles import PROFILES
-from ..language import _, games
+from ..language import _, cards, games
 from .rules_examples import in_words
 from .rules_text import EXAMPLE, Section, cards_dealt, common_sections, own_sections
 
@@ -83,8 +83,9 @@ def _profile_table() -> str:
 
 
 def rules_document(code: str = language.SOURCE) -> str:
-    """The whole of ``RULES.md``, or of its translation into ``code`` (``RULES.fr.md``)."""
-    with language.speaking(code):
+    """The whole of ``RULES.md``, or of its translation into ``code`` (``RULES.fr.md``),
+    its cards printed with the letters of that language's decks (``D♥`` in French)."""
+    with language.speaking(code), cards.lettering("language"):
         return _document(code)
 
 

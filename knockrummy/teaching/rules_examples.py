@@ -21,6 +21,7 @@ from ..engine.melds import Arrangement, best_arrangement
 from ..engine.profiles import PROFILES, Profile, ProfileTable
 from ..engine.scoring import Settlement, settle
 from ..language import N_, _
+from ..language.cards import cards_printed
 
 _WORDS = (
     # Translators: the numbers zero to ten written in words, as in "two players".
@@ -49,7 +50,7 @@ def plus(bonus: int) -> str:
 
 
 def _symbols(cards: Iterable[Card]) -> str:
-    return " ".join(card.symbol for card in cards)
+    return cards_printed(cards)
 
 
 def _show(cards: str) -> str:

@@ -22,8 +22,10 @@ from collections.abc import Callable, Sequence
 
 from ..engine.cards import JOKER_POINTS, new_deck
 from ..engine.hand import TWO_LEFT
+from ..engine.phases import HandResult
 from ..engine.profiles import PROFILES, ExhaustionKind, Profile, SettlementKind, get_profile
 from ..language import N_, _, games
+from ..language.cards import face_letters
 from .rules_examples import (
     buy_back_example,
     deadwood_example,
@@ -86,10 +88,14 @@ def _cards_section() -> Section:
         # Translators: rules page; {} hold numbers, words ("two") or games' names.
         else _("One deck of {cards} cards.").format(cards=cards)
     )
-    return (
-        _("The cards"),
-        deck + " " + _("Aces are always low: A-2-3 is a run, but Q-K-A and K-A-2 are not."),
+    ace, _jack, queen, king = face_letters()
+    # Translators: rules page; {ace}, {queen}, {king} are the letters the faces print
+    # for an ace, a queen and a king (A, D, R on a French deck).
+    aces = _(
+        "Aces are always low: {ace}-2-3 is a run, but {queen}-{king}-{ace} and "
+        "{king}-{ace}-2 are not."
     )
+    return (_("The cards"), deck + " " + aces.format(ace=ace, queen=queen, king=king))
 
 
 def _melds_section() -> Section:
@@ -110,15 +116,18 @@ def _melds_section() -> Section:
 
 
 def _deadwood_section() -> Section:
+    _ace, jack, queen, king = face_letters()
     return (
         _("Deadwood and the count"),
-        # Translators: rules page; {} hold numbers, words ("two") or games' names.
+        # Translators: rules page; {joker} a number; {jack}, {queen}, {king} the letters the
+        # faces print for a jack, a queen and a king (V, D, R on a French deck).
         _(
             "Cards that are in no meld are deadwood, and your count is their values added up: "
-            "an ace is 1, a 2 to a 10 its number, J Q K are 10 each, and a joker left out of "
-            "every meld is {joker}. When a hand is over the game sorts every hand into "
-            "the melds that leave the lowest count, which is not always the longest meld."
-        ).format(joker=JOKER_POINTS)
+            "an ace is 1, a 2 to a 10 its number, {jack} {queen} {king} are 10 each, and a "
+            "joker left out of every meld is {joker}. When a hand is over the game sorts every "
+            "hand into the melds that leave the lowest count, which is not always the longest "
+            "meld."
+        ).format(joker=JOKER_POINTS, jack=jack, queen=queen, king=king)
         + "\n"
         + example(deadwood_example()),
     )
@@ -235,7 +244,7 @@ def _gin_section() -> Section:
         "even against another count of zero, earns a bonus, and nobody lays off against it."
     ).format(
         gin=_names_where(lambda p: p.is_gin),
-        rum=_names_where(lambda p: p.zero_knock_result == "rum"),
+        rum=_names_where(lambda p: p.zero_knock_result == HandResult.RUM),
     )
     if rewards:
         # Translators: rules page; {} hold numbers, words ("two") or games' names.

@@ -15,7 +15,8 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from ..engine.actions import Knock
-from ..engine.hand import HandEnded
+from ..engine.hand import HandEnd, HandEnded
+from ..engine.phases import HandResult
 from ..engine.profiles import ExhaustionKind, Profile, SettlementKind, get_profile
 from ..engine.session import BuyBackOffered, HandSettled, PlayerOut
 from ..language import N_, _
@@ -111,7 +112,7 @@ def _undercut_words(profile: Profile) -> str:
 
 
 def _gin_words(profile: Profile, result: str) -> str:
-    if result == "rum":
+    if result == HandResult.RUM:
         # Translators: a rule tip; {bonus} is a number of points.
         return _(
             "Rum: a knock with no deadwood. The knocker wins even against another 0, and "
@@ -149,11 +150,11 @@ def _found(events: Iterable, view) -> dict[str, str]:
             settlement = event.settlement
             if any(settlement.layoffs):
                 found["lay-off"] = _(LAY_OFF)
-            if settlement.result == "undercut":
+            if settlement.result == HandResult.UNDERCUT:
                 found["undercut"] = _undercut_words(profile)
-            if settlement.result in ("gin", "rum"):
+            if HandResult(settlement.result).going_out:
                 found["gin"] = _gin_words(profile, settlement.result)
-        elif isinstance(event, HandEnded) and event.reason == "exhausted":
+        elif isinstance(event, HandEnded) and event.reason == HandEnd.EXHAUSTED:
             found["empty-stock"] = _stock_words(profile)
         elif isinstance(event, PlayerOut):
             found["elimination"] = _(ELIMINATION)

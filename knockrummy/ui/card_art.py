@@ -10,7 +10,9 @@ Glossary:
     back     a pattern from ``card_backs.BACKS``; felts are in ``felts.FELTS``.
 
 Faces are drawn from vectors at the size asked for, never scaled from bitmaps, so they stay
-crisp from the smallest table to 4K. A rendered card is cached by (card, width, deck), so
+crisp from the smallest table to 4K. The index prints the letters the player's decks print
+(French ``V D R`` for valet, dame, roi: ``language.cards``). A rendered card is cached by
+(card, width, deck, letters), so
 a frame only blits. Below ``SMALL`` pixels wide the corner index grows and the pips and
 pictures draw closer in (as they do for the high-contrast deck's larger index), because
 there the index is what a player reads.
@@ -22,7 +24,8 @@ import functools
 
 import pygame
 
-from ..engine.cards import RANK_TEXT, Card
+from ..engine.cards import Card
+from ..language.cards import INTERNATIONAL, index
 from .card_backs import BACKS, draw_back
 from .card_courts import court_picture, joker_picture
 from .card_pips import Pen, ellipse_points, pip, pip_height, pip_layout
@@ -72,8 +75,9 @@ def suit_color(suit: int, four_colour: bool, *, deck: str | None = None) -> tupl
     return _deck(four_colour, deck).suit_color(suit)
 
 
-def rank_label(card: Card) -> str:
-    return "10" if card.rank == 10 else RANK_TEXT[card.rank - 1]
+def rank_label(card: Card, letters: tuple[str, str, str, str] = INTERNATIONAL) -> str:
+    """The rank as the corner prints it: ``10``, ``Q``, or with French ``letters`` ``D``."""
+    return index(card, letters)
 
 
 def ready(surf: pygame.Surface) -> pygame.Surface:
@@ -97,24 +101,35 @@ def _rounded_base(width: int, height: int, fill, border=EDGE, thickness=1.0) -> 
 
 
 def face(
-    card: Card, width: int, four_colour: bool = False, *, deck: str | None = None
+    card: Card,
+    width: int,
+    four_colour: bool = False,
+    *,
+    deck: str | None = None,
+    letters: tuple[str, str, str, str] = INTERNATIONAL,
 ) -> pygame.Surface:
     """The face of ``card`` at ``width`` pixels wide.
 
     ``deck`` names a scheme of ``DECKS``; without it ``four_colour`` picks the four-colour
-    or the classic deck. The same arguments return the same (cached) surface.
+    or the classic deck. ``letters`` are the ace's, jack's, queen's and king's indices
+    (``language.cards.face_letters``). The same arguments return the same (cached)
+    surface.
     """
-    return _face(card, max(12, int(width)), _deck(four_colour, deck).name)
+    return _face(card, max(12, int(width)), _deck(four_colour, deck).name, letters)
 
 
-def prepare_face(card: Card, width: int, *, deck: str) -> None:
+def prepare_face(
+    card: Card, width: int, *, deck: str, letters: tuple[str, str, str, str] = INTERNATIONAL
+) -> None:
     """Make the face :func:`face` would return for ``card`` at ``width`` in ``deck`` ahead
     of the frame that shows it (see :mod:`.prepare`); nothing is drawn on screen."""
-    _face(card, max(12, int(width)), _deck(False, deck).name)
+    _face(card, max(12, int(width)), _deck(False, deck).name, letters)
 
 
 @functools.lru_cache(maxsize=1024)
-def _face(card: Card, width: int, deck: str) -> pygame.Surface:
+def _face(
+    card: Card, width: int, deck: str, letters: tuple[str, str, str, str] = INTERNATIONAL
+) -> pygame.Surface:
     style = deck_style(deck)
     w, h = card_size(width)
     surf = _rounded_base(w, h, style.face, style.edge, style.edge_scale)
@@ -133,7 +148,7 @@ def _face(card: Card, width: int, deck: str) -> pygame.Surface:
             image = pip(card.suit, size, color, place.upside_down)
             surf.blit(image, image.get_rect(center=(round(place.x * w), round(place.y * h))))
     # the index goes on last: on small cards it may overlap a court's frame, and must win
-    _draw_indices(surf, rank_label(card), card.suit, color, style)
+    _draw_indices(surf, rank_label(card, letters), card.suit, color, style)
     return ready(surf)
 
 

@@ -16,19 +16,15 @@ draws the open fan and the final number at once, still. It never changes the gam
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-import pygame
-
 from ..engine.cards import parse_cards
 from ..engine.ledger import format_amount
+from ..engine.phases import HandResult
 from ..engine.session import HandSettled, SessionOver
 from ..language import N_, _
-from .fonts import render
-from .theme import ACCENT, WARN, Look
 from .tween import ease_out_back, ease_out_cubic
 from .wording import shown_name
 
@@ -77,7 +73,7 @@ def moments(events: Iterable[object], for_seats: Sequence[int] | None) -> list[M
     for event in events:
         if isinstance(event, HandSettled):
             kind = event.record.result
-            if kind not in ("gin", "rum", "undercut"):
+            if kind not in (HandResult.GIN, HandResult.RUM, HandResult.UNDERCUT):
                 continue
             winners = [s for s in event.record.winners if for_seats is None or s in for_seats]
             if winners:
@@ -143,76 +139,39 @@ class Celebration:
             return text  # a final score, not a gain
         return f"+{text}"
 
-    # ----------------------------------------------------------------- drawing
+    # ----------------------------------------------------------------- its face
 
-    def draw(self, surface: pygame.Surface, look: Look, font_size: int) -> None:
-        """The fan, the title and the count-up over the middle of ``surface``."""
+    def face(self) -> CelebrationFace | None:
+        """What a frame shows of it now (None once it has faded out)."""
         alpha = self.alpha()
         if alpha <= 0:
-            return
-        w, h = surface.get_size()
-        # only a fading celebration needs a layer of its own; until then it costs no more
-        # than its few blits
-        layer = surface if alpha >= 255 else _layer((w, h))
-        if layer is not surface:
-            layer.fill((0, 0, 0, 0))
-        card_w = max(40, round(min(w, h) * 0.11))
-        centre = (w / 2, h * 0.36)
-        opened = self.opened()
-        cards = parse_cards(FANS[self.moment.kind])
-        pivot = card_w * 1.6
-        for i, card in enumerate(cards):
-            # left cards lean left, right cards right, about a point below the fan, as a
-            # hand held up does
-            tilt = (i - 2) / 2 * SPREAD / 2 * opened
-            image = _turned(look, card, card_w, -round(tilt))
-            rad = math.radians(tilt)
-            x = centre[0] + math.sin(rad) * pivot
-            y = centre[1] + pivot - math.cos(rad) * pivot
-            layer.blit(image, image.get_rect(center=(round(x), round(y))))
-        grow = 1.0 if self.reduced else 0.6 + 0.4 * min(1.0, self.elapsed / OPEN)
-        title_size = max(12, round(font_size * 2.6 * grow))
-        label, rect = render(self.title, title_size, ACCENT, bold=True)
-        top = centre[1] + card_w * 1.05
-        shadow, _shadow_rect = render(self.title, title_size, (0, 0, 0), bold=True)
+            return None
         name = shown_name(self.name)
         if self.moment.points is None:
             line = name
         else:
             # Translators: under a celebration: {player} a name, {points} "+25" or a score.
             line = _("{player} · {points} points").format(player=name, points=self.shown_points())
-        words, _words_rect = render(line, round(font_size * 1.4), WARN, bold=True)
-        below = words.get_rect(midtop=(w / 2, top + rect.height + font_size * 0.6))
-        # a dark plate under the words, so they read over the cards of the panel
-        plate = rect.move(w / 2 - rect.centerx, top - rect.top).union(below)
-        plate = plate.inflate(font_size * 2, font_size)
-        layer.blit(_plate(plate.size, font_size), plate)
-        layer.blit(shadow, shadow.get_rect(midtop=(w / 2 + 2, top + 3)))
-        layer.blit(label, label.get_rect(midtop=(w / 2, top)))
-        layer.blit(words, below)
-        if layer is not surface:
-            layer.set_alpha(alpha)
-            surface.blit(layer, (0, 0))
+        grow = 1.0 if self.reduced else 0.6 + 0.4 * min(1.0, self.elapsed / OPEN)
+        return CelebrationFace(
+            cards=tuple(parse_cards(FANS[self.moment.kind])),
+            opened=self.opened(),
+            grow=grow,
+            title=self.title,
+            line=line,
+            alpha=alpha,
+        )
 
 
-@functools.lru_cache(maxsize=8)
-def _plate(size: tuple[int, int], font_size: int) -> pygame.Surface:
-    plate = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(plate, (8, 20, 12, 215), plate.get_rect(), border_radius=font_size)
-    pygame.draw.rect(plate, ACCENT, plate.get_rect(), width=2, border_radius=font_size)
-    return plate
+@dataclass(frozen=True)
+class CelebrationFace:
+    """A celebration as one frame shows it: its fan of cards, how far it is open, its
+    words, how opaque (drawn by the painter, :func:`~.table.overlays.draw_celebration`)."""
 
-
-@functools.lru_cache(maxsize=2)
-def _layer(size: tuple[int, int]) -> pygame.Surface:
-    """One reused transparent layer per window size (so fading costs no new surface)."""
-    return pygame.Surface(size, pygame.SRCALPHA)
-
-
-@functools.lru_cache(maxsize=256)
-def _turned(look: Look, card, width: int, angle: int) -> pygame.Surface:
-    """A card face turned ``angle`` whole degrees, cached: the fan reuses them each frame."""
-    face = look.face(card, width)
-    if angle == 0:
-        return face
-    return pygame.transform.rotozoom(face, angle, 1.0)
+    cards: tuple
+    opened: float
+    grow: float
+    """How far the title has grown to its size."""
+    title: str
+    line: str
+    alpha: int

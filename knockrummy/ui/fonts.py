@@ -107,6 +107,22 @@ def _fit(text: str, size: int, width: float, bold: bool) -> str:
     return text[:low].rstrip() + "…"
 
 
+def fit_end(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text``, or its longest end that fits ``width`` pixels after an ellipsis: what a
+    field being typed into shows, the place of typing always in sight (not a cut)."""
+    f = font(int(size), bool(bold))
+    if f.get_rect(text).width <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest end that fits after the ellipsis
+        mid = (low + high + 1) // 2
+        if f.get_rect("…" + text[len(text) - mid :]).width <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return "…" + text[len(text) - low :].lstrip()
+
+
 def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """Lines of ``text``, each no wider than ``width`` pixels as the font draws them (a
     single word wider than that stands alone on its line). Lines break at spaces, tabs and

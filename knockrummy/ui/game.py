@@ -12,19 +12,19 @@ Glossary:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from .. import language
 from ..engine.session import SessionState, new_session
-from ..language import N_
+from ..language import N_, cards
 from ..language.message import Message, reason, shown
 from ..persistence.database import SessionConflictError
 from ..persistence.files import low_space_notice
 from ..persistence.paths import UserPaths, user_paths
 from ..persistence.settings_file import load_settings, save_settings
 from ..persistence.store import SaveError, Store, open_store
+from ..records.deal_codes import new_seed
 from ..settings import Settings
 from .seats import SeatConfig, take_back_seat
 from .sound import Sounds
@@ -74,6 +74,7 @@ class Game:
             message = opened.message
         settings, settings_message = load_settings(paths.settings)
         language.use(settings.language)
+        cards.use_letters(settings.card_letters)
         space = None
         if opened.store.path is not None and not opened.store.read_only:
             space = low_space_notice(paths.data)
@@ -99,6 +100,7 @@ class Game:
         self.settings = settings
         if settings.language != current.language:
             language.use(settings.language)  # the next frame speaks it
+        cards.use_letters(settings.card_letters)
         try:
             save_settings(self.paths.settings, settings)
             self._saved_settings = settings
@@ -132,9 +134,11 @@ class Game:
         """A new session, recorded before its first action (``UNSAVED`` if the game is
         read-only or the record cannot be written). With ``take_backs`` the one human at
         a table of computers may take back a discard (never in pass-and-play); a daily
-        deal or a dealt code leaves them off, as the deal is the same for everyone."""
+        deal or a dealt code leaves them off, as the deal is the same for everyone. Without
+        a ``seed`` (a deal code's, ``--seed``), the session's is new and secret
+        (:func:`~..records.deal_codes.new_seed`)."""
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = new_seed()
         undo_seat = take_back_seat(seats) if take_backs else None
         names = [s.name for s in seats]
         state = new_session(profile, len(seats), seed, names, stake, undo_seat)

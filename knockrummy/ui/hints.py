@@ -25,6 +25,7 @@ from ..engine.profiles import SettlementKind, get_profile
 from ..engine.session import SessionState
 from ..engine.views import PlayerView, player_view
 from ..language import N_, _
+from ..language.cards import card_words
 from ..language.numbers import decimal, percent, whole
 from .wording import shown_name
 
@@ -150,7 +151,9 @@ def _details(view: PlayerView, options, advice: Advice, why: str | None = None) 
         # {expected} the expected points ("+1.2").
         text = _("playing on after discarding {card} (deadwood {count}), expected {expected}")
         parts.append(
-            text.format(card=card.symbol, count=points[card], expected=signed(play_on.expected))
+            text.format(
+                card=card_words(card), count=points[card], expected=signed(play_on.expected)
+            )
         )
     if knock is not None:
         card = knock.action.card
@@ -162,7 +165,10 @@ def _details(view: PlayerView, options, advice: Advice, why: str | None = None) 
         )
         parts.append(
             text.format(
-                card=card.symbol, count=points[card], risk=risk, expected=signed(knock.expected)
+                card=card_words(card),
+                count=points[card],
+                risk=risk,
+                expected=signed(knock.expected),
             )
         )
     if options and isinstance(options[0].action, Knock):
@@ -188,7 +194,7 @@ def hint_for_view(view: PlayerView, seed: int | None = None) -> Hint:
     if view.hand_phase != "discard":
         if isinstance(best, TakeDiscard):
             # Translators: {card} the discard pile's top card.
-            text = _("Hint: take the {card}.").format(card=view.discard_pile[-1].symbol)
+            text = _("Hint: take the {card}.").format(card=card_words(view.discard_pile[-1]))
             return Hint(text, None)
         if isinstance(best, Pass):
             return Hint(_("Hint: pass."), None)
@@ -201,7 +207,7 @@ def hint_for_view(view: PlayerView, seed: int | None = None) -> Hint:
         # expect ("score about 7"), {beaten} who could beat it and how often ("Ben
         # undercuts you about one time in four").
         text = _("Hint: knock now with {card} face down: you should {outcome}; {beaten}.").format(
-            card=best.card.symbol,
+            card=card_words(best.card),
             outcome=score_words(expected),
             beaten=beaten_words(view, advice.risk or 0.0),
         )
@@ -211,14 +217,14 @@ def hint_for_view(view: PlayerView, seed: int | None = None) -> Hint:
     if advice.knock_card is None:
         # Translators: {card} the card to throw, {count} the deadwood kept.
         text = _("Hint: discard {card} (deadwood {count}).")
-        return Hint(text.format(card=card.symbol, count=kept), card, details)
+        return Hint(text.format(card=card_words(card), count=kept), card, details)
     cap = advice.knock_cap
     if cap is not None and (advice.knock_deadwood or 0) > cap:
         # Translators: {card} the card to throw, {count} the deadwood kept, {cap} a count.
         text = _(
             "Hint: discard {card} (deadwood {count}) and wait: knocks above {cap} seldom pay here."
         )
-        return Hint(text.format(card=card.symbol, count=kept, cap=cap), card, details)
+        return Hint(text.format(card=card_words(card), count=kept, cap=cap), card, details)
     # Translators: {card} the card to throw, {count} the deadwood kept, {outcome} what the
     # player should expect ("score about 7"), {beaten} who could beat a knock and how often.
     text = _(
@@ -226,7 +232,7 @@ def hint_for_view(view: PlayerView, seed: int | None = None) -> Hint:
         "if you knocked, {beaten}."
     )
     text = text.format(
-        card=card.symbol,
+        card=card_words(card),
         count=kept,
         outcome=score_words(expected),
         beaten=beaten_words(view, advice.risk or 0.0),

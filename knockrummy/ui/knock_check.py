@@ -21,7 +21,8 @@ from ..engine.cards import Card
 from ..engine.melds import discard_points
 from ..engine.profiles import get_profile
 from ..engine.views import PlayerView
-from ..language import _
+from ..language import _, ngettext
+from ..language.cards import card_words
 from .hints import beaten_words, score_words
 from .wording import going_out_kind
 
@@ -50,9 +51,12 @@ def question(view: PlayerView, card: Card, advice: Advice | None) -> tuple[str, 
     on is worth."""
     count = kept_deadwood(view, card)
     lines = [
-        _("Knock now with {count} deadwood?").format(count=count),
+        # Translators: the knock confirmation's question; {count} the deadwood kept.
+        ngettext(
+            "Knock now with {count} deadwood?", "Knock now with {count} deadwood?", count
+        ).format(count=count),
         # Translators: {card} the card a knock throws face down.
-        _("You throw {card} face down and the hand ends.").format(card=card.symbol),
+        _("You throw {card} face down and the hand ends.").format(card=card_words(card)),
     ]
     if advice is not None and advice.risk is not None:
         beaten = beaten_words(view, advice.risk)

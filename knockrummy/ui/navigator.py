@@ -30,8 +30,10 @@ from .scenes.rules_screen import RulesScreen
 from .scenes.settings_screen import SettingsScreen
 from .scenes.title import TitleScreen
 from .seats import SeatConfig
+from .sound import Sounds
+from .table.controller import TableScene
 from .table.hooks import TableHooks
-from .tables import table_scene
+from .tables import table_source
 
 
 class Navigator:
@@ -104,10 +106,18 @@ class Navigator:
         if any(seat.is_human for seat in seats):
             tips = TableTips(lambda: game.settings, game.change_settings)
 
-        def leave(left: SessionState) -> None:
+        source = table_source(
+            state,
+            seats,
+            # a save that fails is shown at the table, which plays on without saving
+            record=game.recorder(session_id),
+            deal_code=code_of(state.profile_id, seats, state.seed) if saved else None,
+        )
+
+        def leave() -> None:
             # leaving a finished session shows its game-over screen, an unfinished one the title
-            if left.is_over:
-                self.game_over(left, seats)
+            if source.state.is_over:
+                self.game_over(source.state, seats)
             else:
                 self.title()
 
@@ -116,8 +126,6 @@ class Navigator:
             game.change_settings(replace(settings, tips_seen=game.settings.tips_seen))
 
         hooks = TableHooks(
-            # a save that fails is shown at the table, which plays on without saving
-            on_action=game.recorder(session_id),
             on_leave=leave,
             on_replay=(
                 lambda hand: self.replay(
@@ -128,7 +136,6 @@ class Navigator:
             else None,
             on_settings=keep_settings,
             session_id=session_id,
-            deal_code=code_of(state.profile_id, seats, state.seed) if saved else None,
             tips=tips,
         )
-        return table_scene(state, seats, game.settings, hooks=hooks)
+        return TableScene(source, game.settings, Sounds(game.settings.sound), hooks=hooks)

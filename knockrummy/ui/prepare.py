@@ -147,7 +147,7 @@ def deck_faces(look: Look, widths: Iterable[int], first: Iterable = (), jokers: 
         deck.append(JOKER)
     for width in widths:
         for card in deck:
-            card_art.prepare_face(card, width, deck=look.deck)
+            card_art.prepare_face(card, width, deck=look.deck, letters=look.letters)
             yield
 
 
@@ -188,12 +188,12 @@ def hand_end(look: Look, steps: PanelSteps) -> Job:
         yield
     font(geo.note_font).get_rect(GLYPHS)
     for placed in geo.placed:
-        card_art.prepare_face(placed.card, cw, deck=look.deck)
+        card_art.prepare_face(placed.card, cw, deck=look.deck, letters=look.letters)
         yield
     for position, cards in enumerate(view.revealed or ()):
         width = steps.widths.get(view.seats_in_hand[position])
         for card in cards if width is not None else ():
-            card_art.prepare_face(card, width, deck=look.deck)
+            card_art.prepare_face(card, width, deck=look.deck, letters=look.letters)
             yield
     if steps.backdrop is not None:
         yield from steps.backdrop(panel)

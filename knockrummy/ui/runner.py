@@ -19,7 +19,7 @@ from .loop import App
 from .seats import SeatConfig, default_seats, seats_for_deal
 from .sound import native_stderr_to_log
 from .table.controller import TableOptions
-from .table.frame import TableFrame
+from .table.frame import PanelShown
 from .table.hooks import TableHooks
 from .table.painter import draw_table
 from .tables import table_scene
@@ -109,21 +109,25 @@ def run_demo(
         app.fps = 0  # nothing animates: play as fast as the computers decide
     seen = {"panels": 0, "saved": None}
 
-    def on_panel(state: SessionState, frame: TableFrame) -> None:
+    def on_panel(news: object) -> None:
+        if not isinstance(news, PanelShown):
+            return
         seen["panels"] += 1
-        last = state.is_over or (hands is not None and seen["panels"] >= hands)
+        last = news.over or (hands is not None and seen["panels"] >= hands)
         if last:
             if screenshot:
-                draw_table(frame, app.screen)
+                draw_table(news.frame, app.screen)
                 os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
                 pygame.image.save(app.screen, screenshot)
                 seen["saved"] = screenshot
             app.quit()
 
-    options = TableOptions(autoplay=True, on_panel=on_panel)
     # a demo whose moves cannot be saved stops at once (the caller reports why)
     record = game.recorder(session_id, on_failure=lambda _text: app.quit())
-    app.push(table_scene(session, seats, game.settings, options, TableHooks(on_action=record)))
+    options = TableOptions(autoplay=True)
+    scene = table_scene(session, seats, game.settings, options, TableHooks(), record=record)
+    scene.listen(on_panel)
+    app.push(scene)
     app.run()
     return demo_line(seen["panels"], session_id, seen["saved"])
 

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..engine.ledger import LedgerEntry
+from ..engine.ledger import Account, LedgerEntry
 from ..language import _
 from ..language.numbers import score
 from .fonts import blit_text, font
 from .theme import SOFT
+from .wording import stored_name
 
 LINE_COLOURS = [
     (255, 196, 40),
@@ -34,7 +35,7 @@ def running_totals(entries: list[LedgerEntry], players: int) -> list[list]:
     hands = max([e.hand for e in entries] + [0])
     totals = [[0] * (hands + 1) for _ in range(players)]
     for e in entries:
-        if e.account == "points":
+        if e.account == Account.POINTS:
             for k in range(e.hand, hands + 1):
                 totals[e.seat][k] += e.amount
     return totals
@@ -62,7 +63,7 @@ def draw_score_chart(
     x, y = area.left + fs * 0.6, area.top + fs * 0.3
     bottom = y
     for seat, row in enumerate(totals):
-        label = f"{names[seat]} {score(row[-1])}"
+        label = f"{stored_name(names[seat])} {score(row[-1])}"
         width = font(size, True).get_rect(label).width
         if x + width > area.right - fs * 0.6 and x > area.left + fs * 0.6:
             x, y = area.left + fs * 0.6, bottom + fs * 0.2  # the next row of names

@@ -3,7 +3,8 @@
 Glossary:
     felt     the cloth under everything, one of ``felts.FELTS``, rendered once per window
              size; ``FELT`` and ``FELT_DARK`` are the green one's tones for outlines.
-    look     the player's deck, card back and felt together (:class:`Look`).
+    look     the player's deck, card back, felt and the faces' letters together
+             (:class:`Look`).
     accent   the gold of the active seat, the primary button and every highlight.
 """
 
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..language.cards import INTERNATIONAL, face_letters
 from . import card_art, felts
 
 FELT = (22, 96, 58)
@@ -70,10 +72,13 @@ class Look:
     """A key of ``felts.FELTS``."""
     back: str = "red"
     """A key of ``card_backs.BACKS``."""
+    letters: tuple[str, str, str, str] = INTERNATIONAL
+    """The letters the faces print for an ace, a jack, a queen and a king (French decks'
+    ``A V D R``: see ``language.cards``)."""
 
     def face(self, card, width: int) -> pygame.Surface:
         """The face of ``card`` in this deck (cached by ``card_art``)."""
-        return card_art.face(card, width, deck=self.deck)
+        return card_art.face(card, width, deck=self.deck, letters=self.letters)
 
     def card_back(self, width: int) -> pygame.Surface:
         """A card's back in this pattern (cached by ``card_art``)."""
@@ -96,5 +101,11 @@ class Look:
 
 
 def look_of(settings) -> Look:
-    """The look that ``settings`` (a :class:`knockrummy.settings.Settings`) choose."""
-    return Look(deck=settings.deck_name, felt=settings.felt, back=settings.back)
+    """The look that ``settings`` (a :class:`knockrummy.settings.Settings`) choose, its
+    letters in the current language."""
+    return Look(
+        deck=settings.deck_name,
+        felt=settings.felt,
+        back=settings.back,
+        letters=face_letters(settings.card_letters),
+    )

@@ -25,22 +25,27 @@ Glossary:
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
-from ..engine.actions import Knock, TakeDiscard
+from ..engine.actions import Knock, TakeDiscard, parse_action
 from ..engine.cards import Card
-from ..engine.ledger import LedgerEntry
+from ..engine.ledger import LedgerEntry, parse_amount
 from ..engine.melds import discard_points
+from ..engine.phases import HandResult
 from ..engine.profiles import PROFILES, Profile, get_profile
+from ..engine.refusals import Refusal
 from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
 from ..engine.views import PlayerView
-from ..language import N_, _, games, ngettext, pgettext
+from ..language import N_, _, games, message, ngettext, pgettext
+from ..language.cards import card_words
 from ..language.numbers import month_name, score, whole
+from ..teaching import lessons
 
 YOU = "You"
-"""The name that makes a seat be spoken to in the second person (as stored: English)."""
+"""The default name of the one person at a table (as stored: English), shown in the
+language; who is spoken to in the second person is a seat, not a name (:class:`Addressed`)."""
 COACH = "Coach"
 """The lesson's other seat, shown translated."""
 
@@ -48,16 +53,16 @@ COACH = "Coach"
 def result_word(result: str) -> str:
     """How a settlement's result reads, capitalised as a title (``Knock``, ``Gin``,
     ``Stock exhausted``...), in the language."""
-    if result == "knock":
+    if result == HandResult.KNOCK:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Knock")
-    if result == "undercut":
+    if result == HandResult.UNDERCUT:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Undercut")
-    if result == "gin":
+    if result == HandResult.GIN:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Gin")
-    if result == "rum":
+    if result == HandResult.RUM:
         # Translators: how a hand ended, as the title of the hand-end panel.
         return pgettext("result title", "Rum")
     # Translators: how a hand ended, as the title of the hand-end panel.
@@ -91,11 +96,11 @@ def chip_count(value) -> str:
     return ngettext("{chips} chip", "{chips} chips", n).format(chips=chips(value))
 
 
-def going_out_kind(profile: Profile, deadwood: int) -> str:
+def going_out_kind(profile: Profile, deadwood: int) -> HandResult:
     """``gin``, ``rum`` or ``knock``: what ending the hand at ``deadwood`` is, as a key."""
     if deadwood == 0 and profile.zero_knock_result is not None:
         return profile.zero_knock_result
-    return "knock"
+    return HandResult.KNOCK
 
 
 def going_out_word(profile: Profile, deadwood: int) -> str:
@@ -111,21 +116,70 @@ def short_name(profile_id: str) -> str:
 # ------------------------------------------------------------------ second person
 
 
+class Addressed(str):
+    """A seat's name where this screen speaks to the person in that seat: said "you"
+    ("You deal", "your deadwood"). The table gives its viewer's name so (see
+    :func:`addressed`), so each person at a pass-and-play table, or a guest at their own
+    window, is "you" on their own screen; stored names stay as they were typed."""
+
+    __slots__ = ()
+
+
+def addressed(names: Sequence[str], seat: int | None) -> tuple[str, ...]:
+    """``names`` with ``seat``'s spoken to (None: nobody's, as for a spectator)."""
+    return tuple(
+        Addressed(name) if index == seat else str(name) for index, name in enumerate(names)
+    )
+
+
+def addressed_view(view: PlayerView, seat: int | None) -> PlayerView:
+    """``view`` with ``seat``'s name spoken to, for the words the screen makes of it."""
+    return replace(view, names=addressed(view.names, seat))
+
+
+def the_person(kinds: Sequence[str]) -> int | None:
+    """The seat spoken to on a screen about a saved session: its one person (``kinds`` by
+    seat, as saved: ``human`` or ``computer``); None when several people or none played."""
+    people = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    return people[0] if len(people) == 1 else None
+
+
+def addressed_by_name(names: Sequence[str]) -> tuple[str, ...]:
+    """``names`` of a saved session whose seats' kinds a screen does not have (the ledger's
+    list): the one seat with the default name ``You`` is spoken to, if there is one."""
+    people = [seat for seat, name in enumerate(names) if name == YOU]
+    return addressed(names, people[0] if len(people) == 1 else None)
+
+
 def is_you(name: str) -> bool:
     """Whether the seat named ``name`` is spoken to ("You deal") rather than of."""
-    return name == YOU
+    return isinstance(name, Addressed)
 
 
-def shown_name(name: str) -> str:
-    """A seat's name as shown: ``You`` and the lesson's ``Coach`` in the language, any
-    other name as it was typed."""
+def stored_name(name: str) -> str:
+    """A name as a name plate shows it: the default ``You`` and the lesson's ``Coach`` in
+    the language, any other name as it was typed."""
     if name == YOU:
         # Translators: the name of the seat of the player at the screen.
         return pgettext("seat", "You")
     if name == COACH:
         # Translators: the name of the lesson's other seat.
         return pgettext("seat", "Coach")
-    return name
+    return str(name)
+
+
+def typed_name(name: str) -> str:
+    """A name typed in Settings as it is stored: the default name as the language says it
+    (``Vous``) is the default ``You`` again, any other name as it was typed."""
+    return YOU if name == stored_name(YOU) else name
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as a sentence says it: ``You`` for the seat spoken to, otherwise as
+    :func:`stored_name` shows it."""
+    if is_you(name):
+        return pgettext("seat", "You")
+    return stored_name(name)
 
 
 def _either(name: str, you: str, other: str, **values) -> str:
@@ -137,10 +191,12 @@ def _either(name: str, you: str, other: str, **values) -> str:
 
 
 def names_list(names: Sequence[str]) -> str:
-    """``Ada``, ``Ada and Ben``, ``Ada, Ben and Cy`` in the language."""
-    shown = [shown_name(n) for n in names]
-    if len(shown) <= 1:
-        return "".join(shown)
+    """``Ada``, ``Ada and Ben``, ``Ada, Ben and Cy`` in the language; the seat spoken to
+    among others is "you" as a list says it (``Ada and you``, ``Ada et vous``)."""
+    if len(names) <= 1:
+        return "".join(shown_name(n) for n in names)
+    # Translators: the player at the screen named in a list of players ("Ada and you").
+    shown = [pgettext("in a list", "you") if is_you(n) else shown_name(n) for n in names]
     # Translators: the end of a list of names: "Ada and Ben" ({rest} may hold several,
     # already joined by commas).
     return _("{rest} and {last}").format(rest=", ".join(shown[:-1]), last=shown[-1])
@@ -224,7 +280,7 @@ def status_line(
             _("{player} to play."),
         )
     legal = view.legal_actions
-    up = view.discard_pile[-1].symbol if view.discard_pile else ""
+    up = card_words(view.discard_pile[-1]) if view.discard_pile else ""
     if view.hand_phase == "offer":
         # Translators: {card} is the upcard; D and P are keys.
         return _("The upcard {card} is offered to you: take it (D) or pass (P).").format(card=up)
@@ -240,10 +296,13 @@ def status_line(
     profile = get_profile(view.profile_id)
     points = discard_points(list(view.hand), forbidden=view.taken)
     if selected is not None and selected in points:
-        # Translators: {card} a card ("7♥"); {count} a number.
-        text = _("Discarding {card} leaves deadwood {count}.").format(
-            card=selected.symbol, count=points[selected]
-        )
+        count = points[selected]
+        # Translators: {card} a card ("7♥"); {count} the deadwood left.
+        text = ngettext(
+            "Discarding {card} leaves deadwood {count}.",
+            "Discarding {card} leaves deadwood {count}.",
+            count,
+        ).format(card=card_words(selected), count=count)
     else:
         text = _("Select a card to discard (arrows, Enter; or drag it to the pile).")
     best = knock_card(view, selected)
@@ -253,7 +312,7 @@ def status_line(
         # Translators: {word} is Knock, Gin or Rum; {card} the card thrown face down;
         # {count} the deadwood it ends at; K is a key.
         extra = _("{word} available: throw {card} face down to end at {count} (K).")
-        text += " " + extra.format(word=word, card=best.symbol, count=points[best])
+        text += " " + extra.format(word=word, card=card_words(best), count=points[best])
     elif profile.first_round_no_knock and view.turn <= len(view.hand_sizes):
         text += " " + _("Knocking opens once everyone has played a turn.")
     elif profile.knock_limit is not None:
@@ -271,7 +330,7 @@ def headline(view: PlayerView) -> str:
     seats = view.seats_in_hand
     names = view.names
     knocker = None if settlement.knocker is None else names[seats[settlement.knocker]]
-    if settlement.result == "undercut" and knocker is not None:
+    if settlement.result == HandResult.UNDERCUT and knocker is not None:
         # "Undercut by" names who undercut, never the knocker
         by = [names[seats[w]] for w in settlement.winners]
         beaten_by = names_list(by)
@@ -287,15 +346,13 @@ def headline(view: PlayerView) -> str:
             result = _("{player} knocked, undercut by {players}").format(
                 player=shown_name(knocker), players=beaten_by
             )
+    elif knocker and is_you(knocker):
+        result = _yours(settlement.result)
     elif knocker:
-        # Translators: how a hand ended and who ended it: {result} is Knock, Gin or Rum.
-        result = _either(
-            knocker,
-            # Translators: {result} how the hand ended (Knock, Gin...).
-            _("{result} by you"),
-            # Translators: {player} is a player's name; {result} how the hand ended (Knock, Gin...).
-            _("{result} by {player}"),
-            result=result_word(settlement.result),
+        # Translators: how a hand ended and who ended it: {player} is a player's name;
+        # {result} how the hand ended (Knock, Gin...).
+        result = _("{result} by {player}").format(
+            result=result_word(settlement.result), player=shown_name(knocker)
         )
     else:
         result = result_word(settlement.result)
@@ -311,6 +368,19 @@ def headline(view: PlayerView) -> str:
         # Translators: {chips} a number of chips ("37½").
         text += " · " + _("pot {chips}").format(chips=chips(view.pot))
     return text
+
+
+def _yours(result: str) -> str:
+    """How a hand the player at the screen ended is named in the panel's title: ``Knock by
+    you`` (French "Votre frappe": the result's word takes the language's own form)."""
+    if result == HandResult.GIN:
+        # Translators: the hand-end panel's title: the player at the screen went gin.
+        return _("Gin by you")
+    if result == HandResult.RUM:
+        # Translators: the hand-end panel's title: the player at the screen went rum.
+        return _("Rum by you")
+    # Translators: the hand-end panel's title: the player at the screen knocked.
+    return _("Knock by you")
 
 
 def winners_line(names, winners, pot: bool = False) -> str:
@@ -333,6 +403,16 @@ def winners_line(names, winners, pot: bool = False) -> str:
             # Translators: {player} is a player's name.
             _("{player} wins"),
         )
+    others = [name for name in who if not is_you(name)]
+    if len(others) < len(who):  # the player at the screen and others: "Ada and you win"
+        players = names_list(others)
+        if pot:
+            # Translators: {players} the other winners' names, already joined ("Ada and
+            # Ben"), who win with the player at the screen.
+            return _("{players} and you win the pot").format(players=players)
+        # Translators: {players} the other winners' names, already joined ("Ada and Ben"),
+        # who win with the player at the screen.
+        return _("{players} and you win").format(players=players)
     if pot:
         # Translators: {players} several players' names, already joined ("Ada and Ben").
         return _("{players} win the pot").format(players=names_list(who))
@@ -343,6 +423,8 @@ def winners_line(names, winners, pot: bool = False) -> str:
 def game_over_line(names, winners, profile_id: str, pot) -> str:
     """The game-over screen's headline: ``You win!``; in Knock Rami with the pot won."""
     who = [names[w] for w in winners]
+    others = [name for name in who if not is_you(name)]
+    with_you = len(who) > 1 and len(others) < len(who)
     if counts_against(profile_id):
         amount = chip_count(pot)
         if len(who) == 1:
@@ -353,6 +435,12 @@ def game_over_line(names, winners, profile_id: str, pot) -> str:
                 # Translators: {amount} a number of chips ("45 chips"); {player} is a player's name.
                 _("{player} wins the pot of {amount}!"),
                 amount=amount,
+            )
+        if with_you:
+            # Translators: {amount} a number of chips ("45 chips"); {players} the other
+            # winners' names, already joined, who win with the player at the screen.
+            return _("{players} and you win the pot of {amount}!").format(
+                players=names_list(others), amount=amount
             )
         # Translators: {amount} a number of chips ("45 chips"); {players} several players' names,
         # already joined ("Ada and Ben").
@@ -367,6 +455,10 @@ def game_over_line(names, winners, profile_id: str, pot) -> str:
             # Translators: {player} is a player's name.
             _("{player} wins!"),
         )
+    if with_you:
+        # Translators: {players} the other winners' names, already joined ("Ada and Ben"),
+        # who win with the player at the screen.
+        return _("{players} and you win!").format(players=names_list(others))
     # Translators: {players} several players' names, already joined ("Ada and Ben").
     return _("{players} win!").format(players=names_list(who))
 
@@ -560,10 +652,33 @@ def knock_label() -> str:
     return pgettext("table button", "Knock")
 
 
-def knock_button(word: str, card: Card) -> str:
-    """The Knock button once a knock is allowed: ``Knock with 8♠`` (or Gin, Rum)."""
-    # Translators: the Knock button: {word} is Knock, Gin or Rum, {card} the card thrown.
-    return _("{word} with {card}").format(word=word, card=card.symbol)
+def going_out_label(kind: HandResult) -> str:
+    """A button that goes out, by what going out is (``going_out_kind``): ``Knock``,
+    ``Gin``, ``Rum``, as buttons say it (French "Frapper", "Faire gin")."""
+    if kind == HandResult.GIN:
+        # Translators: a button: to go gin (a verb, as buttons are: "Faire gin").
+        return pgettext("table button", "Gin")
+    if kind == HandResult.RUM:
+        # Translators: a button: to go rum (a verb, as buttons are: "Faire rum").
+        return pgettext("table button", "Rum")
+    return knock_label()
+
+
+def knock_button(kind: HandResult, card: Card) -> str:
+    """The Knock button once a knock is allowed, naming the card it throws: ``Knock with
+    8♠``, ``Gin with 8♠`` (``kind`` from ``going_out_kind``)."""
+    words = card_words(card)
+    if kind == HandResult.GIN:
+        # Translators: the table's button that goes gin throwing {card} face down (a verb,
+        # as buttons are: "Faire gin avec {card.the}").
+        return pgettext("table button", "Gin with {card}").format(card=words)
+    if kind == HandResult.RUM:
+        # Translators: the table's button that goes rum throwing {card} face down (a verb,
+        # as buttons are).
+        return pgettext("table button", "Rum with {card}").format(card=words)
+    # Translators: the table's button that knocks throwing {card} face down (a verb, as
+    # buttons are: "Frapper avec {card.the}").
+    return pgettext("table button", "Knock with {card}").format(card=words)
 
 
 SORT_ORDERS = {"melds": N_("melds"), "rank": N_("rank"), "suit": N_("suit"), "custom": N_("custom")}
@@ -586,13 +701,13 @@ def with_undo_offer(status: str, card: Card) -> str:
 def undo_offer(card: Card) -> str:
     """The status line's addition while the discard just made may be taken back."""
     # Translators: U is a key; {card} the card just thrown.
-    return _("Undo (U) takes back {card}.").format(card=card.symbol)
+    return _("Undo (U) takes back {card}.").format(card=card_words(card))
 
 
 def taken_back(card: Card) -> str:
     """The status line once the discard is taken back."""
     # Translators: {card} a card ("7♥").
-    return _("You took back the discard of {card}: your turn again.").format(card=card.symbol)
+    return _("You took back the discard of {card}: your turn again.").format(card=card_words(card))
 
 
 # Translators: over the card taken from the pile this turn (short).
@@ -602,17 +717,32 @@ DRAWN_MARK = N_("new")
 """Over the card just drawn from the stock, where the sort put it."""
 # Translators: on the stock's place once it is empty (short).
 EMPTY_STOCK = N_("empty")
-# Translators: after a player's name in the hand-end panel: they knocked.
-KNOCKED_TAG = N_(" (knocked)")
 
 
-def setting_notice(name: str, on: bool) -> str:
-    """``Sound on.``: a setting changed from the table (``name`` already translated)."""
+def panel_name(name: str, knocked: bool) -> str:
+    """A seat's name on the hand-end panel, saying who knocked: ``Ben (knocked)``, ``You
+    (knocked)``."""
+    if not knocked:
+        return shown_name(name)
+    return _either(
+        name,
+        # Translators: the hand-end panel names the player at the screen, who knocked.
+        _("You (knocked)"),
+        # Translators: the hand-end panel names a player who knocked.
+        _("{player} (knocked)"),
+    )
+
+
+def four_colour_notice(on: bool) -> str:
+    """What the F key says at the table: the four-colour deck switched on or off."""
     if on:
-        # Translators: {setting} a setting's name ("Sound").
-        return _("{setting} on.").format(setting=name)
-    # Translators: {setting} a setting's name ("Sound").
-    return _("{setting} off.").format(setting=name)
+        return _("Four-colour deck on.")
+    return _("Four-colour deck off.")
+
+
+def sound_notice(on: bool) -> str:
+    """What the M key says at the table: the sound switched on or off."""
+    return _("Sound on.") if on else _("Sound off.")
 
 
 def pot_label(pot) -> str:
@@ -627,10 +757,10 @@ def plate_lines(name: str, label: str | None, amount, out: bool) -> list[str]:
     score_words = _("score {score}").format(score=score(amount))
     if out:
         # Translators: a name plate: the player is out (Knock Rami); {score} "score 112".
-        return [shown_name(name), _("out · {score}").format(score=score_words)]
+        return [stored_name(name), _("out · {score}").format(score=score_words)]
     if label is None:
-        return [shown_name(name), score_words]
-    return [shown_name(name), f"{label} · {score_words}"]
+        return [stored_name(name), score_words]
+    return [stored_name(name), f"{label} · {score_words}"]
 
 
 def leaves_label(count: int) -> str:
@@ -688,200 +818,242 @@ def change_line(
 ) -> str:
     """One score change and its reason, a middle dot between them: ``+29 · difference
     38 - 9 with Ada``, ``+12 against you · your deadwood``. ``names``: the session's names
-    by seat, so the reason is worded by :func:`reason_words`; without them the stored
-    reason is shown as it was written."""
-    reason = reason_words(entry, names) if names else entry.reason
+    by seat, which name the entry's counterparty (see :func:`reason_words`)."""
+    reason = reason_words(entry, names)
     return f"{change_amount(entry.amount, against, name)}{CHANGE_SEPARATOR}{reason}"
 
 
-# The engine writes each entry's reason in English with the session's names (kept so for
-# files and the command line); the window reads the name-free values back out of it and
-# says the reason in the language. Each pattern is one sentence of the engine.
-_N = r"(?P<n>-?[0-9/]+)"
-REASONS: tuple[tuple[str, str], ...] = (
-    # Translators: {n} a number of points or chips.
-    (r"deadwood (?P<n>\d+)", N_("deadwood {n}")),
-    (r"rum bonus", N_("rum bonus")),
-    (r"gin bonus", N_("gin bonus")),
-    (r"undercut bonus", N_("undercut bonus")),
-    (r"game bonus", N_("game bonus")),
-    (r"shutout: game bonus doubled", N_("shutout: game bonus doubled")),
-    (
-        r"difference (?P<a>\d+) - (?P<b>\d+), shared (?P<k>\d+) ways",
-        # Translators: {a} a deadwood count; {b} the lower deadwood count; {k} how many players
-        # share it.
-        N_("difference {a} - {b}, shared {k} ways"),
+# ------------------------------------------------------------------ reasons and refusals
+#
+# The engine hands out why a score changed (``LedgerEntry.why``) and why a move is refused
+# (``Refusal``) as a code with values; each is worded here, a whole sentence per code, in
+# the language. Whether a sentence speaks to a player or of them is ``_either``'s choice.
+
+
+def _difference(values) -> str:
+    shared = values["shared"]
+    if shared > 1:
+        # Translators: a score change: {a} a deadwood count; {b} the lower deadwood count;
+        # {k} how many players share the difference.
+        return _("difference {a} - {b}, shared {k} ways").format(
+            a=values["a"], b=values["b"], k=shared
+        )
+    # Translators: a score change: {a} a deadwood count; {b} the lower deadwood count.
+    return _("difference {a} - {b}").format(a=values["a"], b=values["b"])
+
+
+def _beaten_knock(values) -> str:
+    shared = values["shared"]
+    if shared > 1:
+        # Translators: a score change: {k} how many players share it.
+        return _("beaten knock, shared {k} ways").format(k=shared)
+    return _("beaten knock")
+
+
+def _their_deadwood(them: str | None) -> str:
+    if them is None:
+        return _("another player's deadwood")
+    return _either(
+        them,
+        _("your deadwood"),
+        # Translators: {player} is a player's name.
+        _("{player}'s deadwood"),
+    )
+
+
+def _hands_won(values) -> str:
+    won = values["won"]
+    # Translators: a score change at a game's end: {won} hands won, {n} the bonus for each.
+    text = ngettext("{won} hand won x {n}", "{won} hands won x {n}", won)
+    return text.format(won=won, n=values["n"])
+
+
+_REASONS = {
+    # Translators: a score change: {n} a deadwood count.
+    "deadwood": lambda v, them: _("deadwood {n}").format(n=v["n"]),
+    "difference": lambda v, them: _difference(v),
+    "beaten-knock": lambda v, them: _beaten_knock(v),
+    "their-deadwood": lambda v, them: _their_deadwood(them),
+    "rum-bonus": lambda v, them: _("rum bonus"),
+    "gin-bonus": lambda v, them: _("gin bonus"),
+    "undercut-bonus": lambda v, them: _("undercut bonus"),
+    # Translators: a score change: {n} the points taken off.
+    "clean-hand": lambda v, them: _("no deadwood: {n} off").format(n=v["n"]),
+    # Translators: a change of chips: {n} a number of chips.
+    "stake": lambda v, them: _("put {n} into the pot").format(n=chips(v["n"])),
+    "game-bonus": lambda v, them: _("game bonus"),
+    "shutout": lambda v, them: _("shutout: game bonus doubled"),
+    "hands-won": lambda v, them: _hands_won(v),
+    # Translators: a change of chips: {n} a number of chips.
+    "buy-back": lambda v, them: _("bought back in for half the pot ({n})").format(
+        n=chips(Fraction(v["price"]))
     ),
-    # Translators: {a} a deadwood count; {b} the lower deadwood count.
-    (r"difference (?P<a>\d+) - (?P<b>\d+)", N_("difference {a} - {b}")),
-    # Translators: {k} how many players share it.
-    (r"beaten knock, shared (?P<k>\d+) ways", N_("beaten knock, shared {k} ways")),
-    (r"beaten knock", N_("beaten knock")),
-    # Translators: {n} a number of points or chips.
-    (r"no deadwood: (?P<n>\d+) off", N_("no deadwood: {n} off")),
-    # Translators: {n} a number of points or chips; {won} hands won.
-    (r"(?P<won>\d+) hands won x (?P<n>\d+)", N_("{won} hands won x {n}")),
-    # Translators: {n} a number of points or chips.
-    (r"puts " + _N + " into the pot", N_("put {n} into the pot")),
-    # Translators: {n} a number of points or chips.
-    (r"buys back in for half the pot \(" + _N + r"\)", N_("bought back in for half the pot ({n})")),
-    (
-        r"returns with the highest score still in \(" + _N + r"\)",
-        # Translators: {n} a number of points or chips.
-        N_("returned with the highest score still in ({n})"),
+    # Translators: a score change: {n} a score.
+    "buy-back-score": lambda v, them: _("returned with the highest score still in ({n})").format(
+        n=score(parse_amount(v["score"]))
     ),
-    (
-        r"last player standing takes the pot \(" + _N + r"\)",
-        # Translators: {n} a number of points or chips.
-        N_("took the pot as the last player standing ({n})"),
+    # Translators: a change of chips: {n} a number of chips.
+    "pot": lambda v, them: _("took the pot as the last player standing ({n})").format(
+        n=chips(Fraction(v["pot"]))
     ),
-)
-"""The engine's reasons (without a counterparty) and how the window says them."""
+}
+"""Each reason code's words, from its values and the counterparty's name (or None)."""
 
 
-def _read_back(table: tuple[tuple[str, str], ...], text: str) -> str | None:
-    """An English sentence of the engine said in the language: the first pattern of
-    ``table`` it matches gives the catalogue's sentence, filled with the values read back
-    out of it (an exact amount ``75/2`` as chips are written, ``37½``); None if none
-    matches."""
-    for pattern, words in table:
-        found = re.fullmatch(pattern, text)
-        if found is not None:
-            values = {
-                k: chips(Fraction(v)) if "/" in v and re.fullmatch(r"-?\d+/\d+", v) else v
-                for k, v in found.groupdict().items()
-            }
-            return _(words).format(**values)
-    return None
-
-
-def _plain_reason(text: str) -> str:
-    """A name-free reason of the engine in the language (unknown: as it was written)."""
-    said = _read_back(REASONS, text)
-    return text if said is None else said
-
-
-def reason_words(entry: LedgerEntry, names: Sequence[str]) -> str:
-    """An entry's reason as the window says it, worded from the entry's kind and
-    counterparty with grammar for ``You``: ``your deadwood``, ``Ben's deadwood``,
-    ``to you: deadwood 7``, ``difference 38 - 9 with you``.
-
-    The stored reason (written by the engine with the session's names, kept as it is for
-    files and the command line) supplies only the name-free detail, such as the counts of
-    a difference; the counterparty is named here, from ``names``."""
-    reason = entry.reason
+def reason_words(entry: LedgerEntry, names: Sequence[str] = ()) -> str:
+    """An entry's reason in the language, from its code and values (``entry.why``), with
+    grammar for ``You``: ``your deadwood``, ``Ben's deadwood``, ``to you: deadwood 7``,
+    ``difference 38 - 9 with you``. ``names``: the session's names by seat, which name
+    the entry's counterparty. An entry without values (made by hand, or an old save's row
+    its moves no longer give) shows the words it was stored with."""
+    why = entry.why
+    if why is None:
+        return entry.reason
     other = entry.counterparty
-    if other is None or not 0 <= other < len(names):
-        return _plain_reason(reason)
-    them = names[other]
-    if reason.startswith(("to ", "from ")) and ": " in reason:
-        # a transfer between two players (Knock Rummy): paid to or taken from the other
-        detail = _plain_reason(reason.partition(": ")[2])
-        if entry.amount < 0:
-            # Translators: points paid to another player, and why ({reason}).
-            return _either(
-                them,
-                # Translators: {reason} why points were paid to the player at the screen.
-                _("to you: {reason}"),
-                # Translators: {player} is a player's name.
-                _("to {player}: {reason}"),
-                reason=detail,
-            )
-        # Translators: points taken from another player, and why ({reason}).
+    them = names[other] if other is not None and 0 <= other < len(names) else None
+    detail = _REASONS[why.code](why.values, them)
+    if them is None or why.party is None:
+        return detail
+    if why.party == "to":
+        return _either(
+            them,
+            # Translators: {reason} why points were paid to the player at the screen.
+            _("to you: {reason}"),
+            # Translators: points paid to another player, and why ({reason}); {player} is a
+            # player's name.
+            _("to {player}: {reason}"),
+            reason=detail,
+        )
+    if why.party == "from":
         return _either(
             them,
             # Translators: {reason} why points were taken from the player at the screen.
             _("from you: {reason}"),
-            # Translators: {player} is a player's name.
+            # Translators: points taken from another player, and why ({reason}); {player}
+            # is a player's name.
             _("from {player}: {reason}"),
             reason=detail,
         )
-    if entry.kind == "difference" and reason.endswith("'s deadwood"):
-        # Translators: {player} is a player's name.
-        return _either(
-            them,
-            _("your deadwood"),
-            # Translators: {player} is a player's name.
-            _("{player}'s deadwood"),
-        )
-    if " with " in reason:
-        detail = _plain_reason(reason.rpartition(" with ")[0])
+    return _either(
+        them,
+        # Translators: {reason} why a score changed ("difference 38 - 9"), counted against
+        # the player at the screen.
+        _("{reason} with you"),
         # Translators: a score change and whom it was counted against: {reason} is
-        # "difference 38 - 9".
-        return _either(
-            them,
-            # Translators: {reason} why a score changed ("difference 38 - 9").
-            _("{reason} with you"),
-            # Translators: {player} is a player's name.
-            _("{reason} with {player}"),
-            reason=detail,
-        )
-    return _plain_reason(reason)
+        # "difference 38 - 9"; {player} is a player's name.
+        _("{reason} with {player}"),
+        reason=detail,
+    )
 
 
-RULES: tuple[tuple[str, str], ...] = (
-    (
-        r"nobody may knock until every player has had one turn",
-        N_("Nobody may knock until every player has had one turn."),
+_RULES = {
+    "upcard-offered": N_("The upcard is offered first: take it or pass."),
+    "draw-first": N_("Draw a card (from the stock or the discard pile) before discarding."),
+    "stock-empty": N_("The stock is empty: take the discard or pass."),
+    "discard-pile-empty": N_("The discard pile is empty."),
+    "upcard-passed": N_("Both players passed the upcard, so the first draw is from the stock."),
+    "pass-not-allowed": N_(
+        "Passing is allowed only on the upcard offer or when the stock is empty."
     ),
-    (
-        r"draw a card \(from the stock or the discard pile\) before discarding",
-        N_("Draw a card (from the stock or the discard pile) before discarding."),
+    "drawn-already": N_("You have drawn already: discard a card or knock."),
+    "taken-card-kept": N_(
+        "A card taken from the discard pile cannot be discarded in the same turn."
     ),
-    (
-        r"you have drawn already: discard a card or knock",
-        N_("You have drawn already: discard a card or knock."),
-    ),
-    (
-        r"a knock must keep deadwood of (?P<limit>\d+) or less, and this one keeps (?P<count>\d+)",
-        # Translators: {limit} the most deadwood a knock may keep, {count} what this one keeps.
-        N_("A knock must keep deadwood of {limit} or less, and this one keeps {count}."),
-    ),
-    (
-        r"the upcard is offered first: take it or pass",
-        N_("The upcard is offered first: take it or pass."),
-    ),
-    (
-        r"the stock is empty: take the discard or pass",
-        N_("The stock is empty: take the discard or pass."),
-    ),
-    (r"the discard pile is empty", N_("The discard pile is empty.")),
-    (
-        r"both players passed the upcard, so the first draw is from the stock",
-        N_("Both players passed the upcard, so the first draw is from the stock."),
-    ),
-    (
-        r"passing is allowed only on the upcard offer or when the stock is empty",
-        N_("Passing is allowed only on the upcard offer or when the stock is empty."),
-    ),
-    (
-        r"(?P<card>\S+) is not in your hand",
-        # Translators: {card} a card ("7♥").
-        N_("{card} is not in your hand."),
-    ),
-    (
-        r"a card taken from the discard pile cannot be discarded in the same turn",
-        N_("A card taken from the discard pile cannot be discarded in the same turn."),
-    ),
-    (r"the hand is over", N_("The hand is over.")),
-    (
-        r"this game has no take-backs \(they are for one player against computers\)",
-        N_("This game has no take-backs (they are for one player against computers)."),
-    ),
-    (r"a knock cannot be taken back", N_("A knock cannot be taken back.")),
-    (r"the discard has been taken back already", N_("The discard has been taken back already.")),
-    (r"the discard ended the hand", N_("The discard ended the hand.")),
-)
-"""The engine's rules as it refuses a move (in English, for files, logs and the command
-line), and how the table says them: whole sentences with the values read back."""
+    "first-round-no-knock": N_("Nobody may knock until every player has had one turn."),
+    "hand-over": N_("The hand is over."),
+    "hand-in-play": N_("A hand is being played."),
+    "deal-next": N_("The hand is over: deal the next one."),
+    "session-over": N_("The game is over."),
+    "no-take-backs": N_("This game has no take-backs (they are for one player against computers)."),
+    "knock-kept": N_("A knock cannot be taken back."),
+    "taken-back-already": N_("The discard has been taken back already."),
+    "discard-ended-hand": N_("The discard ended the hand."),
+    "take-back-too-late": N_("A discard can be taken back only until the next player has moved."),
+    "script-over": N_("The lesson is over."),
+}
+"""The refusals whose sentence carries no value."""
+
+_OUTSIDE_A_HAND = {
+    "next": N_("Dealing the next hand is not a move within a hand."),
+    "buy-back": N_("Buying back is not a move within a hand."),
+    "stay-out": N_("Staying out is not a move within a hand."),
+    "undo": N_("Taking back a discard is not a move within a hand."),
+}
+"""``not-a-hand-action``: the session's actions (and a take-back), which a hand refuses."""
+_OTHER_MOVE = N_("That move is not a move within a hand.")
 
 
-def rule_words(rule: str) -> str:
-    """A refusal's rule as the status line says it, in the language: ``Draw a card (from
-    the stock or the discard pile) before discarding.``; a rule this table does not know
-    is shown as the engine wrote it."""
-    said = _read_back(RULES, rule)
-    return rule[:1].upper() + rule[1:] + "." if said is None else said
+def _card_named(values) -> str:
+    return card_words(Card.parse(values["card"]))
+
+
+_NAMED_RULES = {
+    # Translators: {card} a card ("7♥").
+    "card-not-held": lambda v: _("{card} is not in your hand.").format(card=_card_named(v)),
+    # Translators: {limit} the most deadwood a knock may keep, {count} what this one keeps.
+    "knock-deadwood-over-limit": lambda v: _(
+        "A knock must keep deadwood of {limit} or less, and this one keeps {count}."
+    ).format(limit=v["limit"], count=v["count"]),
+    # Translators: {number} a player's place at the table (1, 2...).
+    "out-of-turn-in-hand": lambda v: _("It is player {number}'s turn.").format(number=v["number"]),
+    "not-a-hand-action": lambda v: _(_OUTSIDE_A_HAND.get(v["action"], _OTHER_MOVE)),
+    # Translators: {kind} the name of a type in the program's code ("str"), as it is.
+    "not-an-action": lambda v: _("A {kind} is not an action.").format(kind=v["kind"]),
+    # Translators: {kind} the name of a type in the program's code ("str"), as it is.
+    "discard-without-card": lambda v: _("A discard must name a card, not a {kind}.").format(
+        kind=v["kind"]
+    ),
+    # Translators: {kind} the name of a type in the program's code ("str"), as it is.
+    "knock-without-card": lambda v: _("A knock must name a card, not a {kind}.").format(
+        kind=v["kind"]
+    ),
+    "out-of-turn": lambda v: _either(
+        v["player"],
+        _("It is your turn."),
+        # Translators: {player} is a player's name.
+        _("It is {player}'s turn."),
+    ),
+    "answer-buy-back": lambda v: _either(
+        v["player"],
+        _("You must answer the buy-back offer first."),
+        # Translators: {player} is a player's name.
+        _("{player} must answer the buy-back offer first."),
+    ),
+    "take-back-not-yours": lambda v: _either(
+        v["player"],
+        _("Only you may take back a discard in this game."),
+        # Translators: {player} is a player's name.
+        _("Only {player} may take back a discard in this game."),
+    ),
+    "take-back-by-discarder": lambda v: _either(
+        v["player"],
+        _("Only you, who discarded, may take the discard back."),
+        # Translators: {player} is a player's name.
+        _("Only {player}, who discarded, may take the discard back."),
+    ),
+    "script-step": lambda v: lessons.try_action(parse_action(v["action"])),
+    "script-waits": lambda v: lessons.try_action(None),
+}
+"""The refusals whose sentence is made from their values."""
+
+
+def refusal_words(refusal: Refusal, you: int | None = None) -> str:
+    """A refused move's rule as the status line says it, in the language, from its code
+    and values: ``Draw a card (from the stock or the discard pile) before discarding.``,
+    ``7♥ is not in your hand.``; a refusal that names a seat speaks to it as "you" when it
+    is ``you`` (the seat on screen)."""
+    plain = _RULES.get(refusal.code)
+    if plain is not None:
+        return _(plain)
+    values = dict(refusal.values)
+    if "seat" in values and "player" in values:
+        values["player"] = addressed([str(values["player"])], 0 if values["seat"] == you else None)[
+            0
+        ]
+    return _NAMED_RULES[refusal.code](values)
+
+
+message.say_values_of(Refusal, refusal_words)  # a refusal kept in a message is said so too
 
 
 def more_changes(count: int) -> str:
@@ -920,7 +1092,7 @@ def move_words(kind: str, card: Card | None, first: bool) -> str:
     pass on the upcard. The words follow the seat's name (:func:`turn_line`): in the past
     tense, which agrees with "You" and with a name alike in English; the catalogue's
     forms are the third person's past, used with the name shown before them."""
-    name = card.symbol if card is not None else ""
+    name = card_words(card) if card is not None else ""
     if kind == "stock":
         if card:
             # Translators: {card} a card ("7♥").
@@ -996,8 +1168,9 @@ def score_sheet_row(
     # Translators: a line of the score sheet: {player} a name, {score} their score.
     text = _("{player}: {score}").format(player=shown_name(name), score=score(amount))
     if hands_won is not None:
-        # Translators: on the score sheet: hands the player has won.
-        text += " · " + _("won {count}").format(count=hands_won)
+        # Translators: on the score sheet: {count} hands the player has won.
+        won = ngettext("won {count}", "won {count}", hands_won)
+        text += " · " + won.format(count=hands_won)
     if bought_back:
         text += " · " + _("bought back")
     if out:

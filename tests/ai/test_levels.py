@@ -32,7 +32,6 @@ class CheckedBot:
 TABLES = [(pid, n) for pid, p in PROFILES.items() for n in sorted({2, p.max_players})]
 
 
-@pytest.mark.slow  # whole sessions of computer levels
 def quick(level: str, seed: int):
     """A bot of ``level``; the expert with few samples a decision (its choices are the
     judge's whatever their number), so that its whole sessions take seconds."""
@@ -41,6 +40,7 @@ def quick(level: str, seed: int):
     return make_bot(level, seed)
 
 
+@pytest.mark.slow  # whole sessions of computer levels
 @pytest.mark.parametrize(("profile", "players"), TABLES)
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_every_level_plays_only_legal_actions(level, profile, players):

@@ -179,10 +179,9 @@ def test_a_review_never_names_a_best_that_reads_worse_without_its_reason(reviews
 
 def test_the_review_tells_its_progress_before_pricing_and_after_each_decision():
     state = _played("gin-rummy", ("easy", "easy"), hands=1)
+    opening = state.log[:12]  # the hand's first turns: a few decisions, priced in a moment
     told = []
-    decisions = review_session(
-        "gin-rummy", 2, SEED, state.log, 0, progress=lambda *p: told.append(p)
-    )
+    decisions = review_session("gin-rummy", 2, SEED, opening, 0, progress=lambda *p: told.append(p))
     total = len(decisions)
     assert total > 2
     assert told == [(done, total) for done in range(total + 1)]

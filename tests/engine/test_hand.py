@@ -204,7 +204,9 @@ def test_knock_refusal_is_the_rule_for_counts_and_turns():
 
     gin, rami, poker = (get_profile(p) for p in ("gin-rummy", "knock-rami", "poker-rum"))
     assert knock_refusal(gin, 1, 2, 10) is None
-    assert "10 or less, and this one keeps 11" in knock_refusal(gin, 9, 2, 11)
-    assert "every player has had one turn" in knock_refusal(rami, 3, 3, 0)
+    over = knock_refusal(gin, 9, 2, 11)
+    assert over.code == "knock-deadwood-over-limit" and over.values == {"limit": 10, "count": 11}
+    assert "10 or less, and this one keeps 11" in str(over)
+    assert "every player has had one turn" in str(knock_refusal(rami, 3, 3, 0))
     assert knock_refusal(rami, 4, 3, 40) is None
     assert knock_refusal(poker, 1, 4, 90) is None

@@ -12,7 +12,9 @@ import string
 
 import pytest
 
+from knockrummy.engine.cards import Card
 from knockrummy.language import LANGUAGES, SOURCE
+from knockrummy.language.cards import FORMS, card_words
 
 from .po import ROOT, catalogue_path, read_po
 
@@ -22,8 +24,22 @@ TRANSLATING = {"_", "gettext", "ngettext", "pgettext", "npgettext"}
 
 
 def fields(text: str) -> set[str]:
-    """The named placeholders of a sentence: ``{player} took {card}`` -> player, card."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    """The named placeholders of a sentence: ``{player} took {card}`` -> player, card; a
+    card's form is its card (``{card.the}`` -> card: see ``language.cards``)."""
+    return {
+        re.split(r"[.\[]", name)[0]
+        for _, name, _, _ in string.Formatter().parse(text)
+        if name is not None
+    }
+
+
+def forms_asked(text: str) -> set[str]:
+    """The forms a sentence asks of its placeholders: ``{card.the}`` -> ``card.the``."""
+    return {
+        name
+        for _, name, _, _ in string.Formatter().parse(text)
+        if name is not None and ("." in name or "[" in name)
+    }
 
 
 def marked_in_code() -> dict[tuple[str | None, str], str | None]:
@@ -87,7 +103,25 @@ def test_every_translation_has_the_placeholders_of_its_english(code):
         english = fields(entry.plural if entry.plural is not None else entry.msgid)
         for index, text in entry.strings.items():
             assert fields(text) == english, f"{code}: {entry.msgid!r} [{index}] {text!r}"
-            text.format(**dict.fromkeys(english, "x"))  # and it formats
+            values = dict.fromkeys(english, "x")
+            if "card" in values:
+                values["card"] = card_words(Card.parse("QH"))
+            text.format(**values)  # and it formats
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_translation_asks_only_a_card_for_its_forms(code):
+    """``{card.the}``, ``{card.of}``... name the forms :func:`knockrummy.language.cards.
+    card_words` gives; nothing else in a sentence has forms (a typo would raise where the
+    sentence is shown)."""
+    allowed = {f"card.{form}" for form in (*FORMS, "name")}
+    asked = set()
+    for entry in entries(code):
+        for text in entry.strings.values():
+            forms = forms_asked(text)
+            assert forms <= allowed, f"{code}: {entry.msgid!r}: {sorted(forms - allowed)}"
+            asked |= forms
+    assert {"card.the", "card.of", "card.it"} <= asked  # the check reads the forms used
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -279,12 +279,16 @@ def test_a_backup_renamed_over_the_database_while_playing_is_kept(tmp_path):
     copy.close()
     os.replace(backup, path)
     kept = digest(path)
-    with pytest.raises(SaveError, match="replaced or moved"):
+    with pytest.raises(SaveError, match="replaced, moved or deleted"):
         store.create_session(state, seats)
     assert store.read_only
     store.close()
     assert digest(path) == kept
     assert len(read_store(path).summaries()) == 2
+    opened = open_store(path)  # started again: the backup is used as it is
+    assert opened.message is None and len(opened.store.summaries()) == 2
+    opened.store.close()
+    assert digest(path) == kept
 
 
 def test_the_running_game_stops_saving_when_its_file_is_swapped(tmp_path):
@@ -299,7 +303,7 @@ def test_the_running_game_stops_saving_when_its_file_is_swapped(tmp_path):
     record = game.recorder(session_id)
     action = legal_actions(state)[0]
     record(state, apply(state, action)[0], action, state.to_move)
-    assert game.read_only and any("replaced or moved" in m for m in game.messages)
+    assert game.read_only and any("replaced, moved or deleted" in m for m in game.messages)
     assert digest(path) == kept
 
 

@@ -78,7 +78,7 @@ def test_a_damaged_session_is_stored_in_english_and_listed_in_the_language(
     problem = store.problem(target)
     assert problem.startswith(f"session #{target} is damaged: the seats is damaged")
     with language.speaking("fr"):
-        assert shown(problem).startswith(f"la partie n° {target} est abîmée\u00a0: ")
+        assert shown(problem).startswith(f"la partie nº {target} est abîmée\u00a0: ")
     # the JSON export keeps the English, the same whichever language made it
     assert sessions_json(store)["damaged"][0]["problem"] == str(problem)
     store.close()
@@ -86,7 +86,7 @@ def test_a_damaged_session_is_stored_in_english_and_listed_in_the_language(
     with language.speaking("en"):  # (and the language of before again after it)
         assert main(["ledger", "--data-dir", str(data_dir)]) == 0
     out = capsys.readouterr().out
-    assert f"la partie n° {target} est abîmée" in out
+    assert f"la partie nº {target} est abîmée" in out
 
 
 def test_what_is_wrong_inside_a_file_names_the_value_in_the_language(tmp_path):

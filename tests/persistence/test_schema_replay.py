@@ -33,7 +33,7 @@ def test_an_action_the_phase_refuses_is_refused_with_the_engines_rule(
     profile, players, phase, action, words
 ):
     state = played_until(profile, players, phase)
-    assert refusal(state, action).endswith(words)
+    assert str(refusal(state, action)).endswith(words)
     with pytest.raises(InvalidDataError) as refused:
         replay(state, [(None, action)])
     assert str(refused.value).startswith("action 1 cannot be played: ")

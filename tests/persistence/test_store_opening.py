@@ -47,7 +47,6 @@ def saved_game(path, steps=30, mode="wal"):
     """A closed database at ``path`` holding one session of ``steps`` actions, in the
     given journal mode (the game's own files are WAL)."""
     store = open_store(path).store
-    store.db.execute("PRAGMA synchronous = OFF")  # a test's file need not survive a power cut
     state = new_session("gin-rummy", 2, 7, ["Ann", "Bo"])
     sid = store.create_session(state, SEATS)
     state = play(store, sid, state, steps)
@@ -441,7 +440,6 @@ def test_the_same_session_played_in_two_windows_is_a_plain_conflict(tmp_path):
 def test_a_full_disk_is_a_plain_error_and_what_was_saved_stays(tmp_path):
     path = tmp_path / "k.sqlite3"
     store = open_store(path).store
-    store.db.execute("PRAGMA synchronous = OFF")
     pages = store.db.execute("PRAGMA page_count").fetchone()[0]
     store.db.execute(f"PRAGMA max_page_count = {pages + 2}")  # the disk fills up soon
     rng = random.Random(5)

@@ -1,6 +1,8 @@
 """Every row read back goes through the schema, and a bad one is reported as damaged the
-same way by every reader: the ledger (text and JSON), Continue, ``replay``, ``review``,
-the coach's kept review and the daily deals. Nothing crashes, nothing is changed."""
+same way by every reader: the ledger (text and JSON), Continue, ``replay``, ``review``
+and the daily deals. Nothing crashes, nothing is changed. A kept review of the coach is
+derived from the session: one that fails its checks is set aside, byte for byte, and
+priced again; its session plays on, replays and is reviewed."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from hypothesis import strategies as st
 
 from knockrummy.app import main
 from knockrummy.engine.cards import CARDS
-from knockrummy.persistence import schema
+from knockrummy.engine.session import apply, legal_actions
 from knockrummy.persistence.paths import user_paths
 from knockrummy.persistence.stats import daily_results, ledger_csv, sessions_json
 from knockrummy.persistence.store import open_store, read_store
@@ -60,12 +62,51 @@ def _infinite_points(store, sid):
     return json.dumps(items).replace("Infinity", "1e999")
 
 
+def _nan_points(store, sid):
+    items = json.loads(_kept_text(store, sid))
+    items[0]["options"][0][1] = float("nan")
+    return json.dumps(items)  # NaN, as Python writes it
+
+
+def _huge_integer(store, sid):
+    items = json.loads(_kept_text(store, sid))
+    items[0]["options"][0][2] = 10**400  # no float can hold it
+    return json.dumps(items)
+
+
+def _huge_number(store, sid):
+    items = json.loads(_kept_text(store, sid))
+    items[-1]["options"][-1][1] = -1e300
+    return json.dumps(items)
+
+
+def _hand_not_dealt(store, sid):
+    items = json.loads(_kept_text(store, sid))
+    items[-1]["hand"] = 7
+    return json.dumps(items)
+
+
+def _not_json(store, sid):
+    return _kept_text(store, sid)[:-40]
+
+
 REVIEW_DAMAGE = {
     "nested deeply": _deep,
     "a decision of a seat the session does not have": _other_seat,
     "a name with escape codes": _escape_in_a_name,
     "a key the game never writes": _unknown_key,
     "points too large for a number": _infinite_points,
+    "points that are not a number": _nan_points,
+    "an error no float can hold": _huge_integer,
+    "points too many for any hand": _huge_number,
+    "a decision in a hand not dealt": _hand_not_dealt,
+    "a review cut short, no longer JSON": _not_json,
+}
+
+REVIEW_SQL_DAMAGE = {
+    "a review's seat not at the table": "UPDATE reviews SET seat = 4 WHERE session_id = :id",
+    "a review's count not a number": "UPDATE reviews SET actions = 'many' WHERE session_id = :id",
+    "a review that is no text": "UPDATE reviews SET decisions = x'00ff' WHERE session_id = :id",
 }
 
 SQL_DAMAGE = {
@@ -73,12 +114,11 @@ SQL_DAMAGE = {
     " WHERE session_id = :id AND seq = 1",
     "a daily row that is no day": "UPDATE daily SET day = '2026-02-30' WHERE session_id = :id",
     "a daily row of other rules": "UPDATE daily SET profile = 'gin-rummy' WHERE session_id = :id",
-    "a review's seat not at the table": "UPDATE reviews SET seat = 4 WHERE session_id = :id",
-    "a review's count not a number": "UPDATE reviews SET actions = 'many' WHERE session_id = :id",
-    "a review that is no text": "UPDATE reviews SET decisions = x'00ff' WHERE session_id = :id",
+    **REVIEW_SQL_DAMAGE,
 }
 
-DAMAGE = sorted([*REVIEW_DAMAGE, *SQL_DAMAGE])
+REVIEW_KINDS = sorted([*REVIEW_DAMAGE, *REVIEW_SQL_DAMAGE])
+SESSION_KINDS = sorted(set(SQL_DAMAGE) - set(REVIEW_SQL_DAMAGE))
 
 
 @pytest.fixture(scope="module")
@@ -149,18 +189,88 @@ def assert_reported_everywhere(data_dir, healthy: int, target: int, capsys) -> N
     assert json.loads(capsys.readouterr().out)["damaged"][0]["id"] == target
 
 
-@pytest.mark.parametrize("damage", DAMAGE)
+@pytest.mark.parametrize("damage", SESSION_KINDS)
 def test_a_damaged_row_is_reported_the_same_way_by_every_reader(template, tmp_path, capsys, damage):
     data_dir, healthy, target = _copy(template, tmp_path)
     _damage(data_dir, target, damage)
     before = _database_bytes(data_dir)
-    store = read_store(user_paths(str(data_dir)).database)
-    if damage in REVIEW_DAMAGE or damage.startswith("a review"):
-        with pytest.raises(schema.InvalidDataError, match=f"session #{target} is damaged"):
-            coach.kept(store, target, 0, len(store.actions(target)))
-    store.close()
     assert_reported_everywhere(data_dir, healthy, target, capsys)
     assert _database_bytes(data_dir) == before, "reading changed nothing"
+
+
+def _rows(store, table: str, target: int) -> list[tuple]:
+    return [
+        tuple(r)
+        for r in store.db.execute(
+            f"SELECT * FROM {table} WHERE session_id = ? ORDER BY rowid", (target,)
+        )
+    ]
+
+
+@pytest.mark.parametrize("damage", REVIEW_KINDS)
+def test_a_damaged_kept_review_is_set_aside_and_its_session_plays_on(
+    template, tmp_path, capsys, damage
+):
+    data_dir, healthy, target = _copy(template, tmp_path)
+    _damage(data_dir, target, damage)
+    path = user_paths(str(data_dir)).database
+    before = _database_bytes(data_dir)
+
+    # the readers that write nothing leave the review out (to be priced again) and read
+    # the session whole
+    store = read_store(path)
+    actions = len(store.actions(target))
+    assert store.problem(target) is None and store.unfinished() == [target]
+    assert {s.id: s.problem for s in store.summaries(replay=True)} == {healthy: None, target: None}
+    assert coach.kept(store, target, 0, actions) is None
+    assert "damaged" not in sessions_json(store)
+    assert [r.day for r in daily_results(store, "knock-rummy")] == [DAY]
+    store.close()
+    where = ["--data-dir", str(data_dir), "--session", str(target)]
+    assert main(["replay", *where, "--hand", "1"]) == 0
+    assert main(["ledger", "--data-dir", str(data_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "cannot be read" not in out and "damaged" not in out and "\x1b" not in out
+    assert _database_bytes(data_dir) == before, "reading changed nothing"
+
+    # the game sets it aside as it was, and the session goes on
+    store = open_store(path).store
+    (damaged_row,) = _rows(store, "reviews", target)
+    kept = {table: _rows(store, table, target) for table in ("actions", "ledger", "hands")}
+    assert store.last_unfinished() == target
+    assert coach.kept(store, target, 0, actions) is None
+    assert _rows(store, "reviews", target) == []
+    ((*aside, problem, when),) = [
+        tuple(r)
+        for r in store.db.execute(
+            "SELECT session_id, seat, actions, method, decisions, problem, set_aside"
+            " FROM reviews_set_aside"
+        )
+    ]
+    assert tuple(aside) == damaged_row, "set aside byte for byte"
+    assert "review" in problem and when > 0
+    assert {table: _rows(store, table, target) for table in kept} == kept, "actions untouched"
+    state, _ = store.load(target)
+    action = legal_actions(state)[0]
+    store.append(target, state, apply(state, action)[0], action, state.to_move)
+    assert store.problem(target) is None and len(store.actions(target)) == actions + 1
+    store.close()
+
+
+def test_a_review_set_aside_is_priced_again_and_kept_beside_it(template, tmp_path, capsys):
+    data_dir, _, target = _copy(template, tmp_path)
+    _damage(data_dir, target, "points that are not a number")
+    where = ["--data-dir", str(data_dir), "--session", str(target)]
+    assert main(["review", *where, "--seat", "1"]) == 0, "priced again, not refused"
+    assert "decisions over 2 hands" in capsys.readouterr().out
+    store = open_store(user_paths(str(data_dir)).database).store
+    row, log = store.session(target), store.actions(target)
+    assert coach.kept(store, target, 0, len(log)) is None
+    coach.keep(store, target, 0, len(log), coach.price(row, log, 0))
+    again = coach.kept(store, target, 0, len(log))
+    assert again and all(d.seat == 0 for d in again)
+    assert store.db.execute("SELECT COUNT(*) FROM reviews_set_aside").fetchone()[0] == 1
+    store.close()
 
 
 def test_the_template_reads_whole_everywhere(template, capsys):

@@ -30,7 +30,7 @@ def inline_worker():
     """Every screen's worker does its jobs as they are handed in (a computer's move, a
     hint, a review, an import): a driven window never waits for a thread to be
     scheduled."""
-    from knockrummy.ui import workers
+    from knockrummy import workers
 
     threaded, workers.new_worker = workers.new_worker, workers.InlineWorker
     yield
@@ -63,6 +63,7 @@ def make_table(
     autoplay=False,
     level="easy",
     hooks=None,
+    deal_code=None,
     **settings,
 ):
     app = App(size)
@@ -74,6 +75,7 @@ def make_table(
         Settings(speed=speed, window_size=size, **settings),
         TableOptions(autoplay=autoplay),
         hooks,
+        deal_code=deal_code,
     )
     app.push(scene)
     return app, scene

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from knockrummy.ui import avatars
-from knockrummy.ui.table import painter as table_draw
+from knockrummy.ui.table import painter, seat_painter
 
 from .conftest import make_table, step
 
@@ -79,13 +79,13 @@ def test_reduced_motion_keeps_the_thinking_dots_in_place():
 
 def test_computer_seats_have_faces_and_the_human_has_none(monkeypatch):
     faced = []
-    real = table_draw.draw_face
+    real = seat_painter.draw_face
 
     def spy(surface, seat, level, plate, dim=False):
         faced.append((seat, level))
         return real(surface, seat, level, plate, dim)
 
-    monkeypatch.setattr(table_draw, "draw_face", spy)
+    monkeypatch.setattr(seat_painter, "draw_face", spy)
     app, scene = make_table(players=4, level="hard")
     step(app, 3)
     scene.draw(app.screen)
@@ -94,13 +94,13 @@ def test_computer_seats_have_faces_and_the_human_has_none(monkeypatch):
 
 def test_a_deciding_computer_shows_the_thinking_bubble(monkeypatch):
     shown = []
-    monkeypatch.setattr(table_draw, "draw_thinking", lambda *args: shown.append(args[1:]))
+    monkeypatch.setattr(painter, "draw_thinking", lambda *args: shown.append(args[1:]))
     app, scene = make_table(players=2, seed=5, speed="normal")
     for _ in range(600):
         step(app)
-        if scene.future is not None:
+        if scene.source.thinking:
             break
-    assert scene.future is not None
+    assert scene.source.thinking
     shown.clear()
     scene.draw(app.screen)
     assert shown, "no thinking indicator while the computer decides"

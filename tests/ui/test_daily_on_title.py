@@ -82,7 +82,7 @@ def test_daily_deal_on_the_title_leads_to_each_games_deal_of_the_day(tmp_path):
     table = app.scene
     assert isinstance(table, TableScene)
     today = datetime.date.today()
-    assert table.session.seed == daily_deal("gin-rummy", today).seed
+    assert table.source.state.seed == daily_deal("gin-rummy", today).seed
     assert [s.level for s in table.seats if not s.is_human] == ["hard"]
     (result,) = daily_results(game.store, "gin-rummy")
     assert result.day == today.isoformat()

@@ -9,6 +9,7 @@ import pygame
 
 from knockrummy.engine.session import new_session
 from knockrummy.persistence.stats import best_daily, daily_results
+from knockrummy.persistence.store import deal_code
 from knockrummy.records.deal_codes import Deal, daily_deal
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
@@ -47,12 +48,13 @@ def test_play_this_deal_deals_the_codes_cards_with_you_in_its_human_seat(tmp_pat
     table = app.scene
     assert isinstance(table, TableScene)
     expected = new_session("gin-rummy", 2, 424242)
-    assert table.session.hand.hands == expected.hand.hands
+    assert table.source.state.hand.hands == expected.hand.hands
     row = game.store.session(table.session_id)
     assert [(s.kind, s.level) for s in row.seats] == [("computer", "hard"), ("human", "medium")]
     assert row.seats[1].name == "You"
+    assert deal_code(row) == deal.code, "the same code deals it again"
     (summary,) = game.store.summaries()
-    assert summary.deal_code == deal.code, "the same code deals it again"
+    assert summary.deal_code is None, "shown once the game is over"
 
 
 def test_a_mistyped_deal_code_is_refused_in_words_and_nothing_is_dealt(tmp_path):
@@ -77,7 +79,7 @@ def test_the_daily_deal_is_you_against_hard_and_kept_as_that_days(tmp_path):
     table = app.scene
     assert isinstance(table, TableScene)
     deal = daily_deal("gin-rummy", DAY)
-    assert table.session.seed == deal.seed
+    assert table.source.state.seed == deal.seed
     assert [s.level for s in table.seats if not s.is_human] == ["hard"]
     (result,) = daily_results(game.store, "gin-rummy")
     assert result.day == DAY.isoformat() and result.session_id == table.session_id
@@ -107,3 +109,23 @@ def test_new_game_shows_todays_result_and_the_best_beside_the_daily_deal(tmp_pat
     screen.choose_profile("gin-rummy")
     assert "today 0 (under way)" in screen.daily_text
     assert "March 14, 2026" in screen.daily_text
+
+
+def test_a_long_code_being_typed_shows_its_end_and_plays(tmp_path, monkeypatch):
+    from knockrummy.records.deal_codes import MAX_SEED
+    from knockrummy.ui import fonts
+
+    drawn = []
+    real = fonts.render
+    monkeypatch.setattr(
+        fonts, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
+    )
+    game, app, screen = new_game_screen(tmp_path)
+    screen.resize((1024, 640))
+    deal = Deal("knock-rummy", ("expert",) * 3 + ("human",) * 3, MAX_SEED)  # 23 characters
+    type_code(app, screen, deal.code)
+    app.dirty = True
+    step(app)
+    assert any(t.startswith("…") and t.endswith(deal.code[-8:] + "|") for t in drawn), drawn
+    step(app, events=[key(pygame.K_RETURN)])
+    assert isinstance(app.scene, TableScene) and app.scene.source.state.seed == MAX_SEED

@@ -14,7 +14,7 @@ def _seconds_to_first_action(scene, app, limit=20.0):
     human's buttons come on, or a computer starts deciding."""
     t = 0.0
     while t < limit:
-        if scene.motion.deal is None and (scene.can_act or scene.future is not None):
+        if scene.motion.deal is None and (scene.can_act or scene.source.thinking):
             return t
         step(app)
         t += DT

@@ -32,7 +32,7 @@ def _expert_first() -> tuple[str, ...]:
 def _the_expert_plays(app, seat: int) -> bool:
     table = app.scene
     assert isinstance(table, TableScene)
-    return run_until(app, lambda: any(s == seat for s, _ in app.scene.session.log), limit=3000)
+    return run_until(app, lambda: any(s == seat for s, _ in app.scene.source.state.log), limit=3000)
 
 
 def test_expert_is_a_level_a_seat_may_name_but_new_game_does_not_offer():

@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from knockrummy.engine.session import BUY_BACK
+from knockrummy.play.bots import SeatBots
 from knockrummy.ui import wording
 from knockrummy.ui.fonts import recording_cuts
 from knockrummy.ui.table.painter import Marks, draw_table
-from knockrummy.ui.tables import SeatBots
 
 from .conftest import make_table, press, run_until, step
 
@@ -37,7 +37,7 @@ def test_your_deadwood_on_the_hand_end_panel_is_never_covered_by_a_card(size, pl
     bot = SeatBots(["easy"] * players)
     while scene.panel is None or scene.panel.busy:
         if scene.can_act:
-            scene.try_action(bot.decide(scene.session, scene.viewer))
+            scene.try_action(bot.decide(scene.source.state, scene.viewer))
         step(app)
     count = scene.view.settlement.deadwood[scene.view.seats_in_hand.index(scene.viewer)]
     assert f"Your deadwood {count}" in _drawn_texts(scene)
@@ -127,9 +127,9 @@ def _played_until_out(app, scene) -> bool:
             return True
         if scene.panel is not None and not scene.panel.busy:
             if view.phase == HAND_OVER:
-                scene.perform(NextHand(), None)
+                scene.source.play(NextHand(), None)
             elif view.phase == BUY_BACK and view.to_move == 0:
-                scene.perform(StayOut(), 0)
+                scene.source.play(StayOut(), 0)
         elif scene.can_act:
             legal = scene.legal
             if DrawStock() in legal:

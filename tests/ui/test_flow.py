@@ -16,12 +16,12 @@ from knockrummy.engine.melds import discard_points
 from knockrummy.persistence.settings_file import load_settings, save_settings
 from knockrummy.settings import Settings, SettingsError
 from knockrummy.ui.knock_check import knock_is_risky
-from knockrummy.ui.table import controller
+from knockrummy.ui.table import knock_question
 from knockrummy.ui.table.hooks import TableHooks
 from knockrummy.ui.table.painter import Marks, draw_table
 from knockrummy.ui.table.worker import TableWorker
 from knockrummy.ui.window_memory import placement, remember
-from knockrummy.ui.workers import HeldWorker
+from knockrummy.workers import HeldWorker
 
 from .conftest import click, key, make_table, run_until, step
 
@@ -58,16 +58,18 @@ def _table_with_a_knock(confirm, profile="knock-rummy"):
 def test_always_asks_before_a_knock_and_a_second_k_knocks():
     app, scene, card = _table_with_a_knock("always")
     scene.selected = card
-    hand = scene.session.hand_number
-    log = len(scene.session.log)
+    hand = scene.source.state.hand_number
+    log = len(scene.source.state.log)
     app.step(1 / 60, [key(pygame.K_k)])
-    assert len(scene.session.log) == log  # asked, not knocked
-    assert scene.asking is not None and scene.asking[1] == card
+    assert len(scene.source.state.log) == log  # asked, not knocked
+    assert scene.question.asking is not None and scene.question.asking[1] == card
     points = discard_points(list(scene.view.hand), forbidden=scene.view.taken)[card]
-    assert scene.asking[2][0] == f"Knock now with {points} deadwood?"
-    assert card.symbol in scene.asking[2][1]
+    assert scene.question.asking[2][0] == f"Knock now with {points} deadwood?"
+    assert card.symbol in scene.question.asking[2][1]
     app.step(1 / 60, [key(pygame.K_k)])
-    assert isinstance(scene.session.log[-1][1], Knock) or scene.session.hand_number == hand
+    assert (
+        isinstance(scene.source.state.log[-1][1], Knock) or scene.source.state.hand_number == hand
+    )
 
 
 def test_the_knock_confirmation_is_a_dialog_that_fits_with_two_buttons_and_escape_keeps_playing():
@@ -75,21 +77,21 @@ def test_the_knock_confirmation_is_a_dialog_that_fits_with_two_buttons_and_escap
     for size in ((1024, 640), (3840, 2160)):
         scene.resize(size)
         scene.selected = card
-        log = len(scene.session.log)
+        log = len(scene.source.state.log)
         app.step(1 / 60, [key(pygame.K_k)])
-        assert scene.asking is not None
+        assert scene.question.asking is not None
         window = pygame.Rect(0, 0, *size)
-        assert window.contains(scene.ask_rect)
-        assert [b.label for b in scene.ask_buttons] == ["Knock", "Keep playing"]
-        for b in scene.ask_buttons:
-            assert scene.ask_rect.contains(b.rect)
+        assert window.contains(scene.question.rect)
+        assert [b.label for b in scene.question.buttons] == ["Knock", "Keep playing"]
+        for b in scene.question.buttons:
+            assert scene.question.rect.contains(b.rect)
         marks = Marks()
         draw_table(scene.frame(), pygame.Surface(size), marks)
         assert marks.problems(size) == []
         app.step(1 / 60, [key(pygame.K_RETURN)])  # Enter answers nothing here
-        assert scene.asking is not None and len(scene.session.log) == log
+        assert scene.question.asking is not None and len(scene.source.state.log) == log
         app.step(1 / 60, [key(pygame.K_ESCAPE)])
-        assert scene.asking is None and len(scene.session.log) == log
+        assert scene.question.asking is None and len(scene.source.state.log) == log
         assert scene.app.scene is scene  # Escape closed the question, not the table
 
 
@@ -108,44 +110,44 @@ def test_the_knock_button_is_lit_and_names_the_best_card_or_the_lifted_one():
     assert button.label.endswith(f"with {card.symbol}")
     assert f"throw {card.symbol}" in scene.frame().status
     app.step(1 / 60, click(button.rect.center))
-    assert scene.session.log[-1][1] == Knock(card)
+    assert scene.source.state.log[-1][1] == Knock(card)
 
 
 def test_never_knocks_at_once():
     app, scene, card = _table_with_a_knock("never")
     scene.selected = card
     app.step(1 / 60, [key(pygame.K_k)])
-    assert scene.session.log[-1][1] == Knock(card)
+    assert scene.source.state.log[-1][1] == Knock(card)
 
 
 def test_when_risky_asks_exactly_when_the_advisor_finds_the_knock_risky(monkeypatch):
     app, scene, card = _table_with_a_knock("risky")
     scene.selected = card
     view = scene.view
-    log = len(scene.session.log)
+    log = len(scene.source.state.log)
     seeds = []
 
     def advise_recording(view, seed):
         seeds.append(seed)
         return advise(view, seed=seed)
 
-    monkeypatch.setattr(controller, "advise", advise_recording)
+    monkeypatch.setattr(knock_question, "advise", advise_recording)
     scene.worker = TableWorker(HeldWorker())  # the advisor's estimate is still being made
     app.step(1 / 60, [key(pygame.K_k)])
     step(app, 3)
-    assert scene.knock_future is not None and len(scene.session.log) == log
+    assert scene.question.future is not None and len(scene.source.state.log) == log
     assert scene.worker.executor.finish() == 1
     app.step(1 / 60, [])
     # the advice is the judge's for this decision's seed, as the hint and the review ask it
-    assert seeds == [decision_seed(scene.session.seed, log)]
+    assert seeds == [decision_seed(scene.source.state.seed, log)]
     risky = knock_is_risky(advise(view, seed=seeds[0]))
-    asked = len(scene.session.log) == log
+    asked = len(scene.source.state.log) == log
     assert asked == risky
     if asked:
-        assert scene.asking is not None
+        assert scene.question.asking is not None
         assert any(
             " you " in line and ("time" in line or "always" in line or "never" in line)
-            for line in scene.asking[2]
+            for line in scene.question.asking[2]
         )
 
 
@@ -172,7 +174,7 @@ def test_a_gin_never_asks():
     gin = next(a.card for a in scene.legal if isinstance(a, Knock) and a.card.symbol == "K♦")
     scene.selected = gin
     app.step(1 / 60, [key(pygame.K_k)])
-    assert scene.session.log[-1][1] == Knock(gin)
+    assert scene.source.state.log[-1][1] == Knock(gin)
 
 
 def test_the_new_settings_are_kept_between_runs(tmp_path):
@@ -306,14 +308,14 @@ def test_k_with_a_card_lifted_before_drawing_is_refused_in_words(profile):
     app, scene = make_table(profile=profile, seed=2, confirm_knock="risky")
     assert run_until(app, lambda: scene.can_act)
     assert scene.view.hand_phase in ("draw", "offer")
-    before = scene.session
+    before = scene.source.state
     step(app, 3)
     app.step(1 / 60, [key(pygame.K_RIGHT)])
     assert scene.selected is not None
     for _ in range(3):
         app.step(1 / 60, [key(pygame.K_k)])
-    assert scene.knock_future is None and scene.asking is None
-    assert scene.session is before
+    assert scene.question.future is None and scene.question.asking is None
+    assert scene.source.state is before
 
 
 def test_k_while_a_computer_moves_and_during_the_knocks_own_animation_does_nothing():
@@ -321,12 +323,12 @@ def test_k_while_a_computer_moves_and_during_the_knocks_own_animation_does_nothi
     scene.resize((1280, 800))
     scene.selected = card
     app.step(1 / 60, [key(pygame.K_k)])  # the knock: its flight and the panel follow
-    log = len(scene.session.log)
+    log = len(scene.source.state.log)
     for _ in range(30):
         app.step(1 / 60, [key(pygame.K_k), key(pygame.K_RIGHT)])
-    assert scene.knock_future is None and len(scene.session.log) == log
+    assert scene.question.future is None and len(scene.source.state.log) == log
     app2, other = make_table(profile="gin-rummy", seed=3, speed="normal")
-    assert run_until(app2, lambda: other.future is not None or other.motion.seq.busy)
+    assert run_until(app2, lambda: other.source.thinking or other.motion.seq.busy)
     other.selected = other.view.hand[0]
     app2.step(1 / 60, [key(pygame.K_k)])
-    assert other.knock_future is None and other.asking is None
+    assert other.question.future is None and other.question.asking is None

@@ -15,7 +15,7 @@ from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import default_seats
 from knockrummy.ui.table.controller import TableScene
-from knockrummy.ui.wording import chips, game_over_line
+from knockrummy.ui.wording import Addressed, chips, game_over_line
 
 from .conftest import click, key, press, run_until, step
 from .test_screens import open_game, redraw
@@ -52,7 +52,12 @@ def test_closing_the_last_panel_shows_the_game_over_screen_with_the_winner(tmp_p
     redraw(app)
 
 
-def test_rematch_deals_the_same_seats_from_the_next_seed(tmp_path):
+def test_rematch_deals_the_same_seats_from_a_new_secret_seed(tmp_path, monkeypatch):
+    # the seed after this one's would be known to anyone who saw this session's deal code
+    drawn = []
+    monkeypatch.setattr(
+        "knockrummy.ui.game.new_seed", lambda: drawn.append(2**62 + 12345) or drawn[-1]
+    )
     game, app = open_game(tmp_path)
     state = finished()
     seats = default_seats(2)
@@ -61,8 +66,8 @@ def test_rematch_deals_the_same_seats_from_the_next_seed(tmp_path):
     app.step(1 / 60, click(app.scene.buttons[0].rect.center))
     table = app.scene
     assert isinstance(table, TableScene)
-    assert table.session.seed == state.seed + 1 and table.seats == seats
-    assert table.session.profile_id == state.profile_id and table.session.hand_number == 1
+    assert drawn and table.source.state.seed == drawn[0] and table.seats == seats
+    assert table.source.state.profile_id == state.profile_id and table.source.state.hand_number == 1
     assert game.store.last_unfinished() == table.session_id
 
 
@@ -119,7 +124,8 @@ def test_enter_on_the_game_over_screen_never_starts_a_rematch(tmp_path):
 def test_knock_rami_game_over_names_the_pot_won():
     line = game_over_line(["You", "Ben", "Cleo"], [1], "knock-rami", 45)
     assert line == "Ben wins the pot of 45 chips!"
-    assert game_over_line(["You", "Ben"], [0], "gin-rummy", 0) == "You win!"
+    assert game_over_line([Addressed("You"), "Ben"], [0], "gin-rummy", 0) == "You win!"
+    assert game_over_line([Addressed("You"), "Ben"], [1], "gin-rummy", 0) == "Ben wins!"
 
 
 def test_a_new_game_keeps_the_unfinished_one_and_continue_lists_both_newest_first(tmp_path):

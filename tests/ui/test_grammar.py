@@ -15,11 +15,15 @@ from knockrummy.ai.simple import SimpleBot
 from knockrummy.engine.actions import BuyBack, NextHand
 from knockrummy.engine.ledger import LedgerEntry
 from knockrummy.engine.profiles import PROFILES, get_profile
+from knockrummy.engine.reasons import Reason
+from knockrummy.engine.refusals import Refusal
 from knockrummy.engine.session import BUY_BACK, apply, new_session
 from knockrummy.engine.views import player_view
 from knockrummy.ui import wording
 
 WHEN = time.localtime(0)
+YOU = wording.Addressed("You")
+"""The seat the screen speaks to, as the table names it."""
 
 
 def played_ledger(profile: str, names: list[str], seed: int = 3) -> list[LedgerEntry]:
@@ -40,20 +44,51 @@ def played_ledger(profile: str, names: list[str], seed: int = 3) -> list[LedgerE
 
 def sentences(name: str, count: int) -> dict[str, list[str]]:
     """Every wording function that takes a name or a count, with ``name`` as the player
-    (beside "Cleo") and ``count`` as every count."""
+    (beside "Cleo") and ``count`` as every count; "You" is the seat the screen speaks to."""
+    name = YOU if name == "You" else name
     names = [name, "Cleo"]
     profile = get_profile("gin-rummy")
-    gin = LedgerEntry(1, 24, "difference", f"{name}'s deadwood", 1, counterparty=0)
-    paid = LedgerEntry(1, -count, "difference", f"to {name}: deadwood {count}", 1, "points", 0)
+    gin = LedgerEntry(
+        1, 24, "difference", f"{name}'s deadwood", 1, counterparty=0, why=Reason("their-deadwood")
+    )
+    paid = LedgerEntry(
+        1,
+        -count,
+        "difference",
+        f"to {name}: deadwood {count}",
+        1,
+        "points",
+        0,
+        Reason("deadwood", {"n": count}, party="to"),
+    )
+    won = LedgerEntry(
+        1, 20 * count, "box-bonus", "", 9, why=Reason("hands-won", {"won": count, "n": 20})
+    )
+    named = [
+        Refusal(code, {"seat": 0, "player": str(name)})
+        for code in (
+            "out-of-turn",
+            "answer-buy-back",
+            "take-back-not-yours",
+            "take-back-by-discarder",
+        )
+    ]
     out = {
         "shown_name": [wording.shown_name(name)],
+        "stored_name": [wording.stored_name(name)],
         "names_list": [wording.names_list([name]), wording.names_list(names)],
         "winners_line": [
             wording.winners_line(names, [0]),
             wording.winners_line(names, [0, 1]),
+            wording.winners_line([*names, "Dan"], [0, 1, 2], pot=True),
         ],
-        "game_over_line": [wording.game_over_line(names, [0], "knock-rami", count)],
+        "game_over_line": [
+            wording.game_over_line(names, [0], "knock-rami", count),
+            wording.game_over_line(names, [0, 1], "gin-rummy", count),
+        ],
         "final_score_line": [wording.final_score_line(name, str(count), True, False)],
+        "panel_name": [wording.panel_name(name, True), wording.panel_name(name, False)],
+        "typed_name": [wording.typed_name(name)],
         "out_line": [wording.out_line(name, 100 + count, 100)],
         "buy_back_offer": [wording.buy_back_offer(name, 100 + count, count, 2 * count, 90)],
         "buy_back_words": [wording.buy_back_words(True, name), wording.buy_back_words(False, name)],
@@ -74,7 +109,14 @@ def sentences(name: str, count: int) -> dict[str, list[str]]:
             wording.change_line(gin, False, "Cleo", names),
             wording.change_line(paid, False, "Cleo", names),
         ],
-        "reason_words": [wording.reason_words(gin, names), wording.reason_words(paid, names)],
+        "reason_words": [
+            wording.reason_words(gin, names),
+            wording.reason_words(paid, names),
+            wording.reason_words(won, names),
+        ],
+        "refusal_words": [
+            wording.refusal_words(refusal, 0 if wording.is_you(name) else None) for refusal in named
+        ],
         "more_changes": [wording.more_changes(count)],
         "layoff_legend": [wording.layoff_legend([(name, "7♥", "4♥ 5♥ 6♥")])],
         "turn_line": [wording.turn_line(name, ["drew from the stock", "threw 7♥"])],
@@ -108,7 +150,7 @@ def wrong_you(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("count", [1, 2, 7])
-@pytest.mark.parametrize("name", ["You", "Ben"])
+@pytest.mark.parametrize("name", [YOU, "Ben"])
 def test_every_sentence_agrees_with_you_and_a_name_and_with_one_and_several(name, count):
     for function, texts in sentences(name, count).items():
         for text in texts:
@@ -120,21 +162,27 @@ def test_every_sentence_agrees_with_you_and_a_name_and_with_one_and_several(name
 
 
 def test_the_gin_reason_says_your_deadwood_and_bens_deadwood():
-    you = LedgerEntry(1, 24, "difference", "You's deadwood", 1, counterparty=0)
-    ben = LedgerEntry(0, 24, "difference", "Ben's deadwood", 1, counterparty=1)
-    assert wording.change_line(you, False, "Ben", ["You", "Ben"]) == "+24 · your deadwood"
-    assert wording.change_line(ben, False, "You", ["You", "Ben"]) == "+24 · Ben's deadwood"
-    paid = LedgerEntry(1, -7, "difference", "to You: deadwood 7", 1, counterparty=0)
-    assert wording.reason_words(paid, ["You", "Ben"]) == "to you: deadwood 7"
-    knock = LedgerEntry(0, 29, "difference", "difference 38 - 9 with You", 1, counterparty=1)
-    assert wording.reason_words(knock, ["Ben", "You"]) == "difference 38 - 9 with you"
+    theirs = Reason("their-deadwood")
+    you = LedgerEntry(1, 24, "difference", "You's deadwood", 1, counterparty=0, why=theirs)
+    ben = LedgerEntry(0, 24, "difference", "Ben's deadwood", 1, counterparty=1, why=theirs)
+    assert wording.change_line(you, False, "Ben", [YOU, "Ben"]) == "+24 · your deadwood"
+    assert wording.change_line(ben, False, "You", [YOU, "Ben"]) == "+24 · Ben's deadwood"
+    why = Reason("deadwood", {"n": 7}, party="to")
+    paid = LedgerEntry(1, -7, "difference", "to You: deadwood 7", 1, counterparty=0, why=why)
+    assert wording.reason_words(paid, [YOU, "Ben"]) == "to you: deadwood 7"
+    why = Reason("difference", {"a": 38, "b": 9, "shared": 1}, party="with")
+    knock = LedgerEntry(
+        0, 29, "difference", "difference 38 - 9 with You", 1, counterparty=1, why=why
+    )
+    assert wording.reason_words(knock, ["Ben", YOU]) == "difference 38 - 9 with you"
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
-@pytest.mark.parametrize("name", ["You", "Ben"])
+@pytest.mark.parametrize("name", [YOU, "Ben"])
 def test_every_reason_the_engine_writes_reads_right_of_you_and_of_a_name(profile, name):
     names = [name, "Cleo", "Dan"][: max(2, min(3, PROFILES[profile].max_players))]
     entries = played_ledger(profile, names)
+    names = [YOU if n == "You" else n for n in names]
     assert entries
     for entry in entries:
         text = wording.reason_words(entry, names)
@@ -150,15 +198,16 @@ NAMED = {"name", "names", "others", "notes", "winners", "count", "hand", "turns"
 COUNTED = {"hands_won", "pages", "players", "hand_number", "deadwood", "moves", "low", "high"}
 NOT_A_SENTENCE = {
     "is_you",
+    "addressed",
+    "addressed_by_name",
     "counts_against",
     "going_out_word",
     "going_out_kind",
-    "setting_notice",
     "_either",
 }
 """Functions that take such a parameter but say nothing about a player or a count
-(``setting_notice``'s name is a setting's; ``_either`` is the helper every sentence
-about a seat goes through, tried through them)."""
+(``_either`` is the helper every sentence about a seat goes through, tried through
+them)."""
 
 
 def test_every_wording_function_with_a_name_or_a_count_is_tried_here():

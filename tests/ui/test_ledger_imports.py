@@ -19,7 +19,7 @@ from knockrummy.ui.scenes.ledger_screen import LedgerScreen
 from knockrummy.ui.scenes.settings_screen import SettingsScreen
 from knockrummy.ui.scenes.title import TitleScreen
 from knockrummy.ui.seats import SeatConfig
-from knockrummy.ui.workers import HeldWorker
+from knockrummy.workers import HeldWorker
 
 from ..persistence.damaged import damaged_data_dir, spy_seats
 from ..persistence.hostile import envelope_with, exported, long_log

@@ -75,9 +75,9 @@ def test_table_draws_the_chosen_felt_back_and_deck(monkeypatch):
         backs.append(style)
         return real_back(width, style=style)
 
-    def face_spy(card, width, four_colour=False, *, deck=None):
+    def face_spy(card, width, four_colour=False, *, deck=None, letters=("A", "J", "Q", "K")):
         decks.append(deck)
-        return real_face(card, width, four_colour, deck=deck)
+        return real_face(card, width, four_colour, deck=deck, letters=letters)
 
     monkeypatch.setattr(card_art, "back", back_spy)
     monkeypatch.setattr(card_art, "face", face_spy)

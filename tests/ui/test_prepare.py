@@ -216,7 +216,7 @@ def test_a_panel_prepared_too_late_is_left_alone(monkeypatch):
 
     monkeypatch.setattr(prepare.Preparer, "step", lambda self, started=None: 0)
     app, scene = make_table(players=2, humans=0, speed="instant", autoplay=True, seed=3)
-    assert run_until(app, lambda: scene.session.hand_number >= 2, limit=3000)
+    assert run_until(app, lambda: scene.source.state.hand_number >= 2, limit=3000)
     scene.prepare.finish()
     assert scene._coming_panel is None
 

@@ -99,9 +99,14 @@ def test_a_folder_or_a_device_typed_for_an_import_is_refused_on_screen(tmp_path,
 
 
 def played(game):
+    """A finished session in the saved games (only a session that is over is exported)."""
+    from knockrummy.ai.simple import SimpleBot
+    from knockrummy.commands.sim import play_session
     from knockrummy.ui.runner import default_seats
 
-    game.start("knock-rummy", default_seats(2, humans=1, level="easy"))
+    state = play_session("knock-rummy", 2, 3, [SimpleBot(1), SimpleBot(2)])
+    seats = default_seats(2, humans=1, level="easy")
+    game.store.add_session(state, [s.to_json() for s in seats])
 
 
 @pytest.mark.parametrize("export", ["export_csv", "export_json"])

@@ -34,9 +34,9 @@ def table_for(game: Game, session_id: int, state, seats):
 def play_on(scene, steps: int, seed: int = 1) -> None:
     rng = random.Random(seed)
     for _ in range(steps):
-        if scene.session.is_over:
+        if scene.source.state.is_over:
             break
-        scene.perform(rng.choice(legal_actions(scene.session)), scene.session.to_move)
+        scene.source.play(rng.choice(legal_actions(scene.source.state)), scene.source.state.to_move)
 
 
 def new_table(game: Game):
@@ -57,7 +57,7 @@ def test_a_full_disk_at_the_table_is_shown_and_the_game_goes_on_read_only(tmp_pa
     assert game.read_only and game.save_problem.startswith(problem)
     assert [m for m in game.messages if m.startswith(problem)] == [game.save_problem]
     saved = len(game.store.actions(session_id))
-    assert 0 < saved < len(scene.session.log)
+    assert 0 < saved < len(scene.source.state.log)
     assert game.start("gin-rummy", default_seats(2), seed=1)[0] == UNSAVED
 
 

@@ -8,6 +8,8 @@ import pygame
 import pytest
 
 from knockrummy.ai import make_bot
+from knockrummy.ai.simple import SimpleBot
+from knockrummy.commands.sim import play_session
 from knockrummy.engine.actions import Discard, DrawStock
 from knockrummy.engine.session import HAND_OVER, apply
 from knockrummy.engine.views import player_view
@@ -20,7 +22,7 @@ from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.scenes.rules_screen import RulesScreen
 from knockrummy.ui.scenes.settings_screen import SettingsScreen
 from knockrummy.ui.scenes.title import TitleScreen
-from knockrummy.ui.seats import HUMAN, SeatConfig
+from knockrummy.ui.seats import HUMAN, SeatConfig, default_seats
 from knockrummy.ui.table.controller import TableScene
 
 from ..serialize import session_to_json
@@ -71,7 +73,7 @@ def test_one_click_deal_starts_a_saved_game_with_sensible_defaults(tmp_path):
     app.step(1 / 60, click(screen.deal_button.rect.center))
     table = app.scene
     assert isinstance(table, TableScene)
-    assert table.session.profile_id == "knock-rummy" and table.session.players == 2
+    assert table.source.state.profile_id == "knock-rummy" and table.source.state.players == 2
     assert [s.kind for s in table.seats] == ["human", "computer"]
     assert game.store.last_unfinished() == table.session_id
 
@@ -101,7 +103,7 @@ def test_new_game_choices_players_names_and_stake(tmp_path):
     screen.seats[1] = SeatConfig("Zoe", HUMAN)
     screen.deal()
     table = app.scene
-    assert table.session.profile_id == "knock-rami" and table.session.stake == 20
+    assert table.source.state.profile_id == "knock-rami" and table.source.state.stake == 20
     assert table.pass_and_play
 
 
@@ -113,12 +115,12 @@ def test_continue_resumes_exactly_where_play_stopped(tmp_path):
     table.try_action(DrawStock())
     table.try_action(Discard(table.player_hand()[0]))
     assert run_until(app, lambda: table.can_act or table.panel is not None)
-    before = session_to_json(table.session)
+    before = session_to_json(table.source.state)
     app.step(1 / 60, click(table.menu_button.rect.center))
     title = app.scene
     assert isinstance(title, TitleScreen) and title.buttons[0].enabled
     title.continue_game()
-    assert session_to_json(app.scene.session) == before
+    assert session_to_json(app.scene.source.state) == before
 
 
 def test_ledger_screen_exports_csv_and_imports_a_session(tmp_path):
@@ -133,13 +135,19 @@ def test_ledger_screen_exports_csv_and_imports_a_session(tmp_path):
     ledger.export_csv()
     exported = list((game.paths.data / "exports").glob("ledger-*.csv"))
     assert len(exported) == 1 and exported[0].read_text().startswith("session,profile")
+    ledger.export_json()  # not while it is played: its file would deal the hands to come
+    assert "is not over" in ledger.notices[0]
+    assert not (game.paths.data / "exports" / f"session-{table.session_id}.json").exists()
+    state = play_session("knock-rummy", 2, 5, [SimpleBot(1), SimpleBot(2)])
+    done = game.store.add_session(state, [s.to_json() for s in default_seats(2)])
+    ledger.refresh(select=done)
     ledger.export_json()
-    session_file = game.paths.data / "exports" / f"session-{table.session_id}.json"
+    session_file = game.paths.data / "exports" / f"session-{done}.json"
     assert json.loads(session_file.read_text())["format"] == "knockrummy-session"
     ledger.import_json()
     app.step(1 / 60, [text(str(session_file)), key(pygame.K_RETURN)])
     assert finish_import_work(app, ledger)
-    assert len(game.store.summaries()) == 2 and "Imported" in ledger.notices[0]
+    assert len(game.store.summaries()) == 3 and "Imported" in ledger.notices[0]
     ledger.show("stats")
     step(app)  # the statistics tab draws
 
@@ -186,12 +194,12 @@ def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, f
             app.step(1 / 60, click((640, 400)))
             assert table.viewer == mover and table.handoff is None
             assert run_until(app, lambda: table.can_act)
-        mover = table.session.to_move
-        other_cards = set(table.session.hand.hands[1 - mover])
+        mover = table.source.state.to_move
+        other_cards = set(table.source.state.hand.hands[1 - mover])
         drawn.clear()
         step(app, 5)
         table.draw(app.screen)
-        assert not (set(drawn) & other_cards - set(table.session.hand.discard))
+        assert not (set(drawn) & other_cards - set(table.source.state.hand.discard))
         assert table.try_action(DrawStock() if DrawStock() in table.legal else table.legal[0])
         assert run_until(app, lambda: table.can_act)
         card = table.player_hand()[0]
@@ -199,10 +207,10 @@ def test_pass_and_play_hides_one_humans_cards_during_the_others_turn(tmp_path, f
         turns += 1
         # during the other human's turn, before the hand-off, the mover's cards are hidden
         run_until(app, lambda: not table.motion.seq.busy)
-        mine = set(table.session.hand.hands[mover])
+        mine = set(table.source.state.hand.hands[mover])
         drawn.clear()
         table.draw(app.screen)
-        assert not (set(drawn) & mine - set(table.session.hand.discard))
+        assert not (set(drawn) & mine - set(table.source.state.hand.discard))
         assert not table.motion.flights  # nothing is left in mid-air once the table is still
 
 
@@ -230,7 +238,7 @@ def test_a_human_answers_the_knock_rami_buy_back_offer_on_the_panel():
     labels = [b.label for b in table.panel.buttons]
     assert labels[0].startswith("Buy back for ") and labels[1] == "Stay out"
     app.step(1 / 60, click(table.panel.buttons[0].rect.center))
-    assert table.session.bought_back[0] and BuyBack() in [a for _, a in table.session.log]
+    assert table.source.state.bought_back[0] and BuyBack() in [a for _, a in table.source.state.log]
 
 
 def test_new_game_remembers_the_last_rules_and_seats(tmp_path):
@@ -347,9 +355,6 @@ def test_each_rules_tab_opens_on_its_own_rules_and_end_and_home_scroll(tmp_path)
 
 def ledger_with_sessions(tmp_path, size):
     """The ledger screen at ``size`` over one finished and one unfinished session."""
-    from knockrummy.ai.simple import SimpleBot
-    from knockrummy.commands.sim import play_session
-
     game, app = open_game(tmp_path)
     seats = [
         {"name": "You", "kind": "human", "level": "medium"},

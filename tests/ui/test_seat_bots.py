@@ -8,7 +8,7 @@ import pytest
 from knockrummy.ai import make_bot
 from knockrummy.engine.actions import NextHand
 from knockrummy.engine.session import apply, new_session, replay_session
-from knockrummy.ui.tables import SeatBots
+from knockrummy.play.bots import SeatBots
 
 
 def play(state, bots: SeatBots, actions: int):

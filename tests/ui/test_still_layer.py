@@ -6,6 +6,7 @@ picture as a drawing made afresh. Counted on a stepped clock, not timed."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from knockrummy.ui.table.modes import Mode
 from knockrummy.ui.table.painter import Marks, draw_table
@@ -57,6 +58,7 @@ def test_the_mended_layer_is_the_fresh_picture_through_a_deal_and_the_first_turn
         assert kept == fresh
 
 
+@pytest.mark.slow  # a hand played frame by frame, each frame drawn twice
 def test_the_window_mended_frame_by_frame_is_the_fresh_picture_through_a_hand():
     """The loop's frames draw only what changed on the window; at each frame the window
     shows what a drawing made afresh shows, through the deal, the play, the hand-end
@@ -66,14 +68,14 @@ def test_the_window_mended_frame_by_frame_is_the_fresh_picture_through_a_hand():
     )
     fresh = pygame.Surface(scene.size)
     seen = set()
-    first = scene.session.hand_number
+    first = scene.source.state.hand_number
     for frame_number in range(6000):
         step(app)
         seen.add(scene.mode)
         draw_table(scene.frame(), fresh, Marks())  # another painter: this one's window stays
         shown = pygame.image.tobytes(app.screen, "RGB")
         assert shown == pygame.image.tobytes(fresh, "RGB"), f"frame {frame_number}"
-        if scene.session.hand_number > first and scene.mode is not Mode.DEALING:
+        if scene.source.state.hand_number > first and scene.mode is not Mode.DEALING:
             break
     assert {Mode.DEALING, Mode.THINKING, Mode.HAND_END} <= seen
-    assert scene.session.hand_number > first
+    assert scene.source.state.hand_number > first

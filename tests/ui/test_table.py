@@ -8,7 +8,7 @@ import pytest
 from knockrummy.engine.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from knockrummy.ui.table.hooks import TableHooks
 from knockrummy.ui.table.worker import TableWorker
-from knockrummy.ui.workers import HeldWorker
+from knockrummy.workers import HeldWorker
 
 from ..serialize import session_to_json
 from .conftest import click, key, make_table, press, run_until, step
@@ -28,7 +28,7 @@ def test_deal_shows_cards_one_at_a_time_clockwise_then_the_upcard():
     assert counts == sorted(counts)  # never goes back
     assert max(b - a for a, b in zip(counts, counts[1:], strict=False)) == 1  # one at a time
     first = next(s for s, _ in seen if sum(s) == 1)
-    dealer = scene.session.hand.dealer
+    dealer = scene.source.state.hand.dealer
     assert first[(dealer + 1) % 3] == 1  # the dealer's left gets the first card
     assert seen[-1][0] == (7, 7, 7)
 
@@ -38,7 +38,7 @@ def test_buttons_are_enabled_exactly_when_the_engine_allows_the_action():
     assert run_until(app, lambda: my_turn(scene))
     scene.handle(key(pygame.K_s))
     step(app)
-    assert scene.session.hand.phase == "discard"
+    assert scene.source.state.hand.phase == "discard"
     legal = scene.legal
     for card in scene.player_hand():
         scene.selected = card
@@ -58,18 +58,18 @@ def test_keyboard_draw_select_and_discard():
     assert chosen is not None
     app.step(1 / 60, [key(pygame.K_RETURN)])
     assert chosen not in scene.player_hand()
-    assert scene.session.hand.discard[-1] == chosen
+    assert scene.source.state.hand.discard[-1] == chosen
 
 
 def test_a_refused_action_is_explained_and_changes_nothing():
     app, scene = make_table(seed=5)
     assert run_until(app, lambda: my_turn(scene))
     app.step(1 / 60, [key(pygame.K_d)])  # take the discard
-    taken = scene.session.hand.taken
+    taken = scene.source.state.hand.taken
     assert taken is not None
-    before = session_to_json(scene.session)
+    before = session_to_json(scene.source.state)
     assert not scene.try_action(Discard(taken))
-    assert session_to_json(scene.session) == before
+    assert session_to_json(scene.source.state) == before
     assert "taken from the discard pile" in scene.notice
 
 
@@ -78,7 +78,7 @@ def test_clicks_draw_from_the_stock_and_a_second_click_discards():
     assert run_until(app, lambda: my_turn(scene))
     x, y = scene.geometry.layout.stock
     app.step(1 / 60, click((x + 10, y + 10)))
-    assert scene.session.hand.phase == "discard"
+    assert scene.source.state.hand.phase == "discard"
     step(app, 30)
     card = scene.viewer_order()[0]
     cx, cy = scene.motion.card_pos[card]
@@ -114,24 +114,24 @@ def test_dragging_a_card_reorders_the_hand():
 def test_gin_classic_upcard_offer_shows_pass_and_accepts_it():
     app, scene = make_table(profile="gin-classic", seed=2)
     # the non-dealer is offered the upcard first; seat 0 is the viewer
-    assert run_until(app, lambda: my_turn(scene) or scene.session.hand.offer_passes >= 1)
+    assert run_until(app, lambda: my_turn(scene) or scene.source.state.hand.offer_passes >= 1)
     if not my_turn(scene):
         assert run_until(app, lambda: my_turn(scene))
     assert Pass() in scene.legal
     scene.refresh_buttons()
     assert scene.buttons["pass"].visible and scene.buttons["pass"].enabled
     assert "offered" in scene.frame().status
-    passes = scene.session.hand.offer_passes
+    passes = scene.source.state.hand.offer_passes
     app.step(1 / 60, [key(pygame.K_p)])
-    assert scene.session.hand.offer_passes == passes + 1
+    assert scene.source.state.hand.offer_passes == passes + 1
 
 
 @pytest.mark.slow  # whole hands of computers at the table
 def test_computers_play_a_hand_to_the_panel_and_the_next_hand():
     app, scene = make_table(players=4, humans=0, autoplay=True)
     assert run_until(app, lambda: scene.panel is not None)
-    assert scene.session.settlement is not None
-    assert run_until(app, lambda: scene.session.hand_number >= 2)
+    assert scene.source.state.settlement is not None
+    assert run_until(app, lambda: scene.source.state.hand_number >= 2)
 
 
 def test_human_closes_the_panel_with_enter():
@@ -146,16 +146,20 @@ def test_human_closes_the_panel_with_enter():
         run_until(app, lambda: my_turn(scene) or scene.panel is not None)
     run_until(app, lambda: not scene.panel.busy)
     app.step(1 / 60, press(pygame.K_RETURN))
-    assert scene.session.hand_number == 2
+    assert scene.source.state.hand_number == 2
 
 
 def test_drawing_never_changes_the_scene_or_the_session():
     app, scene = make_table(players=3, seed=9)
     assert run_until(app, lambda: my_turn(scene))
-    before = (session_to_json(scene.session), scene.selected, dict(scene.motion.card_pos))
+    before = (session_to_json(scene.source.state), scene.selected, dict(scene.motion.card_pos))
     for _ in range(3):
         scene.draw(app.screen)
-    assert (session_to_json(scene.session), scene.selected, dict(scene.motion.card_pos)) == before
+    assert (
+        session_to_json(scene.source.state),
+        scene.selected,
+        dict(scene.motion.card_pos),
+    ) == before
 
 
 def test_opponents_hidden_cards_are_never_drawn_face_up_before_the_hand_ends(faces_drawn):
@@ -169,7 +173,7 @@ def test_opponents_hidden_cards_are_never_drawn_face_up_before_the_hand_ends(fac
             legal = scene.legal
             scene.try_action(DrawStock() if DrawStock() in legal else legal[0])
         step(app)
-        hand = scene.session.hand
+        hand = scene.source.state.hand
         flying = {f.card for f in scene.motion.flights if f.face_up}
         # a card taken from the pile was face up for everyone: the table shows it by its taker
         taken = {card for _, action, card in hand.log if isinstance(action, TakeDiscard)}
@@ -212,10 +216,10 @@ def test_hint_comes_from_the_advisor_without_blocking_the_window():
 def test_taking_the_discard_pile_by_key_and_the_taken_marker():
     app, scene = make_table(seed=5)
     assert run_until(app, lambda: my_turn(scene))
-    top = scene.session.hand.discard[-1]
+    top = scene.source.state.hand.discard[-1]
     app.step(1 / 60, [key(pygame.K_d)])
     assert TakeDiscard() not in scene.legal
-    assert scene.session.hand.taken == top and top in scene.player_hand()
+    assert scene.source.state.hand.taken == top and top in scene.player_hand()
 
 
 def test_f_and_m_toggle_the_four_colour_deck_and_sound_and_report_the_change():
@@ -277,7 +281,7 @@ def test_the_frame_in_which_a_hint_arrives_is_drawn():
     advised = scene.hint.split("discard ", 1)[1].split(" ", 1)[0]
     assert scene.selected is not None and scene.selected.symbol == advised
     app.step(1 / 60, [key(pygame.K_RETURN)])
-    assert scene.session.hand.discard[-1].symbol == advised
+    assert scene.source.state.hand.discard[-1].symbol == advised
 
 
 @pytest.mark.slow  # plays knock-rami hands until the hint waits

@@ -34,7 +34,7 @@ def test_the_story_is_kept_while_nothing_changes_and_told_again_after_a_move():
     after = scene.frame().story
     assert after is not first
     assert after.deadwood != first.deadwood  # a discard count now: the story moved on
-    assert after == scene._tell_story(scene.frame().bottom, False)
+    assert after == scene.builder._tell_story(scene, scene.frame().bottom, False)
 
 
 def test_opening_the_hand_log_tells_the_story_again():
@@ -91,7 +91,7 @@ def test_a_resized_window_is_drawn_at_its_new_size_from_a_new_layer():
 
 def test_a_computer_thinking_moves_only_the_dots_over_the_kept_layer():
     app, scene = make_table(players=4, humans=0, speed="normal", autoplay=True)
-    assert run_until(app, lambda: scene.future is not None, limit=2000)
+    assert run_until(app, lambda: scene.source.thinking, limit=2000)
     frame = scene.frame()
     surface = pygame.Surface(scene.size)
     scene.painter.draw(frame, surface)

@@ -39,7 +39,7 @@ def _play(profile: str, players: int, drawn) -> set[str]:
         run_until(app, lambda: not scene.busy, 600)
         step(app)
     app, scene = make_table(profile=profile, players=players, humans=0, seed=7, autoplay=True)
-    assert run_until(app, lambda: scene.session.is_over, 20000)
+    assert run_until(app, lambda: scene.source.state.is_over, 20000)
     for _ in range(3):
         step(app)
     return {text for text, _ in drawn}
@@ -55,6 +55,7 @@ def _english_left(text: str, names) -> bool:
     return bool(words)
 
 
+@pytest.mark.slow  # a whole game played at the table, frame by frame
 @pytest.mark.parametrize("code", ["fr", "es"])
 @pytest.mark.parametrize(("profile", "players"), [("knock-rami", 3), ("gin-rummy", 2)])
 def test_the_table_asks_only_for_sentences_in_the_catalogue(code, profile, players, drawn):
@@ -68,6 +69,7 @@ def test_the_table_asks_only_for_sentences_in_the_catalogue(code, profile, playe
     assert len(texts) > 30
 
 
+@pytest.mark.slow  # two whole games played at the table, frame by frame
 @pytest.mark.parametrize("code", ["fr", "es"])
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_no_english_is_left_on_the_table(code, profile, drawn):
@@ -81,7 +83,7 @@ def test_no_english_is_left_on_the_table(code, profile, drawn):
     names = set()
     for humans in (0, 1):
         app, scene = make_table(profile=profile, players=players, humans=humans, seed=7)
-        names |= set(scene.session.names) - {"You"}
+        names |= set(scene.source.state.names) - {"You"}
     with language.speaking(code):  # a game's name where the language keeps the English
         names |= {games.short_name(p) for p in PROFILES}
     left = {t for t in english & translated if _english_left(t, names)}
@@ -117,14 +119,3 @@ def test_a_refused_move_names_its_rule_in_the_language():
     assert said == "Prenez une carte (dans la pioche ou la défausse) avant de vous défausser."
     assert not scene.try_action(Discard(card))
     assert scene.notice == "Draw a card (from the stock or the discard pile) before discarding."
-
-
-def test_every_rule_the_table_knows_reads_as_the_engine_wrote_it_in_english():
-    from knockrummy.ui.wording import RULES, rule_words
-
-    for pattern, _words in RULES:
-        example = pattern.replace(r"(?P<limit>\d+)", "10").replace(r"(?P<count>\d+)", "12")
-        example = example.replace(r"(?P<card>\S+)", "7♥").replace("\\(", "(").replace("\\)", ")")
-        assert rule_words(example) == example[0].upper() + example[1:] + "."
-        with language.speaking("es"):
-            assert rule_words(example) != example[0].upper() + example[1:] + "."

@@ -9,15 +9,17 @@ import pytest
 
 from knockrummy import language
 from knockrummy.engine.actions import DrawStock, NextHand
+from knockrummy.engine.cards import Card
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER, hand_seed
 from knockrummy.language import _
+from knockrummy.language.cards import card_words
+from knockrummy.play.bots import SeatBots
 from knockrummy.records.deal_codes import fingerprint
 from knockrummy.settings import CARD_SCALES
 from knockrummy.ui.fonts import recording_cuts
 from knockrummy.ui.hints import odds_words, score_words
 from knockrummy.ui.score_chart import draw_score_chart
 from knockrummy.ui.table.painter import Marks, draw_table
-from knockrummy.ui.tables import SeatBots
 
 from .conftest import make_table, run_until, step
 
@@ -72,7 +74,7 @@ def long_hint() -> str:
     return _(
         "Hint: discard {card} (deadwood {count}) and wait: playing on you should {outcome}; "
         "if you knocked, {beaten}."
-    ).format(card="Q♠", count=36, outcome=score_words(0.2), beaten=beaten)
+    ).format(card=card_words(Card.parse("QS")), count=36, outcome=score_words(0.2), beaten=beaten)
 
 
 def discarding_with_a_hint(players, size, scale, checked):
@@ -171,7 +173,7 @@ def test_the_deal_details_show_the_whole_fingerprint_inside_their_box(size, scal
     app, scene = table_at(6, size, scale, profile="knock-rummy")
     assert run_until(app, lambda: scene.can_act)
     step(app, 3)
-    whole = fingerprint(hand_seed(scene.session.seed, scene.view.hand_number))
+    whole = fingerprint(hand_seed(scene.source.state.seed, scene.view.hand_number))
     scene.show_details = True
     marks = Marks()
     with recording_cuts() as cuts:
@@ -223,11 +225,11 @@ def test_every_hand_end_of_a_knock_rami_game_stays_inside_its_panel(size, player
                 assert drawn(scene) == [], view.hand_number
                 assert _totals_beside_their_changes(scene), view.hand_number
             if view.phase == HAND_OVER:
-                scene.perform(NextHand(), None)
+                scene.source.play(NextHand(), None)
             elif view.phase == BUY_BACK and view.to_move == 0:
-                scene.perform(bot.decide(scene.session, 0), 0)
+                scene.source.play(bot.decide(scene.source.state, 0), 0)
         elif scene.can_act:
-            scene.try_action(bot.decide(scene.session, 0))
+            scene.try_action(bot.decide(scene.source.state, 0))
         step(app)
     assert run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
     assert drawn(scene) == [], "game over"

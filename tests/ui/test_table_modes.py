@@ -13,9 +13,9 @@ import pytest
 from knockrummy.ai import make_bot
 from knockrummy.engine.actions import Discard
 from knockrummy.engine.session import HAND_OVER
+from knockrummy.play.seats import Computer, Person, Scripted
 from knockrummy.ui.table import controller
 from knockrummy.ui.table.modes import Facts, Mode, next_mode
-from knockrummy.ui.table.policies import AtThisScreen, Computer, Scripted
 
 from .conftest import key, make_table, run_until, step
 
@@ -108,51 +108,72 @@ def test_the_controller_queues_no_game_flow_in_the_animations():
 
 def test_each_seat_is_asked_through_its_policy():
     app, scene = make_table(players=3, seed=5)
-    assert isinstance(scene.policies[0], AtThisScreen)
-    assert all(isinstance(p, Computer) for p in scene.policies[1:])
+    assert isinstance(scene.source.policies[0], Person)
+    assert all(isinstance(p, Computer) for p in scene.source.policies[1:])
     asked = []
-    real = scene.policies[1]
+    real = scene.source.policies[1]
 
     class Watching(Computer):
         def decide(self, state, seat):
             asked.append(seat)
             return real.decide(state, seat)
 
-    scene.policies[1] = Watching(real.decide)
+    scene.source.policies[1] = Watching(real.decide)
     assert run_until(app, lambda: 1 in asked)
 
 
 def test_a_scripted_seat_waits_while_its_script_has_no_move():
     app, scene = make_table(players=2, seed=5)
     assert run_until(app, lambda: scene.can_act)
-    scene.policies[1] = Scripted(lambda: None)
+    scene.source.policies[1] = Scripted(lambda: None)
     app.step(1 / 60, [key(pygame.K_s)])
     run_until(app, lambda: not scene.motion.seq.busy)
     scene.try_action(next(a for a in scene.legal if isinstance(a, Discard)))
-    log = len(scene.session.log)
+    log = len(scene.source.state.log)
     step(app, 300)
-    assert scene.mode is Mode.WAITING and len(scene.session.log) == log
+    assert scene.mode is Mode.WAITING and len(scene.source.state.log) == log
     assert not scene.busy  # nothing to do: the window may sleep
 
 
-def test_the_painter_reads_only_the_frame_and_imports_nothing_above_it():
-    from knockrummy.ui.table import painter
+DRAWING = ("painter", "seat_painter", "panel_painter", "overlays", "marks", "redraw")
+"""The painter's modules: they draw a frame's shapes, cards and strings, nothing else."""
+
+
+@pytest.mark.parametrize("name", DRAWING)
+def test_the_painter_reads_only_the_frame_and_imports_nothing_above_it(name):
+    import importlib
 
     from .test_structure import _imports
 
-    path = Path(painter.__file__)
-    imported = _imports(path, "knockrummy.ui.table.painter")
+    module = importlib.import_module(f"knockrummy.ui.table.{name}")
+    path = Path(module.__file__)
+    imported = _imports(path, f"knockrummy.ui.table.{name}")
     banned = (
         "knockrummy.ui.table.controller",
+        "knockrummy.ui.table.frame_builder",
+        "knockrummy.ui.table.panel.",
         "knockrummy.ui.table.motion",
         "knockrummy.ui.table.layout",
         "knockrummy.ui.scenes",
+        "knockrummy.ui.wording",
+        "knockrummy.language",
         "knockrummy.engine.profiles",
-        "knockrummy.engine.session.SessionState",
+        "knockrummy.engine.session",
+        "knockrummy.engine.views",
+        "knockrummy.play",
     )
-    assert not [m for m in imported if m.startswith(banned)]
+    assert not [m for m in imported if m.startswith(banned)], imported
+    engine = [m for m in imported if m.startswith("knockrummy.engine")]
+    assert all(m.startswith("knockrummy.engine.cards") for m in engine), engine  # cards only
     names = {n.id for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.Name)}
-    assert not names & {"TableMotion", "HandEndPanel", "Button", "get_profile", "TableScene"}
+    assert not names & {
+        "TableMotion",
+        "HandEndPanel",
+        "Button",
+        "get_profile",
+        "TableScene",
+        "PlayerView",
+    }
 
 
 def test_a_frame_holds_values_only():

@@ -7,11 +7,12 @@ import pytest
 
 from knockrummy.commands.sim import play_session
 from knockrummy.engine.session import SessionState, apply, new_session
+from knockrummy.play.bots import SeatBots
 from knockrummy.settings import Settings
 from knockrummy.ui.loop import App
 from knockrummy.ui.seats import SeatConfig
 from knockrummy.ui.table.controller import TableOptions
-from knockrummy.ui.tables import SeatBots, table_scene
+from knockrummy.ui.tables import table_scene
 
 from .conftest import step
 
@@ -48,10 +49,10 @@ def _at_the_table(start: SessionState) -> SessionState:
     scene = table_scene(start, SEATS, Settings(speed="instant"), options)
     app.push(scene)
     for _ in range(100_000):
-        if scene.session.hand_number > HANDS or scene.session.is_over:
+        if scene.source.state.hand_number > HANDS or scene.source.state.is_over:
             break
         step(app)
-    return scene.session
+    return scene.source.state
 
 
 @pytest.mark.parametrize("profile", ["knock-rummy", "poker-rum", "knock-rami"])

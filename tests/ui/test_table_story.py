@@ -122,7 +122,7 @@ def test_the_hand_log_opens_with_l_and_lists_every_public_move_in_order():
 def test_a_stock_card_of_another_seat_is_never_named_in_the_log():
     app, scene = make_table(seed=9, players=2, humans=0, autoplay=True)
     run_until(app, lambda: len(scene.view.history) > 6)
-    view = player_view(scene.session, 0)
+    view = player_view(scene.source.state, 0)
     mine = {e.card for e in view.history if e.position == view.position and e.card is not None}
     for turn in move_log.turns(view):
         words = " ".join(turn.words)

@@ -88,7 +88,7 @@ def test_a_spectator_sees_the_computers_cards_only_once_the_hand_is_over(faces_d
     assert scene.panel is None
     faces_drawn.clear()
     scene.draw(app.screen)
-    held = {c for hand in scene.session.hand.hands for c in hand}
+    held = {c for hand in scene.source.state.hand.hands for c in hand}
     assert held and not (set(faces_drawn) & held)
 
 
@@ -100,7 +100,7 @@ def snapshot(scene) -> tuple:
         buttons += scene.panel.buttons
     deal = m.deal
     return (
-        session_to_json(scene.session),
+        session_to_json(scene.source.state),
         scene.view,
         scene.viewer,
         scene.handoff,

@@ -7,7 +7,7 @@ import threading
 
 import pygame
 
-from knockrummy.ui.workers import HeldWorker, InlineWorker
+from knockrummy.workers import HeldWorker, InlineWorker
 
 from .conftest import key, make_table, run_until
 

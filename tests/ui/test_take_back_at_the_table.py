@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pygame
+import pytest
 
 from knockrummy.engine.actions import Discard, Undo
 from knockrummy.engine.session import new_session
@@ -18,7 +19,8 @@ from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.runner import default_seats, table_scene
 from knockrummy.ui.scenes.new_game import NewGameScreen
 from knockrummy.ui.seats import SeatConfig, take_back_seat
-from knockrummy.ui.table.controller import UNDO_GRACE, TableOptions
+from knockrummy.ui.table.controller import TableOptions
+from knockrummy.ui.table.modes import UNDO_GRACE
 
 from .conftest import DT, key, run_until, step
 
@@ -51,16 +53,18 @@ def seconds(app, scene, how_long: float) -> None:
 def test_the_computer_waits_for_the_grace_and_u_takes_the_discard_back():
     app, scene = table_with_take_backs()
     discard = discard_first_card(app, scene)
-    held = scene.session.undo_to
+    held = scene.source.state.undo_to
     assert scene.buttons["undo"].visible and scene.buttons["undo"].enabled
     assert "Undo (U)" in scene.frame().status
     grace = scene.motion.duration(UNDO_GRACE)
     assert grace > 0.5
     seconds(app, scene, grace / 2 + 0.6)  # the discard's flight, the pause, half the grace
-    assert scene.future is None and scene.session.log[-1][1] == discard, "the computer waits"
+    assert not scene.source.thinking and scene.source.state.log[-1][1] == discard, (
+        "the computer waits"
+    )
     app.step(DT, [key(pygame.K_u)])
-    assert scene.session.log[-1] == (0, Undo())
-    assert scene.session.hand == held
+    assert scene.source.state.log[-1] == (0, Undo())
+    assert scene.source.state.hand == held
     assert discard.card in scene.player_hand() and scene.selected == discard.card
     assert "took back the discard" in scene.notice
     assert not scene.buttons["undo"].visible
@@ -72,12 +76,12 @@ def test_after_the_grace_the_computer_moves_and_the_discard_stays():
     app, scene = table_with_take_backs()
     discard = discard_first_card(app, scene)
     seconds(app, scene, scene.motion.duration(UNDO_GRACE) + 3.0)
-    assert run_until(app, lambda: scene.session.log[-1][0] == 1)
-    assert (0, discard) in scene.session.log
+    assert run_until(app, lambda: scene.source.state.log[-1][0] == 1)
+    assert (0, discard) in scene.source.state.log
     assert not scene.may_undo and not scene.buttons["undo"].visible
-    before = len(scene.session.log)
+    before = len(scene.source.state.log)
     app.step(DT, [key(pygame.K_u)])
-    assert len(scene.session.log) == before
+    assert len(scene.source.state.log) == before
     assert "only until the next player has moved" in scene.notice
 
 
@@ -87,24 +91,24 @@ def test_ctrl_z_takes_it_back_even_while_the_computer_thinks():
     assert scene.undo_grace == 0  # no grace at instant speed
     ctrl_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="")
     app.step(DT, [ctrl_z])
-    assert scene.session.log[-1] == (0, Undo()) and discard.card in scene.player_hand()
-    assert scene.future is None
+    assert scene.source.state.log[-1] == (0, Undo()) and discard.card in scene.player_hand()
+    assert not scene.source.thinking
     step(app, 30)
     assert scene.can_act
 
 
 def test_pass_and_play_offers_no_undo():
     app, scene = table_with_take_backs(humans=2)
-    assert scene.session.undo_seat is None
+    assert scene.source.state.undo_seat is None
     assert run_until(app, lambda: scene.can_act or scene.handoff is not None)
     if scene.handoff is not None:
         scene.take_over()
     discard_first_card(app, scene)
     assert not scene.may_undo and not scene.buttons["undo"].visible
     assert scene.undo_grace == 0
-    before = len(scene.session.log)
+    before = len(scene.source.state.log)
     app.step(DT, [key(pygame.K_u)])
-    assert len(scene.session.log) == before and not scene.notice
+    assert len(scene.source.state.log) == before and not scene.notice
 
 
 def test_take_backs_go_to_the_one_human_against_computers_only():
@@ -125,7 +129,7 @@ def test_new_game_offers_take_backs_and_the_daily_deal_and_a_deal_code_do_not(tm
     screen = app.scene
     assert isinstance(screen, NewGameScreen)
     screen.deal()
-    assert app.scene.session.undo_seat == 0
+    assert app.scene.source.state.undo_seat == 0
     sid = app.scene.session_id
     assert game.store.session(sid).undo_seat == 0
     resumed, _ = game.resume(sid)
@@ -136,15 +140,17 @@ def test_new_game_offers_take_backs_and_the_daily_deal_and_a_deal_code_do_not(tm
     screen = app.scene
     screen.seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "human")]
     screen.deal()
-    assert app.scene.session.undo_seat is None  # pass-and-play
+    assert app.scene.source.state.undo_seat is None  # pass-and-play
+    from knockrummy.persistence.store import deal_code
     from knockrummy.records.deal_codes import decode
 
-    code = game.store.summaries()[-1].deal_code
+    code = deal_code(game.store.session(sid))
     navigator.new_game()
     app.scene.start_deal(decode(code))
-    assert app.scene.session.undo_seat is None
+    assert app.scene.source.state.undo_seat is None
 
 
+@pytest.mark.slow  # a session saved and its hand reviewed
 def test_the_replay_viewer_shows_the_discard_taken_back(tmp_path):
     from knockrummy.engine.session import apply, can_undo, legal_actions
     from knockrummy.ui.scenes.replay_viewer import ReplayViewer

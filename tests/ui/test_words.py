@@ -29,16 +29,21 @@ NAMES = {
 }
 
 
+YOU = wording.Addressed("You")
+"""The seat the screen speaks to (its viewer), as the table names it."""
+
+
 def _view(name: str, profile: str = "knock-rummy"):
     state = new_session(profile, 2, 4, [name, "Cleo"])
-    return state, player_view(state, 0)
+    return state, wording.addressed_view(player_view(state, 0), 0 if name == "You" else None)
 
 
 @pytest.mark.parametrize("name", ["You", "Ben"])
 def test_every_sentence_about_a_seat_named_you_is_in_the_second_person(name):
     deal, decide, lay, deadwood, win = NAMES[name]
     state, view = _view(name)
-    dealer_view = player_view(state, 0)
+    dealer_view = view
+    name = YOU if name == "You" else name
     dealt_by = dealer_view.names[dealer_view.dealer]
     line = wording.status_line(
         view, dealing=True, viewer=0, viewer_plays=True, thinking=False, selected=None
@@ -62,7 +67,7 @@ def test_every_sentence_about_a_seat_named_you_is_in_the_second_person(name):
 
 def test_a_named_seat_to_move_reads_as_to_play_and_you_as_your_turn():
     state = new_session("knock-rummy", 2, 4, ["Ben", "You"])
-    view = player_view(state, 0)
+    view = wording.addressed_view(player_view(state, 0), 1)
     seat = view.to_move
     line = wording.status_line(
         view, dealing=False, viewer=1 - seat, viewer_plays=False, thinking=True, selected=None
@@ -71,7 +76,7 @@ def test_a_named_seat_to_move_reads_as_to_play_and_you_as_your_turn():
 
 
 def test_the_buy_back_offer_in_words_with_the_exact_price():
-    text = wording.buy_back_offer("You", 115, Fraction(25), 50, 78)
+    text = wording.buy_back_offer(YOU, 115, Fraction(25), 50, 78)
     assert text == (
         "You have 115 and are out. Buy back for 25 chips, half the pot of 50, and return "
         "at 78, the highest score still in, or stay out."
@@ -98,9 +103,9 @@ def test_points_against_a_player_never_read_as_a_gain():
     assert wording.counts_against("knock-rami")
     assert not wording.counts_against("gin-rummy")
     entry = LedgerEntry(0, Fraction(12), "deadwood", "deadwood 12", 3)
-    assert wording.change_line(entry, True, "You").startswith("+12 against you · ")
+    assert wording.change_line(entry, True, YOU).startswith("+12 against you · ")
     assert wording.change_line(entry).startswith("+12 · deadwood")
-    assert wording.change_amount(0, True, "You") == "±0"
+    assert wording.change_amount(0, True, YOU) == "±0"
 
 
 def test_odds_and_scores_in_words():
@@ -157,7 +162,7 @@ def test_enter_or_a_second_click_on_the_card_taken_from_the_pile_says_the_rule()
     assert TakeDiscard() in scene.legal
     app.step(1 / 60, [key(pygame.K_d)])
     run_until(app, lambda: not scene.busy)
-    taken = scene.session.hand.taken
+    taken = scene.source.state.hand.taken
     scene.selected = taken
     hand = list(scene.player_hand())
     app.step(1 / 60, [key(pygame.K_RETURN)])
@@ -184,9 +189,9 @@ def test_k_where_no_knock_is_allowed_says_the_rule_and_changes_nothing():
         raise AssertionError("no seed without a knock")
     assert not scene.buttons["knock"].enabled
     scene.selected = None
-    before = scene.session
+    before = scene.source.state
     app.step(1 / 60, [key(pygame.K_k)])
-    assert scene.session is before
+    assert scene.source.state is before
     assert "knock" in scene.notice.lower() and scene.notice.endswith(".")
 
 
@@ -202,30 +207,30 @@ def _to_panel(app, scene):
 def test_a_key_held_over_from_play_never_dismisses_the_hand_end_panel():
     app, scene = make_table(seed=4, speed="normal")
     _to_panel(app, scene)
-    hand = scene.session.hand_number
+    hand = scene.source.state.hand_number
     app.step(1 / 60, [key(pygame.K_RETURN)])  # pressed while the panel animates: skips it
     run_until(app, lambda: not scene.panel.busy)
     release = pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="")
     app.step(1 / 60, [release])  # the release of that press
-    assert scene.panel is not None and scene.session.hand_number == hand
+    assert scene.panel is not None and scene.source.state.hand_number == hand
     app.step(1 / 60, [key(pygame.K_RETURN)])  # down alone is not yet an answer
-    assert scene.session.hand_number == hand
+    assert scene.source.state.hand_number == hand
     app.step(1 / 60, [release])
-    assert scene.session.hand_number == hand + 1
+    assert scene.source.state.hand_number == hand + 1
 
 
 def test_a_click_begun_before_the_panel_was_shown_does_not_answer_it():
     app, scene = make_table(seed=4)
     _to_panel(app, scene)
     run_until(app, lambda: not scene.panel.busy)
-    hand = scene.session.hand_number
+    hand = scene.source.state.hand_number
     button = scene.panel.buttons[0]
     up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)
     app.step(1 / 60, [up])
-    assert scene.session.hand_number == hand
+    assert scene.source.state.hand_number == hand
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)
     app.step(1 / 60, [down, up])
-    assert scene.session.hand_number == hand + 1
+    assert scene.source.state.hand_number == hand + 1
 
 
 def _knock_rami_buy_back(seed_range=range(1, 40)):
@@ -257,15 +262,15 @@ def test_the_knock_rami_panel_offers_the_buy_back_in_words_with_the_engine_price
     run_until(app, lambda: scene.panel is not None and not scene.panel.busy)
     panel = scene.panel
     price = buy_back_price(state)
-    offer = wording.buy_back_offer("You", state.scores[0], price, state.pot, buy_back_score(state))
+    offer = wording.buy_back_offer(YOU, state.scores[0], price, state.pot, buy_back_score(state))
     assert offer in panel.notes()
     assert panel.buttons[0].label == wording.buy_back_button(price)
     assert "." not in panel.buttons[0].label  # exact, never 7.5
     scene.draw(app.screen)  # the offer and the red amounts draw without error
-    pot_before = scene.session.pot
+    pot_before = scene.source.state.pot
     app.step(1 / 60, press(pygame.K_b))
-    assert scene.session.pot == pot_before + price
-    assert scene.session.bought_back[0]
+    assert scene.source.state.pot == pot_before + price
+    assert scene.source.state.bought_back[0]
     assert BuyBack() not in scene.legal
 
 
@@ -283,6 +288,7 @@ def test_the_table_and_the_lessons_compose_no_sentence_of_their_own():
     """Every sentence the table shows comes whole from ``wording``: no f-string and no
     button named by a literal in the table's modules (the painter's only f-strings name
     what it drew, for the layout checks) or the lessons' screen."""
+    # (the drawing's own modules name the marks of what they drew: group names, not words)
     import ast
     from pathlib import Path
 
@@ -290,7 +296,9 @@ def test_the_table_and_the_lessons_compose_no_sentence_of_their_own():
     from knockrummy.ui import rule_tips
     from knockrummy.ui.scenes import learn
 
-    paths = [p for p in Path(table_package.__file__).parent.glob("*.py") if p.name != "painter.py"]
+    drawing = {"painter.py", "seat_painter.py", "panel_painter.py", "overlays.py", "marks.py"}
+    drawing.add("redraw.py")
+    paths = [p for p in Path(table_package.__file__).parent.glob("*.py") if p.name not in drawing]
     paths += [Path(learn.__file__), Path(rule_tips.__file__)]
     composed = []
     for path in paths:

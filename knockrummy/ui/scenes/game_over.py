@@ -1,16 +1,18 @@
 """The game-over screen: who won (and in Knock Rami the pot), every player's final score,
-the session's score chart, and what next: Rematch (the same seats, the next seed), New
+the session's score chart, and what next: Rematch (the same seats, a new deal), New
 game, or the title. It answers only a fresh press, and Enter never starts a rematch.
 
 Glossary:
-    rematch   a new session with the same rules, seats and stake, dealt from the seed after
-              this one's, so it is a different deal that can still be replayed.
+    rematch   a new session with the same rules, seats and stake, dealt from a new secret
+              seed, as New game deals: the seed after this one's would be known to anyone
+              who has seen this session's deal code, shown now that it is over.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from ...engine.ledger import EntryKind
 from ...engine.profiles import get_profile
 from ...engine.session import SessionState
 from ...language import N_, _, ngettext
@@ -22,7 +24,7 @@ from ..score_chart import LINE_COLOURS, draw_score_chart, running_totals
 from ..seats import SeatConfig
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button, row_of_buttons
-from ..wording import final_score_line, game_over_line
+from ..wording import addressed, final_score_line, game_over_line, the_person
 from .menu import MenuScreen
 
 
@@ -65,22 +67,26 @@ class GameOverScreen(MenuScreen):
     @property
     def headline(self) -> str:
         state = self.state
-        return game_over_line(state.names, state.winners, state.profile_id, self.pot_won)
+        return game_over_line(self.names, state.winners, state.profile_id, self.pot_won)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as this screen says them: its one person's spoken to."""
+        return addressed(self.state.names, the_person([seat.kind for seat in self.seats]))
 
     @property
     def pot_won(self):
         """Knock Rami: the chips the last player standing took (0 in the other games)."""
-        return sum(e.amount for e in self.state.ledger if e.kind == "pot")
+        return sum(e.amount for e in self.state.ledger if e.kind == EntryKind.POT)
 
     def rematch(self) -> None:
-        """The same seats and rules, dealt from the next seed."""
+        """The same seats and rules, dealt from a new secret seed."""
         state = self.state
         stake = state.stake if get_profile(state.profile_id).has_pot else None
         session_id, new = self.game.start(
             state.profile_id,
             self.seats,
             stake or None,
-            seed=state.seed + 1,
             take_backs=state.undo_seat is not None,
         )
         self.app.navigator.table(session_id, new, self.seats)
@@ -100,7 +106,7 @@ class GameOverScreen(MenuScreen):
         top = h * 0.27
         for rank, seat in enumerate(order):
             line = final_score_line(
-                state.names[seat],
+                self.names[seat],
                 score(state.scores[seat]),
                 seat in state.winners,
                 not state.active[seat],

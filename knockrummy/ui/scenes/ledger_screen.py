@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pygame
 
-from ...engine.ledger import LedgerEntry
+from ... import workers
+from ...engine.ledger import Account, LedgerEntry
 from ...language import N_, _, pgettext
 from ...language.games import short_name
 from ...language.message import Message, shown
@@ -38,7 +39,7 @@ from ...persistence.exchange import (
 from ...persistence.files import FileFormatError, own_folder, typed_path, write_atomic
 from ...persistence.stats import ledger_csv, player_statistics
 from ...persistence.store import SessionSummary
-from .. import workers
+from ...records.deal_codes import DEAL_CODE_LATER
 from ..fonts import blit_text, fit, wrap
 from ..loop import WAKE
 from ..score_chart import draw_score_chart, running_totals
@@ -47,8 +48,11 @@ from ..widgets import Button, fitting_size, row_of_buttons
 from ..wording import (
     DETAILS_KEY_LABEL,
     HIDE_DETAILS_LABEL,
+    addressed_by_name,
     details_lines,
+    is_you,
     reason_words,
+    stored_name,
 )
 from .menu import MenuScreen, scrolled_lines
 
@@ -64,7 +68,8 @@ class SessionDetail:
     problem: Message | None = None
     """Why the session cannot be shown, if it is damaged (said in the language when drawn)."""
     details: tuple[str, ...] = ()
-    """The deal's details in full (its code and seed), shown under Details (I)."""
+    """The deal's details in full (its code and seed), shown under Details (I) once the
+    session is over; before, a line saying when they will be."""
 
 
 def read_detail(store, summary: SessionSummary) -> SessionDetail:
@@ -76,11 +81,16 @@ def read_detail(store, summary: SessionSummary) -> SessionDetail:
         hands = store.hands(summary.id)
     except FileFormatError as exc:
         return SessionDetail([], [], exc.message)
-    seed = store.session(summary.id).seed
+    if summary.finished:
+        seed = store.session(summary.id).seed
+        details = tuple(details_lines(deal_code=summary.deal_code, seed=seed))
+    else:
+        # the code and the seed deal the hands still to come
+        details = (_(DEAL_CODE_LATER),)
     return SessionDetail(
         running_totals(entries, summary.players),
         hand_lines(summary, entries, hands),
-        details=tuple(details_lines(deal_code=summary.deal_code, seed=seed)),
+        details=details,
     )
 
 
@@ -419,12 +429,18 @@ class LedgerScreen(MenuScreen):
             if chosen:
                 pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
             when = short_moment(datetime.datetime.fromtimestamp(s.created))
-            scores = ", ".join(f"{n} {score(v)}" for n, v in zip(s.names, s.scores, strict=True))
+            scores = ", ".join(
+                f"{stored_name(n)} {score(v)}" for n, v in zip(s.names, s.scores, strict=True)
+            )
             if s.problem is not None:
                 title = f"#{s.id} · {when}"
                 line = _("damaged: it cannot be read")
             else:
-                title = f"#{s.id} {short_name(s.profile)} · {when}"
+                # Translators: a session's line in the ledger: {number} its number, {game}
+                # its game, {when} when it was played ("#3 Gin Rummy · Dec 4 2026 09:01").
+                title = _("#{number} {game} · {when}").format(
+                    number=s.id, game=short_name(s.profile), when=when
+                )
                 if s.finished:
                     # Translators: a finished session's line in the ledger; {scores} lists
                     # each player's name and final score ("You 115, Ben 69").
@@ -482,7 +498,7 @@ class LedgerScreen(MenuScreen):
         rows = [
             [
                 short_name(row.profile),
-                row.name,
+                stored_name(row.name),
                 str(row.sessions),
                 str(row.sessions_won),
                 str(row.hands),
@@ -578,10 +594,11 @@ def result_word(result: str) -> str:
 def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict]) -> list:
     """Each hand's heading and its ledger changes with their reasons."""
     lines: list[tuple[str, bool]] = []
+    names = addressed_by_name(s.names)
     for hand in hands:
         knocker = hand["knocker"]
         counts = ", ".join(
-            f"{s.names[seat]} {count}"
+            f"{stored_name(s.names[seat])} {count}"
             for seat, count in zip(hand["seats"], hand["deadwood"], strict=True)
         )
         result = result_word(hand["result"])
@@ -589,24 +606,28 @@ def hand_lines(s: SessionSummary, entries: list[LedgerEntry], hands: list[dict])
             # Translators: a hand's heading in the ledger: {number} the hand's number,
             # {result} how it ended ("gin"), {counts} each player's deadwood ("You 3, Ben 12").
             head = _("Hand {number}: {result} · deadwood {counts}")
+        elif is_you(names[knocker]):
+            # Translators: as above, when the player at the screen ended the hand.
+            head = _("Hand {number}: {result}, you knocked · deadwood {counts}")
         else:
             # Translators: as above, with {player} the name of the one who ended the hand.
             head = _("Hand {number}: {result}, {player} knocked · deadwood {counts}")
-        player = s.names[knocker] if knocker is not None else ""
+        player = stored_name(s.names[knocker]) if knocker is not None else ""
         head = head.format(number=hand["number"], result=result, player=player, counts=counts)
         lines.append((head, True))
         for e in entries:
             if e.hand == hand["number"]:
                 amount = ("+" if e.amount > 0 else "") + score(e.amount)
-                if e.account == "chips":
+                if e.account == Account.CHIPS:
                     # Translators: a change of chips in the ledger: {player} {amount} chips,
                     # then {reason}, why (the table's words).
                     change = _("{player} {amount} chips: {reason}")
                 else:
                     # Translators: a change of score in the ledger, as above.
                     change = _("{player} {amount}: {reason}")
-                reason = reason_words(e, s.names)
-                words = change.format(player=s.names[e.seat], amount=amount, reason=reason)
+                reason = reason_words(e, names)
+                player = stored_name(s.names[e.seat])
+                words = change.format(player=player, amount=amount, reason=reason)
                 lines.append(("   " + words, False))
     return lines
 

@@ -26,10 +26,11 @@ from ...language.games import level_name, short_name
 from ...records.deal_codes import Deal, DealCodeError, decode
 from ...settings import NAME_LENGTH
 from ..daily_deal import daily_line, start_daily
-from ..fonts import blit_text, fit, wrap
+from ..fonts import blit_text, fit, fit_end, wrap
 from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig, seats_for_deal
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button
+from ..wording import stored_name, typed_name
 from .menu import MenuScreen
 
 NAME_LIMIT = 16
@@ -128,7 +129,7 @@ class NewGameScreen(MenuScreen):
 
     def problem(self) -> str | None:
         """Why the game cannot be dealt as set up, or None."""
-        names = [s.name.strip() for s in self.seats]
+        names = [typed_name(s.name.strip()) for s in self.seats]
         if any(not n for n in names):
             return _("Every seat needs a name.")
         if len(set(names)) != len(names):
@@ -140,7 +141,8 @@ class NewGameScreen(MenuScreen):
         if problem:
             self.notices = [problem]
             return
-        seats = [replace(s, name=s.name.strip()) for s in self.seats]
+        # the default name as the language says it ("Vous") is the default "You" again
+        seats = [replace(s, name=typed_name(s.name.strip())) for s in self.seats]
         stake = self.stake if get_profile(self.profile).has_pot else None
         humans = [s for s in seats if s.is_human]
         settings = self.game.settings
@@ -266,6 +268,8 @@ class NewGameScreen(MenuScreen):
             for i, rect in enumerate(self.name_rects()):
                 if rect.collidepoint(event.pos):
                     self.editing = i
+                    # typing starts from the name as it is shown ("Vous", not "You")
+                    self.seats[i] = replace(self.seats[i], name=stored_name(self.seats[i].name))
                     return
             self.editing = None
 
@@ -322,7 +326,7 @@ class NewGameScreen(MenuScreen):
         rules = [
             [
                 ("• " if i == 0 else "  ") + line
-                for i, line in enumerate(wrap(r, fs * 0.8, w * 0.34))
+                for i, line in enumerate(wrap(_(r), fs * 0.8, w * 0.34))
             ]
             for r in p.resolved[:2]
         ]
@@ -372,7 +376,7 @@ class NewGameScreen(MenuScreen):
             )
             if editing:
                 pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
-            name = self.seats[i].name + ("|" if editing else "")
+            name = self.seats[i].name + "|" if editing else stored_name(self.seats[i].name)
             blit_text(
                 surface,
                 fit(name, fs, rect.width - fs),
@@ -443,12 +447,13 @@ class NewGameScreen(MenuScreen):
             surface, fit(_(CODE_LABEL), small, w * 0.44), small, SOFT,
             (rect.left, self.code_label_top()), "topleft",
         )  # fmt: skip
-        shown = self.code + ("|" if self.typing_code else "")
-        ink = (30, 30, 30) if shown else (120, 120, 110)
-        blit_text(
-            surface, fit(shown or _(CODE_PLACEHOLDER), fs, rect.width - fs), fs, ink,
-            (rect.left + fs * 0.5, rect.centery), "midleft",
-        )  # fmt: skip
+        ink = (30, 30, 30) if self.code or self.typing_code else (120, 120, 110)
+        room = rect.width - fs
+        if self.typing_code:  # a long code (a 63-bit seed, six seats) shows its end
+            shown = fit_end(self.code + "|", fs, room)
+        else:
+            shown = fit(self.code or _(CODE_PLACEHOLDER), fs, room)
+        blit_text(surface, shown, fs, ink, (rect.left + fs * 0.5, rect.centery), "midleft")
         self.code_button.place((0, rect.centery), round(fs * 0.9))
         self.code_button.rect.left = rect.right + fs // 2
         # the daily deal: a row under the title, across the screen

@@ -22,9 +22,11 @@ from concurrent.futures import Future
 
 import pygame
 
+from ... import workers
 from ...ai.review import Decision, describe, hand_summary, session_summary
 from ...ai.review import verdict as review_verdict
 from ...language import N_, _, ngettext, pgettext
+from ...language.cards import cards_printed, face_letters, printed
 from ...language.message import shown
 from ...language.numbers import whole as number
 from ...persistence.files import FileFormatError
@@ -32,19 +34,22 @@ from ...persistence.schema import InvalidDataError
 from ...persistence.store import SaveError
 from ...records import coach
 from ...records.replay import HandReplay, ReplayError, move_line, replay_hand
-from .. import card_art, workers
-from ..fonts import blit_text, fit, wrap
+from .. import card_art
+from ..fonts import blit_text, fit, font, wrap
 from ..loop import WAKE
 from ..theme import ACCENT, SOFT, TEXT, WARN
 from ..widgets import Button, row_of_buttons
 from ..wording import (
     DETAILS_KEY_LABEL,
     HIDE_DETAILS_LABEL,
+    addressed,
     deadwood_label,
     details_lines,
     is_you,
     pile_words,
+    shown_name,
     stock_words,
+    the_person,
 )
 from .menu import MenuScreen, scrolled_lines
 
@@ -90,6 +95,11 @@ class ReplayViewer(MenuScreen):
         self._load_review()
 
     # --------------------------------------------------------------- what is shown
+
+    def _names(self) -> tuple[str, ...]:
+        """The seats' names as this screen says them: its one person's spoken to."""
+        kinds = [seat.kind for seat in self.row.seats]
+        return addressed(self.row.names, the_person(kinds))
 
     def _reviewed_seat(self) -> int:
         if self.row is None:
@@ -204,10 +214,10 @@ class ReplayViewer(MenuScreen):
     # --------------------------------------------------------------- the review
 
     def _seat_label(self) -> str:
-        name = self.row.names[self.seat] if self.row is not None else ""
+        name = self._names()[self.seat] if self.row is not None else ""
         # Translators: the button that picks whose play the coach reviews; {player} is a
         # player's name, (S) the button's key in every language.
-        return _("Review: {player} (S)").format(player=name)
+        return _("Review: {player} (S)").format(player=shown_name(name))
 
     def next_seat(self) -> None:
         """Review the next seat's decisions (S, the Review button)."""
@@ -303,7 +313,7 @@ class ReplayViewer(MenuScreen):
 
     def review_lines(self) -> list[tuple[str, bool]]:
         """The coach's lines for this hand: its summary, then each decision."""
-        name = self.row.names[self.seat] if self.row is not None else ""
+        name = self._names()[self.seat] if self.row is not None else ""
         if self.decisions is None:
             done, total = self.review_progress.get(self.seat, (0, 0))
             if total:
@@ -368,12 +378,12 @@ class ReplayViewer(MenuScreen):
 
     def log_lines(self) -> list[tuple[str, bool]]:
         """Every step of the hand; the one just taken is marked."""
-        names = self.row.names
+        names = self._names()
         lines = [(_("Deal") + (" ◀" if self.point == 0 else ""), self.point == 0)]
         for i, step in enumerate(self.replay.steps, 1):
             # Translators: who made a move no player made (the first upcard turned over).
             who = _("The table") if step.seat is None else names[step.seat]
-            move = move_line(step.action, who, you=is_you(who), card=step.card)
+            move = move_line(step.action, shown_name(who), you=is_you(who), card=step.card)
             # Translators: a numbered line of the replay's move log: {number} is the step,
             # {move} the move ("Ann throws 8♦").
             text = _("{number}. {move}").format(number=i, move=move)
@@ -478,17 +488,25 @@ class ReplayViewer(MenuScreen):
             top = area.top + position * row_h
             mover = seat == to_move
             colour = ACCENT if mover else TEXT
-            name = self.row.names[seat]
+            name = shown_name(self._names()[seat])
             if mover:
                 # Translators: beside the name of the player whose turn it is.
                 name = _("{player} (to play)").format(player=name)
             blit_text(surface, fit(name, small, name_w - 6), small, colour,
                       (area.left, top + row_h * 0.3), "midleft", bold=True)  # fmt: skip
-            blit_text(surface, deadwood_label(picture.count(position), self.row.names[seat]),
-                      small, SOFT,
+            count = deadwood_label(picture.count(position), self._names()[seat])
+            count_size = small  # smaller where it is long, never cut: its number is the point
+            while count_size > 9 and font(count_size).get_rect(count).width > name_w - 6:
+                count_size -= 1
+            blit_text(surface, count, count_size, SOFT,
                       (area.left, top + row_h * 0.62), "midleft")  # fmt: skip
             for i, card in enumerate(cards):
-                image = card_art.face(card, cw, self.game.settings.four_colour)
+                image = card_art.face(
+                    card,
+                    cw,
+                    self.game.settings.four_colour,
+                    letters=face_letters(self.game.settings.card_letters),
+                )
                 y = top + (row_h - image.get_height()) / 2
                 surface.blit(image, (round(area.left + name_w + i * step), round(y)))
 
@@ -497,8 +515,8 @@ class ReplayViewer(MenuScreen):
         small = round(fs * 0.8)
         picture = self.replay.picture(self.point)
         # Translators: the top of the discard pile when the pile is empty.
-        top = picture.discard[-1].symbol if picture.discard else _("none")
-        stock = " ".join(c.symbol for c in picture.stock)
+        top = printed(picture.discard[-1]) if picture.discard else _("none")
+        stock = cards_printed(picture.stock)
         lines = [
             (pile_words(len(picture.discard), top), True),
             (stock_words(len(picture.stock)), True),

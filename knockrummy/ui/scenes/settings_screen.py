@@ -1,6 +1,7 @@
 """Settings: the language, animation speed, reduced motion, deck colours, sound, card size, window
 mode, display scale, felt and card back; the player's name, when a knock asks first, the
-hand's sort order, and whether rule tips show at the table. Each change is saved at once
+hand's sort order, whether rule tips show at the table, and the faces' letters where the
+language's decks print their own (French V D R). Each change is saved at once
 and kept between runs.
 
 Glossary:
@@ -15,6 +16,7 @@ from dataclasses import replace
 import pygame
 
 from ...language import LANGUAGE_CHOICES, N_, _, language_name, pgettext
+from ...language.cards import LETTER_CHOICES, face_letters
 from ...language.numbers import decimal
 from ...language.system import system_language
 from ...settings import (
@@ -34,20 +36,52 @@ from ..card_art import BACKS, DECKS, FELTS
 from ..fonts import blit_text
 from ..theme import SOFT
 from ..widgets import Button
+from ..wording import stored_name, typed_name
 from .menu import MenuScreen, column
 
-SIZE_NAMES = dict(
-    zip(CARD_SCALES, (N_("small"), N_("normal"), N_("large"), N_("extra large")), strict=True)
-)
 CONFIRM_NAMES = {"always": N_("always"), "risky": N_("when risky"), "never": N_("never")}
 """How the knock confirmation setting reads."""
-SPEED_NAMES = {"normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
 WINDOW_NAMES = {"windowed": N_("windowed"), "fullscreen": N_("full screen")}
 SORT_NAMES = {"melds": N_("melds"), "rank": N_("rank"), "suit": N_("suit")}
 """Each choice's words, marked for the catalogue and translated as the row is built."""
 
 LANGUAGE_LABEL = " / ".join(("Language", "Langue", "Idioma"))
 """The language row's label, the same in every language (each word in its own)."""
+
+
+def speed_name(speed: str) -> str:
+    """An animation speed as its row reads (agreeing with "speed": French "normale")."""
+    if speed == "fast":
+        # Translators: an animation speed ("Animation speed: fast").
+        return pgettext("animation speed", "fast")
+    if speed == "instant":
+        # Translators: an animation speed ("Animation speed: instant").
+        return pgettext("animation speed", "instant")
+    # Translators: an animation speed ("Animation speed: normal").
+    return pgettext("animation speed", "normal")
+
+
+def size_name(scale: float) -> str:
+    """A card size as its row reads (agreeing with "size")."""
+    small, normal, large, _extra = CARD_SCALES
+    if scale == small:
+        # Translators: a card size ("Card size: small").
+        return pgettext("card size", "small")
+    if scale == normal:
+        # Translators: a card size ("Card size: normal").
+        return pgettext("card size", "normal")
+    if scale == large:
+        # Translators: a card size ("Card size: large").
+        return pgettext("card size", "large")
+    # Translators: a card size ("Card size: extra large").
+    return pgettext("card size", "extra large")
+
+
+def letters_name(choice: str) -> str:
+    """The faces' letters setting as its row reads: the letters of a jack, a queen and a
+    king (``V D R`` for a French deck, ``J Q K``)."""
+    _ace, jack, queen, king = face_letters(choice)
+    return f"{jack} {queen} {king}"
 
 
 def scale_name(value: str) -> str:
@@ -107,7 +141,11 @@ class SettingsScreen(MenuScreen):
             False: pgettext("setting", "off"),
         }
         self.rows = [
-            self._cycle(_("Animation speed"), "speed", SPEEDS, SPEED_NAMES),
+            (
+                _("Animation speed"),
+                speed_name(s.speed),
+                lambda: self.change(speed=_next(SPEEDS, s.speed)),
+            ),
             (
                 _("Reduced motion"),
                 on[s.reduced_motion],
@@ -119,7 +157,11 @@ class SettingsScreen(MenuScreen):
                 lambda: self.change(deck=_next(DECK_NAMES, s.deck_name)),
             ),
             (_("Sound"), on[s.sound], lambda: self.change(sound=not s.sound)),
-            self._cycle(_("Card size"), "card_scale", CARD_SCALES, SIZE_NAMES),
+            (
+                _("Card size"),
+                size_name(s.card_scale),
+                lambda: self.change(card_scale=_next(CARD_SCALES, s.card_scale)),
+            ),
             self._cycle(_("Window"), "window_mode", WINDOW_MODES, WINDOW_NAMES),
             (
                 _("Display scale"),
@@ -129,7 +171,7 @@ class SettingsScreen(MenuScreen):
             # the player, at the table
             (
                 _("Your name"),
-                s.player_name if self.editing is None else self.editing + "|",
+                stored_name(s.player_name) if self.editing is None else self.editing + "|",
                 self.start_editing,
             ),
             self._cycle(_("Felt"), "felt", FELT_CHOICES, FELTS),
@@ -137,6 +179,7 @@ class SettingsScreen(MenuScreen):
             self._cycle(_("Confirm a knock"), "confirm_knock", KNOCK_CONFIRMS, CONFIRM_NAMES),
             self._cycle(_("Sort the hand by"), "sort_order", SORT_ORDERS, SORT_NAMES),
             (_("Rule tips"), on[s.rule_tips], lambda: self.change(rule_tips=not s.rule_tips)),
+            *self._letters_row(),
             # the language last, above Back, its label in every language the game speaks:
             # a player who cannot read the others still finds it
             (
@@ -149,6 +192,21 @@ class SettingsScreen(MenuScreen):
         self.back_button = Button(_("Back"), self.back)
         self.buttons = self.value_buttons + [self.back_button]
 
+    def _letters_row(self) -> list[tuple]:
+        """The faces' letters, where the language's decks print other letters than J Q K
+        (French V D R): the language's, or J Q K. Where they are the same there is no
+        choice to make, and no row."""
+        if face_letters("language") == face_letters("jqk"):
+            return []
+        value = self.game.settings.card_letters
+        return [
+            (
+                _("Face card letters"),
+                letters_name(value),
+                lambda: self.change(card_letters=_next(LETTER_CHOICES, value)),
+            )
+        ]
+
     def _cycle(self, label: str, field: str, options, names=None) -> tuple:
         """A row whose button steps ``field`` to its next choice among ``options``;
         ``names`` are the choices' words, marked with ``N_`` and translated here."""
@@ -160,7 +218,7 @@ class SettingsScreen(MenuScreen):
 
     def start_editing(self) -> None:
         if self.editing is None:
-            self.editing = self.game.settings.player_name
+            self.editing = stored_name(self.game.settings.player_name)
             self.notices = [_("Type your name, then press Enter.")]
             self._keep_focus()
         else:
@@ -168,7 +226,7 @@ class SettingsScreen(MenuScreen):
 
     def finish_editing(self) -> None:
         """Keep the typed name; an empty one is refused with the reason."""
-        name = (self.editing or "").strip()
+        name = typed_name((self.editing or "").strip())
         try:
             self.editing = None
             self.change(player_name=name)

@@ -14,10 +14,9 @@ from ...engine.cards import parse_cards
 from ...language import _, ngettext
 from ...language.games import short_name
 from ...language.numbers import long_date
-from .. import card_art
 from ..daily_deal import title_note
 from ..fonts import blit_text, fit
-from ..theme import SOFT
+from ..theme import SOFT, look_of
 from ..widgets import Button
 from .menu import MenuScreen, column
 
@@ -111,7 +110,7 @@ class TitleScreen(MenuScreen):
         fs = self.fs
         cw = max(40, round(h * 0.09))
         for i, card in enumerate(FAN):
-            image = card_art.face(card, cw, deck=self.game.settings.deck_name)
+            image = look_of(self.game.settings).face(card, cw)
             angle = (i - 2) * -9
             rotated = pygame.transform.rotozoom(image, angle, 1.0)
             x = w / 2 + (i - 2) * cw * 0.55

@@ -1,9 +1,11 @@
-"""The table's frame: everything one picture of the table shows, as plain values.
+"""The table's frame: everything one picture of the table shows, as plain values and
+words.
 
-The controller builds a :class:`TableFrame` from the viewer's
-:class:`~...engine.views.PlayerView`, the motion's snapshot and its own mode; the painter
-draws it and reads nothing else. Nothing in a frame acts or changes: buttons are their
-faces, the hand-end panel its rows and places, the animations where things are now.
+The frame builder (:mod:`.frame_builder`) makes a :class:`TableFrame` from the viewer's
+:class:`~...engine.views.PlayerView`, the motion's snapshot and the table's mode; the
+painter draws it and reads nothing else: no view, profile or engine type but the cards it
+draws. Nothing in a frame acts or changes: buttons are their faces, the hand-end panel its
+rows of words and places, the animations where things are now, every word a string.
 
 Glossary:
     frame    :class:`TableFrame`; built afresh for each picture.
@@ -18,16 +20,57 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.cards import Card
-from ...engine.views import PlayerView
-from ..seats import SeatConfig
+from ..celebrations import CelebrationFace
 from ..theme import Look
 from ..widgets import ButtonFace
 from .layout import TableGeometry
+from .lesson_box import LessonFace
 from .motion import MotionSnapshot
 from .panel import PanelFace
 
 Question = tuple[tuple[tuple[str, bool], ...], tuple[int, int, int, int], tuple[ButtonFace, ...]]
 """The knock confirmation: its lines, its box and its two buttons."""
+
+
+@dataclass(frozen=True)
+class SeatFace:
+    """One seat as the picture shows it."""
+
+    seat: int
+    dealt: bool
+    """Dealt into this hand."""
+    held: int
+    """Cards it holds, as every seat may know."""
+    plate: tuple[str, ...]
+    """Its name plate's lines."""
+    person: bool
+    """A person (no avatar, no level badge)."""
+    level: str
+    """A computer's level (its avatar and badge)."""
+    out: bool
+    """Out of the game (Knock Rami): dimmed."""
+    active: bool
+    """It is this seat's decision: its plate is lit."""
+    to_move: bool
+    dealer: bool
+    revealed: tuple[Card, ...] = ()
+    """Its cards once the hand is over (shown face up on the hand-end panel's table)."""
+
+
+@dataclass(frozen=True)
+class TableWords:
+    """The table's few fixed words, in the language of the frame."""
+
+    empty_stock: str = ""
+    taken: str = ""
+    """Over the card taken from the pile this turn."""
+    new: str = ""
+    """Over the card just drawn from the stock."""
+    log_title: str = ""
+    log_empty: str = ""
+    pile_title: str = ""
+    pile_empty: str = ""
+    details_close: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,9 +97,15 @@ class TableStory:
 class TableFrame:
     """What one picture of the table shows."""
 
-    view: PlayerView
-    """The view of the seat on screen (a spectator's at a table of computers)."""
-    seats: tuple[SeatConfig, ...]
+    seat_faces: tuple[SeatFace, ...]
+    """Every seat, by seat number."""
+    positions: tuple[int, ...]
+    """The seats dealt into the hand, in position order."""
+    stock_count: int
+    pile: tuple[Card, ...]
+    """The face-up discard pile, bottom first."""
+    knocked: bool
+    """A knocking card lies face down on the pile."""
     geometry: TableGeometry
     motion: MotionSnapshot
     """Read only: flights, the deal, bubbles and where the bottom cards are."""
@@ -67,8 +116,8 @@ class TableFrame:
     selected: Card | None
     held: Card | None
     """The card being dragged."""
-    leaves: int | None
-    """The count the selected card's discard leaves (while it may be thrown)."""
+    leaves: str | None
+    """Over the selected card: what its discard leaves (while it may be thrown)."""
     taken: Card | None
     """The card the bottom seat took from the pile this turn (marked)."""
     glow_stock: bool
@@ -84,6 +133,7 @@ class TableFrame:
     panel: PanelFace | None
     handoff: tuple[str, ...] | None
     """Pass-and-play: the hand-off screen's lines instead of the table."""
+    words: TableWords = TableWords()
     look: Look = Look()
     """The deck, card back and felt chosen in Settings."""
     story: TableStory | None = None
@@ -101,6 +151,10 @@ class TableFrame:
     its two buttons; None when nothing is asked."""
     game_line: str = ""
     """The game and the hand, in the corner where no score sheet is drawn."""
+    celebration: CelebrationFace | None = None
+    """Gin, rum, an undercut or a win, celebrated over the hand-end panel."""
+    lesson: LessonFace | None = None
+    """A lesson's words and outlines over the table (see :mod:`.lesson_box`)."""
     pot: str | None = None
     """The pot's words over the piles where the game has one and no sheet is drawn."""
 
@@ -115,3 +169,15 @@ class TableFrame:
     @property
     def size(self) -> tuple[int, int]:
         return self.geometry.size
+
+
+@dataclass(frozen=True)
+class PanelShown:
+    """A hand-end panel has finished opening (told to the table's listeners)."""
+
+    frame: TableFrame
+    """What the table shows then (a picture of the panel is this frame drawn)."""
+    over: bool
+    """It is the game's last panel."""
+    hand: int = 0
+    """The hand the panel ends."""

@@ -22,6 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+UNDO_GRACE = 1.5
+"""Seconds at normal speed the next computer waits after the viewer's discard while it can
+be taken back (see the glossary's grace)."""
+
 
 class Mode(Enum):
     DEALING = "dealing"
@@ -82,3 +86,31 @@ def next_mode(facts: Facts) -> Mode:
     if not facts.ready:
         return Mode.WAITING
     return Mode.GRACE if facts.grace else Mode.THINKING
+
+
+class Overlay(Enum):
+    """What is open over the table and takes every key and click while it is."""
+
+    HANDOFF = "hand-off"
+    """Pass-and-play: the table is hidden until the next person takes the screen."""
+    DETAILS = "details"
+    """The deal's details (I): they close first, and alone."""
+    QUESTION = "question"
+    """The knock confirmation: it answers first, and alone."""
+    PANEL = "panel"
+    """The hand-end panel (the Menu button still works)."""
+    NONE = "none"
+    """Nothing: the table itself (its log and pile's history are glances, not overlays)."""
+
+
+def overlay_of(*, handoff: bool, details: bool, asking: bool, panel: bool) -> Overlay:
+    """What takes the keys and clicks, from what is open: one choice, in one place."""
+    if handoff:
+        return Overlay.HANDOFF
+    if details:
+        return Overlay.DETAILS
+    if asking:
+        return Overlay.QUESTION
+    if panel:
+        return Overlay.PANEL
+    return Overlay.NONE

@@ -22,7 +22,7 @@ import pygame
 
 from ...engine.actions import Action, BuyBack, NextHand, StayOut
 from ...engine.cards import Card
-from ...engine.ledger import LedgerEntry
+from ...engine.ledger import EntryKind, LedgerEntry
 from ...engine.profiles import get_profile
 from ...engine.session import BUY_BACK, SESSION_OVER, buy_back_price, buy_back_score
 from ...engine.views import PlayerView
@@ -34,7 +34,6 @@ from ..widgets import Button, ButtonFace, row_of_buttons
 from ..wording import (
     CLOSE_LABEL,
     DETAILS_LABEL,
-    KNOCKED_TAG,
     NEXT_HAND_LABEL,
     REPLAY_HAND_LABEL,
     SKIP_TO_END,
@@ -45,9 +44,10 @@ from ..wording import (
     counts_against,
     deadwood_label,
     out_line,
-    shown_name,
+    panel_name,
     total_label,
 )
+from .panel_words import PanelRow, headline, legend_words, row_words
 
 REVEAL, LAYOFF_EACH, COUNT = 0.45, 0.35, 0.9
 
@@ -109,22 +109,20 @@ EMPTY_GEOMETRY = PanelGeometry((0, 0, 10, 10), 0, 1.0, 0.0, 0.0, 1, 11, (), 0.0,
 
 @dataclass(frozen=True)
 class PanelFace:
-    """The panel as one frame shows it: plain values, drawn by the painter."""
+    """The panel as one frame shows it: plain values and words, drawn by the painter."""
 
     number: int
     """Which panel this is (each hand's panel its own): what is under it is drawn once."""
-    view: PlayerView
-    changes: tuple[tuple[LedgerEntry, ...], ...]
-    """This hand's points entries, by position in the hand."""
-    results: tuple[int, ...]
-    """Each row's change to its score (a buy-back's return on its own line), by position."""
+    headline: str
+    rows: tuple[PanelRow, ...]
+    """Each seat's row in words, by position in the hand."""
+    legend: str | None
+    """Who laid off what onto which meld (None: nobody laid off)."""
     geometry: PanelGeometry
     progress: tuple[float, float, float]
     """How far the reveal, the lay-offs and the count-up are, each 0..1."""
     layoff_count: int
     buttons: tuple[ButtonFace, ...]
-    against: bool = False
-    """Points count against whoever gets them (Knock Rami)."""
 
 
 _opened = itertools.count(1)
@@ -351,12 +349,11 @@ class HandEndPanel:
         widest = 0
         for position, seat in enumerate(view.seats_in_hand):
             name = view.names[seat]
-            tag = _(KNOCKED_TAG) if settlement.knocker == position else ""
             count = deadwood_label(settlement.deadwood[position], name)
-            name = shown_name(name)
+            name = panel_name(name, settlement.knocker == position)
             widest = max(
                 widest,
-                font_of(size, True).get_rect(name + tag).width,
+                font_of(size, True).get_rect(name).width,
                 font_of(round(size * 0.9)).get_rect(count).width,
             )
         return widest
@@ -364,7 +361,9 @@ class HandEndPanel:
     def hand_result(self, seat: int) -> int:
         """The hand's change to ``seat``'s score: its entries less a buy-back's return,
         which has its own line under it."""
-        return sum(e.amount for e in self.changes.get(seat, []) if e.kind != "buy-back-score")
+        return sum(
+            e.amount for e in self.changes.get(seat, []) if e.kind != EntryKind.BUY_BACK_SCORE
+        )
 
     def _change_width(self, size: int) -> int:
         """The widest change and total of the rows, side by side as the panel draws them
@@ -466,15 +465,28 @@ class HandEndPanel:
 
     def face(self) -> PanelFace:
         """What the panel shows now (see :class:`PanelFace`)."""
-        seats = self.view.seats_in_hand
+        view = self.view
+        progress = self.phase_progress()
+        against = counts_against(view.profile_id)
+        rows = tuple(
+            row_words(
+                view,
+                position,
+                self.changes.get(seat, ()),
+                self.hand_result(seat),
+                self.geometry,
+                progress[2],
+                against,
+            )
+            for position, seat in enumerate(view.seats_in_hand)
+        )
         return PanelFace(
             number=self.number,
-            view=self.view,
-            changes=tuple(tuple(self.changes.get(seat, ())) for seat in seats),
-            results=tuple(self.hand_result(seat) for seat in seats),
+            headline=headline(view),
+            rows=rows,
+            legend=legend_words(view, self.geometry),
             geometry=self.geometry,
-            progress=self.phase_progress(),
+            progress=progress,
             layoff_count=self.layoff_count,
             buttons=tuple(b.face() for b in self.buttons),
-            against=counts_against(self.view.profile_id),
         )

@@ -21,7 +21,7 @@ from concurrent.futures import Future, wait
 
 import pygame
 
-from .. import workers
+from ... import workers
 from ..loop import WAKE
 
 SETTLE = 0.002

@@ -1,4 +1,5 @@
-"""The window's worker: one background thread that a closing window never waits for.
+"""The workers: one background thread that a closing window never waits for, for the
+table's computer players, hints, reviews and imports (no window needed).
 
 Glossary:
     abandoned  work still running when the window closes (a long review, an import reading

@@ -1,0 +1,158 @@
+"""What the person at the table asks for: keys, clicks and drags turned into intents
+(:mod:`.input`) and then into actions submitted to the source, hints asked of the
+advisor, the sort order, the four-colour deck and the sound, notices on the status line."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from ...engine.actions import (
+    Discard,
+    DrawStock,
+    Knock,
+    TakeDiscard,
+)
+from ...engine.cards import Card
+from ...language import _
+from ..hints import hint_for_view
+from ..wording import (
+    HINT_THINKING,
+    four_colour_notice,
+    sound_notice,
+)
+from .input import (
+    Command,
+    Draw,
+    HitMap,
+    KnockWith,
+    Reorder,
+    Select,
+    Throw,
+)
+
+
+class TableIntents:
+    """A part of :class:`~.controller.TableScene` (see the module's docstring)."""
+
+    def _discard_selected(self) -> None:
+        if self.selected is not None:
+            self.try_action(Discard(self.selected))
+
+    def _knock(self) -> None:
+        """K or the Knock button: knock with the card the button names, or first ask
+        when the knock looks risky (:mod:`.knock_question`). Where no knock is allowed,
+        the rule says why."""
+        if self.question.open:
+            return
+        card = self.knock_card()
+        if card is None:
+            if self.can_act and self.view.hand_phase == "discard":
+                # refused by the engine, which names the rule (the state is unchanged)
+                self.try_action(Knock(self.selected or self.view.hand[0]))
+            return
+        self.question.request(card)
+
+    def _cycle_sort(self) -> None:
+        self.order.cycle()
+        if self.order.custom is None and self.order.mode != self.settings.sort_order:
+            self.change_settings(sort_order=self.order.mode)  # kept for the next game
+
+    def _on_intent(self, intent) -> None:
+        if isinstance(intent, Select):
+            self.selected = intent.card
+        elif isinstance(intent, Throw):
+            if intent.dropped:
+                self.selected = intent.card
+                self.try_action(Discard(intent.card))
+            elif not (self.can_act and self.try_action(Discard(intent.card))):
+                self.selected = None  # refused (the status line says why) or not our turn
+        elif isinstance(intent, KnockWith):
+            self._knock()  # asked first if risky; refused with the rule
+        elif isinstance(intent, Reorder):
+            self._reorder(intent.card, intent.x)
+        elif isinstance(intent, Draw):
+            self.try_action(DrawStock() if intent.source == "stock" else TakeDiscard())
+        elif isinstance(intent, Command):
+            self._command(intent.key)
+
+    def _command(self, key: int) -> None:
+        if key == pygame.K_i:
+            self._toggle_details()
+        elif key == pygame.K_f:
+            # four-colour on top of the chosen scheme: F again brings that scheme back
+            self.change_settings(four_colour=not self.settings.four_colour)
+            self.say(four_colour_notice(self.settings.four_colour))
+        elif key == pygame.K_m:
+            self.change_settings(sound=not self.settings.sound)
+            self.sounds.enabled = self.settings.sound
+            self.say(sound_notice(self.settings.sound))
+
+    def _reorder(self, card: Card, x: float) -> None:
+        """Drop ``card`` at ``x`` in the hand: the order becomes the player's own."""
+        shown = self.shown_hand()
+        order, slots = list(shown.cards), shown.slots
+        order.remove(card)
+        half = self.geometry.layout.card_width / 2
+        index = sum(1 for i, _ in enumerate(order) if slots[i][0] + half < x)
+        order.insert(index, card)
+        self.order.custom = order
+
+    def _show_hint(self) -> None:
+        """Ask the advisor on the worker thread; the answer shows when it is ready. A
+        second press shows the numbers behind the hint shown, a third the hint again."""
+        if self.hint_details and self.hint and self.hint != _(HINT_THINKING):
+            self.hint, self.hint_details = self.hint_details, self.hint
+            return
+        if self.hint_future is not None or not self.can_act:
+            return
+        self.hint = _(HINT_THINKING)
+        view = self.view
+
+        seed = self.update_now.advice
+        self.hint_future = self._in_background(lambda: (view, hint_for_view(view, seed)))
+
+    def change_settings(self, **values) -> None:
+        """A setting changed at the table (F, M): kept like any other setting."""
+        self.settings = replace(self.settings, **values)
+        if self.hooks.on_settings is not None:
+            self.hooks.on_settings(self.settings)
+
+    def clear_notice(self) -> None:
+        """No notice on the status line (a lesson's "Try this" once its step is done)."""
+        self.notice, self.notice_left = "", 0.0
+
+    def say(self, text: str, seconds: float = 3.0) -> None:
+        self.notice = text
+        self.notice_left = seconds
+
+    def _handle_table(self, event: pygame.event.Event) -> None:
+        """The table itself: the Menu, take-backs, the buttons, then cards and piles."""
+        if self.menu_button.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_u or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+        ):
+            self.take_back()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.pile_hover = self._hit_map().pile_at(event.pos) == "discard"
+        for button in self.buttons.values():
+            if button.handle(event):
+                return
+        intent = self.input.handle(event, self._hit_map())
+        if intent is not None:
+            self._on_intent(intent)
+
+    def _hit_map(self) -> HitMap:
+        layout = self.geometry.layout
+        pos = self.motion.card_pos
+        return HitMap(
+            cards=tuple((c, pos[c]) for c in self.viewer_order() if c in pos),
+            card_width=layout.card_width,
+            stock=layout.stock,
+            discard=layout.discard,
+            hand_top=layout.hand_y - layout.card_width,
+            selected=self.selected,
+        )
