@@ -1,5 +1,5 @@
-"""The coach's word as a standing check: ``python -m research coach-check`` (about a
-quarter of an hour of one core; fixed seeds). It exits 0 when every bound holds, 1
+"""The coach's word as a standing check: ``python -m research coach-check`` (about 19
+minutes of one core; fixed seeds). It exits 0 when every bound holds, 1
 otherwise.
 
 Its size is set by the precision bound: a mistake's played-out loss varies by about 20
