@@ -3,7 +3,8 @@
 Every profile, at two seats and at its largest table, is played from a fixed seed by easy
 computer players (the bottom seat too, as if a person played it), and at each moment a
 player meets (draw, discard, hint shown, hand log open, pile history open, knock available,
-knock confirmation, hand end, buy-back, game over) the table is drawn at every window size
+knock confirmation, hand end, buy-back, game over; the rule tips showing as to a new
+player) the table is drawn at every window size
 and at the normal and the extra-large card size. Each picture is checked as the layout
 test checks it (nothing overlaps, nothing leaves the window, no overlay hides a seat, no
 text is cut to fit its box) and what it finds is printed beside the file's name and
@@ -47,7 +48,9 @@ from knockrummy.language.cards import lettering  # noqa: E402
 from knockrummy.ui.fonts import recording_cuts  # noqa: E402
 from knockrummy.ui.game import Game  # noqa: E402
 from knockrummy.ui.navigator import Navigator  # noqa: E402
+from knockrummy.ui.rule_tips import TableTips  # noqa: E402
 from knockrummy.ui.runner import table_scene  # noqa: E402
+from knockrummy.ui.table.hooks import TableHooks  # noqa: E402
 from knockrummy.ui.table.painter import Marks, draw_table  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160))
@@ -140,7 +143,9 @@ def play(matrix: Matrix, profile: str, players: int, seed: int) -> None:
     session = new_session(profile, players, seed)
     seats = default_seats(players, humans=1, level="easy")
     settings = Settings(speed="instant", window_size=SIZES[0], confirm_knock="always")
-    scene = table_scene(session, seats, settings, TableOptions())
+    kept = [settings]  # the rule tips show as to a new player, each once
+    tips = TableTips(lambda: kept[0], lambda changed: kept.__setitem__(0, changed))
+    scene = table_scene(session, seats, settings, TableOptions(), TableHooks(tips=tips))
     app.push(scene)
     scene.resize(SIZES[0])
     bot = SeatBots(["easy"] * players)
@@ -210,7 +215,7 @@ def _discard_moments(app, scene, matrix: Matrix, label: str, once) -> None:
         scene._knock()  # the confirmation setting is "always": it asks
         app.step(DT, [])
         matrix.shoot(scene, label, "knock-confirm")
-        scene._keep_playing()
+        scene.question.keep_playing()
         once("knock-confirm")
 
 

@@ -25,6 +25,9 @@ COMMANDS = (
     ),
     Command("replay", "knockrummy.commands.replay", "a saved hand move by move (text or --json)"),
     Command("review", "knockrummy.commands.review", "the coach's review of a seat's decisions"),
+    Command("host", "knockrummy.commands.host", "host a table friends join from other machines"),
+    Command("join", "knockrummy.commands.join", "join a table hosted on another machine"),
+    Command("relay", "knockrummy.commands.relay", "run a relay where hosts and guests meet"),
     Command(
         "bench",
         "knockrummy.bench",

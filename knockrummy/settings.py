@@ -44,7 +44,8 @@ NAME_LENGTH = 16
 """The longest player name."""
 LEVEL_NAMES = ("easy", "medium", "hard", "expert")
 """The computer levels a remembered seat may have (``ai.LEVELS``'s names)."""
-SEAT_KINDS = ("human", "computer")
+SEAT_KINDS = ("human", "computer", "friend")
+"""The kinds New game remembers: a person here, a computer level, a friend online."""
 MAX_SEATS = 6
 """The most seats any game has."""
 LESSON_STEPS = 100
@@ -209,7 +210,7 @@ def check_seats(seats: tuple[tuple[str, str, str], ...]) -> None:
                 f"a seat's name must be 1 to {NAME_LENGTH} printable characters, not {name!r}"
             )
         if kind not in SEAT_KINDS:
-            raise SettingsError(f"a seat is human or computer, not {kind!r}")
+            raise SettingsError(f"a seat is human, computer or friend, not {kind!r}")
         if level not in LEVEL_NAMES:
             raise SettingsError(f"a level is easy, medium, hard or expert, not {level!r}")
     if len({name for name, _, _ in seats}) != len(seats):

@@ -64,6 +64,7 @@ def run_spec(tmp_path, monkeypatch, *spec_args: str, platform: str = "linux") ->
     calls: list = []
     hooks = ModuleType("PyInstaller.utils.hooks")
     hooks.copy_metadata = lambda name: [(f"/site/{name}-x.dist-info", f"{name}-x.dist-info")]
+    hooks.collect_submodules = lambda name: [name, f"{name}._stand_in_submodule"]
     versioninfo = ModuleType("PyInstaller.utils.win32.versioninfo")
     for name in VERSION_CLASSES:
         setattr(versioninfo, name, lambda *args, _name=name, **kwargs: (_name, args, kwargs))
@@ -117,9 +118,8 @@ def test_spec_bundles_every_compiled_catalogue_where_the_game_reads_it(tmp_path,
 
 
 def test_pyproject_ships_the_catalogues_as_package_data():
-    from fnmatch import fnmatch
-
     import tomllib
+    from fnmatch import fnmatch
 
     setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     patterns = setuptools["package-data"]["knockrummy.locale"]
@@ -138,6 +138,25 @@ def test_spec_carries_the_package_metadata_for_the_version(tmp_path, monkeypatch
 def test_spec_leaves_out_packages_the_game_never_imports(tmp_path, monkeypatch):
     _, analysis = run_spec(tmp_path, monkeypatch)["Analysis"]
     assert {"numpy", "pyspiel", "pytest", "hypothesis", "tkinter"} <= set(analysis["excludes"])
+
+
+def test_spec_keeps_ssl_and_collects_the_online_plays_modules(tmp_path, monkeypatch):
+    _, analysis = run_spec(tmp_path, monkeypatch)["Analysis"]
+    assert not {"ssl", "_ssl", "_hashlib"} & set(analysis["excludes"])  # wss:// to a relay
+    hidden = set(analysis["hiddenimports"])
+    assert {"zeroconf._stand_in_submodule", "websockets", "truststore"} <= hidden
+    assert {"knockrummy.net.host", "knockrummy.net.relay", "knockrummy.net.discovery"} <= hidden
+
+
+def test_the_macos_app_declares_its_use_of_the_local_network(tmp_path, monkeypatch):
+    _, bundle = run_spec(tmp_path, monkeypatch, platform="darwin")["BUNDLE"]
+    plist = bundle["info_plist"]
+    # macOS 15 blocks mDNS silently without these: no table on the network would be found
+    assert "network" in plist["NSLocalNetworkUsageDescription"]
+    from knockrummy.net.discovery import SERVICE
+
+    assert plist["NSBonjourServices"] == [SERVICE.removesuffix(".local.")]
+    assert plist["NSHighResolutionCapable"] is True
 
 
 def test_spec_bundles_every_command_the_command_line_imports_by_name(tmp_path, monkeypatch):

@@ -76,3 +76,28 @@ def test_a_hand_that_was_never_played_is_refused_in_words():
     actions = [a for _, a in state.log]
     with pytest.raises(ReplayError, match="no hand 9"):
         replay_hand("poker-rum", 2, state.seed, actions, 9)
+
+
+def test_a_card_taken_from_the_pile_mid_hand_is_named_as_the_table_names_it():
+    from knockrummy.engine.actions import TakeDiscard
+    from knockrummy.language import speaking
+    from knockrummy.records.replay import move_line
+
+    state = _session("gin-rummy", 2)
+    actions = [a for _, a in state.log]
+    taken = []
+    for record in state.records:
+        replay = replay_hand("gin-rummy", 2, state.seed, actions, record.number)
+        for index, step in enumerate(replay.steps):
+            if isinstance(step.action, TakeDiscard) and index > 1:  # past the first draws
+                top = replay.states[index].hand.discard[-1]
+                taken.append((step, top))
+    assert taken, "no card was taken from the pile mid-hand"
+    with speaking("en"):
+        for step, top in taken:
+            assert step.card == top
+            line = move_line(step.action, "Ben", card=step.card)
+            assert line == f"Ben takes {top.symbol} from the pile"
+            assert move_line(step.action, "You", you=True, card=step.card) == (
+                f"You take {top.symbol} from the pile"
+            )

@@ -24,5 +24,8 @@ BENCHES = (
     Command("rollout", "knockrummy.bench.rollout", "the judge's rollouts: mask against engine"),
     Command("monkey", "knockrummy.bench.monkey", "random keys and clicks on every screen"),
     Command("soak", "knockrummy.bench.soak", "the saves under kills, swaps, full disks, bad rows"),
+    Command(
+        "relay", "knockrummy.bench.relay", "tables through a relay: frames, move latency, memory"
+    ),
 )
 """``knockrummy bench NAME``: one row per bench."""

@@ -14,6 +14,7 @@ from ..language import _, ngettext
 from ..language.games import full_name
 from ..language.message import shown
 from ..language.numbers import score
+from ..persistence.online import GUEST, HOST, roles
 from ..persistence.paths import user_paths
 from ..persistence.stats import ledger_csv, plain_text, sessions_json
 from ..persistence.store import StoreError, read_store
@@ -78,6 +79,7 @@ def text_lines(store) -> list[str]:
     """One line per session for the terminal, in the player's language; names are plain
     text (no escape sequences) and a damaged session is listed with what is wrong."""
     lines = []
+    online = roles(store)
     for s in store.summaries():
         if s.problem is not None:
             # Translators: {number} is a session's number, {reason} what is wrong with it.
@@ -96,7 +98,13 @@ def text_lines(store) -> list[str]:
             line = _("#{number} {game}: {hands}, unfinished; {scores}")
         hands = ngettext("{count} hand", "{count} hands", s.hands_played)
         hands = hands.format(count=s.hands_played)
-        lines.append(
-            line.format(number=s.id, game=full_name(s.profile), hands=hands, scores=scores)
-        )
+        line = line.format(number=s.id, game=full_name(s.profile), hands=hands, scores=scores)
+        if online.get(s.id) == HOST:
+            # Translators: `knockrummy ledger`: {line} a session's line, as above, for a
+            # session this player hosted for friends on other machines.
+            line = _("{line} (hosted online)").format(line=line)
+        elif online.get(s.id) == GUEST:
+            # Translators: as above, for a session played at a table a friend hosted.
+            line = _("{line} (played online)").format(line=line)
+        lines.append(line)
     return lines

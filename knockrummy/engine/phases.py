@@ -9,20 +9,17 @@ Glossary:
                    ``exhausted``.
 
 Members are strings: ``HandPhase.DRAW == "draw"``, and ``str()`` and f-strings give the
-word, on every supported Python (``StrEnum`` needs 3.11).
+word (``StrEnum``).
 """
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class WordEnum(str, Enum):
+class WordEnum(StrEnum):
     """An enum whose members are their words: phases here, a profile's kinds in
     :mod:`.profiles`."""
-
-    __str__ = str.__str__
-    __format__ = str.__format__
 
 
 class HandPhase(WordEnum):

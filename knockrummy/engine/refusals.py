@@ -62,12 +62,17 @@ REFUSALS: dict[str, CodeSpec] = {
     "taken-back-already": spec("the discard has been taken back already"),
     "discard-ended-hand": spec("the discard ended the hand"),
     "take-back-too-late": spec("a discard can be taken back only until the next player has moved"),
+    "nothing-to-take-back": spec("there is no discard to take back: none yet in this hand"),
     "take-back-not-yours": spec(
         "only {player} may take back a discard in this game", seat=V.NUMBER, player=V.TEXT
     ),
     "take-back-by-discarder": spec(
         "only {player}, who discarded, may take the discard back", seat=V.NUMBER, player=V.TEXT
     ),
+    # an online table: made by the host's table, never by the rules
+    "online-stale": spec("the table has moved on since this move was chosen"),
+    "online-waiting": spec("your last move has not been played yet"),
+    "online-too-fast": spec("too many moves at once: wait a moment"),
     # a scripted table (a lesson): made by the table, never by the rules
     "script-step": spec("this step of the lesson is: {action}", action=V.ACTION),
     "script-waits": spec("this step of the lesson waits for Next"),
@@ -77,7 +82,11 @@ REFUSALS: dict[str, CodeSpec] = {
 and messages carry them); a new rule adds a row, and its words in each language."""
 
 SCRIPTED = frozenset(code for code in REFUSALS if code.startswith("script-"))
-"""The codes a scripted table makes; every other code is the rules'."""
+"""The codes a scripted table makes."""
+
+ONLINE = frozenset(code for code in REFUSALS if code.startswith("online-"))
+"""The codes a host's table makes for a friend's move (online play); every code neither
+scripted nor online is the rules'."""
 
 
 class Refusal(Coded):

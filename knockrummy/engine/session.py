@@ -447,6 +447,8 @@ def undo_refusal(state: SessionState, seat: int | None = None) -> Refusal | None
             return Refusal("taken-back-already")
         if isinstance(last, Discard) and state.phase != PLAYING:
             return Refusal("discard-ended-hand")
+        if not _discarded_this_hand(state, state.undo_seat):
+            return Refusal("nothing-to-take-back")
         return TAKE_BACK_RULE
     discarder = state.seats_in_hand[before.to_move]
     if discarder != state.undo_seat:
@@ -456,6 +458,18 @@ def undo_refusal(state: SessionState, seat: int | None = None) -> Refusal | None
     if seat is not None and seat != discarder:
         return _named("take-back-by-discarder", state, discarder)
     return None
+
+
+def _discarded_this_hand(state: SessionState, seat: int) -> bool:
+    """Whether ``seat`` has discarded in the hand being played (or just ended)."""
+    log = state.log
+    for index in range(len(log) - 1, -1, -1):
+        who, action = log[index]
+        if isinstance(action, NextHand):
+            return False  # the hand began here
+        if who == seat and isinstance(action, Discard):
+            return True
+    return False
 
 
 def can_undo(state: SessionState, seat: int) -> bool:

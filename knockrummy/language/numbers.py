@@ -1,11 +1,11 @@
 """Numbers, scores and dates as the current language writes them.
 
-Scores are exact (an int or a Fraction: a Poker Rum share of 75/2); they are shown
-exact too: halves and quarters as a player writes them on a score sheet (``37½``, in
-every language), other fractions as a decimal when one ends (``0.375`` in English,
-``0,375`` in French and Spanish), else as a mixed number (``12 1/3``). Nothing goes
-through the C library's locale (it is the process's, not the game's setting, and on
-many systems only English is installed).
+Scores and chips are exact (an int or a Fraction: a Poker Rum share of 75/2, half of an
+odd pot); they are shown exact too, and every fraction one way, in every language: the
+whole part, then the part of one as a small fraction a player writes on a score sheet
+(``37½``, ``84⅜``, ``12⅓``; one with no character of its own is raised over lowered
+digits, ``379¹¹⁄₁₆``). Nothing goes through the C library's locale (it is the process's,
+not the game's setting, and on many systems only English is installed).
 
 Glossary:
     separator   the decimal mark (``.`` or ``,``) and the thousands' mark of a language.
@@ -18,8 +18,27 @@ from fractions import Fraction
 
 from . import N_, _, pgettext
 
-VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
-"""The fractions of a point or chip a halved pot leaves, as players write them."""
+VULGAR = {
+    Fraction(1, 2): "½",
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+    Fraction(1, 5): "⅕",
+    Fraction(2, 5): "⅖",
+    Fraction(3, 5): "⅗",
+    Fraction(4, 5): "⅘",
+    Fraction(1, 6): "⅙",
+    Fraction(5, 6): "⅚",
+    Fraction(1, 8): "⅛",
+    Fraction(3, 8): "⅜",
+    Fraction(5, 8): "⅝",
+    Fraction(7, 8): "⅞",
+}
+"""The parts of one that have a character of their own (the game's font draws each)."""
+RAISED = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+LOWERED = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+FRACTION_SLASH = "\u2044"
 MONTHS = (
     N_("January"),
     N_("February"),
@@ -78,33 +97,22 @@ def whole(value: int) -> str:
 
 
 def score(value: int | Fraction | str) -> str:
-    """An exact score or amount in the current language (see the module's words):
-    ``37½``, ``-7¼``, ``0,375`` in French, ``12 1/3``; never rounded."""
+    """An exact score or number of chips in the current language (see the module's
+    words): ``37½``, ``-7¼``, ``84⅜``, ``12⅓``, ``379¹¹⁄₁₆``; never rounded."""
     value = Fraction(value)
     if value.denominator == 1:
         return whole(value.numerator)
     sign = "-" if value < 0 else ""
     units, part = divmod(abs(value), 1)
-    units = int(units)
+    return f"{sign}{whole(int(units)) if units else ''}{part_of_one(part)}"
+
+
+def part_of_one(part: Fraction) -> str:
+    """A fraction between 0 and 1 as one small fraction: ``⅜``, or ``¹¹⁄₁₆``."""
     if part in VULGAR:
-        return f"{sign}{whole(units) if units else ''}{VULGAR[part]}"
-    digits = _decimal_digits(part)
-    if digits is not None:
-        return f"{sign}{whole(units)}{_marks()[0]}{digits}"
-    head = f"{whole(units)} " if units else ""
-    return f"{sign}{head}{part.numerator}/{part.denominator}"
-
-
-def _decimal_digits(part: Fraction, limit: int = 6) -> str | None:
-    """The digits after the mark of ``part`` (below 1) when they end within ``limit``."""
-    digits = ""
-    for _place in range(limit):
-        part *= 10
-        digit, part = divmod(part, 1)
-        digits += str(int(digit))
-        if not part:
-            return digits
-    return None
+        return VULGAR[part]
+    top = str(part.numerator).translate(RAISED)
+    return f"{top}{FRACTION_SLASH}{str(part.denominator).translate(LOWERED)}"
 
 
 def decimal(value: float, places: int = 1) -> str:

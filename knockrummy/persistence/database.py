@@ -40,7 +40,7 @@ from ..language.message import Message, reason
 from .files import FileFormatError, UnusableFileError, check_own_file
 from .ownership import stray_log
 
-SCHEMA = 6
+SCHEMA = 7
 """Current layout of the database. Older databases are migrated one step at a time."""
 
 BUSY_TIMEOUT = 5.0
@@ -151,7 +151,29 @@ CREATE TABLE reviews_set_aside (
 derived from the session's actions and is priced again, so a damaged one never makes its
 session damaged."""
 
-MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3, 3: _V3_TO_V4, 4: _V4_TO_V5, 5: _V5_TO_V6}
+_V6_TO_V7 = """
+CREATE TABLE online (
+    session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    role TEXT NOT NULL,
+    code TEXT NOT NULL,
+    seat INTEGER,
+    secrets TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE seat_keys (
+    place TEXT PRIMARY KEY,
+    code TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    updated REAL NOT NULL
+);
+"""
+"""Schema 7 keeps the sessions played online: a hosted session's join code and secrets
+(the host's token at a relay, each friend's seat token, so Continue lets each friend back
+into their seat), and a guest's copy of a session it played (its seat), marked as played
+online; and, for a guest, the seat token of each table joined, by where it was joined, so
+a guest whose line dropped comes back to its seat from a new start of the program."""
+
+MIGRATIONS = {1: _V1_TO_V2, 2: _V2_TO_V3, 3: _V3_TO_V4, 4: _V4_TO_V5, 5: _V5_TO_V6, 6: _V6_TO_V7}
 """From version N to N+1."""
 
 TABLES = frozenset({"meta", "sessions", "actions", "ledger", "hands"})

@@ -66,8 +66,11 @@ MIN_TIME = 0.0
 MAX_TIME = 253_402_300_799.0
 """The last second of the year 9999, as a timestamp: later times cannot be shown."""
 
-HUMAN, COMPUTER = "human", "computer"
-SEAT_KINDS = (HUMAN, COMPUTER)
+HUMAN, COMPUTER, FRIEND = "human", "computer", "friend"
+SEAT_KINDS = (HUMAN, COMPUTER, FRIEND)
+"""A seat is played by a person at this screen, a computer level, or a friend on another
+machine (online play: its level is the computer's that stands in while the friend is
+away)."""
 ACCOUNTS = tuple(Account)
 _AMOUNT = re.compile(r"-?[0-9]{1,12}(/[0-9]{1,12})?")
 

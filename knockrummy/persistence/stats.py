@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from .. import console
 from ..engine.ledger import Amount, format_amount
 from ..engine.phases import HandResult
+from .online import roles
 from .store import Store
 
 
@@ -91,12 +92,14 @@ def player_statistics(store: Store) -> list[PlayerStats]:
 
 def sessions_json(store: Store) -> dict:
     """``{"sessions": [{"id", "profile", "players", "names", "hands_played", "scores",
-    "finished", "winners", "deal_code", "take_backs"}]}``; ``players`` is the number of
-    seats, as in ``sim``; ``deal_code`` is null until the session is over (it deals the
-    hands still to come); ``take_backs`` the discards taken back (each stored as an
-    ``undo`` action; the discard it took back counts nowhere else). If any session is
-    damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
+    "finished", "winners", "deal_code", "take_backs", "online"}]}``; ``players`` is the
+    number of seats, as in ``sim``; ``deal_code`` is null until the session is over (it
+    deals the hands still to come); ``take_backs`` the discards taken back (each stored as
+    an ``undo`` action; the discard it took back counts nowhere else); ``online`` is
+    ``"host"`` or ``"guest"`` for a session played online, null for one played here. If
+    any session is damaged, ``"damaged": [{"id", "problem"}]`` lists them apart."""
     summaries = store.summaries()
+    online = roles(store)
     doc: dict = {
         "sessions": [
             {
@@ -110,6 +113,7 @@ def sessions_json(store: Store) -> dict:
                 "winners": list(s.winners),
                 "deal_code": s.deal_code,
                 "take_backs": s.take_backs,
+                "online": online.get(s.id),
             }
             for s in summaries
             if s.problem is None

@@ -36,8 +36,11 @@ from .seats import SeatKind, SeatPlace, SeatPolicy, policy_for
 from .stream import (
     Listeners,
     Moved,
+    News,
     Played,
     Refused,
+    SeatAway,
+    SeatBack,
     SeatListener,
     Trouble,
     Update,
@@ -92,6 +95,8 @@ class LocalSource:
         self.listeners = Listeners()
         self.number = 0
         """How many actions this source has applied (see :class:`~.stream.Update`)."""
+        self.away: frozenset[int] = frozenset()
+        """The seats played from elsewhere whose connection is lost (see :meth:`announce`)."""
         self._future: Future | None = None
         self._future_seat: int | None = None
         self._future_number = 0
@@ -162,6 +167,19 @@ class LocalSource:
             updates[listener_seat] = self._update(listener_seat, news)
         self.listeners.tell(updates)
         return True
+
+    def refuse(self, seat: int | None, action: Action, refusal: Refusal) -> None:
+        """Tell ``seat`` that ``action`` is refused by a rule of the table's own (a move
+        that came too late over the network); nothing changes."""
+        self._tell_refusal(seat, Refused(seat, action, refusal))
+
+    def announce(self, news: News) -> None:
+        """Tell every listener ``news`` that is no action (a seat away or back)."""
+        if isinstance(news, SeatAway):
+            self.away = self.away | {news.seat}
+        elif isinstance(news, SeatBack):
+            self.away = self.away - {news.seat}
+        self.listeners.tell({s: self._update(s, (news,)) for s in self.listeners.seats})
 
     def _tell_refusal(self, seat: int | None, refused: Refused) -> None:
         """A refusal is told to the seat that tried (or, for the table's own dealing on,

@@ -107,10 +107,50 @@ class Scripted:
         return action
 
 
+class Remote:
+    """A person on another machine: the seat is ready once its guest's action has arrived
+    (:meth:`arrive`), for the state it was chosen in; while the guest is away the host may
+    hand the seat to a computer (``stand_in``) until the guest is back."""
+
+    kind = SeatKind.REMOTE
+
+    def __init__(self, stand_in: Callable[[SessionState, int], Action] | None = None) -> None:
+        self._stand_in = stand_in
+        self._pending: tuple[Action, int] | None = None
+        self.standing_in = False
+        """A computer plays the seat until its guest is back."""
+
+    def arrive(self, action: Action, state: SessionState) -> None:
+        """The guest's ``action``, chosen in ``state`` (played only in that state)."""
+        self._pending = (action, len(state.log))
+
+    def waiting(self, state: SessionState) -> bool:
+        """An action has arrived for ``state`` and is not yet played."""
+        return self._pending is not None and self._pending[1] == len(state.log)
+
+    def stand_in(self, on: bool) -> None:
+        """Hand the seat to a computer (``on``), or back to its guest."""
+        self.standing_in = on and self._stand_in is not None
+
+    def ready(self, state: SessionState, seat: int) -> bool:
+        return self.waiting(state) or self.standing_in
+
+    def decide(self, state: SessionState, seat: int) -> Action:
+        pending, self._pending = self._pending, None
+        if pending is not None and pending[1] == len(state.log):
+            return pending[0]
+        if self._stand_in is not None:  # (asked while it stood in, even if back since)
+            return self._stand_in(state, seat)
+        raise RuntimeError("no action has arrived for the seat")
+
+
 def policy_for(place: SeatPlace, decide: Callable[[SessionState, int], Action]) -> SeatPolicy:
-    """The policy of a seat of ``place``'s kind (a computer decides by ``decide``)."""
+    """The policy of a seat of ``place``'s kind (a computer decides by ``decide``; a
+    remote seat's stand-in too)."""
     if place.kind is SeatKind.PERSON:
         return Person()
     if place.kind is SeatKind.COMPUTER:
         return Computer(decide)
+    if place.kind is SeatKind.REMOTE:
+        return Remote(decide)
     raise ValueError(f"a {place.kind} seat needs its own policy")

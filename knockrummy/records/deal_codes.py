@@ -199,9 +199,9 @@ def fingerprint(hand_seed: int) -> str:
 
 
 def code_of(profile_id: str, seats, seed: int) -> str:
-    """The deal code of a session: ``seats`` have a ``kind`` (human or computer) and a
-    ``level``, as saved seats do."""
-    kinds = tuple("human" if s.kind == "human" else s.level for s in seats)
+    """The deal code of a session: ``seats`` have a ``kind`` (human, computer, or a
+    friend online, a person too) and a ``level``, as saved seats do."""
+    kinds = tuple(s.level if s.kind == "computer" else "human" for s in seats)
     return Deal(profile_id, kinds, seed).code
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.actions import Action, NextHand, Undo
+from ..engine.actions import Action, NextHand, TakeDiscard, Undo
 from ..engine.cards import Card
 from ..engine.deadwood import cards_deadwood
 from ..engine.errors import IllegalActionError
@@ -79,7 +79,8 @@ class Step:
     deadwood_after: int | None
     """The acting seat's count after the action (None for a session action)."""
     card: Card | None = None
-    """The card the action threw or took back (None if it names none)."""
+    """The card the action threw, took from the pile or took back (None if it names
+    none)."""
 
 
 @dataclass(frozen=True)
@@ -241,7 +242,12 @@ def _step(before: SessionState, after: SessionState, action: Action) -> Step:
         return Step(seat, action, (), None)
     position = before.position_of(seat)
     held = tuple(before.hand.hands[position])
-    card = before.log[-1][1].card if isinstance(action, Undo) else getattr(action, "card", None)
+    if isinstance(action, Undo):
+        card = before.log[-1][1].card
+    elif isinstance(action, TakeDiscard):
+        card = before.hand.discard[-1]  # the pile's top card, named as the table names it
+    else:
+        card = getattr(action, "card", None)
     return Step(seat, action, held, cards_deadwood(after.hand.hands[position]), card)
 
 
@@ -279,10 +285,12 @@ MOVE_LINES = {
         N_("You throw {card}"),
     ),
     "TakeDiscard": (
-        # Translators: a line of the replay's move log; {player} is a player's name.
-        N_("{player} takes the upcard"),
-        # Translators: a line of the replay's move log, said to the player.
-        N_("You take the upcard"),
+        # Translators: a line of the replay's move log; {player} is a player's name,
+        # {card} the card taken from the discard pile ("8♦").
+        N_("{player} takes {card} from the pile"),
+        # Translators: a line of the replay's move log, said to the player; {card} is the
+        # card taken from the discard pile ("8♦").
+        N_("You take {card} from the pile"),
     ),
     "DrawStock": (
         # Translators: a line of the replay's move log; {player} is a player's name.

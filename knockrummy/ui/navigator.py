@@ -95,8 +95,31 @@ class Navigator:
 
     def table(self, session_id: int, state: SessionState, seats: list[SeatConfig]) -> None:
         """The table for a saved session, committing each action to the store as played;
-        its Menu button leads back to the title."""
+        its Menu button leads back to the title. A hosted session is hosted again."""
+        if any(seat.is_friend for seat in seats):
+            self.host(state.profile_id, seats, resumed=(session_id, state))
+            return
         self.app.replace(self.table_scene(session_id, state, seats))
+
+    # ----------------------------------------------------------------- online
+
+    def host(self, profile: str, seats, stake=None, resumed=None, options=None) -> None:
+        """Host a table: its lobby, then the table (a resumed one at once)."""
+        from . import hosting_window
+
+        hosting_window.host(self, profile, seats, stake, resumed, options)
+
+    def join(self) -> None:
+        """Join a game: the tables on this network, or a code or address typed."""
+        from . import hosting_window
+
+        hosting_window.join(self)
+
+    def guest_table(self, source) -> None:
+        """The table of a game joined, fed by its network source."""
+        from . import hosting_window
+
+        hosting_window.guest_table(self, source)
 
     def table_scene(self, session_id: int, state: SessionState, seats: list[SeatConfig]):
         """The scene :meth:`table` shows (built, not yet shown)."""

@@ -5,17 +5,24 @@ events as that seat saw them); the tip to show is decided by the pure
 :func:`~..tips.tips_for`. A tip shows until the viewer's next move. A tip from the end of
 a hand (a lay-off, an undercut, gin, the stock running out, an elimination) waits until
 the hand-end panel has closed and the next hand is dealt, so it never covers the panel.
-Each tip shown is remembered in the settings (``tips_seen``) so it is never shown again;
-the Settings screen's "Rule tips" turns them off.
+While a dialog is open over the table (the knock confirmation, the deal's details, the
+hand-end panel, the hand-off screen) or a box the player opened lies where the tip goes
+(the hand log, the pile's history), the tip waits: it is not in the frame, and it counts
+as seen only once it has shown. Each tip seen is remembered in the settings
+(``tips_seen``) so it is never shown again; one the player moved past unseen comes back
+the next time its moment does. The Settings screen's "Rule tips" turns them off.
 
 Glossary:
     pending   tips found while the hand was over, shown once play goes on.
+    covered   the tip waits (see above): :meth:`TableTips.face` gives nothing.
+    face      the tip as a frame shows it (:class:`~.table.frame.TipFace`): its box, its
+              font size and its lines, drawn by the table's painter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -23,8 +30,8 @@ from ..engine.hand import CardDiscarded, CardDrawn, Knocked, Passed
 from ..engine.session import PLAYING
 from ..settings import Settings
 from ..teaching.tips import Tip, tips_for
-from .fonts import blit_text, wrap
-from .theme import ACCENT, TEXT, WARN, Look
+from .fonts import fit, wrap
+from .table.frame import TipFace
 from .wording import rule_tip_line
 
 MOVES = (CardDrawn, CardDiscarded, Passed, Knocked)
@@ -39,7 +46,9 @@ class TableTips:
         self.keep = keep
         """Save settings with one more tip seen."""
         self.tip: Tip | None = None
-        """The tip shown now."""
+        """The tip shown now (or waiting while the table is covered)."""
+        self.kept = False
+        """The tip now has shown and is remembered as seen (see :meth:`follow`)."""
         self.pending: list[Tip] = []
 
     def _seen(self) -> set[str]:
@@ -70,47 +79,91 @@ class TableTips:
             self._show(self.pending.pop(0))
 
     def _show(self, tip: Tip) -> None:
-        self.tip = tip
+        self.tip, self.kept = tip, False
+
+    def follow(self, covered: bool) -> None:
+        """The table is drawn ``covered`` or not: a tip that shows is remembered as seen
+        (once); one that waits is not yet (see the module's docstring)."""
+        tip = self.tip
+        if tip is None or covered or self.kept:
+            return
+        self.kept = True
         settings = self.settings()
         if tip.name not in settings.tips_seen:
             self.keep(replace(settings, tips_seen=(*settings.tips_seen, tip.name)))
 
     def box(self, geometry, covered: bool) -> pygame.Rect | None:
-        """Where the tip goes on a table laid out as ``geometry``: under the piles, above
-        the buttons (None while there is no tip, or when the table is ``covered`` by the
-        hand-end panel or a hand-off screen)."""
+        """Where the tip goes on a table laid out as ``geometry`` (see :meth:`face`), as
+        tall as its lines (None while there is no tip, or when the table is ``covered``)."""
+        face = self.face(geometry, covered)
+        return None if face is None else pygame.Rect(face.box)
+
+    def face(self, geometry, covered: bool) -> TipFace | None:
+        """The tip as a frame shows it on a table laid out as ``geometry``: in a box under
+        the piles and above the buttons, or, where that band is too low for its words at a
+        legible size, in the room right of the piles under the seats on that side; the
+        largest text that fits, no smaller than legible, the box as tall as its lines
+        (None: no tip, or it waits)."""
         if self.tip is None or covered:
             return None
-        layout = geometry.layout
-        w = layout.width
-        fs = geometry.font
-        top = layout.discard[1] + layout.card_height + fs * 0.4
-        bottom = layout.buttons_y - fs * 1.6
-        width = min(w * 0.56, fs * 46)
-        return pygame.Rect(round((w - width) / 2), round(top), round(width), round(bottom - top))
+        text = rule_tip_line(self.tip.text)
+        fitted = [_fitted(text, rect, geometry.font) for rect in _places(geometry)]
+        fitted = [f for f in fitted if f is not None]
+        if not fitted:
+            return None
+        chosen = fitted[0]
+        if chosen.size < round(geometry.font * 0.8) or chosen.cut:  # the band is too low
+            chosen = max(fitted, key=lambda f: (not f.cut, f.size))
+        rect, size, lines = chosen.rect, chosen.size, list(chosen.lines)
+        if chosen.cut:  # too little room even at the least size: the end is cut
+            room = chosen.room
+            lines = [*lines[: room - 1], fit(" ".join(lines[room - 1 :]), size, rect.width - size)]
+        height = min(round(size * 1.3 * len(lines) + size * 0.6), rect.height)
+        return TipFace((rect.left, rect.top, rect.width, height), size, tuple(lines))
 
-    def draw(self, surface: pygame.Surface, geometry, look: Look, covered: bool) -> None:
-        """Draw the tip on a table laid out as ``geometry`` in the chosen ``look``
-        (see :meth:`box`); changes nothing."""
-        rect = self.box(geometry, covered)
-        if rect is None or rect.height <= 0:
-            return
-        size = geometry.font
-        while True:  # the largest text that fits, no smaller than legible
-            lines = wrap(rule_tip_line(self.tip.text), size, rect.width - size)
-            needed = round(size * 1.3 * len(lines) + size * 0.6)
-            if needed <= rect.height or size <= 11:
-                break
-            size -= 1
-        shown = pygame.Rect(rect.left, rect.top, rect.width, min(needed, rect.height))
-        box = pygame.Surface(shown.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (*look.panel, 230), box.get_rect(), border_radius=size // 2)
-        edge = max(2, size // 9)
-        pygame.draw.rect(box, ACCENT, box.get_rect(), width=edge, border_radius=size // 2)
-        surface.blit(box, shown)
-        y = shown.top + size * 0.3
-        for i, line in enumerate(lines):
-            if y + size * 1.3 > shown.bottom + 1:
-                break
-            blit_text(surface, line, size, WARN if i == 0 else TEXT, (shown.left + size / 2, y))
-            y += size * 1.3
+
+@dataclass(frozen=True)
+class _Fitted:
+    """A tip's words fitted to one place (see :func:`_fitted`)."""
+
+    rect: pygame.Rect
+    size: int
+    lines: tuple[str, ...]
+    room: int
+    """How many lines the place holds at ``size``."""
+
+    @property
+    def cut(self) -> bool:
+        return len(self.lines) > self.room
+
+
+def _places(geometry) -> list[pygame.Rect]:
+    """Where a tip may go, the first preferred: under the piles and above the buttons; right
+    of the piles, under every seat on that side and the Menu button, above the buttons."""
+    layout = geometry.layout
+    w = layout.width
+    fs = geometry.font
+    top = layout.discard[1] + layout.card_height + fs * 0.4
+    bottom = layout.buttons_y - fs * 1.6
+    width = min(w * 0.56, fs * 46)
+    under = pygame.Rect(round((w - width) / 2), round(top), round(width), round(bottom - top))
+    left = round(layout.discard[0] + layout.card_width + fs)
+    right = w - fs // 2
+    side_top = round(geometry.below_seats(left, right, fs * 3.2))
+    side = pygame.Rect(left, side_top, right - left, round(bottom - side_top))
+    return [under, side]
+
+
+def _fitted(text: str, rect: pygame.Rect, fs: int) -> _Fitted | None:
+    """``text`` wrapped in ``rect`` at the largest size that fits, down to the least legible
+    (11) (None: no room at all)."""
+    if rect.height <= 0 or rect.width <= fs * 8:
+        return None
+    size = fs
+    while True:
+        lines = wrap(text, size, rect.width - size)
+        if round(size * 1.3 * len(lines) + size * 0.6) <= rect.height or size <= 11:
+            break
+        size -= 1
+    room = max(1, int((rect.height - size * 0.6) // (size * 1.3)))
+    return _Fitted(rect, size, tuple(lines), room)

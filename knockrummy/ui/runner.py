@@ -6,6 +6,7 @@ import contextlib
 import logging
 import os
 import signal
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -38,8 +39,18 @@ def init_pygame() -> None:
     # crisp on high-DPI Windows screens: draw at the real pixel size, not a scaled bitmap
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     # read by SDL when its video starts, so set before pygame.init opens anything
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
-    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
+    name_window_class(os.environ, sys.argv)
+
+
+def name_window_class(environ, argv) -> None:
+    """Name the window's class ``WINDOW_CLASS`` in ``environ`` however the game was
+    started: ``import pygame`` has already set X11's to the script's name where a display
+    is set (``__main__.py`` for ``python -m knockrummy``, ``knockrummy`` for the command),
+    so that name is replaced too; a class a person set for themselves is kept."""
+    script = os.path.basename(argv[0]) if argv else ""
+    if environ.get("SDL_VIDEO_X11_WMCLASS") in (None, "", script):
+        environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
+    environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
     if not pygame.get_init():
         with native_stderr_to_log("starting pygame"):  # its mixer, without a sound card
             pygame.init()
@@ -139,6 +150,8 @@ def run_game(
     seed: int | None = None,
     level: str = "medium",
     deal=None,
+    hosting=None,
+    joining=None,
 ) -> None:
     """The game: the title screen, or a new table at once when ``profile`` (or a
     :class:`~knockrummy.records.deal_codes.Deal`, ``deal``) is given."""
@@ -152,7 +165,15 @@ def run_game(
     app = open_window(game.settings, remembered=True)
     app.on_window_event = game.remember_window
     navigator = Navigator(app, game)
-    if deal is not None:
+    if hosting is not None:  # knockrummy host (a window): its lobby
+        from .hosting_window import host
+
+        _host_from_command(navigator, game, hosting, host)
+    elif joining is not None:  # knockrummy join (a window)
+        from .hosting_window import join
+
+        join(navigator, joining.table, joining)
+    elif deal is not None:
         seats = seats_for_deal(deal.seats)
         session_id, state = game.start(deal.profile_id, seats, seed=deal.seed)
         navigator.table(session_id, state, seats)
@@ -166,6 +187,29 @@ def run_game(
     with quit_on_terminate(app):
         app.run()
     game.keep_window()
+
+
+def _host_from_command(navigator, game, args, host) -> None:
+    """``knockrummy host`` with a window: its seats (``you`` is the player here), or the
+    last hosted session again (``--resume``)."""
+    from ..engine.profiles import get_profile
+    from ..net.hosting import seats_of
+    from ..persistence import online
+    from .seats import SeatConfig
+
+    if args.resume:
+        session_id = online.last_hosted(game.store)
+        if session_id is None:
+            navigator.title()
+            return
+        state, seats = game.resume(session_id)
+        host(navigator, state.profile_id, seats, resumed=(session_id, state), options=args)
+        return
+    seats = [
+        SeatConfig(s.name, s.kind, s.level) for s in seats_of(args.seats, game.settings.player_name)
+    ]
+    stake = args.stake if get_profile(args.profile).has_pot else None
+    host(navigator, args.profile, seats, stake, options=args)
 
 
 @contextlib.contextmanager

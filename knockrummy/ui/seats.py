@@ -8,7 +8,7 @@ from ..language import _
 from ..language.games import level_name
 from ..persistence import schema
 
-HUMAN, COMPUTER = schema.HUMAN, schema.COMPUTER
+HUMAN, COMPUTER, FRIEND = schema.HUMAN, schema.COMPUTER, schema.FRIEND
 
 
 @dataclass(frozen=True)
@@ -25,10 +25,15 @@ class SeatConfig(schema.SeatData):
         return self.kind == HUMAN
 
     @property
+    def is_friend(self) -> bool:
+        """A friend on another machine (online play)."""
+        return self.kind == FRIEND
+
+    @property
     def label(self) -> str:
         """The second line of a name plate: ``Player`` or the computer's level, in the
         player's language."""
-        if self.is_human:
+        if self.is_human or self.is_friend:
             # Translators: a person's name plate, under the name.
             return _("Player")
         return level_name(self.level)
@@ -45,6 +50,8 @@ def take_back_seat(seats) -> int | None:
     """The seat that may take back a discard: the one human at a table of computers; None
     at a table of several humans (pass-and-play) or of computers only."""
     humans = [seat for seat, config in enumerate(seats) if config.kind == HUMAN]
+    if any(config.kind == FRIEND for config in seats):
+        return None  # friends online: nobody takes a discard back
     return humans[0] if len(humans) == 1 and len(seats) > 1 else None
 
 

@@ -19,7 +19,7 @@ Glossary:
     against       points that count against a player (Knock Rami's running score, which
                   puts a player out at 100): shown as ``+12 against you``, never as a gain.
     chips         the pot and the buy-back's price, exact as a player writes them: ``37½``,
-                  ``379 11/16`` (halving a pot leaves such parts), never 37.5 nor 75/2.
+                  ``84⅜`` (halving a pot leaves such parts), never 37.5 nor 75/2.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from ..engine.session import BUY_BACK, HAND_OVER, PLAYING, SESSION_OVER
 from ..engine.views import PlayerView
 from ..language import N_, _, games, message, ngettext, pgettext
 from ..language.cards import card_words
-from ..language.numbers import month_name, score, whole
+from ..language.numbers import month_name, score
 from ..teaching import lessons
 
 YOU = "You"
@@ -69,23 +69,10 @@ def result_word(result: str) -> str:
     return pgettext("result title", "Stock exhausted")
 
 
-VULGAR = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
-"""The fractions of a chip a pot halved once or twice leaves, as a player writes them."""
-
-
 def chips(value) -> str:
-    """A number of chips, exact and as a player reads it: ``25``, ``37½``, ``18¾``, and a
-    pot halved more often as a mixed number, ``379 11/16`` (never rounded)."""
-    value = Fraction(value)
-    whole_part, part = divmod(abs(value), 1)
-    sign = "-" if value < 0 else ""
-    if not part:
-        return whole(int(value))
-    mark = VULGAR.get((part.numerator, part.denominator))
-    units = whole(int(whole_part)) if whole_part else ""
-    if mark is not None:
-        return f"{sign}{units}{mark}"
-    return f"{sign}{f'{units} ' if units else ''}{part.numerator}/{part.denominator}"
+    """A number of chips, exact and written as every share is (see
+    :func:`...language.numbers.score`): ``25``, ``37½``, ``84⅜``, ``379¹¹⁄₁₆``."""
+    return score(value)
 
 
 def chip_count(value) -> str:
@@ -491,6 +478,40 @@ def out_line(name: str, amount, target: int) -> str:
     )
 
 
+def stays_in_line(name: str, amount, target: int) -> str:
+    """Why a player at or over the target is still in (Knock Rami): ``Ben has 136 and
+    stays in: everyone still in reached 100 in the same hand, and the lowest score stays
+    in.``"""
+    return _either(
+        name,
+        # Translators: Knock Rami: the player at the screen is at or over the score that
+        # puts a player out, but stays in: {score} a score; {target} that score (100).
+        _(
+            "You have {score} and stay in: everyone still in reached {target} in the same "
+            "hand, and the lowest score stays in."
+        ),
+        # Translators: Knock Rami: {player} is at or over the score that puts a player out,
+        # but stays in: {score} a score; {target} that score (100).
+        _(
+            "{player} has {score} and stays in: everyone still in reached {target} in the "
+            "same hand, and the lowest score stays in."
+        ),
+        score=score(amount),
+        target=target,
+    )
+
+
+FRACTION_OF_A_CHIP = N_(
+    "Half of an odd pot is kept exact, as a fraction of a chip: the rules never round it."
+)
+"""Why the pot, a buy-back or a share shows a fraction (Knock Rami; see the rules)."""
+FRACTION_OF_A_POINT = N_(
+    "A share split between players is kept exact, as a fraction of a point: the rules "
+    "never round it."
+)
+"""Why a score shows a fraction (shared winnings; see the rules)."""
+
+
 def buy_back_offer(name: str, amount, price, pot, return_score) -> str:
     """The buy-back in words, with the engine's exact price (``7½``, never 7.5)."""
     values = dict(
@@ -763,6 +784,12 @@ def plate_lines(name: str, label: str | None, amount, out: bool) -> list[str]:
     return [stored_name(name), f"{label} · {score_words}"]
 
 
+def away_label() -> str:
+    """On the name plate of a friend whose line has dropped (online play)."""
+    # Translators: on a name plate, before the score: the player's line has dropped.
+    return _("away")
+
+
 def leaves_label(count: int) -> str:
     """Over the lifted card: the count its discard leaves."""
     # Translators: over a lifted card: throwing it leaves {count} deadwood (short).
@@ -969,7 +996,13 @@ _RULES = {
     "taken-back-already": N_("The discard has been taken back already."),
     "discard-ended-hand": N_("The discard ended the hand."),
     "take-back-too-late": N_("A discard can be taken back only until the next player has moved."),
+    "nothing-to-take-back": N_(
+        "You have not discarded in this hand yet: there is nothing to take back."
+    ),
     "script-over": N_("The lesson is over."),
+    "online-stale": N_("The table has moved on since you chose this move: look again."),
+    "online-waiting": N_("Your last move has not been played yet."),
+    "online-too-fast": N_("Too many moves at once: wait a moment."),
 }
 """The refusals whose sentence carries no value."""
 
@@ -1054,6 +1087,45 @@ def refusal_words(refusal: Refusal, you: int | None = None) -> str:
 
 
 message.say_values_of(Refusal, refusal_words)  # a refusal kept in a message is said so too
+
+
+# ------------------------------------------------------------------ keys that cannot act
+# What a key the game documents says when it cannot act now (see ui/table/answers.py);
+# where the rules forbid the move, the engine's refusal says why instead.
+
+WAIT_DEALING = N_("Wait: the cards are being dealt.")
+WAIT_SHOWING = N_("Wait: the last move is still being shown.")
+SELECT_FIRST = N_("Select a card to discard first: the arrows, or a click on it.")
+ANSWER_KNOCK_QUESTION = N_(
+    "Answer the question first: Knock (K or Y) or Keep playing (Escape or N)."
+)
+KNOCK_WEIGHING = N_("Weighing up the knock…")
+SKIP_NOT_OFFERED = N_(
+    "Skip to the result is offered once you are out of a Knock Rami game against computers."
+)
+PANEL_NEXT_HAND = N_("The hand is over: Next hand (Enter or N) deals the next one.")
+PANEL_BUY_BACK = N_("Answer the buy-back offer first: Buy back (B) or Stay out (O).")
+PANEL_GAME_OVER = N_("The game is over: Close (Enter) leaves the table.")
+PANEL_AUTOPLAY = N_("The next hand is dealt in a moment.")
+HANDOFF_FIRST = N_(
+    "The table shows once the screen is handed over: click or press Enter when ready, "
+    "or Escape for the menu."
+)
+
+
+def turn_of(view: PlayerView, you: int | None) -> str:
+    """Whose turn it is, as the rules' refusal says it ("It is Ben's turn."), spoken to
+    ``you`` when it is theirs."""
+    seat = view.to_move
+    rule = Refusal("out-of-turn", {"seat": seat, "player": str(view.names[seat])})
+    return refusal_words(rule, you)
+
+
+def buy_back_first(view: PlayerView, you: int | None) -> str:
+    """The seat offered to buy back must answer first, as the rules' refusal says it."""
+    seat = view.to_move
+    rule = Refusal("answer-buy-back", {"seat": seat, "player": str(view.names[seat])})
+    return refusal_words(rule, you)
 
 
 def more_changes(count: int) -> str:

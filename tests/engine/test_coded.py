@@ -35,7 +35,7 @@ from knockrummy.engine import (
 )
 from knockrummy.engine import hand as hand_rules
 from knockrummy.engine.cards import CARDS, Card
-from knockrummy.engine.refusals import SCRIPTED
+from knockrummy.engine.refusals import ONLINE, SCRIPTED
 from knockrummy.engine.session import BUY_BACK, HAND_OVER, SESSION_OVER
 
 from .test_refusals import SCENES
@@ -126,6 +126,12 @@ def _discard_ended_the_hand():
     return state
 
 
+def _next_player_moved():
+    state = _after_discard("knock-rummy", 2, 8)
+    state, _ = apply(state, DrawStock())
+    return state
+
+
 def _another_players_discard():
     state = _after_discard("knock-rummy", 2, 8)
     state, _ = apply(state, DrawStock())
@@ -167,7 +173,8 @@ PROVOKED: dict[str, Callable] = {
     "knock-kept": _undo(_knocked),
     "taken-back-already": _undo(_taken_back_already),
     "discard-ended-hand": _undo(_discard_ended_the_hand),
-    "take-back-too-late": _undo(lambda: first_discard("knock-rummy", 2, 9)),
+    "take-back-too-late": _undo(_next_player_moved),
+    "nothing-to-take-back": _undo(lambda: first_discard("knock-rummy", 2, 9)),
     "take-back-not-yours": _undo(_another_players_discard, None),
     "take-back-by-discarder": _undo(lambda: _after_discard("knock-rummy", 3, 5), 1),
 }
@@ -176,8 +183,9 @@ for the hand's own refusals, the hand's): the door, the state, the action, the s
 
 
 def test_every_code_the_rules_make_is_provoked_here_and_only_the_scripts_are_not():
-    assert set(PROVOKED) == set(REFUSALS) - SCRIPTED
+    assert set(PROVOKED) == set(REFUSALS) - SCRIPTED - ONLINE
     assert {"script-step", "script-waits", "script-over"} == SCRIPTED
+    assert {"online-stale", "online-waiting", "online-too-fast"} == ONLINE
 
 
 @pytest.mark.parametrize("code", sorted(PROVOKED))

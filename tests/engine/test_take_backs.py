@@ -185,6 +185,15 @@ def test_a_discard_is_taken_back_once_only():
 
 def test_nothing_to_take_back_before_a_discard():
     state = first_discard("knock-rummy", 2, 9)
+    refused(state, 0, "no discard to take back")
+    fresh = new_session("knock-rummy", 2, 9, undo_seat=0)  # the hand's first move
+    refused(fresh, 0, "no discard to take back")
+
+
+def test_a_discard_of_an_earlier_turn_is_too_late_not_missing():
+    state = first_discard("knock-rummy", 3, 4)
+    state, _ = apply(state, a_discard(state))
+    state = play_to(state, 0)  # the others played, and seat 0 drew again
     refused(state, 0, "only until the next player has moved")
 
 

@@ -16,9 +16,9 @@ DAY = datetime.date(2026, 12, 4)
 @pytest.mark.parametrize(
     ("code", "expected"),
     [
-        ("en", ["37½", "-7¼", "18¾", "0.375", "12 1/3", "25", "-3", "½", "12,500"]),
-        ("fr", ["37½", "-7¼", "18¾", "0,375", "12 1/3", "25", "-3", "½", "12\u202f500"]),
-        ("es", ["37½", "-7¼", "18¾", "0,375", "12 1/3", "25", "-3", "½", "12.500"]),
+        ("en", ["37½", "-7¼", "18¾", "⅜", "12⅓", "25", "-3", "½", "12,500", "379¹¹⁄₁₆"]),
+        ("fr", ["37½", "-7¼", "18¾", "⅜", "12⅓", "25", "-3", "½", "12\u202f500", "379¹¹⁄₁₆"]),
+        ("es", ["37½", "-7¼", "18¾", "⅜", "12⅓", "25", "-3", "½", "12.500", "379¹¹⁄₁₆"]),
     ],
 )
 def test_an_exact_score_is_written_exact_in_each_language(code, expected):
@@ -33,14 +33,40 @@ def test_an_exact_score_is_written_exact_in_each_language(code, expected):
         -3,
         Fraction(1, 2),
         12500,
+        Fraction(6075, 16),
     ]
     assert [score(v) for v in values] == expected
 
 
-def test_a_score_is_never_rounded():
-    language.use("fr")
-    assert score(Fraction(1, 3)) == "1/3"
-    assert Fraction(score(Fraction(1, 64)).replace(",", ".")) == Fraction(1, 64)
+def read_back(text: str) -> Fraction:
+    """A score as written, read back exactly (the test's own reading of its one style)."""
+    from knockrummy.language.numbers import FRACTION_SLASH, VULGAR
+
+    sign = -1 if text.startswith("-") else 1
+    text = text.lstrip("-").replace("\u202f", "").replace(",", "").replace(".", "")
+    glyphs = {glyph: part for part, glyph in VULGAR.items()}
+    if text[-1] in glyphs:
+        return sign * (int(text[:-1] or 0) + glyphs[text[-1]])
+    if FRACTION_SLASH not in text:
+        return sign * Fraction(int(text))
+    head, low = text.split(FRACTION_SLASH)
+    raised = "".join(c for c in head if c in "⁰¹²³⁴⁵⁶⁷⁸⁹")
+    units = head[: len(head) - len(raised)]
+    top = int(raised.translate(str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")))
+    bottom = int(low.translate(str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")))
+    return sign * (int(units or 0) + Fraction(top, bottom))
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "es"])
+def test_a_score_is_never_rounded_and_every_fraction_is_written_one_way(code):
+    language.use(code)
+    for denominator in (2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 32, 64):
+        for numerator in range(-3 * denominator, 3 * denominator + 1, 1 + denominator // 7):
+            value = Fraction(numerator, denominator)
+            text = score(value)
+            assert read_back(text) == value, (value, text)
+            if value.denominator > 1:  # the part of one: never a decimal, never "n/d"
+                assert not any(mark in text for mark in ("/", ".", ",", " ")), text
 
 
 @pytest.mark.parametrize(

@@ -144,3 +144,19 @@ def test_the_level_names_a_remembered_seat_may_have_are_the_games_levels():
     from knockrummy.settings import LEVEL_NAMES
 
     assert tuple(LEVELS) == LEVEL_NAMES
+
+
+def test_a_friends_seat_is_remembered_like_any_other(tmp_path):
+    """New game remembers a Friend (online) seat as it remembers a computer's."""
+    from dataclasses import replace
+
+    from knockrummy.persistence.schema import SEAT_KINDS as SAVED_KINDS
+    from knockrummy.persistence.settings_file import save_settings
+    from knockrummy.settings import SEAT_KINDS
+
+    path = tmp_path / "settings.json"
+    seats = (("You", "human", "medium"), ("Ann", "friend", "medium"), ("Ben", "computer", "hard"))
+    save_settings(path, replace(Settings(), new_game_seats=seats))
+    loaded, message = load_settings(path)
+    assert message is None and loaded.new_game_seats == seats
+    assert set(SEAT_KINDS) == set(SAVED_KINDS)  # every kind a session may have

@@ -19,6 +19,8 @@ def as_schema_4(path) -> None:
     db = sqlite3.connect(path)
     db.execute("ALTER TABLE ledger DROP COLUMN why")
     db.execute("DROP TABLE reviews_set_aside")  # (schema 6)
+    db.execute("DROP TABLE online")  # (schema 7)
+    db.execute("DROP TABLE seat_keys")
     db.execute("UPDATE meta SET value = '4' WHERE key = 'schema'")
     db.commit()
     db.close()
@@ -49,7 +51,7 @@ def test_an_older_files_rows_get_their_values_from_the_replay(tmp_path):
     reader.close()
     assert path.read_bytes() == kept
     opened = open_store(path).store
-    assert database.schema_version(opened.db) == database.SCHEMA == 6
+    assert database.schema_version(opened.db) == database.SCHEMA == 7
     stored = opened.ledger(sid, recover=False)
     assert stored and all(e.why is None for e in stored)  # NULL: written before schema 5
     assert opened.ledger(sid) == list(state.ledger)

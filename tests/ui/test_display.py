@@ -4,6 +4,7 @@ place, tested headless with a faked scale."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from knockrummy.ui import display
 from knockrummy.ui.display import PixelScale, Screen
@@ -194,3 +195,52 @@ def test_the_window_class_is_knockrummy_before_the_window_opens(monkeypatch):
     assert seen == {"x11": "KnockRummy", "wayland": "KnockRummy"}
     desktop = Path(__file__).parents[2] / "build" / "knockrummy.desktop"
     assert f"StartupWMClass={runner.WINDOW_CLASS}\n" in desktop.read_text()
+
+
+def test_the_window_class_replaces_the_script_name_pygame_gave_it(monkeypatch):
+    """``import pygame`` names X11's class after the script where a display is set
+    (``__main__.py`` under ``python -m knockrummy``): the game names it all the same, and
+    keeps a class a person chose."""
+    from knockrummy.ui import runner
+
+    for started in (["/usr/lib/knockrummy/__main__.py"], ["/usr/bin/knockrummy"], [""], []):
+        environ = {}
+        if started and started[0]:
+            environ["SDL_VIDEO_X11_WMCLASS"] = started[0].rsplit("/", 1)[-1]
+        runner.name_window_class(environ, started)
+        assert environ["SDL_VIDEO_X11_WMCLASS"] == "KnockRummy", started
+        assert environ["SDL_VIDEO_WAYLAND_WMCLASS"] == "KnockRummy", started
+    chosen = {"SDL_VIDEO_X11_WMCLASS": "MyCards", "SDL_VIDEO_WAYLAND_WMCLASS": "MyCards"}
+    runner.name_window_class(chosen, ["/usr/bin/knockrummy"])
+    assert chosen == {"SDL_VIDEO_X11_WMCLASS": "MyCards", "SDL_VIDEO_WAYLAND_WMCLASS": "MyCards"}
+
+
+@pytest.mark.slow  # starts a process
+def test_the_window_class_reads_knockrummy_when_started_with_python_m(tmp_path):
+    """As ``python -m knockrummy`` starts it, with a display set: pygame's import names the
+    class ``__main__.py``; what SDL reads when the window opens is KnockRummy."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import knockrummy
+
+    main = Path(knockrummy.__file__).with_name("__main__.py")
+    code = (
+        "import os, sys\n"
+        f"sys.argv[0] = {str(main)!r}\n"
+        "import pygame\n"
+        "before = os.environ.get('SDL_VIDEO_X11_WMCLASS')\n"
+        "from knockrummy.ui.runner import init_pygame\n"
+        "init_pygame()\n"
+        "print(before, os.environ['SDL_VIDEO_X11_WMCLASS'])\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEO_")}
+    env.update(DISPLAY=":99", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    root = Path(knockrummy.__file__).parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["__main__.py", "KnockRummy"]

@@ -90,6 +90,7 @@ def sentences(name: str, count: int) -> dict[str, list[str]]:
         "panel_name": [wording.panel_name(name, True), wording.panel_name(name, False)],
         "typed_name": [wording.typed_name(name)],
         "out_line": [wording.out_line(name, 100 + count, 100)],
+        "stays_in_line": [wording.stays_in_line(name, 100 + count, 100)],
         "buy_back_offer": [wording.buy_back_offer(name, 100 + count, count, 2 * count, 90)],
         "buy_back_words": [wording.buy_back_words(True, name), wording.buy_back_words(False, name)],
         "continue_row": [

@@ -201,9 +201,10 @@ def test_the_review_names_the_best_choice_in_words_not_in_the_engines_text(tmp_p
         costly += [text for text, _ in viewer.review_lines()[2:] if " about " in text]
     assert costly, "the easy seat made at least one costly choice"
     words = re.compile(
-        r"costing about \d+ \(-?\d+(-| to )\d+\); "
+        r"· (a mistake|an inaccuracy) costing about \d+ \(-?\d+(-| to )\d+\); "
         r"best: (throwing|knocking|drawing|taking|passing)"
     )
+    assert not [t for t in costly if re.search(r"\([^)]*\(", t)], costly  # no nested brackets
     mistakes = [text for text in costly if "too close to call" not in text]
     assert mistakes and all(words.search(text) for text in mistakes), costly
     assert not any(re.search(r"\b(discard|knock) [0-9TJQKA][CDHS]\b", t) for t in costly), costly
@@ -319,3 +320,50 @@ def test_the_viewers_log_and_review_speak_the_language(kept, code, yours, ben_mo
     assert all(m.startswith(ben_moves) for m in moves if m.startswith("Ben ")), moves
     assert review and all(r.removeprefix("▶ ").startswith(step_word) for r in review), review
     assert not [r for r in review if "throwing" in r or "drawing" in r or "taking" in r], review
+
+
+def test_the_coach_never_nests_brackets_in_a_decisions_line(kept, monkeypatch):
+    game, sid, viewer = kept
+    from knockrummy.ui.scenes import replay_viewer
+
+    close = "too close to call (cost 2.7 ± 3.5)"
+    monkeypatch.setattr(replay_viewer, "review_verdict", lambda decision: close)
+    viewer.open_hand(1)
+    lines = [text for text, _ in viewer.review_lines()[2:]]
+    assert lines and all(close in text for text in lines)
+    assert not [t for t in lines if re.search(r"\([^)]*\(", t)], lines
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_viewers_log_and_review_show_only_whole_lines(kept, monkeypatch, size):
+    """A line at the bottom of the move log or the coach's review is drawn whole or not at
+    all: no line is cut by the box's edge."""
+    game, sid, viewer = kept
+    from knockrummy.ui.scenes import menu
+
+    drawn = []
+    real = menu.blit_text
+
+    def recorded(surface, text, size, colour, pos, anchor="topleft", bold=False):
+        rect = real(surface, text, size, colour, pos, anchor, bold)
+        drawn.append((text, rect, surface.get_clip()))
+        return rect
+
+    monkeypatch.setattr(menu, "blit_text", recorded)
+    app = App(size)
+    Navigator(app, game)
+    app.push(viewer)
+    viewer.open_hand(1)
+    # a review and a log longer than their boxes, the decision at each step marked
+    long = [(f"turn {n}: throwing 8♦ · the best choice", False) for n in range(40)]
+    monkeypatch.setattr(
+        viewer, "review_lines", lambda: [*long[:20], ("▶ step 9: knocking", True), *long[20:]]
+    )
+    monkeypatch.setattr(viewer, "log_lines", lambda: long)
+    for point in range(viewer.last_point + 1):
+        viewer.go(point)
+        app.dirty = True
+        step(app)
+    assert drawn
+    cut = [(text, tuple(rect)) for text, rect, clip in drawn if not clip.contains(rect)]
+    assert cut == []

@@ -95,8 +95,14 @@ def test_chips_read_as_a_player_writes_them_and_stay_exact():
         "¼",
         "-1½",
     ]
-    assert wording.chips(Fraction(6075, 16)) == "379 11/16"
-    assert wording.chips(Fraction(-1, 3)) == "-1/3"
+    assert wording.chips(Fraction(6075, 16)) == "379¹¹⁄₁₆"
+    assert wording.chips(Fraction(-1, 3)) == "-⅓"
+    # a pot, a buy-back and a winner's share written the same way (not 112½ beside 84 3/8)
+    assert [wording.chips(v) for v in (Fraction(225, 2), Fraction(675, 8), Fraction(2025, 8))] == [
+        "112½",
+        "84⅜",
+        "253⅛",
+    ]
 
 
 def test_points_against_a_player_never_read_as_a_gain():

@@ -18,13 +18,19 @@ from ...engine.session import SessionState
 from ...language import N_, _, ngettext
 from ...language.games import short_name
 from ...language.numbers import score
-from ..fonts import blit_text
+from ..fonts import blit_text, wrap
 from ..fresh_press import FreshPress
 from ..score_chart import LINE_COLOURS, draw_score_chart, running_totals
 from ..seats import SeatConfig
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button, row_of_buttons
-from ..wording import addressed, final_score_line, game_over_line, the_person
+from ..wording import (
+    addressed,
+    final_score_line,
+    game_over_line,
+    stays_in_line,
+    the_person,
+)
 from .menu import MenuScreen
 
 
@@ -79,6 +85,19 @@ class GameOverScreen(MenuScreen):
         """Knock Rami: the chips the last player standing took (0 in the other games)."""
         return sum(e.amount for e in self.state.ledger if e.kind == EntryKind.POT)
 
+    def reasons(self) -> list[str]:
+        """Knock Rami: why a winner at or over the target stayed in (the lowest score
+        stays in when everyone still in reaches it in the same hand)."""
+        state = self.state
+        profile = get_profile(state.profile_id)
+        if not profile.has_pot:
+            return []
+        return [
+            stays_in_line(self.names[seat], state.scores[seat], profile.target)
+            for seat in state.winners
+            if state.scores[seat] >= profile.target
+        ]
+
     def rematch(self) -> None:
         """The same seats and rules, dealt from a new secret seed."""
         state = self.state
@@ -117,7 +136,12 @@ class GameOverScreen(MenuScreen):
             blit_text(
                 surface, line, fs, TEXT if seat in state.winners else SOFT, (w * 0.36, y), "midleft"
             )
-        chart_top = top + state.players * fs * 1.5 + fs * 0.5
+        y = top + state.players * fs * 1.5
+        for line in self.reasons():  # why a winner at or over the target stayed in
+            for piece in wrap(line, round(fs * 0.85), w * 0.6):
+                blit_text(surface, piece, round(fs * 0.85), SOFT, (w / 2, y), "center")
+                y += fs * 1.2
+        chart_top = y + fs * 0.5
         bottom = h * 0.84
         if bottom - chart_top > fs * 5:
             area = pygame.Rect(

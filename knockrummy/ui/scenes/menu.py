@@ -132,14 +132,21 @@ def scrolled_lines(
     area: pygame.Rect,
     scroll: float,
     size: int,
+    whole: bool = False,
 ) -> float:
     """Draw (text, is heading) lines inside ``area``, ``scroll`` pixels down, each cut to
-    the area's width; returns how far the lines can scroll."""
+    the area's width; returns how far the lines can scroll. ``whole``: only whole lines
+    show (the scroll goes a line at a time), none cut by the area's top or bottom."""
     step = size * 1.45
     limit = max(0.0, len(lines) * step - area.height)
+    y = area.top - min(scroll, limit)
+    if whole:
+        rows = max(1, int(area.height // step))
+        first = max(0, min(round(scroll / step), len(lines) - rows))
+        limit = max(0, len(lines) - rows) * step
+        lines, y = lines[first : first + rows], area.top
     clip = surface.get_clip()
     surface.set_clip(area)
-    y = area.top - min(scroll, limit)
     for text, heading in lines:
         if area.top - step < y < area.bottom:
             blit_text(

@@ -27,7 +27,7 @@ from ...records.deal_codes import Deal, DealCodeError, decode
 from ...settings import NAME_LENGTH
 from ..daily_deal import daily_line, start_daily
 from ..fonts import blit_text, fit, fit_end, wrap
-from ..seats import COMPUTER, COMPUTER_NAMES, HUMAN, SeatConfig, seats_for_deal
+from ..seats import COMPUTER, COMPUTER_NAMES, FRIEND, HUMAN, SeatConfig, seats_for_deal
 from ..theme import ACCENT, SOFT, TEXT
 from ..widgets import Button
 from ..wording import stored_name, typed_name
@@ -41,6 +41,16 @@ STAKES = (5, 10, 20, 50, 100)
 CODE_LABEL = N_("Replay a shared deal: type its code, then Play this deal")
 """Over the deal-code box: what it is for, in a player's words."""
 CODE_PLACEHOLDER = N_("click to type")
+
+
+def kind_words(kind: str) -> str:
+    """A seat's kind on New game's button."""
+    if kind == HUMAN:
+        return _("Human")
+    if kind == FRIEND:
+        # Translators: a seat played by a friend on another machine (online play).
+        return _("Friend (online)")
+    return _("Computer")
 
 
 def players_words(least: int, most: int) -> str:
@@ -110,8 +120,10 @@ class NewGameScreen(MenuScreen):
         self.rebuild()
 
     def toggle_kind(self, seat: int) -> None:
+        """Human, then Computer, then Friend (online), then Human again."""
         cfg = self.seats[seat]
-        self.seats[seat] = replace(cfg, kind=COMPUTER if cfg.is_human else HUMAN)
+        after = {HUMAN: COMPUTER, COMPUTER: FRIEND, FRIEND: HUMAN}[cfg.kind]
+        self.seats[seat] = replace(cfg, kind=after)
         self.rebuild()
 
     def cycle_level(self, seat: int) -> None:
@@ -157,6 +169,10 @@ class NewGameScreen(MenuScreen):
             remembered = replace(remembered, player_name=name)
         if remembered != settings:
             self.game.change_settings(remembered)  # chosen here again next time
+        if any(s.is_friend for s in seats):
+            # friends online: the table is hosted, and its lobby waits for them
+            self.app.navigator.host(self.profile, seats, stake)
+            return
         session_id, state = self.game.start(self.profile, seats, stake, take_backs=True)
         self.app.navigator.table(session_id, state, seats)
 
@@ -203,16 +219,23 @@ class NewGameScreen(MenuScreen):
         self.minus = Button("−", lambda: self.set_players(n - 1), enabled=n > p.min_players)
         self.plus = Button("+", lambda: self.set_players(n + 1), enabled=n < p.max_players)
         self.kind_buttons = [
-            Button(_("Human") if s.is_human else _("Computer"), (lambda i=i: self.toggle_kind(i)))
+            Button(kind_words(s.kind), (lambda i=i: self.toggle_kind(i)))
             for i, s in enumerate(self.seats)
         ]
         self.level_buttons = [
-            Button(level_name(s.level), (lambda i=i: self.cycle_level(i)), visible=not s.is_human)
+            Button(
+                level_name(s.level),
+                (lambda i=i: self.cycle_level(i)),
+                visible=s.kind == COMPUTER,
+            )
             for i, s in enumerate(self.seats)
         ]
         self.stake_minus = Button("−", lambda: self.change_stake(-1), visible=p.has_pot)
         self.stake_plus = Button("+", lambda: self.change_stake(1), visible=p.has_pot)
-        self.deal_button = Button(_("Deal"), self.deal, primary=True)
+        hosting = any(s.is_friend for s in self.seats)
+        # Translators: New game's button when a seat is a friend's online: the table is
+        # hosted and waits for the friends to join.
+        self.deal_button = Button(_("Host") if hosting else _("Deal"), self.deal, primary=True)
         self.back_button = Button(_("Back"), self.back)
         self.code_button = Button(_("Play this deal"), self.play_code)
         self.daily_button = Button(_("Daily deal"), self.play_daily)
@@ -406,7 +429,7 @@ class NewGameScreen(MenuScreen):
             )
             self.stake_plus.place((minus + fs * 6, sy + fs * 0.5), fs)
         for i, s in enumerate(self.seats):
-            if not s.is_human:
+            if s.kind == COMPUTER:
                 rect = self.level_buttons[i].rect
                 desc = getattr(LEVELS[s.level], "description", "")
                 if self.level_buttons[i].hover and desc:

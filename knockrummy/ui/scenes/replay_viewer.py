@@ -351,12 +351,12 @@ class ReplayViewer(MenuScreen):
                 # Translators: a decision of the coach's review: {number} is the replay's
                 # step that took it, {choice} the choice ("throwing 8♦"), {verdict} what
                 # it cost.
-                line = _("step {number}: {choice} ({verdict})")
+                line = _("step {number}: {choice} · {verdict}")
             else:
                 # Translators: a decision of the coach's review: {number} is the hand's
                 # turn it was taken on, {choice} the choice ("throwing 8♦"), {verdict}
                 # what it cost.
-                line = _("turn {number}: {choice} ({verdict})")
+                line = _("turn {number}: {choice} · {verdict}")
             line = line.format(
                 number=d.turn if at is None else at, choice=describe(d), verdict=verdict
             )
@@ -428,7 +428,7 @@ class ReplayViewer(MenuScreen):
         lines = self.log_lines()
         step = small * 1.45
         scroll = max(0.0, (self.point + 1) * step - right.height / 2)
-        scrolled_lines(surface, lines, right, scroll, small)
+        scrolled_lines(surface, lines, right, scroll, small, whole=True)
         review = pygame.Rect(round(w * 0.64), round(h * 0.53), round(w * 0.33), round(h * 0.29))
         self.seat_button.place((0, 0), round(fs * 0.85))  # drawn with the other buttons
         self.seat_button.rect.topleft = (review.left, round(h * 0.845))
@@ -441,14 +441,16 @@ class ReplayViewer(MenuScreen):
         wrapped: list[tuple[str, bool]] = []
         marked = 0
         for text, heading in self.review_lines():
-            if text.startswith("▶"):
-                marked = len(wrapped)
             # measured, and narrower for a bold line, so no line is cut short
             for line in wrap(text, small, review.width * (0.9 if heading else 1.0)):
                 wrapped.append((line, heading))
-        # keep the decision at this step in sight
-        scroll = max(0.0, (marked + 2) * step - review.height)
-        scrolled_lines(surface, wrapped, review, scroll, small)
+            if text.startswith("▶"):
+                marked = len(wrapped)  # the line after the decision at this step
+        # keep the decision at this step in sight, and the line after it; only whole
+        # lines show, so none is cut at the box's edge
+        rows = max(1, int(review.height // step))
+        scroll = max(0, marked + 1 - rows) * step
+        scrolled_lines(surface, wrapped, review, scroll, small, whole=True)
         if self.details:
             self.draw_details(surface, replay)
 

@@ -47,6 +47,8 @@ class TitleScreen(MenuScreen):
         self.buttons = [
             Button(label, self.continue_game, primary=True, enabled=self.resume_id is not None),
             Button(_("New game"), self.new_game, pygame.K_n),
+            # Translators: the title's button to play at a table a friend hosts online.
+            Button(_("Join a game"), self.join, pygame.K_j),
         ]
         today = datetime.date.today()
         # Translators: the title's button to the deals of the day; {date} is today's date
@@ -86,6 +88,9 @@ class TitleScreen(MenuScreen):
 
     def new_game(self) -> None:
         self.app.navigator.new_game()
+
+    def join(self) -> None:
+        self.app.navigator.join()
 
     def daily(self) -> None:
         self.app.navigator.daily()

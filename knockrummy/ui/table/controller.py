@@ -72,6 +72,7 @@ from ..wording import (
     addressed_view,
     taken_back,
 )
+from .answers import TableAnswers
 from .buttons import TableButtons
 from .frame import PanelShown, TableFrame
 from .frame_builder import FrameBuilder
@@ -116,7 +117,14 @@ DEADWOOD_DROP = 0.07
 
 
 class TableScene(
-    TableSeatView, TableButtons, TableReactions, TableHandEnd, TableIntents, TableLook, Scene
+    TableSeatView,
+    TableButtons,
+    TableReactions,
+    TableHandEnd,
+    TableIntents,
+    TableAnswers,
+    TableLook,
+    Scene,
 ):
     """One session at the table."""
 
@@ -155,8 +163,9 @@ class TableScene(
             self.listen(reaction)  # the table's own reactions, told first
         self.handoff: int | None = None
         """Pass-and-play: the seat the screen must be handed to before the table shows."""
-        self.hidden_hand = False
-        """Pass-and-play: the viewer's cards are face down (another human plays next)."""
+        self.hidden_hand = len(self.humans) > 1
+        """Pass-and-play: the viewer's cards are face down (another human plays next; a
+        session opened again starts hidden, behind the hand-off screen)."""
         self.size = (1280, 800)
         self.geometry = TableGeometry.build(
             self.size, self.view.players, self.viewer, settings.card_scale
@@ -376,10 +385,10 @@ class TableScene(
 
     def take_back(self) -> None:
         """Undo, U or Ctrl+Z: take back the discard just made; a computer that had begun
-        to think starts again from the hand as it was. Refused in words where the session
-        has take-backs, ignored where it has none."""
+        to think starts again from the hand as it was. Otherwise refused in words with the
+        rule (no discard yet, too late, no take-backs in this game...)."""
         if not self.may_undo:
-            if self.view.take_backs and self.view.phase == PLAYING:
+            if self.humans:
                 self._submit(Undo(), self.viewer)  # refused: the rule is said
             return
         card = self.view.history[-1].action.card
@@ -470,30 +479,14 @@ class TableScene(
 
     def handle(self, event: pygame.event.Event) -> None:
         """The event goes to what is open over the table, or to the table itself (a
-        lesson's Next first)."""
+        lesson's Next first; a screen's own keys, such as an online table's chat, before
+        all)."""
+        keys = self.hooks.on_key
+        if keys is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and keys(event):
+            return
         if self.lesson_box is not None and self.lesson_box.handle(event):
             return
         self._handlers[self.overlay](event)
-
-    def _handle_handoff(self, event: pygame.event.Event) -> None:
-        """Pass-and-play: Enter, Space or a click hands the screen over."""
-        if event.type == pygame.MOUSEBUTTONUP or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
-        ):
-            self.take_over()
-
-    def _handle_details(self, event: pygame.event.Event) -> None:
-        """The deal's details close with I, Escape or a click, and take nothing else."""
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_i, pygame.K_ESCAPE)
-            or event.type == pygame.MOUSEBUTTONUP
-        ):
-            self.show_details = False
-
-    def _handle_panel(self, event: pygame.event.Event) -> None:
-        if not self.menu_button.handle(event):
-            self.panel.handle(event)
 
     def pointer_state(self) -> object:
         buttons = [
@@ -568,6 +561,8 @@ class TableScene(
         if not self.motion.seq.busy and not arrived:
             self._advance(dt)
         self.refresh_buttons()
+        if self.tips is not None:
+            self.tips.follow(self.tip_waits)  # a tip that showed is kept as seen
         if self.lesson_box is not None:
             self.lesson_box.update()
         self.prepare.step(started)  # what coming frames need, if this one has time for it
@@ -600,9 +595,3 @@ class TableScene(
         )
         self._drawn_at = drawn
         self.painter.draw(self.frame(), surface, kept=kept)
-        if self.tips is not None:
-            covered = self.panel is not None or self.handoff is not None
-            self.tips.draw(surface, self.geometry, self.look, covered)
-            box = self.tips.box(self.geometry, covered)
-            if box is not None:  # the tip lies over the table there
-                self.painter.drawn_over(box)

@@ -55,6 +55,19 @@ class SeatFace:
     dealer: bool
     revealed: tuple[Card, ...] = ()
     """Its cards once the hand is over (shown face up on the hand-end panel's table)."""
+    away: bool = False
+    """Played from elsewhere, and its line has dropped: its plate says so, dimmed."""
+
+
+@dataclass(frozen=True)
+class TipFace:
+    """A rule tip as one frame shows it (see :mod:`...rule_tips`)."""
+
+    box: tuple[int, int, int, int]
+    size: int
+    """The words' font size (the largest that fits the box)."""
+    lines: tuple[str, ...]
+    """The tip's words, wrapped to the box; the first line is drawn in the warning colour."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +170,9 @@ class TableFrame:
     """A lesson's words and outlines over the table (see :mod:`.lesson_box`)."""
     pot: str | None = None
     """The pot's words over the piles where the game has one and no sheet is drawn."""
+    tip: TipFace | None = None
+    """A rule tip between the piles and the buttons (None: none, or it waits while a
+    dialog or a box the player opened is where it goes)."""
 
     @property
     def viewer(self) -> int:

@@ -36,6 +36,7 @@ from ..wording import (
     PILE_EMPTY,
     PILE_TITLE,
     TAKEN_MARK,
+    away_label,
     deadwood_now,
     game_and_hand,
     handoff_lines,
@@ -66,12 +67,13 @@ def table_words() -> TableWords:
     )
 
 
-def seat_faces(view: PlayerView, places) -> tuple[SeatFace, ...]:
-    """Every seat as the picture shows it (``places``: each seat's name, kind and level)."""
+def seat_faces(view: PlayerView, places, away=frozenset()) -> tuple[SeatFace, ...]:
+    """Every seat as the picture shows it (``places``: each seat's name, kind and level;
+    ``away``: the seats played from elsewhere whose line has dropped)."""
     faces = []
     for seat, place in enumerate(places):
         person = place.kind in (SeatKind.PERSON, SeatKind.REMOTE)
-        label = None if person else place_label(place)
+        label = away_label() if seat in away else None if person else place_label(place)
         out = not view.active[seat]
         position = view.seats_in_hand.index(seat) if seat in view.seats_in_hand else None
         revealed: tuple[Card, ...] = ()
@@ -90,6 +92,7 @@ def seat_faces(view: PlayerView, places) -> tuple[SeatFace, ...]:
                 to_move=view.to_move == seat,
                 dealer=view.dealer == seat,
                 revealed=revealed,
+                away=seat in away,
             )
         )
     return tuple(faces)
@@ -126,7 +129,7 @@ class FrameBuilder:
         drag = table.input.drag
         profile = get_profile(view.profile_id)
         return TableFrame(
-            seat_faces=seat_faces(view, table.places),
+            seat_faces=seat_faces(view, table.places, getattr(table.source, "away", frozenset())),
             positions=view.seats_in_hand,
             stock_count=view.stock_count,
             pile=view.discard_pile,
@@ -157,6 +160,7 @@ class FrameBuilder:
             look=table.look,
             story=self.story(table, bottom),
             lesson=None if table.lesson_box is None else table.lesson_box.face(),
+            tip=None if table.tips is None else table.tips.face(table.geometry, table.tip_waits),
             celebration=None if table.celebration is None else table.celebration.face(),
             details=self.details(table) if table.show_details else None,
         )

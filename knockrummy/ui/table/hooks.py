@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import pygame
+
 from ...engine.actions import Action
 from ...settings import Settings
 
@@ -53,3 +55,6 @@ class TableHooks:
     """The lesson's Next button."""
     panel_size: Callable[[tuple[int, int]], tuple[int, int]] | None = None
     """The room the hand-end panel takes in a window of this size (None: all of it)."""
+    on_key: Callable[[pygame.event.Event], bool] | None = None
+    """A screen's own keys over the table (an online table's chat): given each key and
+    typed text first; True when it took it."""

@@ -12,6 +12,7 @@ from ...engine.actions import (
     Discard,
     DrawStock,
     Knock,
+    Pass,
     TakeDiscard,
 )
 from ...engine.cards import Card
@@ -19,6 +20,9 @@ from ...language import _
 from ..hints import hint_for_view
 from ..wording import (
     HINT_THINKING,
+    KNOCK_WEIGHING,
+    SELECT_FIRST,
+    SKIP_NOT_OFFERED,
     four_colour_notice,
     sound_notice,
 )
@@ -45,12 +49,15 @@ class TableIntents:
         when the knock looks risky (:mod:`.knock_question`). Where no knock is allowed,
         the rule says why."""
         if self.question.open:
+            self.say(_(KNOCK_WEIGHING))  # the advisor's estimate is being made
             return
         card = self.knock_card()
         if card is None:
-            if self.can_act and self.view.hand_phase == "discard":
-                # refused by the engine, which names the rule (the state is unchanged)
+            if self.can_act:
+                # refused by the engine, which names the rule (draw first, the limit...)
                 self.try_action(Knock(self.selected or self.view.hand[0]))
+            else:
+                self.say(self.why_waiting())
             return
         self.question.request(card)
 
@@ -63,19 +70,48 @@ class TableIntents:
         if isinstance(intent, Select):
             self.selected = intent.card
         elif isinstance(intent, Throw):
-            if intent.dropped:
+            if not self.can_act:
+                self.selected = None
+                self.say(self.why_waiting())
+            elif intent.dropped:
                 self.selected = intent.card
                 self.try_action(Discard(intent.card))
-            elif not (self.can_act and self.try_action(Discard(intent.card))):
-                self.selected = None  # refused (the status line says why) or not our turn
+            elif not self.try_action(Discard(intent.card)):
+                self.selected = None  # refused: the status line says why
         elif isinstance(intent, KnockWith):
             self._knock()  # asked first if risky; refused with the rule
         elif isinstance(intent, Reorder):
             self._reorder(intent.card, intent.x)
         elif isinstance(intent, Draw):
-            self.try_action(DrawStock() if intent.source == "stock" else TakeDiscard())
+            if self.can_act:
+                self.try_action(DrawStock() if intent.source == "stock" else TakeDiscard())
+            else:
+                self.say(self.why_waiting())
         elif isinstance(intent, Command):
             self._command(intent.key)
+
+    def _answer_key(self, key: int) -> None:
+        """A key the table documents that no button or intent took: what it would do,
+        and why it cannot now (see :mod:`.answers`)."""
+        view = self.view
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):  # with no card lifted
+            if not self.can_act:
+                self.say(self.why_waiting())
+            elif view.hand_phase == "discard":
+                self.say(_(SELECT_FIRST))
+            else:  # before drawing: the engine says what comes first
+                self.try_action(Discard(view.hand[0]))
+        elif key == pygame.K_p:  # the Pass button is hidden: no pass is allowed now
+            if self.can_act:
+                self.try_action(Pass())
+            else:
+                self.say(self.why_waiting())
+        elif key == pygame.K_h:  # the Hint button is off
+            self.say(_(HINT_THINKING) if self.hint_future is not None else self.why_waiting())
+        elif key == pygame.K_e:  # Skip to the result is not offered
+            self.say(_(SKIP_NOT_OFFERED))
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):  # no card to select
+            self.say(self.why_waiting())
 
     def _command(self, key: int) -> None:
         if key == pygame.K_i:
@@ -105,7 +141,11 @@ class TableIntents:
         if self.hint_details and self.hint and self.hint != _(HINT_THINKING):
             self.hint, self.hint_details = self.hint_details, self.hint
             return
-        if self.hint_future is not None or not self.can_act:
+        if self.hint_future is not None:
+            self.say(_(HINT_THINKING))
+            return
+        if not self.can_act:
+            self.say(self.why_waiting())
             return
         self.hint = _(HINT_THINKING)
         view = self.view
@@ -144,6 +184,8 @@ class TableIntents:
         intent = self.input.handle(event, self._hit_map())
         if intent is not None:
             self._on_intent(intent)
+        elif event.type == pygame.KEYDOWN:
+            self._answer_key(event.key)
 
     def _hit_map(self) -> HitMap:
         layout = self.geometry.layout

@@ -21,7 +21,7 @@ from ...language import _
 from ..fonts import font, wrap
 from ..knock_check import ADVISE, ASK, KNOCK, KnockCheck, knock_is_risky, question
 from ..widgets import Button, row_of_buttons
-from ..wording import KEEP_PLAYING, knock_label
+from ..wording import ANSWER_KNOCK_QUESTION, KEEP_PLAYING, knock_label
 from .frame import Question
 
 
@@ -138,12 +138,17 @@ class KnockQuestion:
         self.buttons[1].label = _(KEEP_PLAYING)
 
     def handle(self, event: pygame.event.Event) -> None:
-        """While asking, the confirmation takes every key and click: its buttons, Y and N."""
+        """While asking, the confirmation takes every key and click: its buttons, Y and N,
+        F and M (settings); any other key says what the question waits for."""
         for button in self.buttons:
             if button.handle(event):
                 return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
+        if event.type != pygame.KEYDOWN or self.table._setting_key(event):
+            return
+        if event.key in (pygame.K_y, pygame.K_n):
             (self.confirm if event.key == pygame.K_y else self.keep_playing)()
+        else:
+            self.table.say(_(ANSWER_KNOCK_QUESTION))
 
     def face(self) -> Question | None:
         """The confirmation as a frame shows it (None when nothing is asked)."""

@@ -67,10 +67,9 @@ class HandOrder:
 def _sorted_hand(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], frozenset[int]]:
     """The display order of a hand and the indices where a new group starts (cached: the
     frame loop asks for it many times)."""
-    if mode == "rank":
-        return tuple(sort_by_rank(cards)), frozenset()
-    if mode == "suit":
-        return tuple(sort_by_suit(cards)), frozenset()
+    if mode in ("rank", "suit"):
+        order = sort_by_rank(cards) if mode == "rank" else sort_by_suit(cards)
+        return tuple(_jokers_in_place(order)), frozenset()
     arrangement = best_arrangement(cards)
     order: list[Card] = []
     breaks = set()
@@ -80,6 +79,27 @@ def _sorted_hand(cards: tuple[Card, ...], mode: str) -> tuple[tuple[Card, ...], 
     breaks.add(len(order))
     order += sort_by_rank(arrangement.deadwood)
     return tuple(order), frozenset(breaks)
+
+
+def _jokers_in_place(order: list[Card]) -> list[Card]:
+    """``order`` with each joker that sits in a run of the hand's best arrangement moved to
+    the place it stands for (after the card below it in the run, or before the card above
+    it): ``2♥ 3♥ Joker 5♥``, never ``2♥ 3♥ 5♥ ... Joker``. Other jokers stay last."""
+    if not any(card.is_joker for card in order):
+        return order
+    order = list(order)
+    for meld in best_arrangement(order).melds:
+        if len({c.rank for c in meld if not c.is_joker}) <= 1:
+            continue  # a set: its joker stands for no one place
+        for k, card in enumerate(meld):
+            if not card.is_joker:
+                continue
+            order.remove(card)
+            if k > 0:
+                order.insert(order.index(meld[k - 1]) + 1, card)
+            else:
+                order.insert(order.index(meld[1]), card)
+    return order
 
 
 @dataclass(frozen=True)
@@ -143,6 +163,15 @@ class TableGeometry:
         top = round(self.below_seats(left, left + width, fs * 3.2))
         bottom = round(self.layout.buttons_y - fs * 1.6)
         return pygame.Rect(left, top, width, max(fs * 4, bottom - top))
+
+    def log_box(self, lines: int) -> pygame.Rect:
+        """The hand log's box as drawn with ``lines`` lines of moves (or one saying there
+        are none): its title and the lines, no taller than :meth:`log_rect`."""
+        rect = self.log_rect()
+        size = round(self.font * 0.75)
+        line_h = round(size * 1.35)
+        rect.height = min(rect.height, round(size * 0.6 * 2 + line_h * (max(1, lines) + 1.2)))
+        return rect
 
     def below_seats(self, left: float, right: float, floor: float) -> float:
         """The highest y, not above ``floor``, under every opponent whose cards, plate or

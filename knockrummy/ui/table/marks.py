@@ -30,11 +30,12 @@ class Mark:
     layer: int = 0
 
 
-MODALS = ("panel", "knock question")
-"""The boxes that take every key and click while open: what they show stays inside them."""
+MODALS = ("panel", "knock question", "details")
+"""The boxes that take every key and click while open: what they show stays inside them,
+and they may lie over the table and whatever else is open on it (the rest waits)."""
 
-OVERLAYS = ("hand log", "pile history")
-"""The boxes a player opens over the table while playing on: they must hide nothing of it."""
+OVERLAYS = ("hand log", "pile history", "rule tip")
+"""The boxes shown over the table while the player plays on: they must hide nothing of it."""
 
 
 class Marks(list):
@@ -51,7 +52,9 @@ class Marks(list):
         speech bubble covers is not seen and not checked; the hand log and the pile's
         history (``OVERLAYS``) are opened while playing on, so what they cover is a fault.
         What the hand-end panel shows stays inside it, its words and cards clear of its
-        border.
+        border. No box is drawn over another (a rule tip over the knock confirmation, a
+        bubble over the hand log) unless it is a dialog (``MODALS``), which lies over
+        everything open on the table while it is asked.
         """
         window = pygame.Rect(0, 0, *size)
         found = [
@@ -88,6 +91,7 @@ class Marks(list):
                 and m.kind != "box"
                 and not (panel if m.kind == "button" else inside).contains(m.rect)
             ]
+        found += _boxes_over_boxes([m for m in self if m.kind == "box"])
         covers = [b.rect for b in boxes]
         seen = [m for m in self if m.layer == 1 or not any(c.colliderect(m.rect) for c in covers)]
         for i, a in enumerate(seen):
@@ -102,6 +106,22 @@ class Marks(list):
                         f"{b.kind} {b.group!r} {tuple(b.rect)}"
                     )
         return found
+
+
+def _boxes_over_boxes(boxes: list[Mark]) -> list[str]:
+    """Each box drawn over an earlier one of another group, in words, unless it is a
+    dialog (see :meth:`Marks.problems`)."""
+    found = []
+    for i, lower in enumerate(boxes):
+        for upper in boxes[i + 1 :]:
+            if upper.group == lower.group or upper.group in MODALS:
+                continue
+            if upper.rect.inflate(-2, -2).colliderect(lower.rect.inflate(-2, -2)):
+                found.append(
+                    f"the {upper.group} box {tuple(upper.rect)} is drawn over "
+                    f"the {lower.group} box {tuple(lower.rect)}"
+                )
+    return found
 
 
 def mark(marks: Marks | None, kind: str, group: str, rect, layer: int = 0) -> None:

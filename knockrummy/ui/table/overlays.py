@@ -1,6 +1,7 @@
 """Drawing what opens over the table or hides it: the hand log, the pile's history, the
-speech bubbles, the deal's details, the knock confirmation, the pass-and-play hand-off
-screen; and the dark box the score sheet, the log and the pile's history stand in."""
+speech bubbles, a rule tip, the deal's details, the knock confirmation, the pass-and-play
+hand-off screen; and the dark box the score sheet, the log and the pile's history stand
+in."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pygame
 
 from .. import card_art
 from ..card_art import CARD_RATIO
-from ..fonts import blit_text, fit, render, wrap
+from ..fonts import fit, render, wrap
 from ..fonts import width as text_width
 from ..surfaces import Layers, draw_box
 from ..theme import (
@@ -75,15 +76,23 @@ def draw_question(
 
 
 def draw_handoff(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
-    """Pass-and-play: the table is hidden until the next player takes the screen."""
+    """Pass-and-play: the table is hidden until the next player takes the screen; the Menu
+    button, and what a key pressed meanwhile says."""
     surface.blit(frame.look.cloth(surface.get_size()), (0, 0))
     fs = frame.font
     w, h = surface.get_size()
     title, ready, *others = frame.handoff
-    blit_text(surface, title, round(fs * 2.6), TEXT, (w / 2, h * 0.42), "center", bold=True)
-    blit_text(surface, ready, round(fs * 1.2), SOFT, (w / 2, h * 0.42 + fs * 3.2), "center")
+    top = h * 0.42
+    put_text(marks, surface, title, round(fs * 2.6), TEXT, (w / 2, top), "center", bold=True)
+    put_text(marks, surface, ready, round(fs * 1.2), SOFT, (w / 2, top + fs * 3.2), "center")
     for line in others:
-        blit_text(surface, line, fs, SOFT, (w / 2, h * 0.42 + fs * 5.2), "center")
+        put_text(marks, surface, line, fs, SOFT, (w / 2, top + fs * 5.2), "center")
+    if frame.notice and frame.status:
+        shown = fit(frame.status, fs, w - 2 * fs)
+        put_text(marks, surface, shown, fs, WARN, (w / 2, top + fs * 7.2), "center")
+    frame.menu_button.draw(surface, round(fs * 0.8))
+    if frame.menu_button.shown:
+        mark(marks, "button", "menu", frame.menu_button.rect)
 
 
 def draw_bubbles(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
@@ -140,12 +149,11 @@ def box_image(size: tuple[int, int], radius: int, colour: tuple) -> pygame.Surfa
 
 def draw_log(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> None:
     """The hand log, opened over the table's right side: the newest moves that fit."""
-    rect = frame.geometry.log_rect()
+    lines = list(frame.story.log) or [frame.words.log_empty]
+    rect = frame.geometry.log_box(len(lines))
     size = round(fs * 0.75)
     line_h = round(size * 1.35)
     pad = size * 0.6
-    lines = list(frame.story.log) or [frame.words.log_empty]
-    rect.height = min(rect.height, round(pad * 2 + line_h * (len(lines) + 1.2)))
     put_box(surface, rect, fs, marks, 1, "hand log", frame.look.sheet)
     y = rect.top + pad
     put_text(
@@ -239,6 +247,31 @@ def draw_lesson(frame: TableFrame, surface: pygame.Surface, marks: Marks | None 
     put_text(marks, surface, lesson.keys, round(size * 0.8), SOFT, (x, middle), "midleft",
              group="lesson", layer=1)  # fmt: skip
     return drawn
+
+
+def draw_tip(frame: TableFrame, surface: pygame.Surface, marks: Marks | None = None) -> None:
+    """A rule tip in its box between the piles and the buttons: the first line in the
+    warning colour."""
+    tip = frame.tip
+    rect, size = pygame.Rect(tip.box), tip.size
+    surface.blit(tip_box(rect.size, size, tuple(frame.look.panel)), rect)
+    mark(marks, "box", "rule tip", rect, 1)
+    y = rect.top + size * 0.3
+    for i, line in enumerate(tip.lines):
+        colour = WARN if i == 0 else TEXT
+        at = (rect.left + size / 2, y)
+        put_text(marks, surface, line, size, colour, at, group="rule tip", layer=1)
+        y += size * 1.3
+
+
+@functools.lru_cache(maxsize=8)
+def tip_box(size: tuple[int, int], font: int, colour: tuple) -> pygame.Surface:
+    """A rule tip's box: the panel's colour, a little see-through, with a gold edge."""
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*colour, 230), box.get_rect(), border_radius=font // 2)
+    edge = max(2, font // 9)
+    pygame.draw.rect(box, ACCENT, box.get_rect(), width=edge, border_radius=font // 2)
+    return card_art.ready(box)
 
 
 SPREAD = 64.0

@@ -50,6 +50,7 @@ from .overlays import (
     draw_log,
     draw_pile_history,
     draw_question,
+    draw_tip,
     put_box,
 )
 from .panel_painter import draw_panel, panel_ground
@@ -118,6 +119,8 @@ class TablePainter:
                 self.window = None
             if frame.question is not None:
                 draw_question(frame, surface, marks, self.layers)
+                if frame.notice:  # what the question waits for, over the shade
+                    _draw_status_line(frame, surface, frame.font, marks)
         if frame.celebration is not None:
             draw_celebration(frame, surface)
             self.drawn_over()
@@ -233,6 +236,7 @@ def _still_key(frame: TableFrame, size: tuple[int, int]) -> tuple:
         frame.notice,
         frame.hint,
         frame.details,
+        frame.tip,
         frame.glow_stock,
         frame.glow_discard,
         frame.panel is None,
@@ -310,6 +314,8 @@ def _draw_still(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> d
         mark(marks, "button", "menu", frame.menu_button.rect)
     if frame.story is not None:
         _draw_sheet(frame, surface, fs, marks)
+    if frame.tip is not None:
+        draw_tip(frame, surface, marks)
     return spots
 
 
@@ -452,11 +458,7 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
             put_text(marks, surface, first, fs, color, (x, upper), "center", group="status")
             status = " ".join(rest)
     if status:  # on one line: a little smaller where it must, rather than cut
-        width = _line_room(frame, y, fs)
-        sizes = (fs, round(fs * 0.9), round(fs * 0.8), max(11, round(fs * 0.7)))
-        size = next((n for n in sizes if text_width(status, n) <= width), sizes[-1])
-        shown = fit(status, size, width)
-        put_text(marks, surface, shown, size, color, (x, y), "center", group="status")
+        _draw_status_line(frame, surface, fs, marks, status, color)
     for button in frame.buttons:
         put_button(surface, button, round(fs * 0.9))
         if button.shown:
@@ -471,6 +473,18 @@ def _draw_status(frame: TableFrame, surface: pygame.Surface, fs: int, marks) -> 
             (fs * 0.8, fs * 0.6),
             "topleft",
         )
+
+
+def _draw_status_line(frame: TableFrame, surface, fs: int, marks, status=None, color=WARN):
+    """The status line on one line (a notice, unless ``status`` is given), a little smaller
+    where it must, rather than cut."""
+    x, y = frame.geometry.layout.status
+    status = frame.status if status is None else status
+    width = _line_room(frame, y, fs)
+    sizes = (fs, round(fs * 0.9), round(fs * 0.8), max(11, round(fs * 0.7)))
+    size = next((n for n in sizes if text_width(status, n) <= width), sizes[-1])
+    shown = fit(status, size, width)
+    put_text(marks, surface, shown, size, color, (x, y), "center", group="status")
 
 
 def _line_room(frame: TableFrame, y: float, size: int) -> float:

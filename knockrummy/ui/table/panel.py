@@ -17,12 +17,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 import pygame
 
 from ...engine.actions import Action, BuyBack, NextHand, StayOut
 from ...engine.cards import Card
-from ...engine.ledger import EntryKind, LedgerEntry
+from ...engine.ledger import Account, EntryKind, LedgerEntry
 from ...engine.profiles import get_profile
 from ...engine.session import BUY_BACK, SESSION_OVER, buy_back_price, buy_back_score
 from ...engine.views import PlayerView
@@ -34,6 +35,8 @@ from ..widgets import Button, ButtonFace, row_of_buttons
 from ..wording import (
     CLOSE_LABEL,
     DETAILS_LABEL,
+    FRACTION_OF_A_CHIP,
+    FRACTION_OF_A_POINT,
     NEXT_HAND_LABEL,
     REPLAY_HAND_LABEL,
     SKIP_TO_END,
@@ -45,6 +48,7 @@ from ..wording import (
     deadwood_label,
     out_line,
     panel_name,
+    stays_in_line,
     total_label,
 )
 from .panel_words import PanelRow, headline, legend_words, row_words
@@ -149,6 +153,28 @@ class PanelChoices:
     """Play the rest of the game at once (no button without it)..."""
     offers_skip: Callable[[], bool] = lambda: False
     """...offered once the one person at the table is out."""
+
+
+def run_order(
+    meld: tuple[Card, ...], laid: list[tuple[Card, int]]
+) -> list[tuple[Card, int | None]]:
+    """A meld's cards with the cards laid off on it (each with the seat that laid it,
+    None for the meld's own), as the panel draws them: a set as melded, its lay-offs
+    after it; a run by rank, a joker in the place it stands for (a rank missing between
+    the real cards, else the end it held in the meld)."""
+    own = [(c, None) for c in meld]
+    if len({c.rank for c in meld if not c.is_joker}) <= 1:  # a set
+        return [*own, *laid]
+    cards = sorted((i for i in [*own, *laid] if not i[0].is_joker), key=lambda i: i[0].rank)
+    for joker in (i for i in [*own, *laid] if i[0].is_joker):
+        gap = next(
+            (k for k in range(1, len(cards)) if cards[k][0].rank > cards[k - 1][0].rank + 1),
+            None,
+        )
+        if gap is None:  # no rank missing: the end the joker held in the meld
+            gap = 0 if meld[0].is_joker or cards[-1][0].rank == 13 else len(cards)
+        cards.insert(gap, joker)
+    return cards
 
 
 class HandEndPanel:
@@ -258,44 +284,48 @@ class HandEndPanel:
         if choices.details is not None and not choices.autoplay:
             self.buttons.append(Button(_(DETAILS_LABEL), choices.details, pygame.K_i))
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         """A key or click while the panel animates only skips the animation; once it is
-        fully shown, a button answers only a fresh press (see the glossary)."""
+        fully shown, a button answers only a fresh press (see the glossary). False for a
+        fresh key press no button took (the table says what the panel waits for)."""
         if self.busy:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
                 self.time = self.total_time  # a click or key skips the animation
-            return
+            return True
         if event.type == pygame.KEYDOWN:
             self._pressed.add(("key", event.key))
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._pressed.add(("mouse", event.button))
-            return
+            return True
+        key = None
         if event.type == pygame.KEYUP:
             if ("key", event.key) not in self._pressed:
-                return  # held down since before the panel was shown
+                return True  # held down since before the panel was shown
             self._pressed.discard(("key", event.key))
             key = pygame.K_RETURN if event.key == pygame.K_n else event.key
             event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")
         elif event.type == pygame.MOUSEBUTTONUP:
             if ("mouse", event.button) not in self._pressed:
-                return
+                return True
             self._pressed.discard(("mouse", event.button))
         for button in self.buttons:
             if button.handle(event):
-                return
+                return True
+        return key is None
 
     # ----------------------------------------------------------------- notes
 
     def notes(self) -> list[str]:
-        """Knock Rami: who went out this hand and why, and the buy-back offer in words."""
+        """Knock Rami: who went out this hand and why, who stays in at or over the target
+        and why, and the buy-back offer in words; in any game, why a fraction shows."""
         v = self.view
         profile = get_profile(v.profile_id)
-        if not profile.has_pot or v.settlement is None:
+        if v.settlement is None:
             return []
         lines = []
         offered = v.to_move if v.phase == BUY_BACK else None
-        for seat in v.seats_in_hand:
+        for seat in v.seats_in_hand if profile.has_pot else ():
             if seat == offered:
                 lines.append(
                     buy_back_offer(
@@ -308,7 +338,24 @@ class HandEndPanel:
                 )
             elif not v.active[seat]:
                 lines.append(out_line(v.names[seat], v.scores[seat], profile.target))
-        return lines
+            elif v.scores[seat] >= profile.target:
+                lines.append(stays_in_line(v.names[seat], v.scores[seat], profile.target))
+        why = self._fraction_words()
+        return [*lines, why] if why else lines
+
+    def _fraction_words(self) -> str:
+        """Why the panel shows a fraction, in words ("": it shows none)."""
+        v = self.view
+        chips = [e.amount for e in self.view.hand_entries if e.account == Account.CHIPS]
+        if get_profile(v.profile_id).has_pot:
+            chips += [v.pot] + ([buy_back_price(v)] if v.phase == BUY_BACK else [])
+        if any(Fraction(amount).denominator > 1 for amount in chips):
+            return _(FRACTION_OF_A_CHIP)
+        points = [e.amount for e in v.hand_entries if e.account != Account.CHIPS]
+        points += [v.scores[seat] for seat in v.seats_in_hand]
+        if any(Fraction(amount).denominator > 1 for amount in points):
+            return _(FRACTION_OF_A_POINT)
+        return ""
 
     # ----------------------------------------------------------------- geometry
 
@@ -326,12 +373,8 @@ class HandEndPanel:
                     laid.setdefault(lay.meld_index, []).append((lay.card, seats[giver]))
         groups = []
         for index, meld in enumerate(arrangement.melds):
-            cards = [(c, None, False) for c in meld] + [
-                (c, giver, False) for c, giver in laid.get(index, [])
-            ]
-            if len({c.rank for c in meld}) > 1:  # a run: laid-off cards at their end
-                cards.sort(key=lambda item: item[0].rank)
-            groups.append(cards)
+            ordered = run_order(meld, laid.get(index, []))
+            groups.append([(card, giver, False) for card, giver in ordered])
         if arrangement.deadwood:
             groups.append([(c, None, True) for c in arrangement.deadwood])
         return groups

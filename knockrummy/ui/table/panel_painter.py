@@ -73,7 +73,11 @@ def draw_panel(
                   (x + cw * 0.52, y + cw * 1.4 + 3), 3)  # fmt: skip
         if placed.laid_by is not None:
             surface.blit(card_art.outline(cw, LAYOFF), (x - 3, y - 3))
-    if panel.legend:
+    if frame.notice and frame.status:  # what the panel waits for, in the lay-offs' place
+        at = (rect.centerx, geo.buttons_y - fs * 1.6)
+        shown = fit(frame.status, round(fs * 0.9), rect.width - 2 * fs)
+        put_text(marks, surface, shown, round(fs * 0.9), WARN, at, "center", layer=1)
+    elif panel.legend:
         at = (rect.left + fs, geo.buttons_y - fs * 1.6)
         put_text(marks, surface, panel.legend, round(fs * 0.8), LAYOFF_TEXT, at, "midleft",
                  layer=1)  # fmt: skip

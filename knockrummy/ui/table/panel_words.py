@@ -4,7 +4,9 @@ line, made from the view of the hand's end so the painter draws only strings.
 
 Glossary:
     row      :class:`PanelRow`: one seat's words and where its reasons go in the row.
-    count    how far the count-up is (0..1): the change shown grows to the hand's result.
+    count    how far the count-up is (0..1): the change shown grows to the hand's result,
+             the total with it (from the score before the hand); the reasons show once
+             the count is done.
     against  points count against whoever gets them (Knock Rami): red, and said so.
 """
 
@@ -15,7 +17,7 @@ __all__ = ["BAD", "GAIN", "PLAIN", "PanelRow", "headline", "legend_words", "row_
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...engine.ledger import LedgerEntry
+from ...engine.ledger import EntryKind, LedgerEntry
 from ...engine.views import PlayerView
 from ...language.cards import cards_printed
 from ..fonts import fit, wrap
@@ -70,18 +72,27 @@ def row_words(
     name = view.names[seat]
     fs = geometry.font
     rect = geometry.box
-    lines = [change_line(entry, against, name, view.names) for entry in changes]
-    shown_total = result * count if count < 1 else result
-    value = change_amount(result if count >= 1 else round(shown_total), against, name)
+    # the change counts up and the total with it; the reasons wait for the count, so the
+    # number and its lines agree at every frame
+    done = count >= 1
+    lines = [change_line(entry, against, name, view.names) for entry in changes] if done else []
+    shown = result if done else round(result * count)
+    value = change_amount(shown, against, name)
     tone = BAD if against and result > 0 else GAIN if result > 0 else PLAIN
     x = geometry.right_x
-    total = total_label(view.scores[seat])
+    # a buy-back's return (its own line) comes after the hand's change: the total counts
+    # up from the score the hand started at, then takes the return with its line
+    returned = sum(e.amount for e in changes if e.kind == EntryKind.BUY_BACK_SCORE)
+    total = total_label(
+        view.scores[seat] if done else view.scores[seat] - returned - result + shown
+    )
     final = text_width(change_amount(result, against, name), round(fs * 1.2), True)
     beside = x + max(fs * 4.5, final + fs * 0.8)
     shown_right = x + text_width(value, round(fs * 1.2), True)
     total_x = max(beside, shown_right + fs * 0.8)
     beside_total: str | None = total
-    if beside + text_width(total, round(fs * 0.85)) > rect.right - fs:
+    final_total = total_label(view.scores[seat])  # the layout is the final one throughout
+    if beside + text_width(final_total, round(fs * 0.85)) > rect.right - fs:
         lines.insert(0, total)  # a long change ("+38 against Ben"): the total leads
         beside_total = None
     small = round(fs * 0.72)

@@ -1,6 +1,7 @@
 """The table's own reactions to what it shows happening, each a listener of its stream like
 any other (:mod:`.news`): refusals and troubles said on the status line, moves turned into
-flights and bubbles, moments kept for a celebration, what the rule tips are told."""
+flights and bubbles, moments kept for a celebration, what the rule tips are told and
+whether a tip waits."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ...engine.session import (
 from ...engine.views import PlayerView
 from .. import prepare
 from ..celebrations import moments
+from ..move_log import hand_log
 from ..theme import look_of
 from ..wording import (
     buy_back_words,
@@ -56,6 +58,25 @@ class TableReactions:
         """A listener: what the moves showed, for the rule tips."""
         if isinstance(news, Shown) and news.moves and self.tips is not None:
             self.tips.notice(news.view, news.events)
+
+    @property
+    def tip_waits(self) -> bool:
+        """The rule tip waits (see :mod:`..rule_tips`): a dialog is open over the table
+        (the hand-off screen, the hand-end panel, the knock confirmation, the deal's
+        details), or the hand log or the pile's history lies where the tip goes."""
+        if self.handoff is not None or self.panel is not None or self.show_details:
+            return True
+        if self.question.asking is not None or self.celebration is not None:
+            return True
+        box = None if self.tips is None else self.tips.box(self.geometry, False)
+        if box is None:
+            return False
+        opened = []
+        if self.show_pile or self.pile_hover:
+            opened.append(self.geometry.pile_rect(len(self.view.discard_pile))[0])
+        if self.show_log:
+            opened.append(self.geometry.log_box(len(hand_log(self.view, self.shown))))
+        return any(box.colliderect(rect) for rect in opened)
 
     def react(self, before: PlayerView, events: list[Event]) -> None:
         """Queue what the engine's ``events`` (as the viewer saw them) show: flights and

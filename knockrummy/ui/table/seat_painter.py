@@ -76,7 +76,7 @@ def draw_plate(
     lines = list(face.plate)
     active = face.active
     size = round(fs * (0.9 if seat == frame.viewer else 0.8))
-    rect = plate(surface, lines, center, size, highlight=active, dim=out)
+    rect = plate(surface, lines, center, size, highlight=active, dim=out or face.away)
     mark(marks, "plate", f"plate {seat}", rect)
     left, right, bottom = rect.left, rect.right, rect.bottom
     if not face.person:

@@ -1,0 +1,175 @@
+"""Online play at the window: the host's table source, and what a table played online adds
+to the screen (the seats away, the chat), given to the table through its hooks.
+
+Glossary:
+    host source  :class:`HostSource`: the host's session source with its online table:
+                 what the network brings is taken in with each update of the window, and
+                 the next hand is dealt once the friends at the table have asked for it.
+    chat keys    F1 to F6 say the fixed phrases (each reader sees them in their own
+                 language); F7 opens a line to type (Enter sends it, Escape drops it).
+    stand-in     F8 at the host: a friend away is played by a computer until back, or the
+                 table waits for them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..engine.actions import Action, NextHand
+from ..language import _
+from ..net.host import HostTable
+from ..net.limits import CHAT_LENGTH
+from ..net.protocol import PHRASES
+from ..net.words import chat_words
+from ..play.local import LocalSource
+from ..play.stream import SeatListener, Update
+
+PHRASE_KEYS = dict(zip((pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5,
+                        pygame.K_F6), PHRASES, strict=True))  # fmt: skip
+TYPE_KEY = pygame.K_F7
+STAND_IN_KEY = pygame.K_F8
+
+
+class HostSource:
+    """The table's source at the host's window (see the glossary)."""
+
+    def __init__(self, local: LocalSource, table: HostTable) -> None:
+        self.local = local
+        self.table = table
+        self.places = local.places
+        self.here = local.here
+        self.on_chat: Callable[[object], None] | None = None
+        self._chat_seen = 0
+
+    @property
+    def state(self):
+        return self.local.state
+
+    @property
+    def away(self) -> frozenset[int]:
+        return self.table.away
+
+    def subscribe(self, seat: int | None, listener: SeatListener) -> Callable[[], None]:
+        return self.local.subscribe(seat, listener)
+
+    def latest(self, seat: int | None) -> Update:
+        return self.local.latest(seat)
+
+    def submit(self, action: Action, seat: int | None) -> None:
+        if seat is None and isinstance(action, NextHand):
+            self.table.ask_next_hand()  # dealt once the friends have asked too
+        else:
+            self.local.submit(action, seat)
+
+    def proceed(self) -> None:
+        self.local.proceed()
+
+    def pump(self) -> None:
+        self.table.pump()
+        lines = self.table.chat
+        while self._chat_seen < len(lines):
+            if self.on_chat is not None:
+                self.on_chat(lines[self._chat_seen])
+            self._chat_seen += 1
+        del lines[:-200]
+        self._chat_seen = min(self._chat_seen, len(lines))
+
+    @property
+    def thinking(self) -> bool:
+        return self.local.thinking
+
+    @property
+    def ready(self) -> bool:
+        return self.local.ready
+
+    def close(self) -> None:
+        self.table.finish("host-left", linger=1.0)
+        self.local.close()
+
+    def say(self, phrase: str | None = None, text: str | None = None) -> bool:
+        seat = self.here[0] if self.here else None
+        self.table.say(phrase, text, seat)
+        return True
+
+
+class OnlineKeys:
+    """The chat and the host's stand-in at a table played online (see the glossary)."""
+
+    def __init__(self, source, names: Callable[[], tuple[str, ...]], host: bool) -> None:
+        self.source = source
+        self.names = names
+        self.host = host
+        self.typing: str | None = None
+        self.scene = None
+        """The table, told each line of chat to show (set once it is made)."""
+        source.on_chat = self.heard
+
+    def heard(self, line) -> None:
+        if self.scene is None:
+            return
+        names = self.names()
+        seat = line.seat
+        who = names[seat] if seat is not None and 0 <= seat < len(names) else _("Host")
+        self.scene.say(
+            # Translators: a line of chat at an online table: {name} said {words}.
+            _("{name}: {words}").format(name=who, words=chat_words(line.phrase, line.text)),
+            6.0,
+        )
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Take a key of the chat or the stand-in; True if it was one."""
+        if self.typing is not None:
+            if event.type == pygame.TEXTINPUT:
+                self.typing = (self.typing + event.text)[:CHAT_LENGTH]
+            elif event.type == pygame.KEYDOWN:
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    if self.typing.strip():
+                        self.source.say(text=self.typing)
+                    self.typing = None
+                elif event.key == pygame.K_ESCAPE:
+                    self.typing = None
+                elif event.key == pygame.K_BACKSPACE:
+                    self.typing = self.typing[:-1]
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in PHRASE_KEYS:
+            self.source.say(phrase=PHRASE_KEYS[event.key])
+            return True
+        if event.key == TYPE_KEY:
+            self.typing = ""
+            return True
+        if event.key == STAND_IN_KEY and self.host:
+            table = self.source.table
+            for seat in table.away:
+                policy = table._policy(seat)
+                table.hand_to_computer(seat, not (policy and policy.standing_in))
+            return True
+        return False
+
+    def status(self) -> str | None:
+        """The status line's own words: the line being typed, or who is away."""
+        if self.typing is not None:
+            # Translators: the status line while a chat line is typed; {text} the line.
+            return _("Say: {text}| (Enter sends, Escape cancels)").format(text=self.typing)
+        away = sorted(getattr(self.source, "away", ()))
+        to_move = self.scene.view.to_move if self.scene is not None else None
+        if not away or to_move not in away:
+            return None  # (their plates say they are away; the table does not wait)
+        names = ", ".join(self.names()[s] for s in away)
+        if self.host:
+            table = self.source.table
+            standing = any((p := table._policy(s)) is not None and p.standing_in for s in away)
+            if standing:
+                # Translators: {names} the players whose line dropped.
+                return _(
+                    "{names} away: a computer plays for them until they are back (F8: wait)."
+                ).format(names=names)
+            # Translators: {names} the players whose line dropped.
+            return _(
+                "{names} away: the table waits for them (F8: a computer plays for them)."
+            ).format(names=names)
+        # Translators: {names} the players whose line dropped.
+        return _("{names} away: the table waits for them to come back.").format(names=names)

@@ -1,0 +1,239 @@
+"""Online tables in the test's process: a host and its guests, each on its own thread with
+its own saves, talking through real sockets on 127.0.0.1 (or a relay there).
+
+Every message the host sends is also kept with the seat it went to and the host's state
+then (``sent``), so a test can check what each seat was told against what it may know.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from knockrummy.net import hosting as hosting_module
+from knockrummy.net.guest import GuestLink, GuestSource
+from knockrummy.net.headless import play_seat, serve_table
+from knockrummy.net.played import keep_played
+from knockrummy.persistence import online
+from knockrummy.persistence.store import open_store
+
+WAIT = 240.0
+"""The longest a test waits for a table (a busy machine is slow; a hang fails)."""
+
+
+@dataclass
+class Sent:
+    seat: int | None
+    wire: str
+    state: object
+    before: object
+
+
+@dataclass
+class Guest:
+    name: str
+    level: str | None
+    folder: Path
+    watch: bool = False
+    token: str | None = None
+    ended: str | None = None
+    saved: object = None
+    source: GuestSource | None = None
+    thread: threading.Thread | None = None
+    stop: threading.Event = field(default_factory=threading.Event)
+    received: list[str] = field(default_factory=list)
+
+
+class Table:
+    """See the module."""
+
+    def __init__(
+        self,
+        folder: Path,
+        profile: str,
+        kinds: list[str],
+        relay: str | None = None,
+        rate: int = 100_000,
+        ping: float = 2.0,
+        seed: int | None = 7,
+        stand_in: bool = False,
+        hands: int | None = None,
+    ) -> None:
+        self.folder = folder
+        self.profile = profile
+        self.kinds = kinds
+        self.relay = relay
+        self.rate = rate
+        self.ping = ping
+        self.seed = seed
+        self.stand_in = stand_in
+        self.hands = hands
+        self.url: str | None = None
+        self.code: str | None = None
+        self.sent: list[Sent] = []
+        self.reason: str | None = None
+        self.error: BaseException | None = None
+        self.hosting = None
+        self.stop = threading.Event()
+        self._ready = threading.Event()
+        self.guests: list[Guest] = []
+        self.thread = threading.Thread(target=self._host, daemon=True)
+        self.thread.start()
+        if not self._ready.wait(30) or self.url is None:
+            raise AssertionError(f"the host did not start: {self.error!r}")
+
+    # ------------------------------------------------------------ the host
+
+    def _host(self) -> None:
+        from knockrummy.ui.game import Game
+
+        try:
+            game = Game.open(str(self.folder / "host"))
+            network = hosting_module.new_network(
+                None, "127.0.0.1", 0, self.relay, self.ping, actions=(self.rate, 10.0)
+            )
+            seats = hosting_module.seats_of(self.kinds)
+            hosting = hosting_module.Hosting(
+                game,
+                self.profile,
+                seats,
+                network,
+                seed=self.seed,
+                stand_in=self.stand_in,
+                actions=(self.rate, 10.0),
+            )
+            self.hosting = hosting
+            self._spy(hosting)
+            self.url = network.start()
+            self.code = network.code
+            self._ready.set()
+            self.reason = serve_table(hosting, self.hands, self.stop.is_set, linger=3)
+            hosting.table.finish(self.reason, linger=5)
+            if hosting.source is not None:
+                hosting.source.close()
+            self.session_id = hosting.session_id
+            game.store.close()
+        except BaseException as exc:  # the test reads it
+            self.error = exc
+            self._ready.set()
+            raise
+
+    def _spy(self, hosting) -> None:
+        table = hosting.table
+        send = table._send
+        last = {"before": None}
+        begin = table.begin
+
+        def begin_spied(local) -> None:
+            local.record(lambda played: last.update(before=played.before))
+            begin(local)
+
+        def spied(guest, wire, hand=None):
+            state = table.local.state if table.local is not None else None
+            self.sent.append(Sent(guest.seat, wire, state, last["before"] or state))
+            send(guest, wire, hand)
+
+        table._send = spied
+        table.begin = begin_spied
+
+    # ------------------------------------------------------------ guests
+
+    def join(
+        self,
+        name: str,
+        level: str | None = "easy",
+        watch: bool = False,
+        token: str | None = None,
+        folder: Path | None = None,
+    ) -> Guest:
+        guest = Guest(name, level, folder or self.folder / name, watch=watch, token=token)
+        guest.thread = threading.Thread(target=self._play, args=(guest,), daemon=True)
+        self.guests.append(guest)
+        guest.thread.start()
+        return guest
+
+    def _play(self, guest: Guest) -> None:
+        guest.folder.mkdir(parents=True, exist_ok=True)
+        store = open_store(guest.folder / "knockrummy.sqlite3").store
+        woken = threading.Event()
+        trace = (guest.folder / "trace.jsonl").open("a", encoding="utf-8")
+        link = GuestLink(
+            self.url, guest.name, guest.watch, guest.token, None, self.ping, 60, woken.set, trace
+        )
+        source = GuestSource(link)
+        guest.source = source
+
+        def keep(record) -> None:
+            newest = source.newest
+            if source.seat is not None and newest is not None and guest.saved is None:
+                guest.saved = keep_played(
+                    store, record, source.seat, newest.view, source.places, source.code
+                )
+
+        def each(source) -> None:
+            guest.token = source.token
+
+        source.on_record = keep
+        link.start()
+        try:
+            guest.ended = play_seat(source, guest.level, woken, guest.stop.is_set, each)
+        finally:
+            source.close()
+            store.close()
+            trace.close()
+
+    # ------------------------------------------------------------ endings
+
+    def wait(self, timeout: float = WAIT) -> str:
+        """Wait for the host to end; why it did."""
+        self.thread.join(timeout)
+        if self.thread.is_alive():
+            self.close()
+            raise AssertionError("the table did not end in time")
+        if self.error is not None:
+            raise self.error
+        for guest in self.guests:
+            guest.thread.join(30)
+            if guest.thread.is_alive():
+                frames = sys._current_frames()
+                stack = "".join(traceback.format_stack(frames[guest.thread.ident]))
+                raise AssertionError(f"{guest.name} did not end:\n{stack}")
+        return self.reason
+
+    def close(self) -> None:
+        self.stop.set()
+        for guest in self.guests:
+            guest.stop.set()
+        self.thread.join(30)
+        for guest in self.guests:
+            if guest.thread is not None:
+                guest.thread.join(30)
+
+
+def ledger_of(folder: Path) -> list[tuple]:
+    """Every session saved in ``folder``: its names, scores, deal code and how it was played
+    online (host or guest)."""
+    store = open_store(folder / "knockrummy.sqlite3").store
+    try:
+        roles = online.roles(store)
+        return [
+            (s.names, tuple(s.scores), s.deal_code, s.finished, roles.get(s.id))
+            for s in store.summaries()
+        ]
+    finally:
+        store.close()
+
+
+def wait_until(condition, timeout: float = 60.0, step: float = 0.05) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with contextlib.suppress(Exception):
+            if condition():
+                return True
+        time.sleep(step)
+    return False
