@@ -37,6 +37,11 @@ COMMANDS = (
         "whether the judge's mistakes lose points when played out from the true deal",
     ),
     Command(
+        "coach-check",
+        "research.coach_check",
+        "the coach's verdicts against play-outs by hard: A/A, precision, calibration",
+    ),
+    Command(
         "departures",
         "research.departures",
         "whether the judge's highest-mean option beats the hard level's choice",

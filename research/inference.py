@@ -103,16 +103,24 @@ def view_known(view: PlayerView) -> tuple[Card, ...]:
     return knowledge.known[knowledge.opponents[0]]
 
 
-def record(profile_id: str, games: int, seed: int) -> list[Position]:
-    """The positions of ``games`` sessions of the hard level against the simple player,
-    seated as ``bench ai`` seats them (session ``seed + g``, the hard level first on even
-    sessions)."""
+OPPONENTS = ("simple", "hard")
+"""Who the recorded hard seat plays (``--opponent``): the simple player, whose play the
+exact posterior knows, or the hard level itself (the mirror match; no posterior)."""
+
+
+def record(profile_id: str, games: int, seed: int, opponent: str = "simple") -> list[Position]:
+    """The positions of ``games`` sessions of the hard level against ``opponent``,
+    seated as ``bench ai`` seats them (session ``seed + g``, the recorded hard level first
+    on even sessions)."""
     positions: list[Position] = []
     for game in range(games):
         session = seed + game
         hard = _Recorder(session * 101, positions)
-        simple = SimpleBot(seed=session * 101 + 1)
-        seats: list[Any] = [hard, simple] if game % 2 == 0 else [simple, hard]
+        if opponent == "hard":
+            other: Any = HardBot(seed=session * 101 + 1)
+        else:
+            other = SimpleBot(seed=session * 101 + 1)
+        seats: list[Any] = [hard, other] if game % 2 == 0 else [other, hard]
 
         def watch(state: SessionState, hard: _Recorder = hard) -> None:
             hard.state = state
@@ -202,16 +210,23 @@ def bench(
     names: Sequence[str] = SAMPLERS,
     particles: int = PARTICLES,
     moves: int = MOVES,
+    opponent: str = "simple",
 ) -> dict[str, Any]:
-    """Record the positions of ``games`` sessions, keep ``positions`` of them at random
-    (seeded), and score every sampler in ``names`` on the same ones, ``samples`` each.
-    Each figure is a mean over the positions, each position weighing the same."""
+    """Record the positions of ``games`` sessions against ``opponent``, keep
+    ``positions`` of them at random (seeded), and score every sampler in ``names`` on the
+    same ones, ``samples`` each. Each figure is a mean over the positions, each position
+    weighing the same. Against the hard level there is no posterior: each sampler is
+    compared with the uniform one instead (``vs_uniform``)."""
     if profile_id not in PROFILE_IDS:
         raise ValueError(f"{profile_id} has jokers; the posterior is worked out without them")
     unknown = [name for name in names if name not in SAMPLERS]
     if unknown or not names:
         raise ValueError(f"name samplers among {', '.join(SAMPLERS)}")
-    recorded = record(profile_id, games, seed)
+    if opponent not in OPPONENTS:
+        raise ValueError(f"the opponent is one of {', '.join(OPPONENTS)}")
+    if opponent != "simple" and "posterior" in names:
+        raise ValueError("the posterior knows only the simple player's play: leave it out")
+    recorded = record(profile_id, games, seed, opponent)
     chosen = random.Random(seed).sample(recorded, min(positions, len(recorded)))
     if not chosen:
         raise ValueError("those games left no position with a hidden card to guess")
@@ -239,6 +254,9 @@ def bench(
         if "posterior" in scores and name != "posterior":
             posterior = [loss for loss, _, _ in scores["posterior"]]
             row["vs_posterior"], row["vs_posterior_95"] = paired_difference(losses, posterior)
+        if "uniform" in scores and name != "uniform":
+            uniform = [loss for loss, _, _ in scores["uniform"]]
+            row["vs_uniform"], row["vs_uniform_95"] = paired_difference(losses, uniform)
         rows.append(row)
     by_name = {row["sampler"]: row["log_loss"] for row in rows}
     if "uniform" in by_name and "posterior" in by_name:
@@ -248,6 +266,7 @@ def bench(
             row["found"] = None if found is None else round(found, 4)
     return {
         "profile": profile_id,
+        "opponent": opponent,
         "games": games,
         "seed": seed,
         "positions_recorded": len(recorded),
@@ -260,19 +279,22 @@ def bench(
 
 
 def _table(result: dict[str, Any]) -> str:
+    with_posterior = any(row["sampler"] == "posterior" for row in result["samplers"])
+    reference = "posterior" if with_posterior else "uniform"
     lines = [
-        f"{result['profile']}: the hard level's guesses at the simple player's hand, "
+        f"{result['profile']}: the hard level's guesses at the {result['opponent']} "
+        "player's hand, "
         f"{result['positions']} of {result['positions_recorded']} positions from "
         f"{result['games']} sessions (seed {result['seed']}), {result['samples']} samples each",
         f"{'sampler':<12}{'log loss':>10}{'Brier':>9}{'count error':>13}{'found':>8}"
-        f"{'against the posterior [95%]':>36}{'ms':>10}",
+        f"{'against the ' + reference + ' [95%]':>36}{'ms':>10}",
     ]
     for row in result["samplers"]:
         found = row.get("found")
         against = ""
-        if "vs_posterior" in row:
-            low, high = row["vs_posterior_95"]
-            against = f"{row['vs_posterior']:+.4f} [{low:+.4f}, {high:+.4f}]"
+        if f"vs_{reference}" in row:
+            low, high = row[f"vs_{reference}_95"]
+            against = f"{row[f'vs_{reference}']:+.4f} [{low:+.4f}, {high:+.4f}]"
         lines.append(
             f"{row['sampler']:<12}{row['log_loss']:>10.4f}{row['brier']:>9.4f}"
             f"{row['count_error']:>13.2f}{'' if found is None else f'{found:.1%}':>8}"
@@ -298,8 +320,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--samplers",
         type=lambda text: [part.strip() for part in text.split(",")],
-        default=list(SAMPLERS),
-        help=f"comma-separated, among {', '.join(SAMPLERS)}",
+        default=None,
+        help=f"comma-separated, among {', '.join(SAMPLERS)} (default: every one the "
+        "opponent allows)",
+    )
+    parser.add_argument(
+        "--opponent",
+        choices=OPPONENTS,
+        default="simple",
+        help="the simple player (with its exact posterior) or the hard level",
     )
     parser.add_argument("--json", action="store_true")
 
@@ -312,9 +341,10 @@ def run(args: argparse.Namespace) -> int:
             args.seed,
             args.positions,
             args.samples,
-            args.samplers,
+            args.samplers or [n for n in SAMPLERS if args.opponent == "simple" or n != "posterior"],
             args.particles,
             args.moves,
+            args.opponent,
         )
     except ValueError as exc:
         args.parser.exit(2, f"{args.parser.prog}: {exc}\n")

@@ -46,6 +46,9 @@ SIXTH_TUNING = Tuning(
     likely=True,
     knock_cap=None,
     match_model=None,
+    judge_policy="greedy",
+    judge_samples=32,
+    judge_best="usual",
 )
 """Chosen, not measured: a new profile's row is measured before it ships."""
 

@@ -2,7 +2,7 @@
 
 Glossary:
     level   ``easy``, ``medium``, ``hard`` or ``expert``: a bot class with ``name`` and
-            ``description``.
+            ``description``. New game offers the first three (``OFFERED``).
     spec    ``package.module:ClassName`` naming any class whose instances answer
             ``choose(view) -> action``; it is constructed as ``ClassName(seed=...)``.
             Only the command lines of ``sim`` and ``bench`` load specs
@@ -30,7 +30,14 @@ LEVELS: dict[str, type] = {
     "hard": HardBot,
     "expert": ExpertBot,
 }
-"""The built-in levels by name, weakest first."""
+"""The built-in levels by name, weakest first: every one a save, a deal code, the
+settings or the command line may name."""
+
+OFFERED = ("easy", "medium", "hard")
+"""The levels New game offers. ``expert`` is a research level: measured, it is not
+stronger than hard (``docs/strength.md``, *Expert: stronger, or not offered*), so it is
+not offered, but a save, a deal code or a remembered seat naming it still loads and plays,
+and the command line and the benches seat it."""
 
 
 class UnknownBotError(ValueError):
@@ -72,6 +79,7 @@ def load_external_bot(spec: str, seed: int) -> Any:
 
 __all__ = [
     "LEVELS",
+    "OFFERED",
     "EasyBot",
     "ExpertBot",
     "HardBot",

@@ -5,21 +5,24 @@ Glossary:
                upcard or draw (or pass), which card to throw, knock or not, buy back or not.
     option     one legal action at a decision, with its expected points and the standard
                error of its cost.
-    expected   the judge's price (:mod:`.judge`): mean points to the seat in the profile's
-               own terms (the match value where the profile plays to a target), each option
-               played out to the end of the hand over the same hidden hands sampled from
-               the seat's view.
-    best       the judge's best (:mod:`.judge`): the hard level's choice unless another
-               option is clearly higher, twice over, and never a knock above the profile's
-               knock cap; what the hint names and the advisor recommends, and what the
-               expert level plays (with its own seed, so where two options are nearly
-               equal it may pick the other: a cost too close to call).
+    expected   the judge's price (:mod:`.judge`): points to the seat in the profile's own
+               terms (the match value where the profile plays to a target: a point is
+               about a point of the game's stake at its start), each option played out to
+               the end of the hand over hidden hands sampled from the seat's view.
+    best       the judge's best (:mod:`.judge`): what the hint names and the advisor
+               recommends. It is the option of the best value unless the judge says why
+               not (``why``): the hard level's usual choice stands where no option is
+               clearly better, whether to knock is the hard level's call, or the higher
+               one is a knock above the profile's knock cap.
     cost       the best option's expected points less the chosen one's (0 when the choice
-               was the best), with its standard error: the spread of the sample-by-sample
-               difference between the two (the same samples price both).
-    mistake    a decision whose cost is clearly above its noise: more than
-               ``MISTAKE_ERRORS`` standard errors and at least ``NOTICEABLE`` points.
-               Any other costly decision is "too close to call".
+               was the best or reads at least as well), with its standard error (the
+               same samples price both) and its 95% interval, ``cost ± 1.96`` errors.
+    verdict    in the stake's units, from the cost and its interval: a *mistake* costs at
+               least ``MISTAKE`` points and its interval's lower end is at least
+               ``MISTAKE_FLOOR``; an *inaccuracy* costs at least ``INACCURACY`` points and
+               its lower end is above 0; any other costly decision is *too close to
+               call*. (The thresholds chess and backgammon reviewers use, about half and
+               one tenth of a game, converted through the match value.)
 
 Every estimate uses only the seat's :class:`~knockrummy.engine.views.PlayerView` at that
 moment and a seed fixed by the decision's place in the session, so a review is the same
@@ -39,14 +42,20 @@ from ..engine.views import PlayerView, player_view
 from ..language import _, ngettext
 from ..language.cards import card_words
 from ..language.numbers import decimal, whole
-from .judge import JUDGE_SAMPLES, Priced, judge
+from .judge import JUDGE_SAMPLES, WHY_CAP, WHY_KNOCK, WHY_USUAL, Priced, judge
 
 REVIEW_SAMPLES = JUDGE_SAMPLES[2]
 """Hidden-hand samples behind a two-player decision's prices (fewer at larger tables)."""
-NOTICEABLE = 0.5
-"""A decision costing less than this many expected points is never called a mistake."""
-MISTAKE_ERRORS = 2.0
-"""A mistake's cost is more than this many standard errors."""
+INTERVAL = 1.96
+"""A cost's 95% interval is its value give or take this many standard errors."""
+INACCURACY = 5.0
+"""An inaccuracy costs at least this many points (see *verdict*)."""
+MISTAKE = 10.0
+"""A mistake costs at least this many points (see *verdict*)."""
+MISTAKE_FLOOR = 3.0
+"""A mistake's interval starts at this many points or more (see *verdict*)."""
+BEST, INACCURATE, MISTAKEN, CLOSE = "best", "inaccuracy", "mistake", "close"
+"""The verdicts, as ``review --json`` names them."""
 
 
 Option = Priced
@@ -69,6 +78,9 @@ class Decision:
     """Every legal action, best first."""
     fed: str | None = None
     """For a thrown card the next player took: that player's name."""
+    why: str | None = None
+    """Why the best is not the option of the best value (the judge's ``WHY_USUAL`` or
+    ``WHY_CAP``); None when it is."""
 
     @property
     def best(self) -> Action:
@@ -88,12 +100,33 @@ class Decision:
         return 0.0 if self.action == self.best else self.chosen.error
 
     @property
+    def low(self) -> float:
+        """The lower end of the cost's 95% interval."""
+        return self.cost - INTERVAL * self.cost_error
+
+    @property
+    def high(self) -> float:
+        """The upper end of the cost's 95% interval."""
+        return self.cost + INTERVAL * self.cost_error
+
+    @property
+    def verdict(self) -> str:
+        """``BEST``, ``MISTAKEN``, ``INACCURATE`` or ``CLOSE`` (see the glossary)."""
+        if self.action == self.best or self.cost < 0.05:
+            return BEST
+        if self.cost >= MISTAKE and self.low >= MISTAKE_FLOOR:
+            return MISTAKEN
+        if self.cost >= INACCURACY and self.low > 0:
+            return INACCURATE
+        return CLOSE
+
+    @property
     def mistake(self) -> bool:
-        """Whether the cost is clearly above its noise (see the glossary)."""
-        return self.cost >= NOTICEABLE and self.cost > MISTAKE_ERRORS * self.cost_error
+        """Whether the verdict is a mistake (see the glossary)."""
+        return self.verdict == MISTAKEN
 
     def to_json(self) -> dict:
-        return {
+        found = {
             "hand": self.hand,
             "turn": self.turn,
             "seat": self.seat,
@@ -104,8 +137,14 @@ class Decision:
             ],
             "cost": round(self.cost, 2),
             "error": round(self.cost_error, 2),
+            "low": round(self.low, 2),
+            "high": round(self.high, 2),
+            "verdict": self.verdict,
             "mistake": self.mistake,
         }
+        if self.why is not None:
+            found["why"] = why_words(self.why)
+        return found
 
 
 def review_session(
@@ -140,8 +179,11 @@ def review_session(
     if progress is not None:
         progress(0, len(found))
     for index, view, action, fed in found:  # the costly part: the judge prices each
-        options = price_options(view, seed=decision_seed(seed, index))
-        decisions.append(Decision(view.hand_number, view.turn, seat, action, options, fed))
+        judged = judge(view, seed=decision_seed(seed, index))
+        options = tuple(Priced(o.action, o.expected, o.error) for o in judged.options)
+        decisions.append(
+            Decision(view.hand_number, view.turn, seat, action, options, fed, judged.why)
+        )
         if progress is not None:
             progress(len(decisions), len(found))
     return decisions
@@ -223,24 +265,63 @@ def describe(decision: Decision, upcard: Card | None = None) -> str:
     return action_words(action, choice=True)
 
 
+def why_words(why: str) -> str:
+    """Why the best named is not the option of the best value, in words."""
+    if why == WHY_CAP:
+        return _("a knock keeping more reads better, but such knocks seldom pay here")
+    if why == WHY_USUAL:
+        return _("the usual choice stands: no option reads clearly better than it")
+    if why == WHY_KNOCK:
+        return _(
+            "whether to knock follows the computer's knock test: the play-outs wait for "
+            "gin and misjudge it"
+        )
+    raise ValueError(f"no words for the reason {why!r}")
+
+
+def points_range(low: float, high: float) -> str:
+    """A cost's interval in whole points: ``3-13``, or ``-3 to 7`` when it starts below 0."""
+    low_text, high_text = whole(round(low)), whole(round(high))
+    if round(low) < 0:
+        # Translators: a cost's 95% interval in points, starting below 0 ("-3 to 7").
+        return _("{low} to {high}").format(low=low_text, high=high_text)
+    # Translators: a cost's 95% interval in points ("3-13").
+    return _("{low}-{high}").format(low=low_text, high=high_text)
+
+
 def verdict(decision: Decision) -> str:
-    """The review's word on one decision: ``the best choice``, ``cost 5.2 ± 0.8 (best:
-    throwing 8♠)``, or ``too close to call (cost 0.4 ± 0.6)``."""
+    """The review's word on one decision, in whole points of the stake with the cost's
+    interval: ``the best choice``, ``a mistake costing about 12 (5-19); best: throwing
+    8♠``, ``an inaccuracy costing about 6 (1-11); best: ...``, ``too close to call:
+    about 2 (-3 to 7)``; where the best named reads worse than another option, why."""
     from ..records.replay import action_words
 
-    if decision.action == decision.best or decision.cost < 0.05:
+    kind = decision.verdict
+    if kind == BEST:
         return _("the best choice")
-    cost, error = decimal(decision.cost), decimal(decision.cost_error)
-    if decision.mistake:
-        # Translators: a decision the coach calls a mistake: {cost} and {error} are points
-        # ("5.2", "0.8": the cost and its uncertainty), {best} the better choice
+    cost = whole(round(decision.cost))
+    span = points_range(decision.low, decision.high)
+    if kind == CLOSE:
+        # Translators: a decision whose cost is within the estimate's noise: {cost} is a
+        # whole number of points ("2"), {range} its 95% interval ("-3 to 7").
+        return _("too close to call: about {cost} ({range})").format(cost=cost, range=span)
+    best = action_words(decision.best, choice=True)
+    if kind == MISTAKEN:
+        # Translators: a decision the coach calls a mistake: {cost} is a whole number of
+        # points ("12"), {range} its 95% interval ("5-19"), {best} the better choice
         # ("throwing 8♠").
-        return _("cost {cost} ± {error} (best: {best})").format(
-            cost=cost, error=error, best=action_words(decision.best, choice=True)
-        )
-    # Translators: a decision whose cost is within the estimate's noise: {cost} and
-    # {error} are points ("0.4", "0.6").
-    return _("too close to call (cost {cost} ± {error})").format(cost=cost, error=error)
+        text = _("a mistake costing about {cost} ({range}); best: {best}")
+    else:
+        # Translators: a decision the coach calls an inaccuracy (a smaller mistake):
+        # {cost} is a whole number of points ("6"), {range} its 95% interval ("1-11"),
+        # {best} the better choice ("throwing 8♠").
+        text = _("an inaccuracy costing about {cost} ({range}); best: {best}")
+    text = text.format(cost=cost, range=span, best=best)
+    if decision.why is not None:
+        # Translators: a verdict followed by why the best it names is not the option of
+        # the best value: {verdict} and {why} are the two parts.
+        text = _("{verdict} ({why})").format(verdict=text, why=why_words(decision.why))
+    return text
 
 
 def hand_summary(decisions: Sequence[Decision]) -> str:
@@ -311,6 +392,10 @@ def session_summary(decisions: Sequence[Decision]) -> str:
 
 
 __all__ = [
+    "BEST",
+    "CLOSE",
+    "INACCURATE",
+    "MISTAKEN",
     "Decision",
     "Option",
     "hand_summary",
@@ -321,4 +406,5 @@ __all__ = [
     "session_summary",
     "stored_text",
     "total_cost",
+    "why_words",
 ]

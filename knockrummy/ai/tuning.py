@@ -20,6 +20,12 @@ Glossary:
                 takes, passes and throws (see :mod:`.inference`).
     knock cap   the highest count at which the hard level (and the hint) weighs a knock at
                 all; None: any count.
+    judge       how the judge (:mod:`.judge`) prices a decision here: its rollout policy
+                (:mod:`.rollout`), the samples every option is first played out over at
+                two players, and how it chooses its best: the hard level's choice unless
+                another option is clearly better, or the option of the highest value with
+                the hard level's call on whether to knock. Measured by ``python -m
+                research departures`` (docs/strength.md, *Following the rollouts*).
 """
 
 from __future__ import annotations
@@ -61,6 +67,15 @@ class Tuning:
     match_model: SessionModel | None
     """How the game or session is won, for the match value (None: no model, the hand's
     points are used even where the match value is asked for)."""
+    judge_policy: str
+    """The judge's rollout policy (``greedy`` or ``patient``)."""
+    judge_samples: int
+    """Samples every option of a two-player judgement is first played out over (fewer
+    in proportion at a larger table)."""
+    judge_best: str
+    """How the judge chooses its best (:mod:`.judge`): ``usual``, the hard level's choice
+    unless another option is clearly better, confirmed; ``rollouts``, the option of the
+    highest value, whether to knock being the hard level's call."""
 
 
 _HEADS_UP = HeadsUpGame()
@@ -74,6 +89,12 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
         # the races and knock-rummy, and nothing outside the noise in knock-rami and
         # poker-rum (docs/strength.md). In knock-rami, where every player adds their own
         # count, a cap of 20 won the most of 10, 15, 20, 25 and none at five players.
+        # In gin-rummy the judge's top option with patient rollouts over 256 samples beat
+        # the hard level's choice when the hand was played on by hard (+2.3 points a
+        # departure, +0.8 a decision); greedy rollouts did not show a gain there, and the
+        # other profiles were not measured so: their judge keeps the hard level's choice.
+        # Played whole, the patient rollouts' best waited for gin (its opponent knocks at
+        # once in them): there the hard level decides whether to knock.
         "poker-rum": Tuning(
             medium_start=6,
             medium_floor=2,
@@ -83,6 +104,9 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             likely=False,
             knock_cap=None,
             match_model=Rotation(ROTATION_SPREAD),
+            judge_policy="greedy",
+            judge_samples=32,
+            judge_best="usual",
         ),
         "knock-rummy": Tuning(
             medium_start=6,
@@ -93,6 +117,9 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             likely=True,
             knock_cap=None,
             match_model=FirstToTarget(KNOCK_RUMMY_POINTS),
+            judge_policy="greedy",
+            judge_samples=32,
+            judge_best="usual",
         ),
         "gin-rummy": Tuning(
             medium_start=10,
@@ -103,6 +130,9 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             likely=True,
             knock_cap=None,
             match_model=_HEADS_UP,
+            judge_policy="patient",
+            judge_samples=64,
+            judge_best="rollouts",
         ),
         "gin-classic": Tuning(
             medium_start=10,
@@ -113,6 +143,9 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             likely=True,
             knock_cap=None,
             match_model=_HEADS_UP,
+            judge_policy="patient",
+            judge_samples=64,
+            judge_best="rollouts",
         ),
         "knock-rami": Tuning(
             medium_start=9,
@@ -123,6 +156,9 @@ TUNING: ProfileTable[Tuning] = ProfileTable(
             likely=False,
             knock_cap=20,
             match_model=LastStanding(RAMI_COUNTS),
+            judge_policy="greedy",
+            judge_samples=32,
+            judge_best="usual",
         ),
     },
 )

@@ -21,6 +21,7 @@ BENCHES = (
     Command("idle", "knockrummy.bench.idle", "processor time while the window waits"),
     Command("cards", "knockrummy.bench.cards", "the cost of drawing and blitting the card art"),
     Command("ai", "knockrummy.bench.ai", "computer players against each other: wins, points"),
+    Command("rollout", "knockrummy.bench.rollout", "the judge's rollouts: mask against engine"),
     Command("monkey", "knockrummy.bench.monkey", "random keys and clicks on every screen"),
     Command("soak", "knockrummy.bench.soak", "the saves under kills, swaps, full disks, bad rows"),
     Command(

@@ -44,6 +44,11 @@ Glossary:
                 others') of the first run less the second's, with the 95% normal
                 interval of the mean difference, narrower than two runs' intervals side
                 by side since the deal's luck cancels.
+    so far      ``--merge FILE... --so-far`` reports the games a run's files hold while
+                parts are still missing or unfinished: every whole block of ``period``
+                games they hold (every seat order of a deal), as the report of those
+                games, with the run's size beside it (``of``). A run stopped early is
+                reported so, never as the whole run.
 
 Run ``knockrummy bench ai --profile gin-rummy --seats hard,medium --games 200``.
 """
@@ -475,7 +480,8 @@ def _table(result: dict[str, Any]) -> str:
         f"{result['account']} per game/hand"
         + ("; same deals in every seat order" if result.get("same_deals") else "")
         + (f"; part {result['part'][0]}/{result['part'][1]}" if result.get("part") else "")
-        + (f"; {result['parts']} parts" if result.get("parts") else ""),
+        + (f"; {result['parts']} parts" if result.get("parts") else "")
+        + (f"; so far: {result['games']} of the run's {result['of']}" if "of" in result else ""),
         f"{'bot':<16}{'seats':>6}{'games won':>24}{'hands won':>24}{'/hand':>23}"
         f"{'net /hand':>23}{'p50 ms':>9}{'p95 ms':>9}",
     ]
@@ -616,23 +622,39 @@ def read_games(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     ]
 
 
-def merge_games(paths: Sequence[str]) -> list[dict[str, Any]]:
+def merge_games(paths: Sequence[str], so_far: bool = False) -> list[dict[str, Any]]:
     """The result of a run, one per profile, from the games files of its parts: the
     same as the whole run's (see ``parts``); parts of other runs, a game in two parts
-    or a game in none are a :class:`MergeError`."""
-    first, by_profile = gather_games(paths)
+    or a game in none are a :class:`MergeError`. With ``so_far``, the result of the
+    whole blocks the files hold (see ``so far``)."""
+    first, by_profile = gather_games(paths, so_far)
+    extra = {"of": first["games"]} if so_far else {}
     return [
         {
             **report(profile, first["seats"], first["seed"], played, first["same_deals"]),
             "parts": len(paths),
+            **extra,
         }
         for profile, played in by_profile.items()
     ]
 
 
-def gather_games(paths: Sequence[str]) -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
+def whole_blocks(played: Sequence[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+    """The games of ``played`` whose block of ``period`` games (every seat order of a
+    deal) is all there (see ``so far``)."""
+    step = period(players)
+    blocks: dict[int, int] = {}
+    for result in played:
+        blocks[result["game"] // step] = blocks.get(result["game"] // step, 0) + 1
+    return [r for r in played if blocks[r["game"] // step] == step]
+
+
+def gather_games(
+    paths: Sequence[str], so_far: bool = False
+) -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
     """The header of a run and its games by profile, each game once, from the games
-    files of all its parts (see :func:`merge_games`)."""
+    files of all its parts (see :func:`merge_games`); with ``so_far``, only the whole
+    blocks they hold, and no game need be missing."""
     if not paths:
         raise MergeError("nothing to merge")
     read = [(path, *read_games(path)) for path in paths]
@@ -656,8 +678,15 @@ def gather_games(paths: Sequence[str]) -> tuple[dict[str, Any], dict[str, list[d
             seen[key] = path
             by_profile[key[0]].append(result)
     for profile, played in by_profile.items():
+        if so_far:
+            played[:] = whole_blocks(played, len(first["seats"]))
+            if not played:
+                raise MergeError(
+                    f"the files hold no whole block of {period(len(first['seats']))} games "
+                    f"of {profile} (every seat order of a deal)"
+                )
         missing = sorted(set(range(first["games"])) - {r["game"] for r in played})
-        if missing:
+        if missing and not so_far:
             raise MergeError(
                 f"{len(missing)} of the {first['games']} games of {profile} are in no part "
                 f"(game {missing[0]} is the first): a part is missing or not finished "
@@ -817,6 +846,12 @@ def add_arguments(
         help="with --merge: compare game by game with this run's games files, the same "
         "deals with one level in place of another",
     )
+    parser.add_argument(
+        "--so-far",
+        action="store_true",
+        help="with --merge: report the whole blocks of games the files hold while parts "
+        "are missing or unfinished",
+    )
 
 
 def _print(
@@ -846,15 +881,19 @@ def _pair(
     return 0
 
 
-def _merge(parser: argparse.ArgumentParser, paths: Sequence[str], as_json: bool) -> int:
+def _merge(
+    parser: argparse.ArgumentParser, paths: Sequence[str], as_json: bool, so_far: bool = False
+) -> int:
     new = [is_games_file(path, PART_FORMAT) for path in paths]
     if not any(new):  # the --json results of parts played from other seeds
+        if so_far:
+            parser.error("--so-far reads games files (written by --out), not --json results")
         return merge_command(parser, paths, merge, _table, as_json)
     try:
         if not all(new):
             old = paths[new.index(False)]
             raise MergeError(f"{old} is not a games file (written by --out) like {paths[0]}")
-        results = merge_games(paths)
+        results = merge_games(paths, so_far)
     except MergeError as exc:
         parser.exit(2, f"{parser.prog}: cannot merge: {exc}; the files are left as they are\n")
     _print(results, as_json, _table)
@@ -892,10 +931,12 @@ def run(args: argparse.Namespace, make: Maker = make_level, watch: Watcher | Non
     parser = args.parser
     if args.paired_with and not args.merge:
         parser.error("--paired-with needs --merge FILE..., the first run's games files")
+    if args.so_far and (not args.merge or args.paired_with):
+        parser.error("--so-far goes with --merge FILE... (and without --paired-with)")
     if args.merge and args.paired_with:
         return _pair(parser, args.merge, args.paired_with, args.json)
     if args.merge:
-        return _merge(parser, args.merge, args.json)
+        return _merge(parser, args.merge, args.json, args.so_far)
     if not args.profile or not args.seats:
         parser.error("--profile and --seats are required (or --merge)")
     if (args.part or args.resume) and not args.out:

@@ -1,9 +1,11 @@
 """``knockrummy review``: the coach's review of one seat's decisions in a saved session.
 
 For each decision the seat made (take or pass, which card to throw, knock or not, buy back
-or not) it prints what the judge (the hint's, the advisor's and the expert level's) would
-have chosen from that seat's view, the expected points of each option, what the choice cost
-with its standard error, and whether that cost is a clear mistake. Nothing is written.
+or not) it prints what the judge (the hint's and the advisor's) would have chosen from that
+seat's view, the expected points of each option, what the choice cost with its 95%
+interval, and the verdict: a mistake, an inaccuracy or too close to call. Where the best it
+names reads worse than another option, it says why (``why`` in ``--json``). Nothing is
+written.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ import argparse
 import json
 
 from ..ai.review import (
+    INACCURATE,
+    MISTAKEN,
     Decision,
     describe,
     hand_summary,
     review_json,
     session_summary,
     verdict,
+    why_words,
 )
 from ..language import _, ngettext
 from ..records.coach import for_hand, price
@@ -74,9 +79,10 @@ SHOWN_OPTIONS = 3
 
 
 def decision_line(d: Decision) -> str:
-    """``turn 3: throwing J♦: cost 5.0 ± 0.8 (best: throwing 9♦); options discard 9D
-    +1.2, discard JD -3.8, ...``, in the terminal's language (the options in the engine's
-    text form, as ``--json``)."""
+    """``turn 3: throwing J♦: an inaccuracy costing about 6 (1-11); best: throwing 9♦;
+    options discard 9D +1.2, discard JD -4.8, ...``, in the terminal's language (the
+    options in the engine's text form, as ``--json``); where the best reads worse than an
+    option, why."""
     shown = list(d.options[:SHOWN_OPTIONS])
     shown += [o for o in d.options[SHOWN_OPTIONS:] if o.action == d.action]
     options = ", ".join(f"{o.action} {o.expected:+.1f}" for o in shown)
@@ -88,10 +94,16 @@ def decision_line(d: Decision) -> str:
             options=options, count=more
         )
     # Translators: a line of `knockrummy review`: {turn} is the hand's turn, {choice} the
-    # choice made ("throwing 8♦"), {verdict} the coach's word on it ("cost 5.2 ± 0.8 (best:
-    # throwing 9♦)", "too close to call (...)"), {options} the options priced.
+    # choice made ("throwing 8♦"), {verdict} the coach's word on it ("a mistake costing
+    # about 12 (5-19); best: throwing 9♦", "too close to call: ..."), {options} the options
+    # priced.
     line = _("turn {turn}: {choice}: {verdict}; options {options}")
-    return line.format(turn=d.turn, choice=describe(d), verdict=verdict(d), options=options)
+    line = line.format(turn=d.turn, choice=describe(d), verdict=verdict(d), options=options)
+    if d.why is not None and d.verdict not in (INACCURATE, MISTAKEN):  # not said yet
+        # Translators: a line of `knockrummy review` followed by why the best it names
+        # reads worse than another option: {line} the line, {why} the reason.
+        line = _("{line} ({why})").format(line=line, why=why_words(d.why))
+    return line
 
 
 def _hands_dealt(session) -> int:

@@ -16,12 +16,15 @@ thread and keeps the result with :func:`keep` on its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
+from ..ai.judge import ROLLOUTS, WHY_KNOCK, WHY_USUAL
 from ..ai.review import REVIEW_SAMPLES, Decision, review_session, stored_text
-from ..engine.actions import Action
+from ..ai.tuning import tuning_of
+from ..engine.actions import Action, Knock
 from ..persistence.schema import SessionRow
 
-METHOD = 2000 + REVIEW_SAMPLES
+METHOD = 3000 + REVIEW_SAMPLES
 """How reviews are priced now; bump the thousands when the estimates change."""
 
 
@@ -55,7 +58,29 @@ def kept(store, session_id: int, seat: int, actions: int) -> list[Decision] | No
     found = store.saved_review(session_id, seat)
     if found is None or found.actions != actions or found.method != METHOD:
         return None
-    return list(found.decisions)
+    tuning = tuning_of(store.session(session_id).profile)
+    decisions = []
+    for decision in found.decisions:
+        why = reason(decision, tuning.knock_cap, tuning.judge_best)
+        if why is False:
+            return None  # the reason cannot be told from the values: priced again
+        decisions.append(replace(decision, why=why))
+    return decisions
+
+
+def reason(decision: Decision, cap: int | None, best: str) -> str | bool | None:
+    """The judge's ``why`` of a kept decision, from its values and the profile's knock
+    ``cap`` and way of choosing its ``best`` (:mod:`..ai.judge`): None when the best has
+    the best value; False when the values cannot tell the reason (the review is priced
+    again). Only a knock is ever capped; where the best follows the rollouts, only a knock
+    or the lack of one is the hard level's call."""
+    top = decision.options[0]
+    above = [o for o in decision.options[1:] if o.expected > top.expected]
+    if not above:
+        return None
+    if cap is not None and all(isinstance(o.action, Knock) for o in above):
+        return False  # a knock above: capped, or the other reason
+    return WHY_KNOCK if best == ROLLOUTS else WHY_USUAL
 
 
 def keep(store, session_id: int, seat: int, actions: int, decisions: Sequence[Decision]) -> None:

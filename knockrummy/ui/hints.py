@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ai.advisor import Advice, advise
-from ..ai.review import decision_seed, price_options
+from ..ai.judge import WHY_USUAL, judge
+from ..ai.review import decision_seed, price_options, why_words
 from ..engine.actions import Discard, Knock, Pass, TakeDiscard
 from ..engine.cards import Card
 from ..engine.melds import discard_points
@@ -135,10 +136,11 @@ def signed(value: float) -> str:
     return text if text.startswith("-") else f"+{text}"
 
 
-def _details(view: PlayerView, options, advice: Advice) -> str:
+def _details(view: PlayerView, options, advice: Advice, why: str | None = None) -> str:
     """The numbers behind an after-draw hint, the suggested action first: playing on
     (the best discard) and knocking (the best knock), each with the count it keeps and its
-    expected points as the review prices them, the knock with its risk."""
+    expected points as the review prices them, the knock with its risk; where the other
+    reads better, why the hint is not it (the judge's ``why``)."""
     points = discard_points(list(view.hand), forbidden=view.taken)
     play_on = next((o for o in options if isinstance(o.action, Discard)), None)
     knock = next((o for o in options if isinstance(o.action, Knock)), None)
@@ -174,6 +176,9 @@ def _details(view: PlayerView, options, advice: Advice) -> str:
     if advice.knock_cap is not None:
         # Translators: part of a hint's details: {cap} a deadwood count.
         parts.append(_("knocks above {cap} seldom pay here").format(cap=advice.knock_cap))
+    shown = [o for o in (play_on, knock) if o is not None]
+    if why == WHY_USUAL and any(o.expected > options[0].expected for o in shown):
+        parts.append(why_words(why))
     # Translators: a hint's numbers: {details} its parts, joined by "; ".
     return _("Details: {details}.").format(details="; ".join(parts))
 
@@ -195,7 +200,7 @@ def hint_for_view(view: PlayerView, seed: int | None = None) -> Hint:
             return Hint(_("Hint: pass."), None)
         return Hint(_("Hint: draw from the stock."), None)
     advice = advise(view, seed=seed)
-    details = _details(view, options, advice)
+    details = _details(view, options, advice, judge(view, seed=seed).why)
     expected = options[0].expected
     if isinstance(best, Knock):
         # Translators: {card} the card to throw face down, {outcome} what the player should

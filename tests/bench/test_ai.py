@@ -328,6 +328,37 @@ def test_merge_refuses_a_missing_part_and_keeps_a_damaged_one(tmp_path, capsys):
     assert (tmp_path / "b.jsonl").read_bytes() == before
 
 
+def test_a_run_so_far_reports_its_whole_blocks_and_says_it_is_not_the_whole_run(
+    tmp_path, capsys, monkeypatch
+):
+    _stepped_clock(monkeypatch)
+    run = ["bench", "ai", "--profile", "knock-rummy", "--seats", "easy,simple", "--seed", "3"]
+    run += ["--same-deals", "--json"]
+    assert knockrummy([*run, "--games", "6"]) == 0
+    first_six = json.loads(capsys.readouterr().out)
+    first, second = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
+    for k, path in ((1, first), (2, second)):
+        assert knockrummy([*run, "--games", "8", "--part", f"{k}/2", "--out", path]) == 0
+    capsys.readouterr()
+    # the second part stopped after one and a half deals: games 4 and 5, and 6 alone
+    with open(second, encoding="utf-8") as handle:
+        lines = handle.readlines()
+    with open(second, "w", encoding="utf-8") as handle:
+        handle.writelines(lines[:4])
+    before = (tmp_path / "b.jsonl").read_bytes()
+    assert knockrummy(["bench", "ai", "--merge", first, second, "--json"]) == 2
+    assert "in no part" in capsys.readouterr().err
+    assert knockrummy(["bench", "ai", "--merge", second, first, "--so-far", "--json"]) == 0
+    so_far = json.loads(capsys.readouterr().out)
+    assert (so_far.pop("parts"), so_far.pop("of")) == (2, 8)
+    assert so_far == first_six  # the half-played deal left out, the rest as a whole run
+    assert knockrummy(["bench", "ai", "--merge", first, second, "--so-far"]) == 0
+    assert "so far: 6 of the run's 8" in capsys.readouterr().out
+    assert (tmp_path / "b.jsonl").read_bytes() == before
+    assert knockrummy([*run, "--games", "8", "--so-far"]) == 2  # only with --merge
+    assert "--so-far" in capsys.readouterr().err
+
+
 def _renamed(source, target, old, new, change=None):
     """A copy of the games file ``source`` with the level ``old`` called ``new`` (the same
     play under another name), each game passed through ``change`` if given."""

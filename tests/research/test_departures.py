@@ -59,3 +59,28 @@ def test_a_min_lead_plays_out_only_the_departures_that_lead_by_it(capsys):
     overall = json.loads(capsys.readouterr().out)["overall"]
     assert overall["departures"]["n"] == 0  # no lead is 50 standard errors
     assert overall["below the lead"] > 0
+
+
+@pytest.mark.slow  # prices positions in four settings and plays them out
+def test_several_settings_share_their_positions_and_add_up(capsys):
+    args = ["departures", "--profiles", "gin-rummy", "--positions", "4", "--budget", "300"]
+    settings = ["--samples", "8,16", "--policies", "greedy,patient", "--continuations", "1"]
+    assert main([*args, *settings]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["settings"] == ["greedy 8", "greedy 16", "patient 8", "patient 16"]
+    for name in found["settings"]:
+        row = found["overall"][name]
+        assert row["positions"] == 4
+        moved = row["departures"]["n"]
+        assert sum(k["n"] for k in row["kinds"].values()) == moved
+        per = row["per position"]
+        assert per["n"] == 4
+        if moved:  # the gains spread over every position
+            mean = row["departures"]["mean"] * moved / 4
+            assert per["mean"] == pytest.approx(mean, abs=0.002)
+
+
+def test_departures_refuses_an_unknown_policy_or_a_bad_count(capsys):
+    assert main(["departures", "--policies", "reckless"]) == 2
+    assert "reckless" in capsys.readouterr().err
+    assert main(["departures", "--samples", "64,x"]) == 2

@@ -239,6 +239,20 @@ def test_the_bench_scores_every_sampler_on_the_same_positions(capsys):
     assert only["sampler"] == "hard" and "found" not in only and "vs_posterior" not in only
 
 
+def test_against_the_hard_level_each_sampler_is_measured_against_the_uniform_one(capsys):
+    argv = ["--profile", "poker-rum", "--games", "2", "--positions", "6", "--samples", "20"]
+    assert research(["inference", *argv, "--opponent", "hard", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["opponent"] == "hard"
+    rows = {row["sampler"]: row for row in result["samplers"]}
+    assert list(rows) == ["uniform", "unweighted", "hard", "clues"]  # no posterior
+    assert "vs_uniform" in rows["hard"] and "vs_uniform" not in rows["uniform"]
+    low, high = rows["hard"]["vs_uniform_95"]
+    assert low <= rows["hard"]["vs_uniform"] <= high
+    with pytest.raises(ValueError, match="posterior"):
+        bench("poker-rum", 1, 4, 3, 10, ["posterior"], opponent="hard")
+
+
 def test_the_bench_refuses_jokers_and_unknown_samplers(capsys):
     assert research(["inference", "--profile", "knock-rami"]) == 2
     assert "invalid choice: 'knock-rami'" in capsys.readouterr().err

@@ -260,6 +260,28 @@ def test_new_game_remembers_the_last_rules_and_seats(tmp_path):
     assert NewGameScreen(reopened).seats == again.seats
 
 
+def test_new_game_offers_easy_medium_and_hard_and_a_remembered_expert_still_deals(tmp_path):
+    from dataclasses import replace
+
+    game, app = open_game(tmp_path, NewGameScreen)
+    screen = app.scene
+    screen.choose_profile("gin-rummy")
+    met = []
+    for _ in range(6):
+        screen.cycle_level(1)
+        met.append(screen.seats[1].level)
+    assert met == ["hard", "easy", "medium", "hard", "easy", "medium"]  # from medium
+    # a seat remembered at expert (a research level now) stays until changed, and deals
+    screen.seats[1] = replace(screen.seats[1], level="expert")
+    screen.rebuild()
+    screen.deal()
+    assert isinstance(app.scene, TableScene)
+    again = NewGameScreen(Game.open(str(tmp_path / "data")))
+    assert again.seats[1].level == "expert"
+    again.cycle_level(1)
+    assert again.seats[1].level == "easy"
+
+
 def test_new_game_says_2_players_for_gin_and_explains_the_deal_code_box(tmp_path, monkeypatch):
     from knockrummy.ui.scenes import new_game
 

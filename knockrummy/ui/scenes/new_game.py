@@ -19,7 +19,7 @@ from dataclasses import replace
 
 import pygame
 
-from ...ai import LEVELS
+from ...ai import LEVELS, OFFERED
 from ...engine.profiles import PROFILES, get_profile
 from ...language import N_, _, ngettext
 from ...language.games import level_name, short_name
@@ -127,9 +127,11 @@ class NewGameScreen(MenuScreen):
         self.rebuild()
 
     def cycle_level(self, seat: int) -> None:
-        levels = list(LEVELS)
+        """The next offered level (a seat remembered at another, ``expert``, goes to the
+        first)."""
         cfg = self.seats[seat]
-        self.seats[seat] = replace(cfg, level=levels[(levels.index(cfg.level) + 1) % len(levels)])
+        now = OFFERED.index(cfg.level) if cfg.level in OFFERED else -1
+        self.seats[seat] = replace(cfg, level=OFFERED[(now + 1) % len(OFFERED)])
         self.rebuild()
 
     def change_stake(self, step: int) -> None:
