@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
+import pytest
 
 from knockrummy import language
 from knockrummy.ai.simple import SimpleBot
@@ -187,6 +188,7 @@ def test_speech_is_offered_once_at_a_start_where_a_screen_reader_runs(tmp_path):
     assert again.said == []
 
 
+@pytest.mark.slow  # a five-hand session of computer players, then replayed and reviewed
 def test_the_replay_viewer_the_lessons_and_game_over_are_heard_by_keyboard(tmp_path):
     heard = Heard(tmp_path)
     state = play_session("knock-rummy", 2, 5, [SimpleBot(1), SimpleBot(2)])
