@@ -104,6 +104,12 @@ def events(key) -> list[pygame.event.Event]:
     ]
 
 
+def press(scene, key) -> None:
+    """The key pressed and let go, handled by the table as the window would."""
+    for event in events(key):
+        scene.handle(event)
+
+
 def picture(scene) -> bytes:
     """What the window shows of the table now, drawn afresh."""
     surface = pygame.Surface(SIZE)
@@ -277,8 +283,7 @@ def test_every_documented_key_changes_the_picture_or_says_why_not(moment):
     silent = []
     for key in (*TABLE_KEYS, *OWN_KEYS[overlay]):
         before = picture(scene)
-        for event in events(key):
-            scene.handle(event)
+        press(scene, key)
         scene.refresh_buttons()  # as the next update does, before the next picture
         if at.left:  # Escape or Menu: back to the title
             scene = at.fresh()
@@ -299,8 +304,7 @@ def test_every_documented_key_changes_the_picture_or_says_why_not(moment):
 def test_k_before_drawing_says_draw_first():
     app, scene = drawing(None)
     card = scene.view.hand[0]
-    for event in events(pygame.K_k):
-        scene.handle(event)
+    press(scene, pygame.K_k)
     rule = refusal(scene.source.state, Knock(card), scene.viewer)
     assert rule is not None and scene.notice == refusal_words(rule, scene.viewer)
     assert scene.notice.startswith("Draw a card")
@@ -309,8 +313,7 @@ def test_k_before_drawing_says_draw_first():
 def test_enter_with_no_card_lifted_says_to_select_one():
     app, scene = discarding(None)
     assert scene.selected is None
-    for event in events(pygame.K_RETURN):
-        scene.handle(event)
+    press(scene, pygame.K_RETURN)
     assert scene.notice == SELECT_FIRST
 
 
@@ -318,8 +321,7 @@ def test_u_with_nothing_to_take_back_says_so_not_that_it_is_too_late():
     app, scene = drawing(None)
     assert scene.source.state.undo_seat == 0
     log = len(scene.source.state.log)
-    for event in events(pygame.K_u):
-        scene.handle(event)
+    press(scene, pygame.K_u)
     rule = refusal(scene.source.state, Undo(), 0)
     assert rule.code == "nothing-to-take-back"
     assert scene.notice == refusal_words(rule, 0)
@@ -329,8 +331,7 @@ def test_u_with_nothing_to_take_back_says_so_not_that_it_is_too_late():
 
 def test_a_key_on_another_seats_turn_says_whose_turn_it_is():
     app, scene = waiting(None)
-    for event in events(pygame.K_s):
-        scene.handle(event)
+    press(scene, pygame.K_s)
     assert scene.notice == "It is Ben's turn."
 
 
