@@ -19,6 +19,9 @@ Glossary:
                 the guest comes back with its seat's token.
     ready       at a hand's end, a friend asks for the next hand; the host deals once the
                 host (if a person plays here) and every friend present have asked.
+    grace       one friend against computers may take back a discard (``Undo``, checked
+                by the engine's rule as at a table here): after that friend's discard the
+                next computer waits :data:`~.limits.TAKE_BACK_GRACE` seconds.
     record      once the session is over, every friend is sent its deal code and actions,
                 so their saves hold the whole session.
 """
@@ -27,20 +30,29 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import IO
 
 from .. import app_version
-from ..engine.actions import NextHand
+from ..engine.actions import NextHand, Undo
 from ..engine.refusals import Refusal
-from ..engine.session import HAND_OVER
+from ..engine.session import HAND_OVER, can_undo
 from ..play.local import LocalSource
 from ..play.seats import Remote, SeatKind, SeatPlace
 from ..play.stream import SeatAway, SeatBack, Trouble, Update
 from . import protocol as p
 from .codes import new_seat_token, same_secret
-from .limits import ACTIONS_PER_WINDOW, CHAT_LENGTH, CHATS_PER_WINDOW, NAME_LENGTH, Rate, clean_text
+from .limits import (
+    ACTIONS_PER_WINDOW,
+    CHAT_LENGTH,
+    CHATS_PER_WINDOW,
+    NAME_LENGTH,
+    TAKE_BACK_GRACE,
+    Rate,
+    clean_text,
+)
 from .network import Arrival, HostNetwork
 
 log = logging.getLogger("knockrummy.net")
@@ -105,6 +117,8 @@ class HostTable:
         trace: IO[str] | None = None,
         stand_in: bool = False,
         actions: tuple[int, float] = ACTIONS_PER_WINDOW,
+        grace: float = TAKE_BACK_GRACE,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.profile_id = profile_id
         self.network = network
@@ -130,6 +144,10 @@ class HostTable:
         """The last hand to deal (``--hands``): the table deals no further."""
         self._action_rates = {s: Rate(*actions) for s in range(len(places))}
         self._chat_rates = {s: Rate(*CHATS_PER_WINDOW) for s in range(len(places))}
+        self.grace = grace
+        """Seconds the next computer waits after a discard its friend may take back."""
+        self.clock = clock
+        self._grace: tuple[int, float] = (-1, 0.0)
         self._status: tuple[bool, bool] | None = None
         self._woken = threading.Event()
         network.wake = self._wake_all
@@ -204,11 +222,28 @@ class HostTable:
             self._take(arrival)
         if self.local is not None:
             self.local.pump()
-            if drive:
+            if drive and not self.holding:
                 self.local.proceed()
             self._deal_when_ready()
             self._send_status()
         return came
+
+    @property
+    def holding(self) -> bool:
+        """The next computer waits: a friend who may take back the discard just made still
+        has the grace to (see the glossary)."""
+        local = self.local
+        if local is None or self.grace <= 0:
+            return False
+        state = local.state
+        seat = state.undo_seat
+        if seat is None or seat not in self.seats.friends or seat in local.away:
+            return False
+        if not can_undo(state, seat):
+            return False
+        if self._grace[0] != local.number:
+            self._grace = (local.number, self.clock() + self.grace)
+        return self.clock() < self._grace[1]
 
     def ask_next_hand(self) -> None:
         """The host's person asks for the next hand (dealt once the friends have too)."""
@@ -388,7 +423,9 @@ class HostTable:
         if policy is not None and policy.waiting(local.state):
             local.refuse(mine, action, Refusal("online-waiting"))
             return
-        if local.state.to_move == mine and policy is not None and not policy.standing_in:
+        if isinstance(action, Undo):
+            local.play(action, mine)  # the engine's rule says whether, in its words
+        elif local.state.to_move == mine and policy is not None and not policy.standing_in:
             policy.arrive(action, local.state)  # played once the host's table proceeds
         else:
             local.play(action, mine)  # refused by the rules, with their words

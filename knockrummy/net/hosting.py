@@ -24,7 +24,7 @@ from ..play.seats import SeatKind, SeatPlace, policy_for
 from ..records.deal_codes import code_of
 from .codes import new_host_token, new_join_code
 from .host import HostTable
-from .limits import ACTIONS_PER_WINDOW, FRAMES_PER_WINDOW
+from .limits import ACTIONS_PER_WINDOW, FRAMES_PER_WINDOW, TAKE_BACK_GRACE
 from .network import HostNetwork
 
 YOU = "You"
@@ -72,6 +72,7 @@ class Hosting:
         stand_in: bool = False,
         resumed: tuple[int, object, online.Hosted] | None = None,
         actions: tuple[int, float] = ACTIONS_PER_WINDOW,
+        grace: float = TAKE_BACK_GRACE,
     ) -> None:
         self.game = game
         self.profile_id = profile_id
@@ -91,6 +92,7 @@ class Hosting:
             trace=trace,
             stand_in=stand_in,
             actions=actions,
+            grace=grace,
         )
         self._resumed = resumed
 
@@ -110,7 +112,11 @@ class Hosting:
             session_id, state, _hosted = self._resumed
         else:
             self.seats = named_seats(self.seats, self.table.places)
-            session_id, state = self.game.start(self.profile_id, self.seats, self.stake, self.seed)
+            # one friend against computers may take back a discard, as one player may at
+            # a table here (the host's grace gives them the time: see ``HostTable``)
+            session_id, state = self.game.start(
+                self.profile_id, self.seats, self.stake, self.seed, take_backs=True
+            )
             secrets = online.Hosted(
                 self.network.code, self.network.host_token, tuple(self.table.seats.tokens)
             )

@@ -67,7 +67,8 @@ class HostSource:
             self.local.submit(action, seat)
 
     def proceed(self) -> None:
-        self.local.proceed()
+        if not self.table.holding:  # a friend's grace to take a discard back
+            self.local.proceed()
 
     def pump(self) -> None:
         self.table.pump()

@@ -63,6 +63,7 @@ class Table:
         seed: int | None = 7,
         stand_in: bool = False,
         hands: int | None = None,
+        grace: float = 0.0,
     ) -> None:
         self.folder = folder
         self.profile = profile
@@ -73,6 +74,9 @@ class Table:
         self.seed = seed
         self.stand_in = stand_in
         self.hands = hands
+        self.grace = grace
+        """The host's take-back grace (none by default: a computer level never takes a
+        discard back, and a session of one friend against computers would wait on each)."""
         self.url: str | None = None
         self.code: str | None = None
         self.sent: list[Sent] = []
@@ -106,6 +110,7 @@ class Table:
                 seed=self.seed,
                 stand_in=self.stand_in,
                 actions=(self.rate, 10.0),
+                grace=self.grace,
             )
             self.hosting = hosting
             self._spy(hosting)
@@ -213,6 +218,43 @@ class Table:
         for guest in self.guests:
             if guest.thread is not None:
                 guest.thread.join(30)
+
+
+class Hand:
+    """A guest's seat played by the test itself, on the test's thread: it connects, and
+    :meth:`until` takes in what arrives until a condition on the seat's source holds."""
+
+    def __init__(self, url: str, name: str, ping: float = 2.0) -> None:
+        self.woken = threading.Event()
+        self.link = GuestLink(url, name, False, None, None, ping, 60, self.woken.set)
+        self.source = GuestSource(self.link)
+        self.link.start()
+
+    @property
+    def update(self):
+        return self.source.latest(self.source.seat)
+
+    @property
+    def view(self):
+        return self.update.view
+
+    def take_in(self) -> None:
+        self.source.proceed()
+        self.source.pump()
+
+    def until(self, condition, timeout: float = 60.0) -> bool:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.take_in()
+            with contextlib.suppress(RuntimeError):
+                if condition(self.source):
+                    return True
+            self.woken.wait(0.1)
+            self.woken.clear()
+        return False
+
+    def close(self) -> None:
+        self.source.close()
 
 
 def ledger_of(folder: Path) -> list[tuple]:
