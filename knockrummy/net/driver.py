@@ -4,6 +4,7 @@ as ``knockrummy join --bot LEVEL`` does (and the tests and the relay's bench).
 Glossary:
     again     a move the host refused (too fast, or chosen from a view that has moved on)
               is chosen again from the seat's latest view after a pause.
+    rematch   a computer level plays on: it accepts every rematch its host offers.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import time
 
 from ..ai import make_bot
 from ..engine.actions import NextHand
-from ..engine.session import HAND_OVER
+from ..engine.session import HAND_OVER, SESSION_OVER
 from ..play.stream import Refused
 from .guest import GuestSource
 
@@ -69,10 +70,12 @@ class BotSeat:
                 self._bot_hand = view.hand_number
             self._asked.add(("move", update.number))
             source.submit(self._bot.choose(view), source.seat)
+        elif view.phase == SESSION_OVER and source.rematch is not None:
+            source.accept_rematch()  # (once for each offer)
         elif (
             view.phase == HAND_OVER
             and view.to_move is None
-            and ("next", view.hand_number) not in self._asked
+            and ("next", source.sessions, view.hand_number) not in self._asked
         ):
-            self._asked.add(("next", view.hand_number))
+            self._asked.add(("next", source.sessions, view.hand_number))
             source.submit(NextHand(), None)

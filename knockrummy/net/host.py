@@ -24,6 +24,9 @@ Glossary:
                 next computer waits :data:`~.limits.TAKE_BACK_GRACE` seconds.
     record      once the session is over, every friend is sent its deal code and actions,
                 so their saves hold the whole session.
+    rematch     once the session is over, the host may offer another with the same seats
+                (:meth:`HostTable.offer_rematch`); each friend accepts by asking for the
+                next hand, and once all have the host deals it (``Hosting.rematch``).
 """
 
 from __future__ import annotations
@@ -140,6 +143,8 @@ class HostTable:
         self.deal_code: str | None = None
         """The session's deal code, sent in the record once the session is over."""
         self.finished = False
+        self.rematch_offered = False
+        """A rematch is offered and its answers awaited (see the glossary)."""
         self.last_hand: int | None = None
         """The last hand to deal (``--hands``): the table deals no further."""
         self._action_rates = {s: Rate(*actions) for s in range(len(places))}
@@ -193,7 +198,14 @@ class HostTable:
 
     def begin(self, local: LocalSource) -> None:
         """Play the session ``local`` holds (its friends' seats have Remote policies):
-        every guest is sent the table and its seat's view."""
+        every guest is sent the table and its seat's view (a rematch's too)."""
+        if self.local is not None:  # a rematch: the finished session's source is done
+            self.local.close()
+            self.ready_seats.clear()
+            self.recorded.clear()
+            self.host_ready = False
+            self.rematch_offered = False
+            self._status = None
         self.local = local
         local.wake = self._wake_all
         for seat in self.seats.friends:
@@ -249,6 +261,28 @@ class HostTable:
         """The host's person asks for the next hand (dealt once the friends have too)."""
         self.host_ready = True
         self._deal_when_ready()
+
+    def offer_rematch(self, seconds: int) -> None:
+        """The session is over: offer every friend another with the same seats, their
+        answers awaited ``seconds`` (see the glossary)."""
+        if self.local is None or not self.local.state.is_over or self.rematch_offered:
+            return
+        self.rematch_offered = True
+        self.ready_seats.clear()
+        wire = p.rematch_message(max(1, min(int(seconds), p.MAX_REMATCH_SECONDS)))
+        for guest in list(self.guests.values()):
+            if guest.joined:
+                self._send(guest, wire)
+
+    @property
+    def rematch_accepted(self) -> bool:
+        """Every friend's seat is here and has accepted the rematch offered."""
+        friends = set(self.seats.friends)
+        return (
+            self.rematch_offered
+            and friends <= set(self.seats.peers)
+            and friends <= self.ready_seats
+        )
 
     def hand_to_computer(self, seat: int, on: bool = True) -> None:
         """The host's choice for an away seat: a computer plays it until its guest is back

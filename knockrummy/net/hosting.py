@@ -117,14 +117,36 @@ class Hosting:
             session_id, state = self.game.start(
                 self.profile_id, self.seats, self.stake, self.seed, take_backs=True
             )
-            secrets = online.Hosted(
-                self.network.code, self.network.host_token, tuple(self.table.seats.tokens)
-            )
-            if session_id:
-                try:
-                    online.save_hosted(self.game.store, session_id, secrets)
-                except SaveError as exc:
-                    self.game._save_failed(exc)
+            self._save_secrets(session_id)
+        return self._play(session_id, state, number=len(state.log), wake=wake)
+
+    def rematch(self, wake: Callable[[], None] | None = None) -> LocalSource:
+        """Deal a new session with the same seats, rules and stake from a new secret seed
+        (as a rematch here deals), save its secrets under the same code and tokens, and
+        play it at the same table: every friend there is sent its new table."""
+        previous = self.source
+        if previous is None or not previous.state.is_over:
+            raise RuntimeError("a rematch follows a session that is over")
+        state = previous.state
+        session_id, new = self.game.start(
+            state.profile_id, self.seats, state.stake or None, None, take_backs=True
+        )
+        self._save_secrets(session_id)
+        # its views are numbered on from the last session's, so a guest never takes a
+        # view of the new session for one it has answered already
+        return self._play(session_id, new, number=previous.number + 1, wake=wake)
+
+    def _save_secrets(self, session_id: int) -> None:
+        secrets = online.Hosted(
+            self.network.code, self.network.host_token, tuple(self.table.seats.tokens)
+        )
+        if session_id:
+            try:
+                online.save_hosted(self.game.store, session_id, secrets)
+            except SaveError as exc:
+                self.game._save_failed(exc)
+
+    def _play(self, session_id: int, state, number: int, wake) -> LocalSource:
         self.session_id = session_id
         places = [place_of(s) for s in self.seats]
         bots = SeatBots([s.level if s.kind != HUMAN else "medium" for s in self.seats])
@@ -136,7 +158,7 @@ class Hosting:
         )
         # the views' numbers go on from the session's actions, so a table hosted again
         # never numbers a view as one its guests were sent before
-        source.number = len(state.log)
+        source.number = number
         record = self.game.recorder(session_id)
         source.record(
             lambda played: record(played.before, played.after, played.action, played.seat)

@@ -18,6 +18,11 @@ From a host to a guest:
     refused   a hello that was not let in (the table is full, a wrong token...): a code.
     record    once the session is over: its deal code and every action, so the guest's
               saves hold the whole session (its ledger marks it played online).
+    rematch   once the session is over: the host offers another with the same seats,
+              waiting ``seconds`` for the answers. A guest accepts by asking for the
+              next hand (the ``action`` ``next`` with no seat), or leaves; once every
+              friend has accepted, the new session is sent as the first was (``table``
+              and the seat's view). A guest of an older version ignores it.
     closed    the host closes the table (the session is over, or the host left).
     version   this table needs another version of the messages: the one it reads. It is
               the only message read whatever its version (see :func:`version_needed`).
@@ -234,6 +239,22 @@ def read_record(data: dict) -> tuple[str, int, list[tuple[int | None, Action]]]:
     return code, stake, log
 
 
+MAX_REMATCH_SECONDS = 3600
+"""The longest a host may say it waits for the answers to a rematch."""
+
+
+def rematch_message(seconds: int) -> str:
+    return encode_message("rematch", seconds=seconds)
+
+
+def read_rematch(data: dict) -> int:
+    fields_of(data, ("seconds",))
+    seconds = from_plain(data["seconds"], int, "the seconds")
+    if not 0 < seconds <= MAX_REMATCH_SECONDS:
+        raise WireError("a rematch is offered for a time no table waits")
+    return seconds
+
+
 def closed_message(reason: str) -> str:
     return encode_message("closed", reason=reason)
 
@@ -255,6 +276,7 @@ HOST_KINDS = {
     "chat": read_said,
     "refused": read_refused,
     "record": read_record,
+    "rematch": read_rematch,
     "closed": read_closed,
 }
 """What a guest reads from its host."""

@@ -40,6 +40,8 @@ class Guest:
     level: str | None
     folder: Path
     watch: bool = False
+    decline: bool = False
+    """Leave the table when a rematch is offered (instead of accepting it)."""
     token: str | None = None
     ended: str | None = None
     saved: object = None
@@ -47,6 +49,8 @@ class Guest:
     thread: threading.Thread | None = None
     stop: threading.Event = field(default_factory=threading.Event)
     received: list[str] = field(default_factory=list)
+    kept: list = field(default_factory=list)
+    """What keeping each session's record gave (its id, or why not), by session."""
 
 
 class Table:
@@ -64,6 +68,7 @@ class Table:
         stand_in: bool = False,
         hands: int | None = None,
         grace: float = 0.0,
+        rematches: int = 0,
     ) -> None:
         self.folder = folder
         self.profile = profile
@@ -75,6 +80,7 @@ class Table:
         self.stand_in = stand_in
         self.hands = hands
         self.grace = grace
+        self.rematches = rematches
         """The host's take-back grace (none by default: a computer level never takes a
         discard back, and a session of one friend against computers would wait on each)."""
         self.url: str | None = None
@@ -117,7 +123,9 @@ class Table:
             self.url = network.start()
             self.code = network.code
             self._ready.set()
-            self.reason = serve_table(hosting, self.hands, self.stop.is_set, linger=3)
+            self.reason = serve_table(
+                hosting, self.hands, self.stop.is_set, linger=3, rematches=self.rematches
+            )
             hosting.table.finish(self.reason, linger=5)
             if hosting.source is not None:
                 hosting.source.close()
@@ -155,8 +163,11 @@ class Table:
         watch: bool = False,
         token: str | None = None,
         folder: Path | None = None,
+        decline: bool = False,
     ) -> Guest:
-        guest = Guest(name, level, folder or self.folder / name, watch=watch, token=token)
+        guest = Guest(
+            name, level, folder or self.folder / name, watch=watch, token=token, decline=decline
+        )
         guest.thread = threading.Thread(target=self._play, args=(guest,), daemon=True)
         self.guests.append(guest)
         guest.thread.start()
@@ -175,13 +186,17 @@ class Table:
 
         def keep(record) -> None:
             newest = source.newest
-            if source.seat is not None and newest is not None and guest.saved is None:
-                guest.saved = keep_played(
-                    store, record, source.seat, newest.view, source.places, source.code
-                )
+            if source.seat is None or newest is None or len(guest.kept) >= source.sessions:
+                return  # (the record comes again with each view of a finished session)
+            guest.saved = keep_played(
+                store, record, source.seat, newest.view, source.places, source.code
+            )
+            guest.kept.append(guest.saved)
 
         def each(source) -> None:
             guest.token = source.token
+            if guest.decline and source.rematch is not None:
+                guest.stop.set()  # leaving declines
 
         source.on_record = keep
         link.start()
