@@ -35,6 +35,13 @@ TYPE_KEY = pygame.K_t
 STAND_IN_KEY = pygame.K_F9
 
 
+def chat_too_fast() -> str:
+    """Why a line of chat was not sent (:data:`~..net.limits.CHATS_PER_WINDOW`)."""
+    # Translators: a line of chat held back: a player may say a few lines every ten
+    # seconds at an online table.
+    return _("Too many lines of chat at once: wait a moment before the next.")
+
+
 class HostSource:
     """The table's source at the host's window (see the glossary)."""
 
@@ -130,7 +137,7 @@ class OnlineKeys:
             elif event.type == pygame.KEYDOWN:
                 if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     if self.typing.strip():
-                        self.source.say(text=self.typing)
+                        self._sent(self.source.say(text=self.typing))
                     self.typing = None
                 elif event.key == pygame.K_ESCAPE:
                     self.typing = None
@@ -141,7 +148,7 @@ class OnlineKeys:
             return False
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if ctrl and event.key in PHRASE_KEYS:
-            self.source.say(phrase=PHRASE_KEYS[event.key])
+            self._sent(self.source.say(phrase=PHRASE_KEYS[event.key]))
             return True
         if ctrl and event.key == TYPE_KEY:
             self.typing = ""
@@ -153,6 +160,12 @@ class OnlineKeys:
                 table.hand_to_computer(seat, not (policy and policy.standing_in))
             return True
         return False
+
+    def _sent(self, sent: bool) -> None:
+        """A line the source held back (more than the chat's bound in a short time) is
+        told, not dropped in silence."""
+        if not sent and self.scene is not None:
+            self.scene.say(chat_too_fast(), 4.0)
 
     def status(self) -> str | None:
         """The status line's own words: the line being typed, or who is away."""
