@@ -45,6 +45,7 @@ from ..play.wire import WireError
 from . import protocol as p
 from . import relay_protocol as rp
 from .limits import (
+    ACTIONS_PER_WINDOW,
     CHAT_LENGTH,
     CHATS_PER_WINDOW,
     HOST_MESSAGE_BYTES,
@@ -263,6 +264,12 @@ class GuestSource:
         self._credit = False
         self._status = (False, False)
         self._chats = Rate(*CHATS_PER_WINDOW)
+        self.limits: dict[str, tuple[int, float]] = {
+            "actions": ACTIONS_PER_WINDOW,
+            "chats": CHATS_PER_WINDOW,
+        }
+        """The host's bounds on a seat's moves and chat (``[count, seconds]``), as it told
+        them; the game's own until then (a host of an older version tells none)."""
         self.rematch: int | None = None
         """A rematch offered: the seconds the host waits for the answer (see the glossary)."""
         self.accepted = False
@@ -392,6 +399,9 @@ class GuestSource:
             self.record = value
             if self.on_record is not None:
                 self.on_record(value)
+        elif kind == "limits":
+            self.limits = value
+            self._chats = Rate(*value["chats"])
         elif kind == "rematch":
             self.rematch = value
         elif kind in ("refused", "closed"):

@@ -147,6 +147,8 @@ class HostTable:
         """A rematch is offered and its answers awaited (see the glossary)."""
         self.last_hand: int | None = None
         """The last hand to deal (``--hands``): the table deals no further."""
+        self.actions = actions
+        """A seat's moves: at most this many in so many seconds (told to each guest)."""
         self._action_rates = {s: Rate(*actions) for s in range(len(places))}
         self._chat_rates = {s: Rate(*CHATS_PER_WINDOW) for s in range(len(places))}
         self.grace = grace
@@ -405,6 +407,7 @@ class HostTable:
         guest.joined, guest.seat = True, seat
         self.seats.peers[seat] = guest.peer
         self._send(guest, p.welcome_message(seat, self.seats.tokens[seat], self.code))
+        self._send(guest, p.limits_message(self.actions, CHATS_PER_WINDOW))
         if self.started:
             self._send_table(guest)
             if seat in self.local.away:

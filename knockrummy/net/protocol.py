@@ -12,6 +12,10 @@ From a guest to its host:
 
 From a host to a guest:
     welcome   the seat given (None: watching), its token, the join code.
+    limits    sent after the welcome: how many moves and lines of chat a seat may send in
+              how many seconds (``[count, seconds]`` each), so a guest that plays by
+              itself keeps within them. A guest of an older version ignores it; a guest
+              that is not told keeps within the game's own (:mod:`.limits`).
     lobby     every seat's name and kind and who is here, before and during play.
     table, update, status    as in the loopback source, for the guest's seat only.
     chat      a line of chat: who said it, the phrase's code or the text.
@@ -161,6 +165,33 @@ def read_welcome(data: dict) -> tuple[int | None, str | None, str]:
     return seat, token, code
 
 
+def limits_message(actions: tuple[int, float], chats: tuple[int, float]) -> str:
+    return encode_message(
+        "limits",
+        actions=[actions[0], _whole_seconds(actions[1])],
+        chats=[chats[0], _whole_seconds(chats[1])],
+    )
+
+
+def _whole_seconds(seconds: float) -> int:
+    return max(1, round(seconds))
+
+
+def read_limits(data: dict) -> dict[str, tuple[int, int]]:
+    fields_of(data, ("actions", "chats"))
+    limits = {}
+    for name in ("actions", "chats"):
+        pair = data[name]
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise WireError(f"the {name}' limit is not [count, seconds]")
+        count = from_plain(pair[0], int, "a count")
+        seconds = from_plain(pair[1], int, "seconds")
+        if not (0 < count <= 1_000_000 and 0 < seconds <= 3600):
+            raise WireError(f"the {name}' limit is not one a table keeps")
+        limits[name] = (count, seconds)
+    return limits
+
+
 def lobby_message(
     places: tuple[SeatPlace, ...], present: tuple[bool, ...], started: bool, profile: str
 ) -> str:
@@ -269,6 +300,7 @@ def read_closed(data: dict) -> str:
 
 HOST_KINDS = {
     "welcome": read_welcome,
+    "limits": read_limits,
     "lobby": read_lobby,
     "table": read_table,
     "update": read_update,
