@@ -23,7 +23,7 @@ from ..language import _
 from ..net.host import HostTable
 from ..net.limits import CHAT_LENGTH
 from ..net.protocol import PHRASES
-from ..net.words import chat_words
+from ..net.words import PHRASE_WORDS, chat_words
 from ..play.local import LocalSource
 from ..play.stream import SeatListener, Update
 
@@ -160,6 +160,26 @@ class OnlineKeys:
                 table.hand_to_computer(seat, not (policy and policy.standing_in))
             return True
         return False
+
+    def help(self) -> list[str]:
+        """These keys in words, said by F1 at an online table after the table's own."""
+        phrases = " ".join(
+            f"Ctrl+{number}: {_(PHRASE_WORDS[phrase])}"
+            for number, phrase in enumerate(PHRASES, start=1)
+        )
+        lines = [
+            # Translators: the keys of an online table, said aloud by F1 (one sentence
+            # each); {phrases} lists each key with its phrase ("Ctrl+1: Good game!").
+            _("Ctrl+1 to Ctrl+6 say a phrase, each reader in their own language. {phrases}").format(
+                phrases=phrases
+            ),
+            _("Ctrl+T: type a line to the table; Enter sends it, Escape drops it."),
+        ]
+        if self.host:
+            lines.append(
+                _("F9: a computer plays for a friend who is away, or the table waits for them.")
+            )
+        return lines
 
     def _sent(self, sent: bool) -> None:
         """A line the source held back (more than the chat's bound in a short time) is
