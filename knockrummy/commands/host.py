@@ -3,7 +3,8 @@
 With ``--headless`` nothing is shown: once the table listens (or is linked to a relay)
 the command prints one line, ``hosting CODE ws://ADDRESS:PORT``, plays the session as
 friends take their seats (``--seats`` names each seat: ``friend`` or a computer level) and
-exits 0 when the session, or its ``--hands`` hands, are over. Without it the game's window
+exits 0 when the session, or its ``--hands`` hands, are over (with ``--rematch N``, once
+the friends have declined a rematch, or played N more sessions). Without it the game's window
 opens on the table's lobby. The session is saved as every session is; ``--resume`` opens
 the last unfinished hosted session again under the same code, and each friend comes back
 to their seat.
@@ -75,6 +76,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=cli.count(1, 100_000),
         default=ACTIONS_PER_WINDOW[0],
         help=f"moves a seat may make in 10 seconds (default {ACTIONS_PER_WINDOW[0]})",
+    )
+    parser.add_argument(
+        "--rematch",
+        type=cli.count(0, 1000),
+        default=0,
+        help="once a session is over, offer its friends another with the same seats, up "
+        "to N times (with --headless; each is dealt once every friend accepts)",
     )
     parser.add_argument(
         "--no-discovery", action="store_true", help="do not announce the table on this network"
@@ -200,7 +208,7 @@ def host_headless(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, lambda *_: stopping.append("host-left"))
     reason = "host-left"
     try:
-        reason = serve_table(hosting, args.hands, lambda: bool(stopping))
+        reason = serve_table(hosting, args.hands, lambda: bool(stopping), rematches=args.rematch)
     except KeyboardInterrupt:
         pass
     finally:

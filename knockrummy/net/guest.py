@@ -16,6 +16,9 @@ Glossary:
     ended      why the table is over for this guest: the session is over, the host
                closed it, the hello was refused (a full table, a wrong token), or the host
                needs another version.
+    rematch    once the session is over the host may offer another with the same seats:
+               :meth:`GuestSource.accept_rematch` accepts (leaving declines), and its
+               table arrives as the first did (``sessions`` counts them).
 """
 
 from __future__ import annotations
@@ -34,13 +37,15 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .. import app_version
-from ..engine.actions import Action
+from ..engine.actions import Action, NextHand
+from ..engine.session import SESSION_OVER
 from ..play.seats import SeatPlace
 from ..play.stream import Listeners, Moved, SeatListener, Update
 from ..play.wire import WireError
 from . import protocol as p
 from . import relay_protocol as rp
 from .limits import (
+    ACTIONS_PER_WINDOW,
     CHAT_LENGTH,
     CHATS_PER_WINDOW,
     HOST_MESSAGE_BYTES,
@@ -259,6 +264,18 @@ class GuestSource:
         self._credit = False
         self._status = (False, False)
         self._chats = Rate(*CHATS_PER_WINDOW)
+        self.limits: dict[str, tuple[int, float]] = {
+            "actions": ACTIONS_PER_WINDOW,
+            "chats": CHATS_PER_WINDOW,
+        }
+        """The host's bounds on a seat's moves and chat (``[count, seconds]``), as it told
+        them; the game's own until then (a host of an older version tells none)."""
+        self.rematch: int | None = None
+        """A rematch offered: the seconds the host waits for the answer (see the glossary)."""
+        self.accepted = False
+        """This guest has accepted the rematch offered."""
+        self.sessions = 1
+        """The sessions played at this table so far (a rematch is the next)."""
         self.on_record: Callable[[tuple[str, int, list]], None] | None = None
         """Called once the session's record has arrived (the guest's saves keep it)."""
 
@@ -315,6 +332,14 @@ class GuestSource:
     def close(self) -> None:
         self.link.close()
 
+    def accept_rematch(self) -> bool:
+        """Accept the rematch offered (see the glossary); False if none is offered."""
+        if self.rematch is None or self.accepted or self.seat is None:
+            return False
+        self.accepted = True
+        self.submit(NextHand(), None)
+        return True
+
     # ------------------------------------------------------------ chat
 
     def say(self, phrase: str | None = None, text: str | None = None) -> bool:
@@ -353,6 +378,11 @@ class GuestSource:
             if here != self.here:
                 log.warning("the host named other seats than ours")
                 return
+            newest = self.newest
+            if newest is not None and newest.view.phase == SESSION_OVER:
+                # the rematch: the new session's views follow
+                self.sessions += 1
+                self.record, self.rematch, self.accepted = None, None, False
             self.places = places
             self._table_known = True
         elif kind == "update":
@@ -369,6 +399,11 @@ class GuestSource:
             self.record = value
             if self.on_record is not None:
                 self.on_record(value)
+        elif kind == "limits":
+            self.limits = value
+            self._chats = Rate(*value["chats"])
+        elif kind == "rematch":
+            self.rematch = value
         elif kind in ("refused", "closed"):
             self.ended = value
 

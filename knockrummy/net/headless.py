@@ -6,6 +6,9 @@ Glossary:
     stop      asked between steps: the loop ends when it says so (a signal, a test).
     linger    once the session is over, how long a host waits for a friend who is away
               to come back for the session's record before it closes the table.
+    rematches the sessions a host offers after the first, each with the same seats: one
+              is dealt once every friend has accepted it within ``answer`` seconds;
+              otherwise the table closes as at a session's end.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from .guest import GuestSource
 from .hosting import Hosting
 
 LINGER = 10.0
+ANSWER = 60
+"""Seconds a host waits for its friends' answers to a rematch."""
 
 
 def serve_table(
@@ -27,10 +32,13 @@ def serve_table(
     hands: int | None = None,
     stop: Callable[[], bool] = lambda: False,
     linger: float = LINGER,
+    rematches: int = 0,
+    answer: int = ANSWER,
 ) -> str:
     """Play ``hosting``'s table (started, or once every friend's seat is taken) until the
-    session or its ``hands`` are over; why it ended: ``over``, ``hands`` or
-    ``host-left``. The table is not closed (:meth:`~.host.HostTable.finish` does)."""
+    session or its ``hands`` are over, and each of the ``rematches`` its friends accept
+    (see the glossary); why it ended: ``over``, ``hands`` or ``host-left``. The table is
+    not closed (:meth:`~.host.HostTable.finish` does)."""
     table = hosting.table
     if hosting.resumed:
         hosting.start()
@@ -48,6 +56,18 @@ def serve_table(
         table.pump(drive=True)
         state = hosting.source.state
         if state.is_over:
+            if rematches > 0 and table.everyone_recorded:
+                if table.rematch_accepted:
+                    rematches -= 1
+                    hosting.rematch()
+                    over_at = None
+                    continue
+                if not table.rematch_offered:
+                    table.offer_rematch(answer)
+                    over_at = time.monotonic()
+                if time.monotonic() - over_at <= answer and table.all_taken:
+                    continue  # (a friend who leaves declines)
+                return "over"
             if table.everyone_recorded:
                 return "over"
             over_at = over_at or time.monotonic()

@@ -19,28 +19,43 @@ Glossary:
                 the guest comes back with its seat's token.
     ready       at a hand's end, a friend asks for the next hand; the host deals once the
                 host (if a person plays here) and every friend present have asked.
+    grace       one friend against computers may take back a discard (``Undo``, checked
+                by the engine's rule as at a table here): after that friend's discard the
+                next computer waits :data:`~.limits.TAKE_BACK_GRACE` seconds.
     record      once the session is over, every friend is sent its deal code and actions,
                 so their saves hold the whole session.
+    rematch     once the session is over, the host may offer another with the same seats
+                (:meth:`HostTable.offer_rematch`); each friend accepts by asking for the
+                next hand, and once all have the host deals it (``Hosting.rematch``).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import IO
 
 from .. import app_version
-from ..engine.actions import NextHand
+from ..engine.actions import NextHand, Undo
 from ..engine.refusals import Refusal
-from ..engine.session import HAND_OVER
+from ..engine.session import HAND_OVER, can_undo
 from ..play.local import LocalSource
 from ..play.seats import Remote, SeatKind, SeatPlace
 from ..play.stream import SeatAway, SeatBack, Trouble, Update
 from . import protocol as p
 from .codes import new_seat_token, same_secret
-from .limits import ACTIONS_PER_WINDOW, CHAT_LENGTH, CHATS_PER_WINDOW, NAME_LENGTH, Rate, clean_text
+from .limits import (
+    ACTIONS_PER_WINDOW,
+    CHAT_LENGTH,
+    CHATS_PER_WINDOW,
+    NAME_LENGTH,
+    TAKE_BACK_GRACE,
+    Rate,
+    clean_text,
+)
 from .network import Arrival, HostNetwork
 
 log = logging.getLogger("knockrummy.net")
@@ -105,6 +120,8 @@ class HostTable:
         trace: IO[str] | None = None,
         stand_in: bool = False,
         actions: tuple[int, float] = ACTIONS_PER_WINDOW,
+        grace: float = TAKE_BACK_GRACE,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.profile_id = profile_id
         self.network = network
@@ -126,10 +143,18 @@ class HostTable:
         self.deal_code: str | None = None
         """The session's deal code, sent in the record once the session is over."""
         self.finished = False
+        self.rematch_offered = False
+        """A rematch is offered and its answers awaited (see the glossary)."""
         self.last_hand: int | None = None
         """The last hand to deal (``--hands``): the table deals no further."""
+        self.actions = actions
+        """A seat's moves: at most this many in so many seconds (told to each guest)."""
         self._action_rates = {s: Rate(*actions) for s in range(len(places))}
         self._chat_rates = {s: Rate(*CHATS_PER_WINDOW) for s in range(len(places))}
+        self.grace = grace
+        """Seconds the next computer waits after a discard its friend may take back."""
+        self.clock = clock
+        self._grace: tuple[int, float] = (-1, 0.0)
         self._status: tuple[bool, bool] | None = None
         self._woken = threading.Event()
         network.wake = self._wake_all
@@ -175,7 +200,14 @@ class HostTable:
 
     def begin(self, local: LocalSource) -> None:
         """Play the session ``local`` holds (its friends' seats have Remote policies):
-        every guest is sent the table and its seat's view."""
+        every guest is sent the table and its seat's view (a rematch's too)."""
+        if self.local is not None:  # a rematch: the finished session's source is done
+            self.local.close()
+            self.ready_seats.clear()
+            self.recorded.clear()
+            self.host_ready = False
+            self.rematch_offered = False
+            self._status = None
         self.local = local
         local.wake = self._wake_all
         for seat in self.seats.friends:
@@ -204,16 +236,55 @@ class HostTable:
             self._take(arrival)
         if self.local is not None:
             self.local.pump()
-            if drive:
+            if drive and not self.holding:
                 self.local.proceed()
             self._deal_when_ready()
             self._send_status()
         return came
 
+    @property
+    def holding(self) -> bool:
+        """The next computer waits: a friend who may take back the discard just made still
+        has the grace to (see the glossary)."""
+        local = self.local
+        if local is None or self.grace <= 0:
+            return False
+        state = local.state
+        seat = state.undo_seat
+        if seat is None or seat not in self.seats.friends or seat in local.away:
+            return False
+        if not can_undo(state, seat):
+            return False
+        if self._grace[0] != local.number:
+            self._grace = (local.number, self.clock() + self.grace)
+        return self.clock() < self._grace[1]
+
     def ask_next_hand(self) -> None:
         """The host's person asks for the next hand (dealt once the friends have too)."""
         self.host_ready = True
         self._deal_when_ready()
+
+    def offer_rematch(self, seconds: int) -> None:
+        """The session is over: offer every friend another with the same seats, their
+        answers awaited ``seconds`` (see the glossary)."""
+        if self.local is None or not self.local.state.is_over or self.rematch_offered:
+            return
+        self.rematch_offered = True
+        self.ready_seats.clear()
+        wire = p.rematch_message(max(1, min(int(seconds), p.MAX_REMATCH_SECONDS)))
+        for guest in list(self.guests.values()):
+            if guest.joined:
+                self._send(guest, wire)
+
+    @property
+    def rematch_accepted(self) -> bool:
+        """Every friend's seat is here and has accepted the rematch offered."""
+        friends = set(self.seats.friends)
+        return (
+            self.rematch_offered
+            and friends <= set(self.seats.peers)
+            and friends <= self.ready_seats
+        )
 
     def hand_to_computer(self, seat: int, on: bool = True) -> None:
         """The host's choice for an away seat: a computer plays it until its guest is back
@@ -336,6 +407,7 @@ class HostTable:
         guest.joined, guest.seat = True, seat
         self.seats.peers[seat] = guest.peer
         self._send(guest, p.welcome_message(seat, self.seats.tokens[seat], self.code))
+        self._send(guest, p.limits_message(self.actions, CHATS_PER_WINDOW))
         if self.started:
             self._send_table(guest)
             if seat in self.local.away:
@@ -388,7 +460,9 @@ class HostTable:
         if policy is not None and policy.waiting(local.state):
             local.refuse(mine, action, Refusal("online-waiting"))
             return
-        if local.state.to_move == mine and policy is not None and not policy.standing_in:
+        if isinstance(action, Undo):
+            local.play(action, mine)  # the engine's rule says whether, in its words
+        elif local.state.to_move == mine and policy is not None and not policy.standing_in:
             policy.arrive(action, local.state)  # played once the host's table proceeds
         else:
             local.play(action, mine)  # refused by the rules, with their words

@@ -24,7 +24,7 @@ from ..play.seats import SeatKind, SeatPlace, policy_for
 from ..records.deal_codes import code_of
 from .codes import new_host_token, new_join_code
 from .host import HostTable
-from .limits import ACTIONS_PER_WINDOW, FRAMES_PER_WINDOW
+from .limits import ACTIONS_PER_WINDOW, FRAMES_PER_WINDOW, TAKE_BACK_GRACE
 from .network import HostNetwork
 
 YOU = "You"
@@ -72,6 +72,7 @@ class Hosting:
         stand_in: bool = False,
         resumed: tuple[int, object, online.Hosted] | None = None,
         actions: tuple[int, float] = ACTIONS_PER_WINDOW,
+        grace: float = TAKE_BACK_GRACE,
     ) -> None:
         self.game = game
         self.profile_id = profile_id
@@ -91,6 +92,7 @@ class Hosting:
             trace=trace,
             stand_in=stand_in,
             actions=actions,
+            grace=grace,
         )
         self._resumed = resumed
 
@@ -110,15 +112,41 @@ class Hosting:
             session_id, state, _hosted = self._resumed
         else:
             self.seats = named_seats(self.seats, self.table.places)
-            session_id, state = self.game.start(self.profile_id, self.seats, self.stake, self.seed)
-            secrets = online.Hosted(
-                self.network.code, self.network.host_token, tuple(self.table.seats.tokens)
+            # one friend against computers may take back a discard, as one player may at
+            # a table here (the host's grace gives them the time: see ``HostTable``)
+            session_id, state = self.game.start(
+                self.profile_id, self.seats, self.stake, self.seed, take_backs=True
             )
-            if session_id:
-                try:
-                    online.save_hosted(self.game.store, session_id, secrets)
-                except SaveError as exc:
-                    self.game._save_failed(exc)
+            self._save_secrets(session_id)
+        return self._play(session_id, state, number=len(state.log), wake=wake)
+
+    def rematch(self, wake: Callable[[], None] | None = None) -> LocalSource:
+        """Deal a new session with the same seats, rules and stake from a new secret seed
+        (as a rematch here deals), save its secrets under the same code and tokens, and
+        play it at the same table: every friend there is sent its new table."""
+        previous = self.source
+        if previous is None or not previous.state.is_over:
+            raise RuntimeError("a rematch follows a session that is over")
+        state = previous.state
+        session_id, new = self.game.start(
+            state.profile_id, self.seats, state.stake or None, None, take_backs=True
+        )
+        self._save_secrets(session_id)
+        # its views are numbered on from the last session's, so a guest never takes a
+        # view of the new session for one it has answered already
+        return self._play(session_id, new, number=previous.number + 1, wake=wake)
+
+    def _save_secrets(self, session_id: int) -> None:
+        secrets = online.Hosted(
+            self.network.code, self.network.host_token, tuple(self.table.seats.tokens)
+        )
+        if session_id:
+            try:
+                online.save_hosted(self.game.store, session_id, secrets)
+            except SaveError as exc:
+                self.game._save_failed(exc)
+
+    def _play(self, session_id: int, state, number: int, wake) -> LocalSource:
         self.session_id = session_id
         places = [place_of(s) for s in self.seats]
         bots = SeatBots([s.level if s.kind != HUMAN else "medium" for s in self.seats])
@@ -130,7 +158,7 @@ class Hosting:
         )
         # the views' numbers go on from the session's actions, so a table hosted again
         # never numbers a view as one its guests were sent before
-        source.number = len(state.log)
+        source.number = number
         record = self.game.recorder(session_id)
         source.record(
             lambda played: record(played.before, played.after, played.action, played.seat)

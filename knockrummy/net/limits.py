@@ -35,6 +35,10 @@ the connection is closed (the seat is away until its guest comes back)."""
 BACKLOG = 400
 """Messages waiting for one guest that has stopped reading: past this the connection is
 closed, so the host never waits for it (the guest catches up when it comes back)."""
+TAKE_BACK_GRACE = 1.5
+"""Seconds the host's next computer waits after the discard of a friend who may take it
+back (one friend against computers), as the next computer waits at a table here: time to
+see the discard and take it back (a computer that had begun to think starts again)."""
 NAME_LENGTH = 16
 """Characters in a player's name at a table."""
 CHAT_LENGTH = 120

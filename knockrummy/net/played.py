@@ -39,7 +39,12 @@ def keep_played(
     if deal.players != len(names) or deal.profile_id != view.profile_id:
         return "the session's record is not the session played"
     try:
-        state = new_session(deal.profile_id, deal.players, deal.seed, names, stake or None)
+        # a session with take-backs gave them to this seat alone (one friend against
+        # computers): its view says so, and the record's take-backs replay with it
+        undo_seat = seat if view.take_backs else None
+        state = new_session(
+            deal.profile_id, deal.players, deal.seed, names, stake or None, undo_seat
+        )
         for mover, action in log:
             state, _ = apply(state, action, mover)
     except (IllegalActionError, ValueError) as exc:

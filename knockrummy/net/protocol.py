@@ -12,12 +12,21 @@ From a guest to its host:
 
 From a host to a guest:
     welcome   the seat given (None: watching), its token, the join code.
+    limits    sent after the welcome: how many moves and lines of chat a seat may send in
+              how many seconds (``[count, seconds]`` each), so a guest that plays by
+              itself keeps within them. A guest of an older version ignores it; a guest
+              that is not told keeps within the game's own (:mod:`.limits`).
     lobby     every seat's name and kind and who is here, before and during play.
     table, update, status    as in the loopback source, for the guest's seat only.
     chat      a line of chat: who said it, the phrase's code or the text.
     refused   a hello that was not let in (the table is full, a wrong token...): a code.
     record    once the session is over: its deal code and every action, so the guest's
               saves hold the whole session (its ledger marks it played online).
+    rematch   once the session is over: the host offers another with the same seats,
+              waiting ``seconds`` for the answers. A guest accepts by asking for the
+              next hand (the ``action`` ``next`` with no seat), or leaves; once every
+              friend has accepted, the new session is sent as the first was (``table``
+              and the seat's view). A guest of an older version ignores it.
     closed    the host closes the table (the session is over, or the host left).
     version   this table needs another version of the messages: the one it reads. It is
               the only message read whatever its version (see :func:`version_needed`).
@@ -156,6 +165,33 @@ def read_welcome(data: dict) -> tuple[int | None, str | None, str]:
     return seat, token, code
 
 
+def limits_message(actions: tuple[int, float], chats: tuple[int, float]) -> str:
+    return encode_message(
+        "limits",
+        actions=[actions[0], _whole_seconds(actions[1])],
+        chats=[chats[0], _whole_seconds(chats[1])],
+    )
+
+
+def _whole_seconds(seconds: float) -> int:
+    return max(1, round(seconds))
+
+
+def read_limits(data: dict) -> dict[str, tuple[int, int]]:
+    fields_of(data, ("actions", "chats"))
+    limits = {}
+    for name in ("actions", "chats"):
+        pair = data[name]
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise WireError(f"the {name}' limit is not [count, seconds]")
+        count = from_plain(pair[0], int, "a count")
+        seconds = from_plain(pair[1], int, "seconds")
+        if not (0 < count <= 1_000_000 and 0 < seconds <= 3600):
+            raise WireError(f"the {name}' limit is not one a table keeps")
+        limits[name] = (count, seconds)
+    return limits
+
+
 def lobby_message(
     places: tuple[SeatPlace, ...], present: tuple[bool, ...], started: bool, profile: str
 ) -> str:
@@ -234,6 +270,22 @@ def read_record(data: dict) -> tuple[str, int, list[tuple[int | None, Action]]]:
     return code, stake, log
 
 
+MAX_REMATCH_SECONDS = 3600
+"""The longest a host may say it waits for the answers to a rematch."""
+
+
+def rematch_message(seconds: int) -> str:
+    return encode_message("rematch", seconds=seconds)
+
+
+def read_rematch(data: dict) -> int:
+    fields_of(data, ("seconds",))
+    seconds = from_plain(data["seconds"], int, "the seconds")
+    if not 0 < seconds <= MAX_REMATCH_SECONDS:
+        raise WireError("a rematch is offered for a time no table waits")
+    return seconds
+
+
 def closed_message(reason: str) -> str:
     return encode_message("closed", reason=reason)
 
@@ -248,6 +300,7 @@ def read_closed(data: dict) -> str:
 
 HOST_KINDS = {
     "welcome": read_welcome,
+    "limits": read_limits,
     "lobby": read_lobby,
     "table": read_table,
     "update": read_update,
@@ -255,6 +308,7 @@ HOST_KINDS = {
     "chat": read_said,
     "refused": read_refused,
     "record": read_record,
+    "rematch": read_rematch,
     "closed": read_closed,
 }
 """What a guest reads from its host."""

@@ -380,11 +380,12 @@ def seat_words(index: int) -> Message:
 
 
 def undo_seat(value: Any, seats: Sequence[SeatData]) -> int | None:
-    """The seat that may take back a discard: None, or the seat of a human player."""
+    """The seat that may take back a discard: None, or the seat of a person (here, or a
+    friend online)."""
     if value is None:
         return None
     checked = integer(value, Message(N_("the seat with take-backs")), 0, len(seats) - 1)
-    if seats[checked].kind != HUMAN:
+    if seats[checked].kind not in (HUMAN, FRIEND):
         # Translators: {number} is a seat's number.
         problem = N_("seat {number} may take back discards, but a computer plays it")
         raise InvalidDataError(problem, number=checked + 1)

@@ -93,6 +93,7 @@ def host(nav, profile: str, seats, stake=None, resumed=None, options=None) -> No
             ),
             session_id=hosted.session_id,
             on_key=keys.key,
+            keys_help=keys.help,
             status=keys.status,
         )
         scene = TableScene(source, game.settings, Sounds(game.settings.sound), hooks=hooks)
@@ -162,7 +163,7 @@ def guest_table(nav, source) -> None:
         except SaveError as exc:
             log.warning("the seat's code could not be kept: %s", shown(exc.message))
     keys = OnlineKeys(source, lambda: tuple(p.name for p in source.places), host=False)
-    hooks = TableHooks(on_leave=nav.title, on_key=keys.key, status=keys.status)
+    hooks = TableHooks(on_leave=nav.title, on_key=keys.key, keys_help=keys.help, status=keys.status)
     scene = TableScene(source, game.settings, Sounds(game.settings.sound), hooks=hooks)
     keys.scene = scene
     nav.app.replace(scene)

@@ -23,7 +23,7 @@ from ..language import _
 from ..net.host import HostTable
 from ..net.limits import CHAT_LENGTH
 from ..net.protocol import PHRASES
-from ..net.words import chat_words
+from ..net.words import PHRASE_WORDS, chat_words
 from ..play.local import LocalSource
 from ..play.stream import SeatListener, Update
 
@@ -33,6 +33,13 @@ PHRASE_KEYS = dict(zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K
 TYPE_KEY = pygame.K_t
 """With Ctrl held: a line of chat to type."""
 STAND_IN_KEY = pygame.K_F9
+
+
+def chat_too_fast() -> str:
+    """Why a line of chat was not sent (:data:`~..net.limits.CHATS_PER_WINDOW`)."""
+    # Translators: a line of chat held back: a player may say a few lines every ten
+    # seconds at an online table.
+    return _("Too many lines of chat at once: wait a moment before the next.")
 
 
 class HostSource:
@@ -67,7 +74,8 @@ class HostSource:
             self.local.submit(action, seat)
 
     def proceed(self) -> None:
-        self.local.proceed()
+        if not self.table.holding:  # a friend's grace to take a discard back
+            self.local.proceed()
 
     def pump(self) -> None:
         self.table.pump()
@@ -129,7 +137,7 @@ class OnlineKeys:
             elif event.type == pygame.KEYDOWN:
                 if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     if self.typing.strip():
-                        self.source.say(text=self.typing)
+                        self._sent(self.source.say(text=self.typing))
                     self.typing = None
                 elif event.key == pygame.K_ESCAPE:
                     self.typing = None
@@ -140,7 +148,7 @@ class OnlineKeys:
             return False
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if ctrl and event.key in PHRASE_KEYS:
-            self.source.say(phrase=PHRASE_KEYS[event.key])
+            self._sent(self.source.say(phrase=PHRASE_KEYS[event.key]))
             return True
         if ctrl and event.key == TYPE_KEY:
             self.typing = ""
@@ -152,6 +160,32 @@ class OnlineKeys:
                 table.hand_to_computer(seat, not (policy and policy.standing_in))
             return True
         return False
+
+    def help(self) -> list[str]:
+        """These keys in words, said by F1 at an online table after the table's own."""
+        phrases = " ".join(
+            f"Ctrl+{number}: {_(PHRASE_WORDS[phrase])}"
+            for number, phrase in enumerate(PHRASES, start=1)
+        )
+        lines = [
+            # Translators: the keys of an online table, said aloud by F1 (one sentence
+            # each); {phrases} lists each key with its phrase ("Ctrl+1: Good game!").
+            _("Ctrl+1 to Ctrl+6 say a phrase, each reader in their own language. {phrases}").format(
+                phrases=phrases
+            ),
+            _("Ctrl+T: type a line to the table; Enter sends it, Escape drops it."),
+        ]
+        if self.host:
+            lines.append(
+                _("F9: a computer plays for a friend who is away, or the table waits for them.")
+            )
+        return lines
+
+    def _sent(self, sent: bool) -> None:
+        """A line the source held back (more than the chat's bound in a short time) is
+        told, not dropped in silence."""
+        if not sent and self.scene is not None:
+            self.scene.say(chat_too_fast(), 4.0)
 
     def status(self) -> str | None:
         """The status line's own words: the line being typed, or who is away."""

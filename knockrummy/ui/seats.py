@@ -47,12 +47,11 @@ class SeatConfig(schema.SeatData):
 
 
 def take_back_seat(seats) -> int | None:
-    """The seat that may take back a discard: the one human at a table of computers; None
-    at a table of several humans (pass-and-play) or of computers only."""
-    humans = [seat for seat, config in enumerate(seats) if config.kind == HUMAN]
-    if any(config.kind == FRIEND for config in seats):
-        return None  # friends online: nobody takes a discard back
-    return humans[0] if len(humans) == 1 and len(seats) > 1 else None
+    """The seat that may take back a discard: the one person at a table of computers (a
+    human here, or a friend online); None at a table of several people (pass-and-play, a
+    host and a friend, two friends) or of computers only."""
+    people = [seat for seat, config in enumerate(seats) if config.kind in (HUMAN, FRIEND)]
+    return people[0] if len(people) == 1 and len(seats) > 1 else None
 
 
 COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")

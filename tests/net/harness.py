@@ -40,6 +40,8 @@ class Guest:
     level: str | None
     folder: Path
     watch: bool = False
+    decline: bool = False
+    """Leave the table when a rematch is offered (instead of accepting it)."""
     token: str | None = None
     ended: str | None = None
     saved: object = None
@@ -47,6 +49,8 @@ class Guest:
     thread: threading.Thread | None = None
     stop: threading.Event = field(default_factory=threading.Event)
     received: list[str] = field(default_factory=list)
+    kept: list = field(default_factory=list)
+    """What keeping each session's record gave (its id, or why not), by session."""
 
 
 class Table:
@@ -63,6 +67,8 @@ class Table:
         seed: int | None = 7,
         stand_in: bool = False,
         hands: int | None = None,
+        grace: float = 0.0,
+        rematches: int = 0,
     ) -> None:
         self.folder = folder
         self.profile = profile
@@ -73,6 +79,10 @@ class Table:
         self.seed = seed
         self.stand_in = stand_in
         self.hands = hands
+        self.grace = grace
+        self.rematches = rematches
+        """The host's take-back grace (none by default: a computer level never takes a
+        discard back, and a session of one friend against computers would wait on each)."""
         self.url: str | None = None
         self.code: str | None = None
         self.sent: list[Sent] = []
@@ -106,13 +116,16 @@ class Table:
                 seed=self.seed,
                 stand_in=self.stand_in,
                 actions=(self.rate, 10.0),
+                grace=self.grace,
             )
             self.hosting = hosting
             self._spy(hosting)
             self.url = network.start()
             self.code = network.code
             self._ready.set()
-            self.reason = serve_table(hosting, self.hands, self.stop.is_set, linger=3)
+            self.reason = serve_table(
+                hosting, self.hands, self.stop.is_set, linger=3, rematches=self.rematches
+            )
             hosting.table.finish(self.reason, linger=5)
             if hosting.source is not None:
                 hosting.source.close()
@@ -150,8 +163,11 @@ class Table:
         watch: bool = False,
         token: str | None = None,
         folder: Path | None = None,
+        decline: bool = False,
     ) -> Guest:
-        guest = Guest(name, level, folder or self.folder / name, watch=watch, token=token)
+        guest = Guest(
+            name, level, folder or self.folder / name, watch=watch, token=token, decline=decline
+        )
         guest.thread = threading.Thread(target=self._play, args=(guest,), daemon=True)
         self.guests.append(guest)
         guest.thread.start()
@@ -170,13 +186,17 @@ class Table:
 
         def keep(record) -> None:
             newest = source.newest
-            if source.seat is not None and newest is not None and guest.saved is None:
-                guest.saved = keep_played(
-                    store, record, source.seat, newest.view, source.places, source.code
-                )
+            if source.seat is None or newest is None or len(guest.kept) >= source.sessions:
+                return  # (the record comes again with each view of a finished session)
+            guest.saved = keep_played(
+                store, record, source.seat, newest.view, source.places, source.code
+            )
+            guest.kept.append(guest.saved)
 
         def each(source) -> None:
             guest.token = source.token
+            if guest.decline and source.rematch is not None:
+                guest.stop.set()  # leaving declines
 
         source.on_record = keep
         link.start()
@@ -213,6 +233,43 @@ class Table:
         for guest in self.guests:
             if guest.thread is not None:
                 guest.thread.join(30)
+
+
+class Hand:
+    """A guest's seat played by the test itself, on the test's thread: it connects, and
+    :meth:`until` takes in what arrives until a condition on the seat's source holds."""
+
+    def __init__(self, url: str, name: str, ping: float = 2.0) -> None:
+        self.woken = threading.Event()
+        self.link = GuestLink(url, name, False, None, None, ping, 60, self.woken.set)
+        self.source = GuestSource(self.link)
+        self.link.start()
+
+    @property
+    def update(self):
+        return self.source.latest(self.source.seat)
+
+    @property
+    def view(self):
+        return self.update.view
+
+    def take_in(self) -> None:
+        self.source.proceed()
+        self.source.pump()
+
+    def until(self, condition, timeout: float = 60.0) -> bool:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.take_in()
+            with contextlib.suppress(RuntimeError):
+                if condition(self.source):
+                    return True
+            self.woken.wait(0.1)
+            self.woken.clear()
+        return False
+
+    def close(self) -> None:
+        self.source.close()
 
 
 def ledger_of(folder: Path) -> list[tuple]:

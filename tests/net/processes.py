@@ -55,10 +55,14 @@ def relay(folder: Path, port: int = 0, name: str = "relay") -> tuple[subprocess.
     return process, first_line(process, "relay")[1]
 
 
-def host(folder: Path, *args: str) -> tuple[subprocess.Popen, str, str]:
-    """A headless host: the process, its join code and its URL."""
+def host(
+    folder: Path, *args: str, rate: str | None = "100000"
+) -> tuple[subprocess.Popen, str, str]:
+    """A headless host: the process, its join code and its URL (``rate`` None: the
+    game's own bound on a seat's moves)."""
+    paced = ("--rate", rate) if rate is not None else ()
     process = start(
-        "host", "--headless", "--bind", "127.0.0.1", "--no-discovery", "--rate", "100000",
+        "host", "--headless", "--bind", "127.0.0.1", "--no-discovery", *paced,
         "--ping", "1", "--data-dir", str(folder / "host"), *args, log=folder / "host.err",
     )  # fmt: skip
     _word, code, url = first_line(process, "hosting")
@@ -114,6 +118,11 @@ def its_turn(path: Path, seat_name: str) -> bool:
             view = msg["update"]["view"]
             return view["to_move"] == view["seat"] and view["names"][view["seat"]] == seat_name
     return False
+
+
+def told(path: Path, code: str) -> int:
+    """How many of the messages in the guest's trace name the refusal ``code``."""
+    return sum(f'"{code}"' in json.dumps(entry["msg"]) for entry in trace_lines(path))
 
 
 def hands_seen(path: Path) -> int:

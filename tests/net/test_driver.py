@@ -22,6 +22,7 @@ class RefusingSource:
         self.started = True
         self.seat = 0
         self.connections = 1
+        self.limits = {"actions": (1000, 10.0), "chats": (5, 10.0)}  # (the host's, told)
         self.submitted: list = []
         self._update = self._new(())
 
@@ -52,3 +53,30 @@ def test_a_refused_move_is_chosen_again_every_time_it_is_refused(monkeypatch):
         seat.step()
     # the 30 refused moves and the one played, and nothing more while the view waits
     assert len(source.submitted) == 31
+
+
+class AcceptingSource(RefusingSource):
+    """A host that plays every move at once (a new view for the seat each time) and has
+    told its guests a bound of three moves in ten seconds."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.limits = {"actions": (3, 10.0), "chats": (5, 10.0)}
+
+    def submit(self, action, seat) -> None:
+        self.submitted.append(action)
+        update = self._new(())
+        update.number = 63 + len(self.submitted)
+        self._update = update
+
+
+def test_a_computer_played_seat_keeps_within_the_moves_its_host_allows(monkeypatch):
+    monkeypatch.setattr(
+        driver, "make_bot", lambda level, seed: SimpleNamespace(choose=lambda view: DrawStock())
+    )
+    source = AcceptingSource()
+    seat = driver.BotSeat(source, "easy", seed=1)
+    for _ in range(200):
+        seat.step()
+    # a move short of the bound (the margin): the third waits for the window to move on
+    assert len(source.submitted) == 3 - driver.PACE_MARGIN[0]

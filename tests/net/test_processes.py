@@ -5,6 +5,8 @@ lost: every ledger ends the same, each guest's marked as played online."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from . import processes as proc
@@ -84,3 +86,20 @@ def test_the_relay_started_again_mid_game(tmp_path):
         agree(tmp_path, ["Ann", "Bob"])
     finally:
         proc.kill(relay)
+
+
+def test_computer_guests_keep_within_a_default_host_s_pace(tmp_path):
+    """A host with the game's own bound on moves (20 a seat in 10 seconds, told to its
+    guests) and two guests played by a computer level: the hand is played out and
+    neither guest is ever refused for going too fast."""
+    host, _code, url = proc.host(
+        tmp_path, "--profile", "gin-rummy", "--seats", "friend,friend", "--hands", "1", rate=None
+    )
+    guests = [proc.guest(tmp_path, url, name) for name in ("Ann", "Bob")]
+    assert proc.finish(host, 240) == 0
+    assert [proc.finish(g, 60) for g in guests] == [0, 0]
+    for name in ("Ann", "Bob"):
+        trace = tmp_path / f"{name}.trace"
+        assert proc.hands_seen(trace) >= 1
+        assert any('"limits"' in json.dumps(e["msg"]) for e in proc.trace_lines(trace))
+        assert proc.told(trace, "online-too-fast") == 0

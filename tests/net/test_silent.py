@@ -21,49 +21,55 @@ from .proxy import Proxy
 pytestmark = pytest.mark.slow  # a table with its guests on threads, and pings to miss
 
 
-def test_a_connection_gone_silent_is_noticed_and_its_guest_comes_back(tmp_path):
-    ping = 1.0
-    table = Table(tmp_path, "knock-rummy", ["friend", "friend", "easy"], ping=ping,
-                  stand_in=True, hands=2)  # fmt: skip
-    port = int(table.url.rsplit(":", 1)[1])
-    proxy = Proxy(port)
-    try:
+@pytest.fixture
+def ann_through_a_proxy(tmp_path):
+    """A table of two friends and a computer whose guest Ann's line goes through a proxy
+    (Bob's is direct): ``open(**table) -> (table, proxy, ann, bob)``; both closed after."""
+    opened = []
+
+    def open_table(delay=None, **options):
+        table = Table(tmp_path, "knock-rummy", ["friend", "friend", "easy"], **options)
+        proxy = Proxy(int(table.url.rsplit(":", 1)[1]), delay=delay)
+        opened.append((table, proxy))
         bob = table.join("Bob")
         table.url = f"ws://127.0.0.1:{proxy.listening}"  # Ann's line goes through the proxy
         ann = table.join("Ann")
-        host = table.hosting
-        assert wait_until(lambda: host.table.started and host.source.state.log, 120)
-        seat = ann.source.seat
-        assert seat is not None and seat not in host.table.away
-        assert proxy.stall() >= 1
-        stalled = time.monotonic()
-        assert wait_until(lambda: seat in host.table.away, 120), "the silence went unnoticed"
-        # within about two pings on a quiet machine; printed, never asserted
-        print(f"noticed {time.monotonic() - stalled:.1f} s after the line went silent")
-        assert wait_until(lambda: seat not in host.table.away, 120), "Ann did not come back"
-        assert table.wait() == "hands"
-    finally:
+        return table, proxy, ann, bob
+
+    yield open_table
+    for table, proxy in opened:
         table.close()
         proxy.close()
+
+
+def test_a_connection_gone_silent_is_noticed_and_its_guest_comes_back(
+    tmp_path, ann_through_a_proxy
+):
+    table, proxy, ann, bob = ann_through_a_proxy(ping=1.0, stand_in=True, hands=2)
+    host = table.hosting
+    assert wait_until(lambda: host.table.started and host.source.state.log, 120)
+    seat = ann.source.seat
+    assert seat is not None and seat not in host.table.away
+    assert proxy.stall() >= 1
+    stalled = time.monotonic()
+    assert wait_until(lambda: seat in host.table.away, 120), "the silence went unnoticed"
+    # within about two pings on a quiet machine; printed, never asserted
+    print(f"noticed {time.monotonic() - stalled:.1f} s after the line went silent")
+    assert wait_until(lambda: seat not in host.table.away, 120), "Ann did not come back"
+    assert table.wait() == "hands"
     assert ann.ended == bob.ended == "hands"
     (hosted,) = ledger_of(tmp_path / "host")
     assert hosted[4] == "host" and hosted[1]
 
 
-def test_a_line_with_latency_loses_nothing(tmp_path):
+def test_a_line_with_latency_loses_nothing(tmp_path, ann_through_a_proxy):
     """Every chunk each way held 20 to 150 ms (in order, as TCP delivers after a loss
     and its retransmission): the hand is played out and the ledgers agree."""
     rng = random.Random(5)
-    table = Table(tmp_path, "knock-rummy", ["friend", "friend", "easy"], ping=2.0, hands=1)
-    proxy = Proxy(int(table.url.rsplit(":", 1)[1]), delay=lambda: rng.uniform(0.02, 0.15))
-    try:
-        bob = table.join("Bob")
-        table.url = f"ws://127.0.0.1:{proxy.listening}"  # Ann's line has the latency
-        ann = table.join("Ann")
-        assert table.wait() == "hands"
-    finally:
-        table.close()
-        proxy.close()
+    table, _proxy, ann, bob = ann_through_a_proxy(
+        delay=lambda: rng.uniform(0.02, 0.15), ping=2.0, hands=1
+    )
+    assert table.wait() == "hands"
     assert ann.ended == bob.ended == "hands"
     (hosted,) = ledger_of(tmp_path / "host")
     assert hosted[4] == "host" and len(hosted[1]) == 3

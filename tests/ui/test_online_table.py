@@ -4,6 +4,7 @@ chat's keys (the fixed phrases, a typed line) taken before the table's."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from knockrummy.engine.session import new_session
 from knockrummy.engine.views import player_view
@@ -83,3 +84,52 @@ def test_a_typed_line_is_sent_with_enter_bounded_and_dropped_with_escape():
     assert keys.key(key(pygame.K_ESCAPE)) and keys.typing is None
     assert source.said == [(None, "gg w")]  # nothing more was sent
     assert keys.status() is None
+
+
+def online_table_heard(tmp_path, host: bool, code: str):
+    """A table with the online keys in a window whose voice records what it says."""
+    from knockrummy import language
+    from knockrummy.settings import Settings
+    from knockrummy.ui.seats import default_seats
+    from knockrummy.ui.sound import Sounds
+    from knockrummy.ui.table.controller import TableScene
+    from knockrummy.ui.table.hooks import TableHooks
+    from knockrummy.ui.tables import table_source
+
+    from .test_speech_menus import Heard
+
+    heard = Heard(tmp_path)
+    heard.game.settings = Settings(speed="instant", language=code)
+    language.use(code)
+    state = new_session("knock-rummy", 3, 4, [p.name for p in PLACES])
+    keys = OnlineKeys(Said(), lambda: tuple(p.name for p in PLACES), host=host)
+    hooks = TableHooks(on_key=keys.key, keys_help=keys.help, status=keys.status)
+    source = table_source(state, default_seats(3))
+    scene = TableScene(source, heard.game.settings, Sounds(False), hooks=hooks)
+    keys.scene = scene
+    heard.app.replace(scene)
+    heard.step()
+    return heard, keys
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+@pytest.mark.parametrize("host", [False, True])
+def test_f1_at_an_online_table_says_the_chat_keys_in_the_reader_s_language(tmp_path, host, code):
+    from knockrummy import language
+    from knockrummy.speech.words import spoken
+
+    try:
+        heard, keys = online_table_heard(tmp_path, host, code)
+        said = " ".join(text for text, _interrupt in heard.press(pygame.K_F1))
+        own = keys.help()
+        assert all(spoken(line) in said for line in own), (said, own)
+        for number in range(1, 7):
+            assert f"Ctrl+{number}" in said
+        assert "Ctrl+T" in said and ("F9" in said) == host
+        with language.speaking("en"):
+            english = keys.help()
+        assert (own == english) == (code == "en")
+        if code == "en":
+            assert "Ctrl+1: Good game!" in said and "Ctrl+6: Hello!" in said
+    finally:
+        language.use("en")

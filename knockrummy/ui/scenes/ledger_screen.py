@@ -29,6 +29,7 @@ from ...language import N_, _, pgettext
 from ...language.games import short_name
 from ...language.message import Message, shown
 from ...language.numbers import decimal, percent, score, short_moment, whole
+from ...persistence import online
 from ...persistence.exchange import (
     PreparedImport,
     export_session_file,
@@ -100,6 +101,8 @@ class LedgerScreen(MenuScreen):
     def __init__(self, game) -> None:
         super().__init__(game)
         self.sessions: list[SessionSummary] = []
+        self.online: dict[int, str] = {}
+        """How each session played online was: ``host`` or ``guest`` (its mark)."""
         self.selected: int | None = None
         self.detail: SessionDetail | None = None
         self.statistics: list | None = None
@@ -121,6 +124,7 @@ class LedgerScreen(MenuScreen):
     def refresh(self, select: int | None = None) -> None:
         """Read the sessions again (after a change) and choose ``select`` or the newest."""
         self.sessions = self.game.store.summaries()
+        self.online = online.roles(self.game.store)
         ids = [s.id for s in self.sessions]
         if select is None:
             select = self.selected if self.selected in ids else (ids[0] if ids else None)
@@ -195,7 +199,7 @@ class LedgerScreen(MenuScreen):
         if chosen is None:
             return _("No sessions yet: deal a new game from the title screen.")
         when = short_moment(datetime.datetime.fromtimestamp(chosen.created))
-        title, line = session_row(chosen, when)
+        title, line = session_row(chosen, when, self.online.get(chosen.id))
         # Translators: said aloud for the chosen session of the ledger: {session} its
         # number, rules and date; {line} its state and scores.
         return _("Session {session}: {line}. Page Down and Page Up choose another.").format(
@@ -469,7 +473,7 @@ class LedgerScreen(MenuScreen):
             if chosen:
                 pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=fs // 2)
             when = short_moment(datetime.datetime.fromtimestamp(s.created))
-            title, line = session_row(s, when)
+            title, line = session_row(s, when, self.online.get(s.id))
             blit_text(
                 surface,
                 fit(title, small, rect.width - fs),
@@ -533,9 +537,9 @@ class LedgerScreen(MenuScreen):
                 break
 
 
-def session_row(s: SessionSummary, when: str) -> tuple[str, str]:
-    """A session's two lines in the list: its number, rules and date; its state and
-    scores."""
+def session_row(s: SessionSummary, when: str, role: str | None = None) -> tuple[str, str]:
+    """A session's two lines in the list: its number, rules and date (and, for a session
+    played online, ``role`` ``host`` or ``guest``, how); its state and scores."""
     scores = ", ".join(
         f"{stored_name(n)} {score(v)}" for n, v in zip(s.names, s.scores, strict=True)
     )
@@ -543,9 +547,15 @@ def session_row(s: SessionSummary, when: str) -> tuple[str, str]:
         return f"#{s.id} · {when}", _("damaged: it cannot be read")
     # Translators: a session's line in the ledger: {number} its number, {game}
     # its game, {when} when it was played ("#3 Gin Rummy · Dec 4 2026 09:01").
-    title = _("#{number} {game} · {when}").format(
-        number=s.id, game=short_name(s.profile), when=when
-    )
+    title = _("#{number} {game} · {when}")
+    if role == online.HOST:
+        # Translators: as above, for a session this player hosted for friends on
+        # other machines ("#3 Gin Rummy · Dec 4 2026 09:01 · hosted online").
+        title = _("#{number} {game} · {when} · hosted online")
+    elif role == online.GUEST:
+        # Translators: as above, for a session played at a table a friend hosted.
+        title = _("#{number} {game} · {when} · played online")
+    title = title.format(number=s.id, game=short_name(s.profile), when=when)
     if s.finished:
         # Translators: a finished session's line in the ledger; {scores} lists
         # each player's name and final score ("You 115, Ben 69").

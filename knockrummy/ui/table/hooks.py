@@ -58,3 +58,5 @@ class TableHooks:
     on_key: Callable[[pygame.event.Event], bool] | None = None
     """A screen's own keys over the table (an online table's chat): given each key and
     typed text first; True when it took it."""
+    keys_help: Callable[[], list[str]] | None = None
+    """Those keys in words, one sentence each, said by F1 after the table's own."""

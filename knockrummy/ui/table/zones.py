@@ -104,8 +104,13 @@ class TableZones:
         self._asked: tuple | None = None
         self._tip = None
         voice.poll(self.poll)
-        voice.help(table_keys)
+        voice.help(self.keys)
         self.speaker.say(self.opening())
+
+    def keys(self) -> list[str]:
+        """The table's keys, then the screen's own over it (an online table's chat)."""
+        own = self.table.hooks.keys_help
+        return table_keys() + (own() if own is not None else [])
 
     # ------------------------------------------------------------------ what is said
 
