@@ -130,6 +130,8 @@ class TableAnnouncer:
                 if self._pending is not None and self._pending[0] == seat:
                     turn, self._pending = self._pending[1], None
                 said += self._flush(names)
+                if isinstance(event, Knocked):
+                    self.voice.cue("knock")
                 words = self._move_words(event, before)
                 said.append(turn_line(names[seat], [*turn, words]) + ".")
             else:

@@ -11,7 +11,9 @@ import pygame
 from knockrummy import language
 from knockrummy.engine.actions import Knock
 from knockrummy.language.cards import said_name
+from knockrummy.settings import Settings
 from knockrummy.speech.words import cards_said
+from knockrummy.ui.sound import Sounds
 
 from .test_speech_table import Listening, _check
 
@@ -120,3 +122,39 @@ def test_space_lifts_a_card_the_arrows_move_it_and_each_place_is_said():
         assert scene.viewer_order()[:2] == [shown[1], card]
     finally:
         language.use("en")
+
+
+CUE_NAMES = {"turn", "take", "knock", "gin", "hand-won", "hand-lost"}
+"""Every cue Settings > Sound cues names: your turn, a card taken from the pile, a knock,
+gin, a hand won or lost."""
+
+
+def _cues_heard(monkeypatch, sound: bool, sound_cues: bool) -> tuple[list[str], int]:
+    """The sounds a hand against a computer plays (each that an unmuted ``Sounds`` was told
+    to play), and how many knocks it had."""
+    played: list[str] = []
+
+    def play(sounds, name: str) -> None:
+        if sounds.enabled:
+            played.append(name)
+
+    monkeypatch.setattr(Sounds, "play", play)
+    settings = Settings(speed="instant", confirm_knock="never", sound=sound, sound_cues=sound_cues)
+    listening = Listening("gin-rummy", 2, 1, seed=11, settings=settings)
+    listening.play_hands(1)
+    knocks = sum(isinstance(played.action, Knock) for played, _seat in listening.played)
+    return played, knocks
+
+
+def test_every_cue_the_knock_included_follows_the_sound_cues_switch(monkeypatch):
+    played, knocks = _cues_heard(monkeypatch, sound=True, sound_cues=False)
+    assert knocks == 1
+    assert "card" in played  # Sound is on: the cards land with their sound
+    assert not set(played) & CUE_NAMES, "a cue sounded with Sound cues off"
+
+    played, knocks = _cues_heard(monkeypatch, sound=True, sound_cues=True)
+    assert played.count("knock") == knocks == 1
+    assert {"turn", "knock"} <= set(played) <= CUE_NAMES | {"card", "deal", "win"}
+
+    played, _knocks = _cues_heard(monkeypatch, sound=False, sound_cues=True)
+    assert played == [], "Sound off silences the cues too"
