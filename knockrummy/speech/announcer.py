@@ -212,7 +212,7 @@ class TableAnnouncer:
             return said
         table = self.table
         if len(table.humans) == 1 and view.hand:
-            cards = table.viewer_order()  # in the order the hand shows them
+            cards = table.dealt_order()  # in the order the hand shows them, dealt
             # Translators: said as a hand is dealt; {cards} the player's cards in words.
             said.append(_("Your cards: {cards}.").format(cards=cards_said(cards)))
         if view.discard_pile:

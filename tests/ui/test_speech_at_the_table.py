@@ -68,6 +68,16 @@ def test_the_cards_dealt_are_said_in_the_order_the_hand_shows_them():
     assert f"Your cards: {cards_said(shown)}." in opening
 
 
+def test_the_cards_dealt_are_all_said_while_the_deal_still_flies():
+    settings = Settings(speed="normal", confirm_knock="never", sound=False)
+    listening = Listening("gin-rummy", 2, 1, seed=11, settings=settings)
+    scene = listening.scene
+    opening = next(text for text in listening.heard if "Your cards" in text)
+    assert scene.motion.deal is not None  # said as the deal begins, no card arrived yet
+    assert listening.settle()
+    assert f"Your cards: {cards_said(scene.viewer_order())}." in opening
+
+
 def test_the_scores_are_said_on_demand_a_sentence_a_line():
     listening = Listening("gin-rummy", 2, 1, seed=11)
     assert listening.settle()
