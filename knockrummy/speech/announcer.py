@@ -284,9 +284,10 @@ class TableAnnouncer:
         )  # fmt: skip
         if table.pass_and_play:
             name = stored_name(str(view.names[table.viewer]))
-            # Translators: said when the screen was passed to a player in pass-and-play;
+            # Translators: said when the screen was passed to a player in pass-and-play,
+            # before "Your turn: draw..." (so it does not say "your turn" itself);
             # {player} is their name.
-            text = _("{player}, your turn.").format(player=name) + " " + text
+            text = _("{player} has the screen.").format(player=name) + " " + text
         self.speaker.say(text)
 
 

@@ -72,3 +72,13 @@ def spoken(text: str) -> str:
     text = symbol.sub(lambda match: card_said(_card_of(match, courts)), text)
     text = text.replace(" · ", ", ").replace("·", ",")
     return " ".join(text.split())
+
+
+def as_sentence(line: str) -> str:
+    """A line of the screen said as a sentence: a full stop added where it has no end
+    (``Pass to Ben`` and ``Click or press Enter when ready`` are lines, not sentences; said
+    one after the other without it, they run together)."""
+    line = line.strip()
+    if not line or line[-1] in ".!?…:":
+        return line
+    return line + "."

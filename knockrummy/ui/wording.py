@@ -25,6 +25,7 @@ Glossary:
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -48,6 +49,9 @@ YOU = "You"
 language; who is spoken to in the second person is a seat, not a name (:class:`Addressed`)."""
 COACH = "Coach"
 """The lesson's other seat, shown translated."""
+DEFAULT_PLAYER = re.compile(r"Player ([1-9])")
+"""The default names of the people at a pass-and-play table (as stored: English,
+``Player 2``), shown in the language."""
 
 
 def result_word(result: str) -> str:
@@ -144,14 +148,19 @@ def is_you(name: str) -> bool:
 
 
 def stored_name(name: str) -> str:
-    """A name as a name plate shows it: the default ``You`` and the lesson's ``Coach`` in
-    the language, any other name as it was typed."""
+    """A name as a name plate shows it: the default ``You``, ``Player 2`` and the lesson's
+    ``Coach`` in the language, any other name as it was typed."""
     if name == YOU:
         # Translators: the name of the seat of the player at the screen.
         return pgettext("seat", "You")
     if name == COACH:
         # Translators: the name of the lesson's other seat.
         return pgettext("seat", "Coach")
+    default = DEFAULT_PLAYER.fullmatch(str(name))
+    if default is not None:
+        # Translators: the default name of a person's seat when several people share the
+        # screen; {number} is the seat's number.
+        return pgettext("seat", "Player {number}").format(number=default.group(1))
     return str(name)
 
 

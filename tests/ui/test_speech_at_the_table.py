@@ -168,3 +168,37 @@ def test_every_cue_the_knock_included_follows_the_sound_cues_switch(monkeypatch)
 
     played, _knocks = _cues_heard(monkeypatch, sound=False, sound_cues=True)
     assert played == [], "Sound off silences the cues too"
+
+
+def _first_hand_off(lang: str) -> tuple[str, str]:
+    """At a pass-and-play table in ``lang``: the first hand-off (to the second seat, who
+    plays first) as said, and what is said once the screen is taken."""
+    language.use(lang)
+    try:
+        listening = Listening("gin-rummy", 2, 2, seed=3)
+        scene = listening.scene
+        assert listening.settle() and scene.handoff == 1
+        listening.step(2)  # the frames after the table opened: the screen's words said
+        handoff = listening.heard[-1]
+        before = len(listening.heard)
+        listening.keys(pygame.K_RETURN)
+        assert listening.settle() and scene.can_act
+        return handoff, " ".join(listening.heard[before:])
+    finally:
+        language.use("en")
+
+
+def test_the_hand_off_is_said_in_sentences_naming_who_looks_away():
+    handoff, taken = _first_hand_off("en")
+    assert handoff == (
+        "Pass to Player 2. Click or press Enter when ready. Player 1: please look away."
+    )
+    assert taken.startswith("Player 2 has the screen. Your turn: ")
+    assert taken.lower().count("your turn") == 1
+
+
+def test_the_hand_off_names_the_default_players_in_french():
+    handoff, taken = _first_hand_off("fr")
+    assert handoff.startswith("Passez l'écran à Joueur 2. ")
+    assert "Joueur 1 : regardez ailleurs" in handoff and "Player" not in handoff
+    assert taken.startswith("Joueur 2 a l'écran. À vous : ")

@@ -40,7 +40,7 @@ from ...language.cards import card_words as in_forms
 from ...language.games import full_name
 from ...language.numbers import score
 from ...speech.announcer import TableAnnouncer, button_with_key
-from ...speech.words import card_said, cards_said, meld_said
+from ...speech.words import as_sentence, card_said, cards_said, meld_said
 from ..meld_marks import meld_groups
 from ..move_log import hand_log, last_turns
 from ..wording import (
@@ -512,8 +512,8 @@ class TableZones:
         handoff = table.frame().handoff if table.handoff is not None else None
         if handoff != self._handoff:
             self._handoff = handoff
-            if handoff:
-                self.speaker.say(" ".join(handoff))
+            if handoff:  # its lines said as sentences
+                self.speaker.say(" ".join(as_sentence(line) for line in handoff))
         asking = table.question.asking
         asked = tuple(asking[2]) if asking is not None else None
         if asked != self._asked:
