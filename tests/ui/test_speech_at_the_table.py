@@ -202,3 +202,18 @@ def test_the_hand_off_names_the_default_players_in_french():
     assert handoff.startswith("Passez l'écran à Joueur 2. ")
     assert "Joueur 1 : regardez ailleurs" in handoff and "Player" not in handoff
     assert taken.startswith("Joueur 2 a l'écran. À vous : ")
+
+
+def test_a_set_of_three_is_said_as_a_brelan_in_french():
+    language.use("fr")
+    try:
+        listening = Listening("gin-rummy", 2, 1, seed=11)
+        listening.play_hands(1)
+    finally:
+        language.use("en")
+    sets = [text for text in listening.heard if "dans un brelan" in text]
+    assert sets, "no card of a set was said"
+    for text in sets:  # three cards named, each "<rank> de <suit>"
+        named = text.split("dans un brelan : ")[1].split(", la défausser")[0]
+        assert named.count(" de ") == 3, text
+    assert not any("brelan ou" in text or "carré" in text for text in listening.heard)

@@ -35,7 +35,7 @@ from ...engine.cards import Card
 from ...engine.deadwood import cards_deadwood
 from ...engine.melds import discard_points
 from ...engine.session import PLAYING
-from ...language import _, ngettext
+from ...language import _, ngettext, pgettext
 from ...language.cards import card_words as in_forms
 from ...language.games import full_name
 from ...language.numbers import score
@@ -83,6 +83,18 @@ def table_keys() -> list[str]:
             "O: the opponents' last turns. V: the pile. L: the hand log. H: a hint."
         ),
     ]
+
+
+def set_words(size: int) -> str:
+    """A card of a set said aloud, by the set's size (3 or 4 cards): languages name a set
+    of three and a set of four apart (French "brelan" and "carré")."""
+    if size == 3:
+        # Translators: a card said aloud with its set of three cards ({meld} the set's
+        # cards): French "brelan", Spanish "trío".
+        return pgettext("three cards", "{card}, in a set: {meld}")
+    # Translators: a card said aloud with its set of four cards ({meld} the set's
+    # cards): French "carré", Spanish "cuarteto".
+    return pgettext("four cards", "{card}, in a set: {meld}")
 
 
 class TableZones:
@@ -204,10 +216,7 @@ class TableZones:
                     card=card_said(card), meld=meld_said(meld)
                 )
             else:
-                # Translators: a card said aloud with its set ({meld} the set's cards).
-                said = _("{card}, in a set: {meld}").format(
-                    card=card_said(card), meld=cards_said(meld)
-                )
+                said = set_words(len(meld)).format(card=card_said(card), meld=cards_said(meld))
         table = self.table
         view = table.view
         if table.can_act and view.hand_phase == "discard":
