@@ -19,6 +19,8 @@ Glossary:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine.actions import DrawStock, TakeDiscard
 from ..engine.hand import CardDiscarded, CardDrawn, DrawSource, Knocked, Passed
 from ..engine.phases import HandResult
@@ -148,7 +150,7 @@ class TableAnnouncer:
             return self.dealt_words(view)
         if isinstance(event, HandSettled):
             self._result_cue(event)
-            return [headline(view) + "."]
+            return [headline(self._shared(view)) + "."]
         if isinstance(event, PlayerOut):
             target = get_profile(view.profile_id).target
             return [out_line(names[event.seat], event.score, target)]
@@ -160,6 +162,7 @@ class TableAnnouncer:
         if isinstance(event, BuyBackAnswered):
             return [bought_words(names[event.seat], event.bought, event.price)]
         if isinstance(event, SessionOver):
+            names = self._shared(view).names
             said = []
             if not any(isinstance(e, HandSettled) for e in moved.events):
                 # (with the hand's result, the headline has said it)
@@ -227,14 +230,22 @@ class TableAnnouncer:
         old = before.hand_entries if before.hand_number == view.hand_number else ()
         entries = view.hand_entries[len(old) :]
         against = counts_against(view.profile_id)
-        return [change_words(view.names, entry, against) for entry in entries]
+        names = self._shared(view).names
+        return [change_words(names, entry, against) for entry in entries]
+
+    def _shared(self, view):
+        """``view`` as a hand's end is said: at a pass-and-play table, everyone at the
+        screen hears it, so every seat is named and nobody is "you"."""
+        if not getattr(self.table, "pass_and_play", False):
+            return view
+        return replace(view, names=tuple(str(name) for name in view.names))
 
     # ------------------------------------------------------------------ the panel
 
     def _panel(self, news) -> None:
         """The hand-end panel: in full, every hand in melds and deadwood; then what its
         buttons do."""
-        view = self.table.view  # the seat on screen's, as the panel shows it
+        view = self._shared(self.table.view)  # the seat on screen's, as the panel shows it
         said = []
         if self.speaker.full and view.settlement is not None:
             settlement = view.settlement

@@ -217,3 +217,15 @@ def test_a_set_of_three_is_said_as_a_brelan_in_french():
         named = text.split("dans un brelan : ")[1].split(", la défausser")[0]
         assert named.count(" de ") == 3, text
     assert not any("brelan ou" in text or "carré" in text for text in listening.heard)
+
+
+def test_a_pass_and_play_hand_ends_naming_every_player_not_you():
+    listening = Listening("gin-rummy", 2, 2, seed=3)
+    listening.play_hands(1)
+    heard = listening.heard
+    end = next(i for i, text in enumerate(heard) if re.search(r"Hand 1, .* by ", text))
+    assert re.search(r"Hand 1, [\w ]+ by Player [12]\.", heard[end]), heard[end]
+    after = " ".join(heard[end + 1 :])
+    assert re.search(r"Player [12]: \+\d+, .* with Player [12]\.", after), after
+    assert "Player 1: melds" in after and "Player 2: melds" in after
+    assert not re.search(r"\b(You|you)\b", after), after

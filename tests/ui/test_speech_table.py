@@ -272,7 +272,9 @@ def _check(listening: Listening) -> None:
     for played, viewer in listening.played:
         after = played.after
         settled = [e for e in played.events if type(e).__name__ == "HandSettled"]
-        you = viewer if listening.scene.humans else None
+        # a hand's end is said to the one person at the screen, to nobody at a
+        # pass-and-play table (everyone at the screen hears it) or a computers' game
+        you = viewer if len(listening.scene.humans) == 1 else None
         names = addressed(after.names, you)
         if settled:
             view = addressed_view(player_view(after, viewer), you)
