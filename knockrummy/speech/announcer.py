@@ -38,6 +38,7 @@ from ..engine.session import (
 from ..language import _
 from ..language.cards import card_words as in_forms
 from ..language.numbers import score
+from ..ui.table.panel_words import layoff_notes
 from ..ui.wording import (
     _either,
     buy_back_offer,
@@ -45,6 +46,7 @@ from ..ui.wording import (
     chip_count,
     counts_against,
     headline,
+    layoffs_said,
     move_words,
     out_line,
     reason_words,
@@ -259,6 +261,9 @@ class TableAnnouncer:
                         settlement.deadwood[position],
                     )
                 )
+            notes = layoff_notes(view)
+            if notes:  # the cards laid off are no longer in the deadwood said
+                said.append(layoffs_said(notes))
         panel = getattr(self.table, "panel", None)
         buttons = [] if panel is None else [b for b in panel.buttons if b.visible and b.enabled]
         if buttons:

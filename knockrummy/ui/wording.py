@@ -1145,7 +1145,19 @@ def more_changes(count: int) -> str:
 
 def layoff_legend(notes: list[tuple[str, str, str]]) -> str:
     """The panel's lay-off line from (who, cards given, meld) notes."""
-    said = [
+    # Translators: the hand-end panel's lay-off line; {layoffs} lists them, joined by ";".
+    return _("Lay-offs (blue): {layoffs}").format(layoffs="; ".join(layoff_clauses(notes)))
+
+
+def layoffs_said(notes: list[tuple[str, str, str]]) -> str:
+    """The lay-offs as speech says them (the panel's colour aside)."""
+    # Translators: said at a hand's end; {layoffs} lists who laid off what, joined by ";".
+    return _("Lay-offs: {layoffs}.").format(layoffs="; ".join(layoff_clauses(notes)))
+
+
+def layoff_clauses(notes: list[tuple[str, str, str]]) -> list[str]:
+    """Each (who, cards given, meld) note in words: ``Ben lays off 7♣ onto 7♠ 7♥ 7♦``."""
+    return [
         _either(
             who,
             # Translators: {cards} the cards laid off, {meld} the meld they go onto.
@@ -1158,8 +1170,6 @@ def layoff_legend(notes: list[tuple[str, str, str]]) -> str:
         )
         for who, given, meld in notes
     ]
-    # Translators: the hand-end panel's lay-off line; {layoffs} lists them, joined by ";".
-    return _("Lay-offs (blue): {layoffs}").format(layoffs="; ".join(said))
 
 
 # ------------------------------------------------------------------ what each seat knows

@@ -12,7 +12,7 @@ from knockrummy import language
 from knockrummy.engine.actions import Knock
 from knockrummy.language.cards import said_name
 from knockrummy.settings import Settings
-from knockrummy.speech.words import cards_said
+from knockrummy.speech.words import card_said, cards_said
 from knockrummy.ui.sound import Sounds
 
 from .test_speech_table import Listening, _check
@@ -229,3 +229,16 @@ def test_a_pass_and_play_hand_ends_naming_every_player_not_you():
     assert re.search(r"Player [12]: \+\d+, .* with Player [12]\.", after), after
     assert "Player 1: melds" in after and "Player 2: melds" in after
     assert not re.search(r"\b(You|you)\b", after), after
+
+
+def test_the_cards_laid_off_are_said_at_the_hands_end():
+    listening = Listening("gin-rummy", 2, 1, seed=21)
+    listening.play_hands(1)
+    settlement = listening.scene.view.settlement
+    laid = [lay.card for lays in settlement.layoffs for lay in lays]
+    assert laid, "this deal ends with a lay-off"
+    panel = next(text for text in reversed(listening.heard) if "melds" in text)
+    assert "Lay-offs: Ben lays off " in panel
+    said = panel.split("Lay-offs: ")[1]
+    for card in laid:
+        assert card_said(card) in said.split(" onto ")[0]
