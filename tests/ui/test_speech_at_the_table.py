@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pygame
+import pytest
 
 from knockrummy import language
 from knockrummy.engine.actions import Knock
@@ -242,3 +243,27 @@ def test_the_cards_laid_off_are_said_at_the_hands_end():
     said = panel.split("Lay-offs: ")[1]
     for card in laid:
         assert card_said(card) in said.split(" onto ")[0]
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", ["Shift+H: straight to your hand;", "Shift+L: the hand log.", "without Shift"]),
+        ("fr", ["Maj+H : directement à votre main ;", "Maj+L : le journal", "sans Maj"]),
+        ("es", ["Mayús+H: directo a tu mano;", "Mayús+L: el registro", "sin Mayús"]),
+    ],
+)
+def test_f1_says_each_zone_is_shift_and_its_letter_in_each_language(code, said):
+    language.use(code)
+    try:
+        listening = Listening("gin-rummy", 2, 1, seed=11)
+        assert listening.settle()
+        before = len(listening.heard)
+        listening.keys(pygame.K_F1)
+        keys = next(text for text in listening.heard[before:] if "Tab" in text)
+        listening.keys(pygame.K_s, mod=pygame.KMOD_SHIFT)
+        assert listening.scene.zones.zone == "stock"
+    finally:
+        language.use("en")
+    for words in said:
+        assert words in keys, keys

@@ -70,9 +70,12 @@ def table_keys() -> list[str]:
     return [
         # Translators: the table's keys, said aloud by F1 (one sentence each).
         _("Tab and Shift+Tab: the next and the previous zone of the table."),
+        # Translators: each zone's key is Shift with a letter, said with the zone it jumps
+        # to; the letters alone are the table's own keys (S draws, D takes the pile...).
         _(
-            "Shift with H, S, D, O, B or L: your hand, the stock, the discard pile, the "
-            "opponents, the buttons, the hand log."
+            "Shift+H: straight to your hand; Shift+S: the stock; Shift+D: the discard "
+            "pile; Shift+O: the opponents; Shift+B: the buttons; Shift+L: the hand log. "
+            "The letters without Shift are the table's own keys."
         ),
         _("Arrows: move within a zone; Up and Down jump meld by meld in your hand."),
         _("Enter or Space: act on what the keyboard is on; Escape: back out."),
