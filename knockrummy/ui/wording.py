@@ -25,7 +25,6 @@ Glossary:
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -49,9 +48,9 @@ YOU = "You"
 language; who is spoken to in the second person is a seat, not a name (:class:`Addressed`)."""
 COACH = "Coach"
 """The lesson's other seat, shown translated."""
-DEFAULT_PLAYER = re.compile(r"Player ([1-9])")
-"""The default names of the people at a pass-and-play table (as stored: English,
-``Player 2``), shown in the language."""
+DEFAULT_PLAYER = "Player "
+"""The default names of the people at a pass-and-play table begin so (as stored:
+English, ``Player 2``), shown in the language."""
 
 
 def result_word(result: str) -> str:
@@ -156,11 +155,11 @@ def stored_name(name: str) -> str:
     if name == COACH:
         # Translators: the name of the lesson's other seat.
         return pgettext("seat", "Coach")
-    default = DEFAULT_PLAYER.fullmatch(str(name))
-    if default is not None:
+    number = str(name).removeprefix(DEFAULT_PLAYER)
+    if number != str(name) and number.isdigit():
         # Translators: the default name of a person's seat when several people share the
         # screen; {number} is the seat's number.
-        return pgettext("seat", "Player {number}").format(number=default.group(1))
+        return pgettext("seat", "Player {number}").format(number=number)
     return str(name)
 
 
