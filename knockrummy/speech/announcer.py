@@ -19,6 +19,8 @@ Glossary:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine.actions import DrawStock, TakeDiscard
 from ..engine.hand import CardDiscarded, CardDrawn, DrawSource, Knocked, Passed
 from ..engine.phases import HandResult
@@ -36,6 +38,7 @@ from ..engine.session import (
 from ..language import _
 from ..language.cards import card_words as in_forms
 from ..language.numbers import score
+from ..ui.table.panel_words import layoff_notes
 from ..ui.wording import (
     _either,
     buy_back_offer,
@@ -43,6 +46,7 @@ from ..ui.wording import (
     chip_count,
     counts_against,
     headline,
+    layoffs_said,
     move_words,
     out_line,
     reason_words,
@@ -130,6 +134,8 @@ class TableAnnouncer:
                 if self._pending is not None and self._pending[0] == seat:
                     turn, self._pending = self._pending[1], None
                 said += self._flush(names)
+                if isinstance(event, Knocked):
+                    self.voice.cue("knock")
                 words = self._move_words(event, before)
                 said.append(turn_line(names[seat], [*turn, words]) + ".")
             else:
@@ -146,7 +152,7 @@ class TableAnnouncer:
             return self.dealt_words(view)
         if isinstance(event, HandSettled):
             self._result_cue(event)
-            return [headline(view) + "."]
+            return [headline(self._shared(view)) + "."]
         if isinstance(event, PlayerOut):
             target = get_profile(view.profile_id).target
             return [out_line(names[event.seat], event.score, target)]
@@ -158,6 +164,7 @@ class TableAnnouncer:
         if isinstance(event, BuyBackAnswered):
             return [bought_words(names[event.seat], event.bought, event.price)]
         if isinstance(event, SessionOver):
+            names = self._shared(view).names
             said = []
             if not any(isinstance(e, HandSettled) for e in moved.events):
                 # (with the hand's result, the headline has said it)
@@ -210,7 +217,7 @@ class TableAnnouncer:
             return said
         table = self.table
         if len(table.humans) == 1 and view.hand:
-            cards = table.viewer_order()  # in the order the hand shows them
+            cards = table.dealt_order()  # in the order the hand shows them, dealt
             # Translators: said as a hand is dealt; {cards} the player's cards in words.
             said.append(_("Your cards: {cards}.").format(cards=cards_said(cards)))
         if view.discard_pile:
@@ -225,14 +232,22 @@ class TableAnnouncer:
         old = before.hand_entries if before.hand_number == view.hand_number else ()
         entries = view.hand_entries[len(old) :]
         against = counts_against(view.profile_id)
-        return [change_words(view.names, entry, against) for entry in entries]
+        names = self._shared(view).names
+        return [change_words(names, entry, against) for entry in entries]
+
+    def _shared(self, view):
+        """``view`` as a hand's end is said: at a pass-and-play table, everyone at the
+        screen hears it, so every seat is named and nobody is "you"."""
+        if not getattr(self.table, "pass_and_play", False):
+            return view
+        return replace(view, names=tuple(str(name) for name in view.names))
 
     # ------------------------------------------------------------------ the panel
 
     def _panel(self, news) -> None:
         """The hand-end panel: in full, every hand in melds and deadwood; then what its
         buttons do."""
-        view = self.table.view  # the seat on screen's, as the panel shows it
+        view = self._shared(self.table.view)  # the seat on screen's, as the panel shows it
         said = []
         if self.speaker.full and view.settlement is not None:
             settlement = view.settlement
@@ -246,6 +261,9 @@ class TableAnnouncer:
                         settlement.deadwood[position],
                     )
                 )
+            notes = layoff_notes(view)
+            if notes:  # the cards laid off are no longer in the deadwood said
+                said.append(layoffs_said(notes))
         panel = getattr(self.table, "panel", None)
         buttons = [] if panel is None else [b for b in panel.buttons if b.visible and b.enabled]
         if buttons:
@@ -282,9 +300,10 @@ class TableAnnouncer:
         )  # fmt: skip
         if table.pass_and_play:
             name = stored_name(str(view.names[table.viewer]))
-            # Translators: said when the screen was passed to a player in pass-and-play;
+            # Translators: said when the screen was passed to a player in pass-and-play,
+            # before "Your turn: draw..." (so it does not say "your turn" itself);
             # {player} is their name.
-            text = _("{player}, your turn.").format(player=name) + " " + text
+            text = _("{player} has the screen.").format(player=name) + " " + text
         self.speaker.say(text)
 
 

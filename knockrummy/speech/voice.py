@@ -207,7 +207,8 @@ class Voice:
         self.speaker.close()
 
     def cue(self, name: str) -> None:
-        """A sound cue for a common event, when the player wants them."""
+        """A sound cue for a common event (:data:`...ui.sound.CUES`), when the player wants
+        them: heard when Sound cues is on and Sound too (``sounds`` is muted with Sound)."""
         if self.sounds is not None and self.settings().sound_cues:
             self.sounds.play(name)
 

@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 
 from ..engine.cards import JOKER, SUIT_SYMBOLS, Card
+from ..language import _
 from ..language.cards import INTERNATIONAL, face_letters, printed, said_name, said_run
 
 SUITS = "♠♥♦♣"
@@ -63,12 +64,34 @@ def _card_of(match: re.Match, courts: dict[str, int]) -> Card:
     return Card.of(rank, SUIT_SYMBOLS.index(match.group(2)))
 
 
+SUBTRACTION = re.compile(r"(?<![\w/])(\d+(?:/\d+)?) [-−] (\d+(?:/\d+)?)(?![\w/])")
+"""A subtraction as the screen prints it (``36 - 3``, a score's reason): speech
+synthesisers read its dash as a pause ("thirty-six, three"), so it is said in words."""
+
+
+def _minus(match: re.Match) -> str:
+    # Translators: a subtraction said aloud ("36 - 3" on the screen): {a} and {b} are
+    # numbers.
+    return _("{a} minus {b}").format(a=match.group(1), b=match.group(2))
+
+
 def spoken(text: str) -> str:
     """``text`` as said aloud: each printed card in words (a comma between cards written
-    in a row), the middle dot a comma, spaces closed up; empty when nothing is left to
-    say."""
+    in a row), a subtraction in words, the middle dot a comma, spaces closed up; empty
+    when nothing is left to say."""
     courts, symbol, in_a_row = _patterns(face_letters(), printed(JOKER))
     text = in_a_row.sub(r"\1, ", text)
     text = symbol.sub(lambda match: card_said(_card_of(match, courts)), text)
+    text = SUBTRACTION.sub(_minus, text)
     text = text.replace(" · ", ", ").replace("·", ",")
     return " ".join(text.split())
+
+
+def as_sentence(line: str) -> str:
+    """A line of the screen said as a sentence: a full stop added where it has no end
+    (``Pass to Ben`` and ``Click or press Enter when ready`` are lines, not sentences; said
+    one after the other without it, they run together)."""
+    line = line.strip()
+    if not line or line[-1] in ".!?…:":
+        return line
+    return line + "."

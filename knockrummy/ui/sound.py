@@ -1,6 +1,11 @@
 """Short sounds synthesised at run time (no sound files), with a mute switch; among them
 the cues that let a player follow the table by ear (your turn, a card taken from the pile,
-gin, a hand won or lost), played when the sound cues setting is on.
+a knock, gin, a hand won or lost).
+
+Two settings rule them: Sound is every sound of the game (M at the table), Sound cues is the
+cues alone. A cue is heard when both are on; with Sound cues off the cards still land and
+deal with their sounds, with Sound off nothing is heard (the cues played through
+:meth:`~knockrummy.speech.voice.Voice.cue`, the only door they have).
 
 Where no audio device exists (a headless machine, a muted desktop) the game plays on in
 silence: every call here is then a no-op, and what the audio libraries said about it goes
@@ -96,6 +101,7 @@ def _chirp(rate: int) -> list[float]:
 CUES = {
     "turn": lambda rate: _notes(rate, [(523.25, 0.11), (783.99, 0.16)]),
     "take": _chirp,
+    "knock": _knock,
     "gin": lambda rate: _notes(rate, [(659.25, 0.1), (830.61, 0.1), (987.77, 0.3)], 6.0),
     "hand-won": lambda rate: _notes(rate, [(523.25, 0.12), (659.25, 0.25)], 7.0),
     "hand-lost": lambda rate: _notes(rate, [(392.0, 0.14), (311.13, 0.3)], 7.0),
@@ -145,7 +151,6 @@ class Sounds:
             for name, wave in (
                 ("card", _snap(rate, 1)),
                 ("deal", _snap(rate, 2)),
-                ("knock", _knock(rate)),
                 ("win", _chime(rate)),
                 *((name, make(rate)) for name, make in CUES.items()),
             ):

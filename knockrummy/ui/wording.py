@@ -48,6 +48,9 @@ YOU = "You"
 language; who is spoken to in the second person is a seat, not a name (:class:`Addressed`)."""
 COACH = "Coach"
 """The lesson's other seat, shown translated."""
+DEFAULT_PLAYER = "Player "
+"""The default names of the people at a pass-and-play table begin so (as stored:
+English, ``Player 2``), shown in the language."""
 
 
 def result_word(result: str) -> str:
@@ -144,14 +147,19 @@ def is_you(name: str) -> bool:
 
 
 def stored_name(name: str) -> str:
-    """A name as a name plate shows it: the default ``You`` and the lesson's ``Coach`` in
-    the language, any other name as it was typed."""
+    """A name as a name plate shows it: the default ``You``, ``Player 2`` and the lesson's
+    ``Coach`` in the language, any other name as it was typed."""
     if name == YOU:
         # Translators: the name of the seat of the player at the screen.
         return pgettext("seat", "You")
     if name == COACH:
         # Translators: the name of the lesson's other seat.
         return pgettext("seat", "Coach")
+    number = str(name).removeprefix(DEFAULT_PLAYER)
+    if number != str(name) and number.isdigit():
+        # Translators: the default name of a person's seat when several people share the
+        # screen; {number} is the seat's number.
+        return pgettext("seat", "Player {number}").format(number=number)
     return str(name)
 
 
@@ -1136,7 +1144,19 @@ def more_changes(count: int) -> str:
 
 def layoff_legend(notes: list[tuple[str, str, str]]) -> str:
     """The panel's lay-off line from (who, cards given, meld) notes."""
-    said = [
+    # Translators: the hand-end panel's lay-off line; {layoffs} lists them, joined by ";".
+    return _("Lay-offs (blue): {layoffs}").format(layoffs="; ".join(layoff_clauses(notes)))
+
+
+def layoffs_said(notes: list[tuple[str, str, str]]) -> str:
+    """The lay-offs as speech says them (the panel's colour aside)."""
+    # Translators: said at a hand's end; {layoffs} lists who laid off what, joined by ";".
+    return _("Lay-offs: {layoffs}.").format(layoffs="; ".join(layoff_clauses(notes)))
+
+
+def layoff_clauses(notes: list[tuple[str, str, str]]) -> list[str]:
+    """Each (who, cards given, meld) note in words: ``Ben lays off 7♣ onto 7♠ 7♥ 7♦``."""
+    return [
         _either(
             who,
             # Translators: {cards} the cards laid off, {meld} the meld they go onto.
@@ -1149,8 +1169,6 @@ def layoff_legend(notes: list[tuple[str, str, str]]) -> str:
         )
         for who, given, meld in notes
     ]
-    # Translators: the hand-end panel's lay-off line; {layoffs} lists them, joined by ";".
-    return _("Lay-offs (blue): {layoffs}").format(layoffs="; ".join(said))
 
 
 # ------------------------------------------------------------------ what each seat knows

@@ -233,3 +233,17 @@ def test_a_run_is_said_with_its_suit_once_a_set_card_by_card(code, run, ace):
         assert meld_said(sevens) == ", ".join(card_said(card) for card in sevens)
         with_joker = [*parse_cards("5H 6H"), JOKER]
         assert meld_said(with_joker) == ", ".join(card_said(card) for card in with_joker)
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("en", "Ben: +29, difference 38 minus 9 with you. Shared: 15/2 minus 3."),
+        ("fr", "Ben: +29, difference 38 moins 9 with you. Shared: 15/2 moins 3."),
+        ("es", "Ben: +29, difference 38 menos 9 with you. Shared: 15/2 menos 3."),
+    ],
+)
+def test_a_subtraction_is_said_in_words_not_as_a_dash_a_voice_reads_as_a_pause(code, words):
+    with language.speaking(code):
+        assert spoken("Ben: +29 · difference 38 - 9 with you. Shared: 15/2 - 3.") == words
+        assert spoken("2026-12-05, F7 - F8") == "2026-12-05, F7 - F8"  # no subtraction

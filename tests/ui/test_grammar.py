@@ -120,6 +120,8 @@ def sentences(name: str, count: int) -> dict[str, list[str]]:
         ],
         "more_changes": [wording.more_changes(count)],
         "layoff_legend": [wording.layoff_legend([(name, "7♥", "4♥ 5♥ 6♥")])],
+        "layoffs_said": [wording.layoffs_said([(name, "7♥", "4♥ 5♥ 6♥")])],
+        "layoff_clauses": wording.layoff_clauses([(name, "7♥", "4♥ 5♥ 6♥")]),
         "turn_line": [wording.turn_line(name, ["drew from the stock", "threw 7♥"])],
         "deadwood_now": wording.deadwood_now(count, count),
         "score_sheet_row": [wording.score_sheet_row(name, count, hands_won=count)],

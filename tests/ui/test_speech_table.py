@@ -34,6 +34,7 @@ from knockrummy.speech.words import card_said, spoken
 from knockrummy.ui.loop import App
 from knockrummy.ui.rule_tips import TableTips
 from knockrummy.ui.runner import default_seats, table_scene
+from knockrummy.ui.sound import Sounds
 from knockrummy.ui.table.controller import TableOptions
 from knockrummy.ui.table.hooks import TableHooks
 from knockrummy.ui.wording import (
@@ -55,16 +56,23 @@ class Listening:
     said, that no card hidden from the person at the screen is in it."""
 
     def __init__(
-        self, profile: str, players: int, humans: int, seed: int, tips: bool = False
+        self,
+        profile: str,
+        players: int,
+        humans: int,
+        seed: int,
+        tips: bool = False,
+        settings: Settings | None = None,
     ) -> None:
         self.app = App((1280, 800))
         self.sink = RecordingSink()
         self.leaks: list[tuple[str, Card]] = []
         self.heard: list[str] = []
-        settings = Settings(speed="instant", confirm_knock="never", sound=False)
+        if settings is None:
+            settings = Settings(speed="instant", confirm_knock="never", sound=False)
         speaker = Speaker(lambda: Direct(self), enabled=True)
         speaker.start()
-        self.app.voice = Voice(speaker, lambda: settings)
+        self.app.voice = Voice(speaker, lambda: settings, sounds=Sounds(settings.sound))
         seats = default_seats(players, humans=humans, level="easy")
         session = new_session(profile, players, seed, [s.name for s in seats])
         hooks = None
@@ -264,7 +272,9 @@ def _check(listening: Listening) -> None:
     for played, viewer in listening.played:
         after = played.after
         settled = [e for e in played.events if type(e).__name__ == "HandSettled"]
-        you = viewer if listening.scene.humans else None
+        # a hand's end is said to the one person at the screen, to nobody at a
+        # pass-and-play table (everyone at the screen hears it) or a computers' game
+        you = viewer if len(listening.scene.humans) == 1 else None
         names = addressed(after.names, you)
         if settled:
             view = addressed_view(player_view(after, viewer), you)

@@ -341,6 +341,12 @@ class TableScene(
         """The viewer's cards in display order (melds first when auto-arranged)."""
         return list(self.shown_hand().cards)
 
+    def dealt_order(self) -> list[Card]:
+        """The viewer's whole hand in the order it shows once the deal has landed (while
+        the deal flies, :meth:`viewer_order` has only the cards arrived)."""
+        cards = known_bottom_cards(self.view, self.viewer)
+        return list(ShownHand.arrange(cards, None, self.order, self.geometry).cards)
+
     def _targets(self) -> dict[Card, tuple[float, float]]:
         drag = self.input.drag
         held = None

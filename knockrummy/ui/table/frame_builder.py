@@ -193,7 +193,9 @@ class FrameBuilder:
     def _handoff(table) -> tuple[str, ...] | None:
         if table.handoff is None:
             return None
-        names = table.view.names
+        # the screen is between two people: nobody is "you" on it (the seat that just
+        # played is named among those who look away)
+        names = [str(name) for name in table.view.names]
         others = [names[s] for s in table.humans if s != table.handoff]
         return tuple(handoff_lines(names[table.handoff], others))
 

@@ -342,7 +342,9 @@ class TableMotion:
             )
             if knock:
                 self.bubbles.append(Bubble(move.knock_word, seat, self.duration(2.0) + 0.6))
-            return self._launch(flight, 0.55 if knock else 0.36, "knock" if knock else "card")
+            # a knock lands as any card: its own sound is a cue, played by the announcer
+            # under the Sound cues switch (:meth:`...speech.voice.Voice.cue`)
+            return self._launch(flight, 0.55 if knock else 0.36, "card")
 
         self.seq.add(start)
         if knock:

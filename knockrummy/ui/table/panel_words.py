@@ -127,10 +127,19 @@ def row_words(
 
 def legend_words(view: PlayerView, geometry) -> str | None:
     """The lay-offs' line (who laid off what onto which meld), fitted to the panel."""
+    notes = layoff_notes(view)
+    if not notes:
+        return None
+    fs = geometry.font
+    return fit(layoff_legend(notes), round(fs * 0.8), geometry.box.width - 2 * fs)
+
+
+def layoff_notes(view: PlayerView) -> list[tuple[str, str, str]]:
+    """The hand's lay-offs as (who, cards given, meld) notes, the cards printed."""
     settlement = view.settlement
     seats = view.seats_in_hand
     if settlement is None or settlement.knocker is None:
-        return None
+        return []
     notes = []
     melds = settlement.arrangements[settlement.knocker].melds
     for position, laid in enumerate(settlement.layoffs):
@@ -141,7 +150,4 @@ def legend_words(view: PlayerView, geometry) -> str | None:
             meld = cards_printed(melds[index])
             given = cards_printed(sorted(cards, key=lambda c: c.rank))
             notes.append((view.names[seats[position]], given, meld))
-    if not notes:
-        return None
-    fs = geometry.font
-    return fit(layoff_legend(notes), round(fs * 0.8), geometry.box.width - 2 * fs)
+    return notes

@@ -35,12 +35,12 @@ from ...engine.cards import Card
 from ...engine.deadwood import cards_deadwood
 from ...engine.melds import discard_points
 from ...engine.session import PLAYING
-from ...language import _, ngettext
+from ...language import _, ngettext, pgettext
 from ...language.cards import card_words as in_forms
 from ...language.games import full_name
 from ...language.numbers import score
 from ...speech.announcer import TableAnnouncer, button_with_key
-from ...speech.words import card_said, cards_said, meld_said
+from ...speech.words import as_sentence, card_said, cards_said, meld_said
 from ..meld_marks import meld_groups
 from ..move_log import hand_log, last_turns
 from ..wording import (
@@ -70,9 +70,12 @@ def table_keys() -> list[str]:
     return [
         # Translators: the table's keys, said aloud by F1 (one sentence each).
         _("Tab and Shift+Tab: the next and the previous zone of the table."),
+        # Translators: each zone's key is Shift with a letter, said with the zone it jumps
+        # to; the letters alone are the table's own keys (S draws, D takes the pile...).
         _(
-            "Shift with H, S, D, O, B or L: your hand, the stock, the discard pile, the "
-            "opponents, the buttons, the hand log."
+            "Shift+H: straight to your hand; Shift+S: the stock; Shift+D: the discard "
+            "pile; Shift+O: the opponents; Shift+B: the buttons; Shift+L: the hand log. "
+            "The letters without Shift are the table's own keys."
         ),
         _("Arrows: move within a zone; Up and Down jump meld by meld in your hand."),
         _("Enter or Space: act on what the keyboard is on; Escape: back out."),
@@ -83,6 +86,18 @@ def table_keys() -> list[str]:
             "O: the opponents' last turns. V: the pile. L: the hand log. H: a hint."
         ),
     ]
+
+
+def set_words(size: int) -> str:
+    """A card of a set said aloud, by the set's size (3 or 4 cards): languages name a set
+    of three and a set of four apart (French "brelan" and "carré")."""
+    if size == 3:
+        # Translators: a card said aloud with its set of three cards ({meld} the set's
+        # cards): French "brelan", Spanish "trío".
+        return pgettext("three cards", "{card}, in a set: {meld}")
+    # Translators: a card said aloud with its set of four cards ({meld} the set's
+    # cards): French "carré", Spanish "cuarteto".
+    return pgettext("four cards", "{card}, in a set: {meld}")
 
 
 class TableZones:
@@ -209,10 +224,7 @@ class TableZones:
                     card=card_said(card), meld=meld_said(meld)
                 )
             else:
-                # Translators: a card said aloud with its set ({meld} the set's cards).
-                said = _("{card}, in a set: {meld}").format(
-                    card=card_said(card), meld=cards_said(meld)
-                )
+                said = set_words(len(meld)).format(card=card_said(card), meld=cards_said(meld))
         table = self.table
         view = table.view
         if table.can_act and view.hand_phase == "discard":
@@ -517,8 +529,8 @@ class TableZones:
         handoff = table.frame().handoff if table.handoff is not None else None
         if handoff != self._handoff:
             self._handoff = handoff
-            if handoff:
-                self.speaker.say(" ".join(handoff))
+            if handoff:  # its lines said as sentences
+                self.speaker.say(" ".join(as_sentence(line) for line in handoff))
         asking = table.question.asking
         asked = tuple(asking[2]) if asking is not None else None
         if asked != self._asked:
