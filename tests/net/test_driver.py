@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 from types import SimpleNamespace
 
+import pytest
+
 from knockrummy.engine.actions import DrawStock
 from knockrummy.engine.refusals import Refusal
 from knockrummy.engine.session import PLAYING
@@ -42,6 +44,7 @@ class RefusingSource:
             gc.collect()
 
 
+@pytest.mark.slow  # a full garbage collection at each of 30 refusals
 def test_a_refused_move_is_chosen_again_every_time_it_is_refused(monkeypatch):
     monkeypatch.setattr(driver, "AGAIN_SECONDS", 0.0)
     monkeypatch.setattr(

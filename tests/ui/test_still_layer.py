@@ -49,6 +49,7 @@ def test_a_six_seat_deal_draws_the_still_layer_whole_once():
     assert scene.painter.still.mended >= changes - 2  # the others: only what changed
 
 
+@pytest.mark.slow  # a six-seat deal and 240 frames, each drawn twice
 def test_the_mended_layer_is_the_fresh_picture_through_a_deal_and_the_first_turns():
     app, scene = make_table(players=6, humans=0, speed="normal", autoplay=True, seed=4)
     _deal(app, scene, check_every=3)
