@@ -30,6 +30,9 @@ Glossary:
                 saw), the review's best and the choice each played to the end of the hand
                 by the hard level in every seat over ``--continuations`` paired seeds; the
                 loss is the mean of the best's value less the choice's, in the judge's terms.
+                Paired: the two play-outs of a seed draw each decision's random numbers
+                from the seed, the seat and the moment of the hand (common random
+                numbers), so they differ only where the two actions make them differ.
     interval    a mean's 95% interval from Student's t with n - 1 degrees of freedom (a
                 profile may have only a handful of mistakes, where the normal interval
                 would be too narrow); none from fewer than two.
@@ -163,8 +166,8 @@ def losses(row: dict, continuations: int) -> list[float]:
     found = []
     for c in range(continuations):
         seed = position.seed + 1 + c
-        best = play_out(position.state, decision.best, view, seed, "hard")
-        chosen = play_out(position.state, decision.action, view, seed, "hard")
+        best = play_out(position.state, decision.best, view, seed, "hard", common=True)
+        chosen = play_out(position.state, decision.action, view, seed, "hard", common=True)
         found.append(best - chosen)
     return found
 
@@ -342,6 +345,9 @@ def run(args: argparse.Namespace) -> int:
     ]
     result = summarise(found)
     result["seconds"] = round(time.process_time() - started, 1)
+    result["played"] = {
+        f["profile"]: [r for r in f["rows"] if r["loss"] is not None] for f in found
+    }
     if args.json:
         print(json.dumps(result, indent=1))
     else:
