@@ -24,8 +24,9 @@ Glossary:
                 other seats knock at every such chance; this seat only at a count of 0.)
     kind        what the two actions differ on (:func:`.judge_check.kind_of`).
 
-Rows are the check's own (:func:`.coach_check.scan`): every mistake and the first
-``--per-band`` others of each cost band a profile.
+Rows are chosen as the check chooses them (:func:`.coach_check.scan`): the positions of
+the seats of ``--levels``, every mistake and the first ``--per-band`` others of each cost
+band a profile.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from knockrummy.engine.views import player_view
 
 from . import run_alone
 from .coach_check import BANDS, band_name, band_of, interval, scan
-from .judge_check import MAX_STEPS, kind_of
+from .judge_check import LEVELS, MAX_STEPS, kind_of
 
 FRESH_SALT = 0xF7E54
 """Mixed into a position's seed for the fresh prices."""
@@ -151,15 +152,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--continuations", type=int, default=4)
     parser.add_argument("--fresh", type=int, default=256, help="samples of the fresh prices")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--levels",
+        default="easy,medium",
+        help="comma-separated levels whose seats' decisions are reviewed (as coach-check)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    levels = tuple(level for level in args.levels.split(",") if level)
+    if not levels or any(level not in LEVELS for level in levels):
+        args.parser.error(f"--levels: name levels among {', '.join(LEVELS)}")
     started = time.process_time()
     found = {}
     for profile in [p for p in args.profiles.split(",") if p]:
         if profile not in PROFILES:
             args.parser.error(f"unknown profile: {profile}")
-        rows = scan(profile, args.seed, args.positions, 0)
+        rows = scan(profile, args.seed, args.positions, 0, levels)
         taken = dict.fromkeys(BANDS, 0)
         measured = []
         for row in rows:
