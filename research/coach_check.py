@@ -1,4 +1,4 @@
-"""The coach's word as a standing check: ``python -m research coach-check`` (about 19
+"""The coach's word as a standing check: ``python -m research coach-check`` (about 15
 minutes of one core; fixed seeds). It exits 0 when every bound holds, 1
 otherwise.
 
