@@ -42,6 +42,11 @@ COMMANDS = (
         "the coach's verdicts against play-outs by hard: A/A, precision, calibration",
     ),
     Command(
+        "coach-gaps",
+        "research.coach_gaps",
+        "where the coach's predicted costs and the played-out losses part",
+    ),
+    Command(
         "departures",
         "research.departures",
         "whether the judge's highest-mean option beats the hard level's choice",

@@ -1,4 +1,4 @@
-"""The coach's word as a standing check: ``python -m research coach-check`` (about 19
+"""The coach's word as a standing check: ``python -m research coach-check`` (about 15
 minutes of one core; fixed seeds). It exits 0 when every bound holds, 1
 otherwise.
 
@@ -30,6 +30,9 @@ Glossary:
                 saw), the review's best and the choice each played to the end of the hand
                 by the hard level in every seat over ``--continuations`` paired seeds; the
                 loss is the mean of the best's value less the choice's, in the judge's terms.
+                Paired: the two play-outs of a seed draw each decision's random numbers
+                from the seed, the seat and the moment of the hand (common random
+                numbers), so they differ only where the two actions make them differ.
     interval    a mean's 95% interval from Student's t with n - 1 degrees of freedom (a
                 profile may have only a handful of mistakes, where the normal interval
                 would be too narrow); none from fewer than two.
@@ -54,6 +57,7 @@ from typing import Any
 
 from knockrummy.ai.judge import judge
 from knockrummy.ai.review import Decision
+from knockrummy.ai.rollout import POLICIES
 from knockrummy.engine.profiles import PROFILES
 from knockrummy.engine.views import player_view
 
@@ -110,11 +114,17 @@ def band_of(cost: float) -> tuple[float, float] | None:
 
 
 def scan(
-    profile: str, seed: int, count: int, aa: int, levels: tuple[str, ...] = LEVELS
+    profile: str,
+    seed: int,
+    count: int,
+    aa: int,
+    levels: tuple[str, ...] = LEVELS,
+    policy: str | None = None,
 ) -> list[dict]:
     """The first ``count`` positions of ``profile`` (its tables in turn, sessions from
     ``seed``) of seats playing one of ``levels``, each reviewed; the first ``aa`` with the
-    A/A check (see the glossary)."""
+    A/A check (see the glossary). ``policy`` names the judge's rollout policy (by default
+    the profile's)."""
     tables_ = [(p, n) for p, n in tables() if p == profile]
     rows: list[dict] = []
     session = seed
@@ -126,7 +136,7 @@ def scan(
                 if LEVELS[(session + position.seat) % len(LEVELS)] not in levels:
                     continue
                 view = player_view(position.state, position.seat)
-                judged = judge(view, seed=position.seed)
+                judged = judge(view, seed=position.seed, policy=policy)
                 decision = Decision(
                     view.hand_number, view.turn, position.seat, position.action, judged.options
                 )
@@ -139,7 +149,7 @@ def scan(
                     "error": decision.cost_error,
                 }
                 if len(rows) < aa:
-                    own = judge(view, seed=position.seed ^ AA_SALT).best
+                    own = judge(view, seed=position.seed ^ AA_SALT, policy=policy).best
                     reviewed = Decision(
                         view.hand_number, view.turn, position.seat, own, judged.options
                     )
@@ -149,16 +159,17 @@ def scan(
     return rows
 
 
-def loss(row: dict, continuations: int) -> float:
-    """The played-out loss of a reviewed position (see *played out*)."""
+def losses(row: dict, continuations: int) -> list[float]:
+    """The played-out losses of a reviewed position, one a continuation (see *played
+    out*)."""
     position, view, decision = row["position"], row["view"], row["decision"]
     found = []
     for c in range(continuations):
         seed = position.seed + 1 + c
-        best = play_out(position.state, decision.best, view, seed, "hard")
-        chosen = play_out(position.state, decision.action, view, seed, "hard")
+        best = play_out(position.state, decision.best, view, seed, "hard", common=True)
+        chosen = play_out(position.state, decision.action, view, seed, "hard", common=True)
         found.append(best - chosen)
-    return statistics.fmean(found)
+    return found
 
 
 def check_profile(
@@ -169,10 +180,11 @@ def check_profile(
     continuations: int,
     per_band: int,
     levels: tuple[str, ...] = LEVELS,
+    policy: str | None = None,
 ) -> dict[str, Any]:
     """One profile's positions reviewed, its mistakes and a sample of each band played
     out: its rows, stripped of the states."""
-    rows = scan(profile, seed, count, aa, levels)
+    rows = scan(profile, seed, count, aa, levels, policy)
     taken: dict[tuple[float, float], int] = dict.fromkeys(BANDS, 0)
     for row in rows:
         band = band_of(row["cost"]) if row["verdict"] != "best" else None
@@ -182,7 +194,8 @@ def check_profile(
         if row["verdict"] == "mistake" or taken[band] < per_band:
             if row["verdict"] != "mistake":
                 taken[band] += 1
-            row["loss"] = loss(row, continuations)
+            row["losses"] = losses(row, continuations)
+            row["loss"] = statistics.fmean(row["losses"])
     return {
         "profile": profile,
         "rows": [
@@ -192,6 +205,7 @@ def check_profile(
                 "error": r["error"],
                 "band": None if r["band"] is None else band_name(r["band"]),
                 "loss": r.get("loss"),
+                "losses": r.get("losses"),
                 "aa": r.get("aa"),
             }
             for r in rows
@@ -297,6 +311,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="easy,medium",
         help="comma-separated levels whose seats' decisions are reviewed (easy, medium, hard)",
     )
+    parser.add_argument(
+        "--policy",
+        choices=POLICIES,
+        help="the judge's rollout policy in every profile (by default each profile's own)",
+    )
     parser.add_argument("--json", action="store_true")
 
 
@@ -313,12 +332,22 @@ def run(args: argparse.Namespace) -> int:
     started = time.process_time()
     found = [
         check_profile(
-            p, args.seed, args.positions, args.aa, args.continuations, args.per_band, levels
+            p,
+            args.seed,
+            args.positions,
+            args.aa,
+            args.continuations,
+            args.per_band,
+            levels,
+            args.policy,
         )
         for p in profiles
     ]
     result = summarise(found)
     result["seconds"] = round(time.process_time() - started, 1)
+    result["played"] = {
+        f["profile"]: [r for r in f["rows"] if r["loss"] is not None] for f in found
+    }
     if args.json:
         print(json.dumps(result, indent=1))
     else:

@@ -145,9 +145,15 @@ def position_stream(first: int, tables_: list[tuple[str, int]], level: str | Non
         session += 1
 
 
-def play_out(state: SessionState, action, seat_view, seed: int, level: str = "medium") -> float:
+def play_out(
+    state: SessionState, action, seat_view, seed: int, level: str = "medium", common: bool = False
+) -> float:
     """``action`` played from ``state``, then ``level`` in every seat to the end of the
-    hand: the settled hand's value to the seat (see the glossary)."""
+    hand: the settled hand's value to the seat (see the glossary). With ``common``, each
+    decision's random numbers are drawn afresh from ``seed``, the seat and the moment of
+    the hand (its turn and phase), so that two play-outs of one position with one seed
+    meet the same numbers at the same moment (common random numbers: where the two hands
+    come together again, they are played alike)."""
     knowledge = read_view(seat_view)
     profile = PROFILES[seat_view.profile_id]
     table = table_of(seat_view, knowledge, match=not profile.session.one_deal_each)
@@ -157,6 +163,9 @@ def play_out(state: SessionState, action, seat_view, seed: int, level: str = "me
     hand = state.hand
     while state.phase == PLAYING and not state.hand.is_over and steps < MAX_STEPS:
         seat = state.to_move
+        rng = getattr(bots[seat], "rng", None)
+        if common and rng is not None:
+            rng.seed(f"{seed}/{seat}/{state.hand.turn}/{state.hand.phase}")
         state, _ = apply_unchecked(state, bots[seat].choose(player_view(state, seat)))
         hand = state.hand
         steps += 1

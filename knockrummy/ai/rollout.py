@@ -128,6 +128,8 @@ _ALL = (1 << 52) - 1
 _EVERY = (_ALL,)
 """The set choices of a hand with no rank held three times: keep every card."""
 _OFFER, _DRAW, _DISCARD = HandPhase.OFFER, HandPhase.DRAW, HandPhase.DISCARD
+NO_RANK = 13
+"""A rank index outside every 13-bit suit mask: :func:`_suit_throw` bans no card."""
 DRAW, TAKE, PASS, THROW, KNOCK = range(5)
 """The mask rollout's action kinds."""
 
@@ -137,24 +139,12 @@ def _suit_throws() -> tuple[tuple[int, int, int], ...]:
     """Per 13-bit suit mask: the greedy throw from that suit alone, as ``(rise, -points,
     rank index)`` where ``rise`` is what the throw changes the suit's run-only count by
     (negative: it falls); ``(_INF, 0, 0)`` for an empty suit."""
-    table = [(_INF, 0, 0)]
-    for held in range(1, 8192):
-        base = _RUNS[held]
-        best = (_INF, 0, 0)
-        bits = held
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            rank = low.bit_length() - 1
-            key = (_RUNS[held ^ low] - base, -_POINTS[rank], rank)
-            if key < best:
-                best = key
-        table.append(best)
-    return tuple(table)
+    return tuple(_suit_throw(held) for held in range(8192))
 
 
-def _suit_throw(held: int, banned_rank: int) -> tuple[int, int, int]:
-    """:func:`_suit_throws`'s entry for ``held`` without the card of ``banned_rank``."""
+def _suit_throw(held: int, banned_rank: int = NO_RANK) -> tuple[int, int, int]:
+    """The greedy throw from the suit mask ``held`` alone, never the card of
+    ``banned_rank`` (by default none): :func:`_suit_throws`'s entry, worked out."""
     base = _RUNS[held]
     best = (_INF, 0, 0)
     bits = held & ~(1 << banned_rank)

@@ -72,3 +72,14 @@ def test_a_small_check_reports_every_bound_and_exits_by_them(capsys):
     assert found["A/A"]["decisions"] == 12
     assert sum(found["verdicts"].values()) == 24
     assert set(found["precision"]) == {"knock-rummy", "gin-rummy"}
+
+
+@pytest.mark.slow  # reviews positions of one profile and plays some out with the hard level
+def test_the_check_prints_each_continuations_loss_and_takes_the_judges_policy(capsys):
+    args = ["coach-check", "--profiles", "gin-rummy", "--positions", "12", "--aa", "2"]
+    main([*args, "--seed", "1001", "--continuations", "2", "--policy", "greedy", "--json"])
+    found = json.loads(capsys.readouterr().out)
+    played = found["played"]["gin-rummy"]
+    assert played and all(len(r["losses"]) == 2 for r in played)
+    assert all(r["loss"] == pytest.approx(sum(r["losses"]) / 2) for r in played)
+    assert main([*args, "--policy", "cautious"]) == 2  # a policy the rollouts do not have

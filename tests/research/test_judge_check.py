@@ -82,3 +82,24 @@ def test_lead_is_the_top_options_margin_over_hards_choice_in_standard_errors():
     departed = (Option(b, 8.0), Option(a, 5.0, 1.0), Option(c, 1.0, 2.0))
     assert lead(departed, a) == 3.0
     assert lead((Option(a, 5.0), Option(b, 4.0, 1.0)), a) is None
+
+
+def test_common_random_numbers_make_a_play_out_independent_of_the_bots_past(monkeypatch):
+    import research.judge_check as judge_check
+    from knockrummy.ai.hard import HardBot
+    from knockrummy.engine.views import player_view
+    from research.judge_check import play_out, positions
+
+    position = next(p for p in positions(3, "gin-rummy", 2) if p.state.hand.turn >= 2)
+    view = player_view(position.state, position.seat)
+
+    def played(offset, common):
+        # bots whose generators start elsewhere: their past draws differ
+        monkeypatch.setattr(judge_check, "make_bot", lambda level, s: HardBot(s + offset))
+        return [
+            play_out(position.state, position.action, view, seed, "hard", common=common)
+            for seed in range(4)
+        ]
+
+    assert played(0, True) == played(1_000, True)  # each decision's numbers from its moment
+    assert played(0, False) != played(1_000, False)  # the bots' own streams: they differ
