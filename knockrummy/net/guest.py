@@ -278,6 +278,8 @@ class GuestSource:
         """The sessions played at this table so far (a rematch is the next)."""
         self.on_record: Callable[[tuple[str, int, list]], None] | None = None
         """Called once the session's record has arrived (the guest's saves keep it)."""
+        self.on_chat: Callable[[Said], None] | None = None
+        """Called with each line of chat as it arrives (the guest's window shows it)."""
 
     @property
     def started(self) -> bool:
@@ -393,8 +395,16 @@ class GuestSource:
         elif kind == "status":
             self._status = value
         elif kind == "chat":
-            self.chat.append(Said(*value))
+            seat, phrase, text = value
+            if text is not None:  # a host's text is bounded and cleaned as a guest's is
+                text = clean_text(text, CHAT_LENGTH)
+                if not text:
+                    return
+            line = Said(seat, phrase, text)
+            self.chat.append(line)
             del self.chat[:-100]
+            if self.on_chat is not None:
+                self.on_chat(line)
         elif kind == "record":
             self.record = value
             if self.on_record is not None:
