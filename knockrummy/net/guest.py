@@ -18,7 +18,9 @@ Glossary:
                needs another version.
     rematch    once the session is over the host may offer another with the same seats:
                :meth:`GuestSource.accept_rematch` accepts (leaving declines), and its
-               table arrives as the first did (``sessions`` counts them).
+               table arrives as the first did (``sessions`` counts them): ``started``
+               again once its first view is here, for a new window's table (the
+               finished session's listeners are told nothing more).
 """
 
 from __future__ import annotations
@@ -382,9 +384,13 @@ class GuestSource:
                 return
             newest = self.newest
             if newest is not None and newest.view.phase == SESSION_OVER:
-                # the rematch: the new session's views follow
+                # the rematch: the new session's views follow, for a new table (the
+                # finished session's listeners are done with, its views too)
                 self.sessions += 1
                 self.record, self.rematch, self.accepted = None, None, False
+                self.listeners = Listeners()
+                self._queue.clear()
+                self._latest = None
             self.places = places
             self._table_known = True
         elif kind == "update":

@@ -45,13 +45,14 @@ def chat_too_fast() -> str:
 class HostSource:
     """The table's source at the host's window (see the glossary)."""
 
-    def __init__(self, local: LocalSource, table: HostTable) -> None:
+    def __init__(self, local: LocalSource, table: HostTable, chat_seen: int = 0) -> None:
         self.local = local
         self.table = table
         self.places = local.places
         self.here = local.here
         self.on_chat: Callable[[object], None] | None = None
-        self._chat_seen = 0
+        self._chat_seen = chat_seen
+        """The table's lines of chat shown already (a rematch's table shows the new)."""
 
     @property
     def state(self):
