@@ -19,7 +19,7 @@ from collections.abc import Callable
 import pygame
 
 from ..engine.actions import Action, NextHand
-from ..language import _
+from ..language import _, pgettext
 from ..net.host import HostTable
 from ..net.limits import CHAT_LENGTH
 from ..net.protocol import PHRASES
@@ -123,7 +123,10 @@ class OnlineKeys:
             return
         names = self.names()
         seat = line.seat
-        who = names[seat] if seat is not None and 0 <= seat < len(names) else _("Host")
+        # Translators: who said a line of chat when the host plays no seat (a person,
+        # not the button that hosts a table).
+        host = pgettext("who said a line of chat", "Host")
+        who = names[seat] if seat is not None and 0 <= seat < len(names) else host
         self.scene.say(
             # Translators: a line of chat at an online table: {name} said {words}.
             _("{name}: {words}").format(name=who, words=chat_words(line.phrase, line.text)),

@@ -58,3 +58,22 @@ def test_a_line_of_chat_from_the_host_is_cleaned_and_bounded_at_the_guest():
     text = heard[1].text
     assert text.startswith("ab c x") and len(text) == CHAT_LENGTH
     assert source.chat == heard
+
+
+@pytest.mark.parametrize(("code", "host"), [("en", "Host"), ("fr", "Hôte"), ("es", "Anfitrión")])
+def test_a_line_from_a_host_who_plays_no_seat_is_the_host_s_in_the_reader_s_language(code, host):
+    from types import SimpleNamespace
+
+    from knockrummy.net.guest import Said
+    from knockrummy.ui.online import OnlineKeys
+
+    shown = []
+    source = SimpleNamespace(on_chat=None)
+    keys = OnlineKeys(source, lambda: ("Ann", "Bob"), host=False)
+    keys.scene = SimpleNamespace(say=lambda text, seconds: shown.append(text))
+    with language.speaking(code):
+        source.on_chat(Said(None, None, "bonsoir"))
+        source.on_chat(Said(1, None, "salut"))
+        expected = [language._("{name}: {words}").format(name=n, words=w)
+                    for n, w in ((host, "bonsoir"), ("Bob", "salut"))]  # fmt: skip
+    assert shown == expected
