@@ -178,3 +178,31 @@ def test_a_guest_s_panel_offers_the_rematch_until_it_is_accepted():
     assert rematch.over().notes == ("The host offers a rematch.",)
     source.ended = "host-left"  # the host closed the table: nothing to accept
     assert rematch.over() == OverPanel((), ("The host closed the table.",))
+
+
+def test_a_guest_s_source_opens_a_new_session_only_for_the_rematch_it_accepted():
+    from knockrummy.net.guest import GuestLink, GuestSource, Received
+
+    source = GuestSource(GuestLink("ws://127.0.0.1:9", "Ann"))
+    places = (SeatPlace("Cleo", SeatKind.PERSON), SeatPlace("Ann", SeatKind.REMOTE))
+    told = []
+    over = SimpleNamespace(seat=1, view=SimpleNamespace(phase=SESSION_OVER), news=(), number=9)
+    first = SimpleNamespace(seat=1, view=SimpleNamespace(phase=PLAYING), news=(), number=10)
+
+    def arrive(*received) -> None:
+        for kind, value in received:
+            source.link.inbox.put(Received(kind, value))
+        source.pump()
+
+    arrive(("welcome", (1, "token", "CODE")), ("table", (places, (1,))), ("update", over))
+    source.subscribe(1, told.append)
+    arrive(("table", (places, (1,))), ("update", over))  # back after a dropped line
+    assert source.sessions == 1 and source.started and told == [over]
+    arrive(("rematch", 60))
+    assert source.accept_rematch() and not source.accept_rematch()  # once
+    arrive(("table", (places, (1,))))
+    assert source.sessions == 2 and not source.started  # (its first view is not here yet)
+    arrive(("update", first))
+    assert source.started and source.latest(1) is first
+    assert told == [over]  # the finished session's table is told nothing of the new one
+    assert source.rematch is None and not source.accepted
