@@ -19,9 +19,10 @@ Glossary:
     rematch    once the session is over the host may offer another with the same seats:
                :meth:`GuestSource.accept_rematch` accepts (leaving declines), and its
                table arrives as the first did (``sessions`` counts them; the finished
-               session's table sent again, to a guest back after a dropped line, is
-               not one): ``started`` again once its first view is here, for a new
-               window's table (the finished session's listeners are told nothing more).
+               session's table sent again, to a seat back after a dropped line, is
+               not one; a spectator, who has nothing to accept, watches each):
+               ``started`` again once its first view is here, for a new window's table
+               (the finished session's listeners are told nothing more).
 """
 
 from __future__ import annotations
@@ -384,7 +385,11 @@ class GuestSource:
                 log.warning("the host named other seats than ours")
                 return
             newest = self.newest
-            if newest is not None and newest.view.phase == SESSION_OVER and self.accepted:
+            if (
+                newest is not None
+                and newest.view.phase == SESSION_OVER
+                and (self.accepted or self.seat is None)
+            ):
                 # the rematch: the new session's views follow, for a new table (the
                 # finished session's listeners are done with, its views too)
                 self.sessions += 1

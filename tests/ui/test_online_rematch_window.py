@@ -206,3 +206,17 @@ def test_a_guest_s_source_opens_a_new_session_only_for_the_rematch_it_accepted()
     assert source.started and source.latest(1) is first
     assert told == [over]  # the finished session's table is told nothing of the new one
     assert source.rematch is None and not source.accepted
+
+
+def test_a_spectator_s_source_opens_each_rematch_its_host_deals():
+    from knockrummy.net.guest import GuestLink, GuestSource, Received
+
+    source = GuestSource(GuestLink("ws://127.0.0.1:9", "Zoe", watch=True))
+    places = (SeatPlace("Cleo", SeatKind.PERSON), SeatPlace("Ann", SeatKind.REMOTE))
+    over = SimpleNamespace(seat=None, view=SimpleNamespace(phase=SESSION_OVER), news=(), number=9)
+    for kind, value in (("welcome", (None, None, "CODE")), ("table", (places, ())),
+                        ("update", over), ("rematch", 60), ("table", (places, ()))):  # fmt: skip
+        source.link.inbox.put(Received(kind, value))
+    source.pump()
+    assert not source.accept_rematch()  # nothing to accept
+    assert source.sessions == 2 and not source.started
