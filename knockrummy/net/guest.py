@@ -18,7 +18,11 @@ Glossary:
                needs another version.
     rematch    once the session is over the host may offer another with the same seats:
                :meth:`GuestSource.accept_rematch` accepts (leaving declines), and its
-               table arrives as the first did (``sessions`` counts them).
+               table arrives as the first did (``sessions`` counts them; the finished
+               session's table sent again, to a seat back after a dropped line, is
+               not one; a spectator, who has nothing to accept, watches each):
+               ``started`` again once its first view is here, for a new window's table
+               (the finished session's listeners are told nothing more).
 """
 
 from __future__ import annotations
@@ -278,6 +282,8 @@ class GuestSource:
         """The sessions played at this table so far (a rematch is the next)."""
         self.on_record: Callable[[tuple[str, int, list]], None] | None = None
         """Called once the session's record has arrived (the guest's saves keep it)."""
+        self.on_chat: Callable[[Said], None] | None = None
+        """Called with each line of chat as it arrives (the guest's window shows it)."""
 
     @property
     def started(self) -> bool:
@@ -379,10 +385,18 @@ class GuestSource:
                 log.warning("the host named other seats than ours")
                 return
             newest = self.newest
-            if newest is not None and newest.view.phase == SESSION_OVER:
-                # the rematch: the new session's views follow
+            if (
+                newest is not None
+                and newest.view.phase == SESSION_OVER
+                and (self.accepted or self.seat is None)
+            ):
+                # the rematch: the new session's views follow, for a new table (the
+                # finished session's listeners are done with, its views too)
                 self.sessions += 1
                 self.record, self.rematch, self.accepted = None, None, False
+                self.listeners = Listeners()
+                self._queue.clear()
+                self._latest = None
             self.places = places
             self._table_known = True
         elif kind == "update":
@@ -393,8 +407,16 @@ class GuestSource:
         elif kind == "status":
             self._status = value
         elif kind == "chat":
-            self.chat.append(Said(*value))
+            seat, phrase, text = value
+            if text is not None:  # a host's text is bounded and cleaned as a guest's is
+                text = clean_text(text, CHAT_LENGTH)
+                if not text:
+                    return
+            line = Said(seat, phrase, text)
+            self.chat.append(line)
             del self.chat[:-100]
+            if self.on_chat is not None:
+                self.on_chat(line)
         elif kind == "record":
             self.record = value
             if self.on_record is not None:

@@ -99,7 +99,7 @@ def play_seat(
             source.pump()
         if each is not None:
             each(source)
-        if driver is not None:
+        if driver is not None and not stop():  # (``each`` may have asked it to stop)
             driver.step()
     source.pump()  # the record, if it came last
     return source.ended or "left"

@@ -1,6 +1,7 @@
 """Online play's screens in the window: hosting (the lobby, then the table), joining (the
 tables found, then the table fed by its network source), each table with the online keys
-(:mod:`.online`) and saved as every session is.
+(:mod:`.online`) and saved as every session is; once a session is over, a rematch
+(:mod:`.rematch`) opens the next session's table over the same online table.
 
 Glossary:
     announced  a table hosted directly is announced on this network (mDNS) while it is
@@ -18,6 +19,7 @@ from ..net.limits import PING_SECONDS
 from ..persistence import online
 from ..persistence.store import SaveError
 from .online import HostSource, OnlineKeys
+from .rematch import GuestRematch, HostRematch
 from .sound import Sounds
 from .table.controller import TableScene
 from .table.hooks import TableHooks
@@ -73,11 +75,20 @@ def host(nav, profile: str, seats, stake=None, resumed=None, options=None) -> No
             announced.close()
 
     def start() -> None:
-        local = hosted.start(wake_window)
-        source = HostSource(local, hosted.table)
+        play(hosted.start(wake_window))
+
+    def play(local, chat_seen: int = 0) -> None:
+        """The table of the session ``local`` holds (a rematch's too, see :mod:`.rematch`)."""
+        source = HostSource(local, hosted.table, chat_seen)
         hosted.table.wake = wake_window
         names = lambda: tuple(local.state.names)  # noqa: E731
         keys = OnlineKeys(source, names, host=True)
+
+        def deal() -> None:
+            scene.source_goes_on = True  # the online table stays open for the next
+            play(hosted.rematch(wake_window), len(hosted.table.chat))
+
+        rematch = HostRematch(hosted.table, names, deal)
 
         def leave() -> None:
             close_announcement()
@@ -95,6 +106,8 @@ def host(nav, profile: str, seats, stake=None, resumed=None, options=None) -> No
             on_key=keys.key,
             keys_help=keys.help,
             status=keys.status,
+            game_over=rematch.over,
+            on_update=rematch.follow,
         )
         scene = TableScene(source, game.settings, Sounds(game.settings.sound), hooks=hooks)
         keys.scene = scene
@@ -163,7 +176,20 @@ def guest_table(nav, source) -> None:
         except SaveError as exc:
             log.warning("the seat's code could not be kept: %s", shown(exc.message))
     keys = OnlineKeys(source, lambda: tuple(p.name for p in source.places), host=False)
-    hooks = TableHooks(on_leave=nav.title, on_key=keys.key, keys_help=keys.help, status=keys.status)
+
+    def reopen() -> None:
+        scene.source_goes_on = True  # the connection stays open for the next session
+        guest_table(nav, source)
+
+    rematch = GuestRematch(source, reopen)
+    hooks = TableHooks(
+        on_leave=nav.title,
+        on_key=keys.key,
+        keys_help=keys.help,
+        status=keys.status,
+        game_over=rematch.over,
+        on_update=rematch.follow,
+    )
     scene = TableScene(source, game.settings, Sounds(game.settings.sound), hooks=hooks)
     keys.scene = scene
     nav.app.replace(scene)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 import pygame
 
 from ..engine.actions import Action, NextHand
-from ..language import _
+from ..language import _, pgettext
 from ..net.host import HostTable
 from ..net.limits import CHAT_LENGTH
 from ..net.protocol import PHRASES
@@ -45,13 +45,14 @@ def chat_too_fast() -> str:
 class HostSource:
     """The table's source at the host's window (see the glossary)."""
 
-    def __init__(self, local: LocalSource, table: HostTable) -> None:
+    def __init__(self, local: LocalSource, table: HostTable, chat_seen: int = 0) -> None:
         self.local = local
         self.table = table
         self.places = local.places
         self.here = local.here
         self.on_chat: Callable[[object], None] | None = None
-        self._chat_seen = 0
+        self._chat_seen = chat_seen
+        """The table's lines of chat shown already (a rematch's table shows the new)."""
 
     @property
     def state(self):
@@ -122,7 +123,10 @@ class OnlineKeys:
             return
         names = self.names()
         seat = line.seat
-        who = names[seat] if seat is not None and 0 <= seat < len(names) else _("Host")
+        # Translators: who said a line of chat when the host plays no seat (a person,
+        # not the button that hosts a table).
+        host = pgettext("who said a line of chat", "Host")
+        who = names[seat] if seat is not None and 0 <= seat < len(names) else host
         self.scene.say(
             # Translators: a line of chat at an online table: {name} said {words}.
             _("{name}: {words}").format(name=who, words=chat_words(line.phrase, line.text)),

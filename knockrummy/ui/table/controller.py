@@ -248,6 +248,9 @@ class TableScene(
         self.zones = None
         """The keyboard's zones and the table's announcer, once speech is wanted
         (:meth:`speech_opened`, :mod:`.zones`)."""
+        self.source_goes_on = False
+        """The next session's table is opened over the same source or table (an online
+        rematch): closing this one leaves it open."""
         self.refresh_buttons()
         if not self.view.history and self.view.phase == PLAYING:
             self._start_hand_animation()
@@ -575,17 +578,22 @@ class TableScene(
         if not self.motion.seq.busy and not arrived:
             self._advance(dt)
         self.refresh_buttons()
+        if self.panel is not None:
+            self.panel.follow()  # an online table's rematch offered, accepted
         if self.tips is not None:
             self.tips.follow(self.tip_waits)  # a tip that showed is kept as seen
         if self.lesson_box is not None:
             self.lesson_box.update()
         self.prepare.step(started)  # what coming frames need, if this one has time for it
+        if self.hooks.on_update is not None:
+            self.hooks.on_update()  # last: it may open the next session's table
 
     def close(self) -> None:
         for stop in self._stop_listening:
             stop()
         self.worker.close()
-        self.source.close()
+        if not self.source_goes_on:
+            self.source.close()
 
     def frame(self) -> TableFrame:
         """What the table shows now (built fresh by the frame builder; nothing in the scene

@@ -47,6 +47,7 @@ class TableHandEnd:
             details=self._toggle_details,
             skip=self._skip_to_end,
             offers_skip=self._may_skip,
+            over=self.hooks.game_over,
         )
         factor = self.settings.duration_factor
         panel = HandEndPanel(self.view, self.hand_changes(), factor, choices)

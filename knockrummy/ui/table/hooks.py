@@ -12,12 +12,15 @@ Glossary:
                piles' glow offers; ``status`` is the status line's own words;
                ``panel_size`` is the room the hand-end panel takes (the rest is the
                screen's).
+    game over  an online table's own part of the game-over panel (:class:`OverPanel`):
+               the rematch offered or accepted there, and who has accepted it; asked at
+               each update, and the panel is made again when it changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -26,6 +29,24 @@ from ...settings import Settings
 
 SAVE_FAILED_SECONDS = 12.0
 """How long the status line shows that a save failed."""
+
+
+@dataclass(frozen=True)
+class OverChoice:
+    """A button a screen adds to the game-over panel, before its Close."""
+
+    label: str
+    key: int
+    press: Callable[[], None] = field(compare=False)
+
+
+@dataclass(frozen=True)
+class OverPanel:
+    """A screen's own part of the game-over panel now (see the glossary)."""
+
+    choices: tuple[OverChoice, ...] = ()
+    notes: tuple[str, ...] = ()
+    """Whole sentences, shown above the buttons and said as they change."""
 
 
 @dataclass(frozen=True)
@@ -60,3 +81,8 @@ class TableHooks:
     typed text first; True when it took it."""
     keys_help: Callable[[], list[str]] | None = None
     """Those keys in words, one sentence each, said by F1 after the table's own."""
+    game_over: Callable[[], OverPanel] | None = None
+    """A screen's own part of the game-over panel now (see the glossary)."""
+    on_update: Callable[[], None] | None = None
+    """Called after each update (an online table opens the next session's table when it
+    is dealt)."""

@@ -51,6 +51,7 @@ from ..wording import (
     stays_in_line,
     total_label,
 )
+from .hooks import OverPanel
 from .panel_words import PanelRow, headline, legend_words, row_words
 
 REVEAL, LAYOFF_EACH, COUNT = 0.45, 0.35, 0.9
@@ -153,6 +154,8 @@ class PanelChoices:
     """Play the rest of the game at once (no button without it)..."""
     offers_skip: Callable[[], bool] = lambda: False
     """...offered once the one person at the table is out."""
+    over: Callable[[], OverPanel] | None = None
+    """A screen's own part of the game-over panel (:class:`~.hooks.OverPanel`)."""
 
 
 def run_order(
@@ -205,6 +208,8 @@ class HandEndPanel:
         self.number = next(_opened)
         """Which panel this is (see :class:`PanelFace`)."""
         self.size: tuple[int, int] | None = None
+        self.over: OverPanel | None = None
+        """The screen's own part of the game-over panel, as the panel was last made."""
         self._pressed: set = set()
         """Keys and mouse buttons pressed since the panel was fully shown."""
         self._make_buttons()
@@ -265,7 +270,13 @@ class HandEndPanel:
                 Button(_(STAY_OUT_LABEL), lambda: choices.answer(StayOut()), pygame.K_o),
             ]
         elif v.phase == SESSION_OVER:
-            self.buttons = [Button(_(CLOSE_LABEL), choices.close, pygame.K_RETURN, primary=True)]
+            self.over = choices.over() if choices.over is not None else None
+            own = self.over.choices if self.over is not None else ()
+            # Enter closes: a stray Enter never starts (or accepts) a rematch
+            self.buttons = [
+                *(Button(c.label, c.press, c.key, primary=True, by_enter=False) for c in own),
+                Button(_(CLOSE_LABEL), choices.close, pygame.K_RETURN, primary=not own),
+            ]
         elif choices.autoplay:
             self.buttons = []
         else:
@@ -314,6 +325,18 @@ class HandEndPanel:
                 return True
         return key is None
 
+    def follow(self) -> bool:
+        """The screen's own part of the game-over panel changed: the panel is made again
+        with it (True), its animation and the keys held kept."""
+        if self.choices.over is None or self.view.phase != SESSION_OVER:
+            return False
+        if self.choices.over() == self.over:
+            return False
+        self._make_buttons()
+        if self.size is not None:
+            self.place(self.size)
+        return True
+
     # ----------------------------------------------------------------- notes
 
     def notes(self) -> list[str]:
@@ -321,8 +344,9 @@ class HandEndPanel:
         and why, and the buy-back offer in words; in any game, why a fraction shows."""
         v = self.view
         profile = get_profile(v.profile_id)
+        own = list(self.over.notes) if self.over is not None else []
         if v.settlement is None:
-            return []
+            return own
         lines = []
         offered = v.to_move if v.phase == BUY_BACK else None
         for seat in v.seats_in_hand if profile.has_pot else ():
@@ -341,7 +365,7 @@ class HandEndPanel:
             elif v.scores[seat] >= profile.target:
                 lines.append(stays_in_line(v.names[seat], v.scores[seat], profile.target))
         why = self._fraction_words()
-        return [*lines, why] if why else lines
+        return [*lines, why, *own] if why else [*lines, *own]
 
     def _fraction_words(self) -> str:
         """Why the panel shows a fraction, in words ("": it shows none)."""

@@ -118,6 +118,8 @@ class TableZones:
         self._handoff: tuple | None = None
         self._asked: tuple | None = None
         self._tip = None
+        self._over: tuple | None = None
+        """The game-over panel's own part as last said (see :meth:`_say_over`)."""
         voice.poll(self.poll)
         voice.help(self.keys)
         self.speaker.say(self.opening())
@@ -551,3 +553,21 @@ class TableZones:
         if hint and hint != self._hint:
             self.speaker.echo(hint)
         self._hint = hint
+        self._say_over()
+
+    def _say_over(self) -> None:
+        """An online table's part of the game-over panel (a rematch offered, accepted,
+        who answered): its new sentences and then the panel's buttons, said as it changes
+        (the panel's opening says its buttons)."""
+        panel = self.table.panel
+        over = None if panel is None or panel.over is None else (panel, panel.over)
+        before, self._over = self._over, over
+        if over is None or before is None or before[0] is not panel or before[1] == over[1]:
+            return
+        said = [note for note in over[1].notes if note not in before[1].notes]
+        buttons = [b for b in panel.buttons if b.visible and b.enabled]
+        if over[1].choices != before[1].choices and buttons:
+            keys = ", ".join(button_with_key(b.label, b.key) for b in buttons)
+            said.append(_("Panel: {buttons}.").format(buttons=keys))
+        if said:
+            self.speaker.say(" ".join(said))
