@@ -30,6 +30,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 
 from . import relay_protocol as rp
@@ -113,6 +114,7 @@ class Relay:
                 await connection.close(4404, "no-table")
                 return
             code, role, pair = route.group(1), route.group(2), route.group(3)
+            _forget_the_handshake(connection)
             if role == "host":
                 await self._host(connection, code)
             elif role is not None:
@@ -234,6 +236,7 @@ class Relay:
                 async for frame in source:
                     await target.send(frame)
                     self.forwarded += 1
+                    del frame  # not held while the next one is awaited (a table's memory)
 
         tasks = [
             asyncio.ensure_future(copy(guest, host)),
@@ -245,6 +248,14 @@ class Relay:
         for side in (guest, host):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(side.close(), 2)
+
+
+def _forget_the_handshake(connection: ServerConnection) -> None:
+    """Let go of the opening handshake's headers once the route is read: nothing reads them
+    again, and kept for every connection they were an eighth of a table's memory."""
+    connection.request.headers = Headers()
+    if connection.response is not None:
+        connection.response.headers = Headers()
 
 
 async def run_relay(bind: str | None, port: int, relay: Relay, ready=None) -> None:
