@@ -50,6 +50,9 @@ class Guest:
     stop: threading.Event = field(default_factory=threading.Event)
     received: list[str] = field(default_factory=list)
     kept: list = field(default_factory=list)
+    url: str | None = None
+    """Where it joins: the table's address when it was asked to join (a test may point
+    the next guest elsewhere, through a proxy, while this one's thread starts)."""
     """What keeping each session's record gave (its id, or why not), by session."""
 
 
@@ -168,6 +171,7 @@ class Table:
         guest = Guest(
             name, level, folder or self.folder / name, watch=watch, token=token, decline=decline
         )
+        guest.url = self.url
         guest.thread = threading.Thread(target=self._play, args=(guest,), daemon=True)
         self.guests.append(guest)
         guest.thread.start()
@@ -179,7 +183,7 @@ class Table:
         woken = threading.Event()
         trace = (guest.folder / "trace.jsonl").open("a", encoding="utf-8")
         link = GuestLink(
-            self.url, guest.name, guest.watch, guest.token, None, self.ping, 60, woken.set, trace
+            guest.url, guest.name, guest.watch, guest.token, None, self.ping, 60, woken.set, trace
         )
         source = GuestSource(link)
         guest.source = source
