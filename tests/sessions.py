@@ -1,4 +1,5 @@
-"""Partial sessions and reshuffled hidden cards, for the privacy and fairness tests."""
+"""Partial sessions and reshuffled hidden cards, for the privacy and fairness tests; saved
+sessions played here and online, for the ledgers' tests."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from knockrummy.ai.simple import SimpleBot
 from knockrummy.engine.actions import DrawStock
 from knockrummy.engine.session import SessionState, apply, new_session
 from knockrummy.engine.views import player_view
+from knockrummy.persistence import online
 
 
 def play_some(profile: str, players: int, seed: int, steps: int) -> SessionState:
@@ -59,3 +61,24 @@ def shuffle_hidden(state: SessionState, seat: int, rng: random.Random) -> Sessio
         del pool[:need]
     hand.stock = pool
     return state
+
+
+LEDGER_SEATS = [
+    {"name": "Ann", "kind": "human", "level": "medium"},
+    {"name": "Bo", "kind": "computer", "level": "easy"},
+]
+
+
+def here_hosted_and_joined(store) -> tuple[int, int, int]:
+    """Three new gin-rummy sessions in ``store``: one played here, one hosted here and one
+    played at a friend's table; their ids."""
+    here, hosted, joined = (
+        store.create_session(new_session("gin-rummy", 2, seed, ["Ann", "Bo"]), LEDGER_SEATS)
+        for seed in (1, 2, 3)
+    )
+    online.save_hosted(store, hosted, online.Hosted("K7QX2M", "h" * 32, ("t" * 32, None)))
+    store.db.execute(
+        "INSERT INTO online (session_id, role, code, seat) VALUES (?, 'guest', 'ZAGJXE', 0)",
+        (joined,),
+    )
+    return here, hosted, joined

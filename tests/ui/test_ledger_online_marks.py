@@ -6,20 +6,15 @@ from __future__ import annotations
 import pytest
 
 from knockrummy import language
-from knockrummy.engine.session import new_session
-from knockrummy.persistence import online
 from knockrummy.settings import Settings
 from knockrummy.ui.game import Game
 from knockrummy.ui.loop import App
 from knockrummy.ui.navigator import Navigator
 from knockrummy.ui.scenes.ledger_screen import LedgerScreen
 
+from ..sessions import here_hosted_and_joined
 from .conftest import step
 
-SEATS = [
-    {"name": "Ann", "kind": "human", "level": "medium"},
-    {"name": "Bo", "kind": "computer", "level": "easy"},
-]
 MARKS = {
     "en": ("hosted online", "played online"),
     "fr": ("organisée en ligne", "jouée en ligne"),
@@ -31,15 +26,7 @@ MARKS = {
 def test_the_ledger_screen_marks_a_hosted_and_a_joined_session(tmp_path, code):
     game = Game.open(str(tmp_path))
     store = game.store
-    here, hosted, joined = (
-        store.create_session(new_session("gin-rummy", 2, seed, ["Ann", "Bo"]), SEATS)
-        for seed in (1, 2, 3)
-    )
-    online.save_hosted(store, hosted, online.Hosted("K7QX2M", "h" * 32, ("t" * 32, None)))
-    store.db.execute(
-        "INSERT INTO online (session_id, role, code, seat) VALUES (?, 'guest', 'ZAGJXE', 0)",
-        (joined,),
-    )
+    here, hosted, joined = here_hosted_and_joined(store)
     game.settings = Settings(speed="instant", language=code)
     language.use(code)
     try:
