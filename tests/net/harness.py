@@ -15,12 +15,14 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from knockrummy import language
 from knockrummy.net import hosting as hosting_module
 from knockrummy.net.guest import GuestLink, GuestSource
 from knockrummy.net.headless import play_seat, serve_table
 from knockrummy.net.played import keep_played
 from knockrummy.persistence import online
 from knockrummy.persistence.store import open_store
+from knockrummy.ui.wording import refusal_words
 
 WAIT = 240.0
 """The longest a test waits for a table (a busy machine is slow; a hang fails)."""
@@ -298,3 +300,18 @@ def wait_until(condition, timeout: float = 60.0, step: float = 0.05) -> bool:
                 return True
         time.sleep(step)
     return False
+
+
+def my_turn(source: GuestSource) -> bool:
+    """The session has started and the guest's latest view is its seat's turn."""
+    update = source.latest(source.seat)
+    return source.started and update.view.to_move == source.seat
+
+
+def in_english_and_french(refusal) -> tuple[str, str]:
+    """The sentence a guest is shown for ``refusal``, in English and in French."""
+    with language.speaking("en"):
+        english = refusal_words(refusal, 0)
+    with language.speaking("fr"):
+        french = refusal_words(refusal, 0)
+    return english, french

@@ -14,9 +14,8 @@ from knockrummy.net import protocol as p
 from knockrummy.net.limits import ACTIONS_PER_WINDOW, CHATS_PER_WINDOW
 from knockrummy.play.stream import Refused
 from knockrummy.ui.online import PHRASE_KEYS, OnlineKeys, chat_too_fast
-from knockrummy.ui.wording import refusal_words
 
-from .harness import Hand, Table, wait_until
+from .harness import Hand, Table, in_english_and_french, my_turn, wait_until
 
 pytestmark = pytest.mark.slow  # a host on its thread and guests over real sockets
 
@@ -37,14 +36,6 @@ def listen(hand: Hand) -> None:
     hand.source.subscribe(hand.source.seat, told)
 
 
-def in_both(refusal) -> tuple[str, str]:
-    with language.speaking("en"):
-        english = refusal_words(refusal, 0)
-    with language.speaking("fr"):
-        french = refusal_words(refusal, 0)
-    return english, french
-
-
 @pytest.fixture
 def ann_and_bob(tmp_path):
     """Ann (played by the test) and Bob (a computer level) at a gin table whose host
@@ -62,7 +53,7 @@ def ann_and_bob(tmp_path):
 def test_too_many_moves_at_once_are_refused_and_change_nothing(ann_and_bob):
     table, ann = ann_and_bob
     seat = ann.source.seat
-    assert ann.until(lambda s: s.started and s.latest(seat).view.to_move == seat, 120)
+    assert ann.until(my_turn, 120)
     host = table.hosting.source
     logged = list(host.state.log)
     count = ACTIONS_PER_WINDOW[0] + 5
@@ -73,7 +64,7 @@ def test_too_many_moves_at_once_are_refused_and_change_nothing(ann_and_bob):
     assert codes.count("online-too-fast") >= count - ACTIONS_PER_WINDOW[0]
     assert set(codes) == {"no-take-backs", "online-too-fast"}
     too_fast = next(r for r in refusals(ann.source) if r.code == "online-too-fast")
-    english, french = in_both(too_fast)
+    english, french = in_english_and_french(too_fast)
     assert english == "Too many moves at once: wait a moment."
     assert french == "Trop de coups à la fois\u00a0: attendez un instant."
     assert host.state.log == logged and ann.view.to_move == seat
@@ -82,7 +73,7 @@ def test_too_many_moves_at_once_are_refused_and_change_nothing(ann_and_bob):
 def test_a_move_sent_while_the_last_waits_is_refused_and_played_once(ann_and_bob):
     table, ann = ann_and_bob
     seat = ann.source.seat
-    assert ann.until(lambda s: s.started and s.latest(seat).view.to_move == seat, 120)
+    assert ann.until(my_turn, 120)
     host = table.hosting.source
     logged = len(host.state.log)
     move = ann.view.legal_actions[0]
@@ -93,7 +84,7 @@ def test_a_move_sent_while_the_last_waits_is_refused_and_played_once(ann_and_bob
         assert ann.until(lambda s: refusals(s), 60)
         (waiting,) = refusals(ann.source)
         assert waiting.code == "online-waiting"
-        english, french = in_both(waiting)
+        english, french = in_english_and_french(waiting)
         assert english == "Your last move has not been played yet."
         assert french and french != english
         assert len(host.state.log) == logged
@@ -124,7 +115,7 @@ def test_a_move_out_of_turn_is_refused_with_whose_turn_it_is(ann_and_bob):
         assert ann.until(lambda s: refusals(s), 60)
         (out_of_turn,) = refusals(ann.source)
         assert out_of_turn.code == "out-of-turn"
-        english, french = in_both(out_of_turn)
+        english, french = in_english_and_french(out_of_turn)
         assert english == "It is Bob's turn."
         assert "Bob" in french and french != english
         assert len(host.state.log) == logged

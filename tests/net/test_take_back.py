@@ -7,34 +7,18 @@ from __future__ import annotations
 
 import pytest
 
-from knockrummy import language
 from knockrummy.engine.actions import Discard, DrawStock, Undo
 from knockrummy.play.stream import Moved, Refused
-from knockrummy.ui.wording import refusal_words
 
-from .harness import Hand, Table, wait_until
+from .harness import Hand, Table, in_english_and_french, my_turn, wait_until
 
 pytestmark = pytest.mark.slow  # a host on its thread and a guest over a real socket
-
-
-def my_turn(source) -> bool:
-    update = source.latest(source.seat)
-    return source.started and update.view.to_move == source.seat
 
 
 def refused(source):
     """The refusal the guest's latest update tells of, if any."""
     news = source.latest(source.seat).news
     return next((n.refusal for n in news if isinstance(n, Refused)), None)
-
-
-def words(refusal) -> tuple[str, str]:
-    """The sentence the guest is shown, in English and in French."""
-    with language.speaking("en"):
-        english = refusal_words(refusal, 0)
-    with language.speaking("fr"):
-        french = refusal_words(refusal, 0)
-    return english, french
 
 
 def test_a_friend_alone_against_computers_takes_back_a_discard(tmp_path):
@@ -52,7 +36,7 @@ def test_a_friend_alone_against_computers_takes_back_a_discard(tmp_path):
         assert ann.until(lambda s: refused(s) is not None)
         why = refused(ann.source)
         assert why.code == "take-back-too-late"
-        english, french = words(why)
+        english, french = in_english_and_french(why)
         assert english == "A discard can be taken back only until the next player has moved."
         assert french != english and "défausse" in french
         assert len(host.state.log) == logged and ann.view.to_move == seat
@@ -82,7 +66,7 @@ def test_a_friend_alone_against_computers_takes_back_a_discard(tmp_path):
         assert ann.until(lambda s: refused(s) is not None)
         why = refused(ann.source)
         assert why.code == "taken-back-already"
-        english, french = words(why)
+        english, french = in_english_and_french(why)
         assert english != french and all(english) and all(french)
         assert wait_until(lambda: len(host.state.log) == after_discard + 1, 1)
     finally:
@@ -106,7 +90,7 @@ def test_a_friend_at_a_table_of_two_people_has_no_take_backs(tmp_path):
         assert ann.until(lambda s: refused(s) is not None)
         why = refused(ann.source)
         assert why.code == "no-take-backs"
-        english, french = words(why)
+        english, french = in_english_and_french(why)
         assert english.startswith("This game has no take-backs") and french != english
         assert host.state.undo_seat is None and len(host.state.log) <= logged + 1
     finally:
