@@ -14,6 +14,14 @@ Glossary:
                             seat as soon as a knock is legal: at the knock limit where the
                             profile has one, at the medium level's threshold where it has
                             none.
+                ``matched`` every seat as the hard level was measured to knock in the gin
+                            profiles: always at a count of 0; at a higher legal count
+                            (at most the knock limit, or the medium level's threshold
+                            where the profile has none) with the chance ``KNOCK_CHANCE``
+                            gives for the round and the count, drawn by :func:`coin`
+                            from the hand, the turn and the seat (so a rollout is still
+                            a function of its deal, and two options' rollouts that reach
+                            the same hand at the same turn knock alike).
     engine rollout  the rollout played through the engine's own ``legal_actions`` and
                 ``advance_in_place`` on a :class:`~..engine.hand.HandState`: the reference.
     mask rollout    the same rollout played on integers: each hand a bit mask of its
@@ -61,8 +69,19 @@ from .estimate import Table, knock_is_beaten, settle_hands, utility
 from .inference import Sample
 from .medium import knock_threshold
 
-POLICIES = ("greedy", "patient")
+POLICIES = ("greedy", "patient", "matched")
 """The rollout policies (see the glossary)."""
+KNOCK_CHANCE = (
+    (55, 55, 33, 33, 27, 25, 25, 25, 25, 25, 25, 15, 15, 15, 30),
+    (80, 85, 68, 64, 49, 36, 26, 18, 18, 18, 15, 10, 10, 10, 10),
+)
+"""The ``matched`` policy's chance to knock, in hundredths, at a count from 1 to half the
+knock limit (first row) and above it (second), by the round of the hand (complete rounds
+before the turn; the last entry for every later round): the hard level's knocks at its
+chances to knock in 3,000 hard-against-hard decisions of ``gin-rummy`` and
+``gin-classic`` sessions, smoothed (docs/strength.md, *Rollouts that knock as hard
+does*). It knocks less as the hand goes on, and less at a low count than a high one
+early on (it holds a hand near gin for the gin bonus)."""
 MAX_TURNS = 400
 """A rollout longer than this many actions (players who keep taking each other's
 discards) is scored as the stock running out then."""
@@ -112,13 +131,42 @@ def engine_policy(state: HandState, me: int = 0, policy: str = "greedy") -> Acti
             threshold = 0
         elif profile.knock_limit is not None:
             threshold = profile.knock_limit
-    if options[card] <= threshold and refusal(state, Knock(card)) is None:
+    count = options[card]
+    if policy == "matched":
+        if profile.knock_limit is not None:
+            threshold = profile.knock_limit
+        if 0 < count <= threshold:
+            mask = sum(c.bit for c in hand if c.code != JOKER_CODE)
+            jokers = sum(1 for c in hand if c.code == JOKER_CODE)
+            chance = knock_chance(count, threshold, max(state.turn - 1, 0) // state.players)
+            if coin(mask, jokers, state.turn, state.to_move) >= chance:
+                return Discard(card)
+    if count <= threshold and refusal(state, Knock(card)) is None:
         return Knock(card)
     return Discard(card)
 
 
+def knock_chance(count: int, limit: int, rounds: int) -> int:
+    """The ``matched`` policy's chance to knock at ``count`` (at least 1, at most
+    ``limit``) after ``rounds`` complete rounds, in hundredths (``KNOCK_CHANCE``)."""
+    row = KNOCK_CHANCE[0 if 2 * count <= limit else 1]
+    return row[min(rounds, len(row) - 1)]
+
+
+def coin(mask: int, jokers: int, turn: int, seat: int) -> int:
+    """A number from 0 to 99 drawn from a hand (its mask and jokers), the turn and the
+    seat: the ``matched`` policy's draw, a fixed mix of its arguments (the same hand at
+    the same turn and seat always draws the same)."""
+    x = (mask * 0x9E3779B97F4A7C15 + (jokers << 60) + turn * 0xBF58476D1CE4E5B9 + seat) & _U64
+    x ^= x >> 31
+    x = (x * 0x94D049BB133111EB) & _U64
+    x ^= x >> 29
+    return x % 100
+
+
 # --- the mask rollout ---------------------------------------------------------------------------
 
+_U64 = (1 << 64) - 1
 _RUNS = tuple(run_points(suit) for suit in range(8192))
 """The run table: per 13-bit suit mask, the least run-only count."""
 _POINTS = tuple(min(rank + 1, 10) for rank in range(13))
@@ -294,6 +342,7 @@ class Roller:
             raise ValueError(f"unknown rollout policy {policy!r}: use one of {POLICIES}")
         self.table = table
         self.patient = policy == "patient"
+        self.matched = policy == "matched"
         profile = start.profile
         self.players = start.players
         self.dealer = start.dealer
@@ -350,6 +399,7 @@ class Roller:
         players = self.players
         me = self.table.me
         patient = self.patient
+        matched = self.matched
         thresholds = self.thresholds
         eager = self.eager
         two_left = self.two_left
@@ -424,6 +474,14 @@ class Roller:
                     limit = 0 if pos == me else eager
                     if limit is None:
                         limit = thresholds[max(turn - 1, 0) // players]
+                elif matched:
+                    limit = eager
+                    if limit is None:
+                        limit = thresholds[max(turn - 1, 0) // players]
+                    if 0 < count <= limit:
+                        chance = knock_chance(count, limit, max(turn - 1, 0) // players)
+                        if coin(mask, held, turn, pos) >= chance:
+                            limit = -1
                 else:
                     limit = thresholds[max(turn - 1, 0) // players]
                 knock = count <= limit and not (first_round and turn <= players)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,9 +14,13 @@ from knockrummy.ai.hard import table_of
 from knockrummy.ai.inference import read_view
 from knockrummy.ai.judge import draw_samples, hand_state
 from knockrummy.ai.rollout import (
+    KNOCK_CHANCE,
     POLICIES,
     Roller,
+    coin,
+    engine_policy,
     engine_rollout,
+    knock_chance,
     least_throw,
     may_lay_off,
     rollout,
@@ -151,3 +157,42 @@ def test_no_lay_off_is_possible_far_from_the_knockers_cards():
     assert may_lay_off(knocker, mask("2S"))
     assert not may_lay_off(knocker, mask("7S KH KD 2H QC"))
     assert not may_lay_off(mask("KS QS JS"), mask("AH"))  # no wrap from a king to an ace
+
+
+def test_the_matched_policy_knocks_by_its_measured_chance():
+    """The coin is spread evenly over 0-99 (each tenth within a few hundredths of its share
+    of 20,000 hands), and the chance comes from the row of the count and the round."""
+    deck = new_deck(0)
+    rng = random.Random(7)
+    tenths = [0] * 10
+    for turn in range(20_000):
+        mask = sum(card.bit for card in rng.sample(deck, 11))
+        tenths[coin(mask, 0, turn % 40, turn % 2) // 10] += 1
+    assert all(1_800 < n < 2_200 for n in tenths), tenths
+    assert coin(12345, 0, 3, 1) == coin(12345, 0, 3, 1) != coin(12345, 0, 4, 1)
+    assert knock_chance(3, 10, 0) == KNOCK_CHANCE[0][0]
+    assert knock_chance(6, 10, 2) == KNOCK_CHANCE[1][2]
+    assert knock_chance(9, 10, 99) == KNOCK_CHANCE[1][-1]
+
+
+def test_the_matched_policy_knocks_at_gin_and_sometimes_below_the_limit():
+    """Over the discards of fixed gin positions where the greedy throw leaves a count the
+    knock limit allows: at 0 the matched policy always knocks; above it, some knocks and
+    some throws, and every knock is at a count its chance allows."""
+    seen = {"gin": 0, "knock": 0, "throw": 0}
+    for seed in range(1, 40):
+        for step in range(6, 60, 3):
+            state = play_some("gin-rummy", 2, seed=seed, steps=step)
+            hand = state.hand if hasattr(state, "hand") else None
+            if state.to_move is None or hand is None or hand.phase != "discard":
+                continue
+            count = min(discard_points(hand.hands[hand.to_move], forbidden=hand.taken).values())
+            if count > 10 or hand.turn <= hand.players:
+                continue
+            action = engine_policy(hand, 0, "matched")
+            if count == 0:
+                assert type(action).__name__ == "Knock"
+                seen["gin"] += 1
+            else:
+                seen["knock" if type(action).__name__ == "Knock" else "throw"] += 1
+    assert seen["knock"] > 0 and seen["throw"] > 0, seen
