@@ -183,7 +183,8 @@ def check_profile(
     policy: str | None = None,
 ) -> dict[str, Any]:
     """One profile's positions reviewed, its mistakes and a sample of each band played
-    out: its rows, stripped of the states."""
+    out: its rows, stripped of the states, and the processor time it took."""
+    started = time.process_time()
     rows = scan(profile, seed, count, aa, levels, policy)
     taken: dict[tuple[float, float], int] = dict.fromkeys(BANDS, 0)
     for row in rows:
@@ -198,6 +199,7 @@ def check_profile(
             row["loss"] = statistics.fmean(row["losses"])
     return {
         "profile": profile,
+        "seconds": round(time.process_time() - started, 1),
         "rows": [
             {
                 "verdict": r["verdict"],
@@ -226,6 +228,7 @@ def summarise(found: list[dict]) -> dict[str, Any]:
         if mine:
             figures["predicted"] = round(statistics.fmean(r["cost"] for r in mine), 3)
         figures["positions"] = len(f["rows"])
+        figures["seconds"] = f.get("seconds")
         figures["holds"] = len(mine) > 1 and figures["ci95"][0] > 0
         precision[f["profile"]] = figures
     bands = []
@@ -282,6 +285,7 @@ def _table(result: dict[str, Any]) -> str:
             f"  {profile:<13}{p['positions']:>10}{p['n']:>10}"
             f"{p.get('predicted', float('nan')):>11.2f}{figures:>26}"
             + ("" if p["holds"] else "  (fails)")
+            + (f"  {p['seconds']:.0f} s" if p.get("seconds") is not None else "")
         )
     lines.append("calibration: loss over predicted cost by band")
     for b in result["bands"]:

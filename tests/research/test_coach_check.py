@@ -72,6 +72,7 @@ def test_a_small_check_reports_every_bound_and_exits_by_them(capsys):
     assert found["A/A"]["decisions"] == 12
     assert sum(found["verdicts"].values()) == 24
     assert set(found["precision"]) == {"knock-rummy", "gin-rummy"}
+    assert all(p["seconds"] > 0 for p in found["precision"].values())
 
 
 @pytest.mark.slow  # reviews positions of one profile and plays some out with the hard level
