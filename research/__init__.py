@@ -47,6 +47,11 @@ COMMANDS = (
         "where the coach's predicted costs and the played-out losses part",
     ),
     Command(
+        "knock-chances",
+        "research.knock_chances",
+        "how often the hard level knocks when it may, by round and count",
+    ),
+    Command(
         "departures",
         "research.departures",
         "whether the judge's highest-mean option beats the hard level's choice",
