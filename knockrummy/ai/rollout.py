@@ -78,9 +78,9 @@ KNOCK_CHANCE = (
 """The ``matched`` policy's chance to knock, in hundredths, at a count from 1 to half the
 knock limit (first row) and above it (second), by the round of the hand (complete rounds
 before the turn; the last entry for every later round): the hard level's knocks at its
-chances to knock in 3,000 hard-against-hard decisions of ``gin-rummy`` and
-``gin-classic`` sessions, smoothed (docs/strength.md, *Rollouts that knock as hard
-does*). It knocks less as the hand goes on, and less at a low count than a high one
+chances to knock in ``gin-rummy`` and ``gin-classic`` sessions between hard seats
+(``python -m research knock-chances``), smoothed (docs/strength.md, *Rollouts that knock
+as hard does*). It knocks less as the hand goes on, and less at a low count than a high one
 early on (it holds a hand near gin for the gin bonus)."""
 MAX_TURNS = 400
 """A rollout longer than this many actions (players who keep taking each other's
