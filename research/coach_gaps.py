@@ -14,9 +14,11 @@ Glossary:
                 winner's curse of picking mistakes (and the best) by a noisy estimate.
     true deal   the two actions played out by the judge's own rollout policy from the TRUE
                 deal (the real hidden hands and stock): what the rollouts would say if
-                they knew the cards. Fresh less true deal, on average, is what the sampled
-                hidden hands get wrong; true deal less played out is what the rollout's
-                players do that the hard level does not.
+                they knew the cards; with the patient, the greedy and the matched policy
+                (:mod:`knockrummy.ai.rollout`). Fresh less true deal, on average, is what
+                the sampled hidden hands get wrong; true deal less played out is what the
+                rollout's players do that the hard level does not (with the matched
+                policy, less what is in how the hard level knocks).
     played out  the coach check's loss: each action from the true deal, then the hard level
                 in every seat, over ``--continuations`` paired seeds.
     knocks      in the hard play-outs, at each discard of a seat that may knock: whether
@@ -115,13 +117,14 @@ def examine(row: dict, continuations: int, fresh: int) -> dict:
         "fresh": again.option(decision.best).expected - again.option(decision.action).expected,
         "true patient": true_deal(row, "patient"),
         "true greedy": true_deal(row, "greedy"),
+        "true matched": true_deal(row, "matched"),
         "played out": statistics.fmean(losses),
         "knocks": knocks,
         "ends": ends,
     }
 
 
-FIGURES = ("predicted", "fresh", "true patient", "true greedy", "played out")
+FIGURES = ("predicted", "fresh", "true patient", "true greedy", "true matched", "played out")
 
 
 def summary(rows: list[dict]) -> dict:
@@ -132,6 +135,11 @@ def summary(rows: list[dict]) -> dict:
         found[name] = interval([r[name] for r in rows])
     for a, b in (("predicted", "fresh"), ("fresh", "true patient"), ("true patient", "played out")):
         found[f"{a} - {b}"] = interval([r[a] - r[b] for r in rows])
+    # beside the chain above: what is left of the rollout's players when they knock as the
+    # hard level does
+    found["true matched, less played out"] = interval(
+        [r["true matched"] - r["played out"] for r in rows]
+    )
     for role in ("me", "others"):
         chances = sum(r["knocks"][role][0] for r in rows)
         knocked = sum(r["knocks"][role][1] for r in rows)
