@@ -50,7 +50,7 @@ def chances(profile: str, session: int, hands: int) -> list[dict]:
                 found.append(
                     {
                         "row": row,
-                        "round": min((max(view.turn - 1, 0)) // 2, LAST),
+                        "round": min(max(view.turn - 1, 0) // 2, LAST),
                         "knocked": isinstance(action, Knock),
                     }
                 )

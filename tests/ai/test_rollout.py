@@ -26,6 +26,7 @@ from knockrummy.ai.rollout import (
     rollout,
     settle_masks,
 )
+from knockrummy.engine.actions import Knock
 from knockrummy.engine.cards import JOKER_CODE, new_deck
 from knockrummy.engine.melds import discard_points
 from knockrummy.engine.profiles import PROFILES, get_profile
@@ -183,16 +184,16 @@ def test_the_matched_policy_knocks_at_gin_and_sometimes_below_the_limit():
     for seed in range(1, 40):
         for step in range(6, 60, 3):
             state = play_some("gin-rummy", 2, seed=seed, steps=step)
-            hand = state.hand if hasattr(state, "hand") else None
-            if state.to_move is None or hand is None or hand.phase != "discard":
+            hand = state.hand
+            if state.to_move is None or hand.phase != "discard":
                 continue
             count = min(discard_points(hand.hands[hand.to_move], forbidden=hand.taken).values())
             if count > 10 or hand.turn <= hand.players:
                 continue
             action = engine_policy(hand, 0, "matched")
             if count == 0:
-                assert type(action).__name__ == "Knock"
+                assert isinstance(action, Knock)
                 seen["gin"] += 1
             else:
-                seen["knock" if type(action).__name__ == "Knock" else "throw"] += 1
+                seen["knock" if isinstance(action, Knock) else "throw"] += 1
     assert seen["knock"] > 0 and seen["throw"] > 0, seen
